@@ -1,0 +1,64 @@
+/// A parsed JSON document. Objects keep their members in document order.
+public enum JSONValue: Sendable, Hashable {
+    /// `null`.
+    case null
+    /// `true` or `false`.
+    case bool(Bool)
+    /// Any JSON number, as the nearest `Double`.
+    case number(Double)
+    /// A string.
+    case string(String)
+    /// An array.
+    case array([JSONValue])
+    /// An object; keys are unique (the parser rejects duplicates).
+    case object([JSONMember])
+
+    /// The JSON type name used in error messages ("a number", "an object", …).
+    public var kindDescription: String {
+        switch self {
+        case .null: return "null"
+        case .bool: return "a boolean"
+        case .number: return "a number"
+        case .string: return "a string"
+        case .array: return "an array"
+        case .object: return "an object"
+        }
+    }
+}
+
+/// One `"key": value` pair of a JSON object.
+public struct JSONMember: Sendable, Hashable {
+    /// The member's name.
+    public var key: String
+    /// The member's value.
+    public var value: JSONValue
+
+    /// Creates a member.
+    public init(key: String, value: JSONValue) {
+        self.key = key
+        self.value = value
+    }
+}
+
+extension JSONValue {
+    /// Writes the value as compact JSON.
+    public func write(to writer: inout JSONWriter) {
+        switch self {
+        case .null: writer.null()
+        case .bool(let value): writer.bool(value)
+        case .number(let value): writer.number(value)
+        case .string(let value): writer.string(value)
+        case .array(let items):
+            writer.beginArray()
+            for item in items { item.write(to: &writer) }
+            writer.endArray()
+        case .object(let members):
+            writer.beginObject()
+            for member in members {
+                writer.key(member.key)
+                member.value.write(to: &writer)
+            }
+            writer.endObject()
+        }
+    }
+}

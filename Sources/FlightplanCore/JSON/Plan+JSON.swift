@@ -1,0 +1,129 @@
+extension Keyframe: JSONCodable {
+    /// Reads `{"time", "progress", "transform", "maskFrame", "cornerRadius", "opacity"}`.
+    public init(json: JSONValue, path: String) throws(ValidationError) {
+        let reader = try JSONObjectReader(json, path: path)
+        self.init(
+            time: try reader.requiredNumber("time"),
+            progress: try reader.requiredNumber("progress"),
+            transform: try AffineTransform(json: try reader.required("transform"), path: reader.fieldPath("transform")),
+            maskFrame: try Rect(json: try reader.required("maskFrame"), path: reader.fieldPath("maskFrame")),
+            cornerRadius: try reader.requiredNumber("cornerRadius"),
+            opacity: try reader.requiredNumber("opacity"))
+        try reader.finish(allowing: ["time", "progress", "transform", "maskFrame", "cornerRadius", "opacity"])
+    }
+
+    /// Writes the keyframe.
+    public func write(to writer: inout JSONWriter) {
+        writer.beginObject()
+        writer.key("time"); writer.number(time)
+        writer.key("progress"); writer.number(progress)
+        writer.key("transform"); transform.write(to: &writer)
+        writer.key("maskFrame"); maskFrame.write(to: &writer)
+        writer.key("cornerRadius"); writer.number(cornerRadius)
+        writer.key("opacity"); writer.number(opacity)
+        writer.endObject()
+    }
+}
+
+extension AnimatedLayer: JSONCodable {
+    /// Reads `{"role", "frame"}`.
+    public init(json: JSONValue, path: String) throws(ValidationError) {
+        let reader = try JSONObjectReader(json, path: path)
+        guard let role = try reader.enumeration("role", as: LayerRole.self) else {
+            throw ValidationError(field: reader.fieldPath("role"), message: "is required")
+        }
+        self.init(role: role, frame: try Rect(json: try reader.required("frame"), path: reader.fieldPath("frame")))
+        try reader.finish(allowing: ["role", "frame"])
+    }
+
+    /// Writes the layer.
+    public func write(to writer: inout JSONWriter) {
+        writer.beginObject()
+        writer.key("role"); writer.string(role.rawValue)
+        writer.key("frame"); frame.write(to: &writer)
+        writer.endObject()
+    }
+}
+
+extension ChildTrack: JSONCodable {
+    /// Reads `{"id", "layer", "keyframes"}`.
+    public init(json: JSONValue, path: String) throws(ValidationError) {
+        let reader = try JSONObjectReader(json, path: path)
+        guard let id = try reader.string("id") else { throw ValidationError(field: reader.fieldPath("id"), message: "is required") }
+        self.init(
+            id: id,
+            layer: try AnimatedLayer(json: try reader.required("layer"), path: reader.fieldPath("layer")),
+            keyframes: try readKeyframes(reader))
+        try reader.finish(allowing: ["id", "layer", "keyframes"])
+    }
+
+    /// Writes the track.
+    public func write(to writer: inout JSONWriter) {
+        writer.beginObject()
+        writer.key("id"); writer.string(id)
+        writer.key("layer"); layer.write(to: &writer)
+        writer.key("keyframes"); writeKeyframes(keyframes, to: &writer)
+        writer.endObject()
+    }
+}
+
+extension Plan: JSONCodable {
+    /// Reads a plan as the server sends it.
+    public init(json: JSONValue, path: String) throws(ValidationError) {
+        let reader = try JSONObjectReader(json, path: path)
+        guard let style = try reader.enumeration("style", as: TransitionStyle.self) else {
+            throw ValidationError(field: reader.fieldPath("style"), message: "is required")
+        }
+        guard let direction = try reader.enumeration("direction", as: Direction.self) else {
+            throw ValidationError(field: reader.fieldPath("direction"), message: "is required")
+        }
+        self.init(
+            style: style, direction: direction,
+            duration: try reader.requiredNumber("duration"),
+            layer: try AnimatedLayer(json: try reader.required("layer"), path: reader.fieldPath("layer")),
+            keyframes: try readKeyframes(reader),
+            children: try reader.array("children")?.enumerated().map { item throws(ValidationError) in
+                try ChildTrack(json: item.element, path: "\(reader.fieldPath("children"))[\(item.offset)]")
+            },
+            placeholder: try reader.value("placeholder").map { value throws(ValidationError) in
+                try Rect(json: value, path: reader.fieldPath("placeholder"))
+            })
+        try reader.finish(allowing: ["style", "direction", "duration", "layer", "keyframes", "children", "placeholder"])
+    }
+
+    /// Writes the plan: the exact bytes the server sends and the CLI prints.
+    public func write(to writer: inout JSONWriter) {
+        writer.beginObject()
+        writer.key("style"); writer.string(style.rawValue)
+        writer.key("direction"); writer.string(direction.rawValue)
+        writer.key("duration"); writer.number(duration)
+        writer.key("layer"); layer.write(to: &writer)
+        writer.key("keyframes"); writeKeyframes(keyframes, to: &writer)
+        if let children {
+            writer.key("children")
+            writer.beginArray()
+            for child in children { child.write(to: &writer) }
+            writer.endArray()
+        }
+        if let placeholder { writer.key("placeholder"); placeholder.write(to: &writer) }
+        writer.endObject()
+    }
+}
+
+private func readKeyframes(_ reader: JSONObjectReader) throws(ValidationError) -> [Keyframe] {
+    guard let items = try reader.array("keyframes") else {
+        throw ValidationError(field: reader.fieldPath("keyframes"), message: "is required")
+    }
+    var keyframes: [Keyframe] = []
+    keyframes.reserveCapacity(items.count)
+    for (index, item) in items.enumerated() {
+        keyframes.append(try Keyframe(json: item, path: "\(reader.fieldPath("keyframes"))[\(index)]"))
+    }
+    return keyframes
+}
+
+private func writeKeyframes(_ keyframes: [Keyframe], to writer: inout JSONWriter) {
+    writer.beginArray()
+    for keyframe in keyframes { keyframe.write(to: &writer) }
+    writer.endArray()
+}

@@ -1,0 +1,46 @@
+extension Keyframe {
+    /// The visible clip on screen (window space): the mask mapped through the transform about the
+    /// centre of `layer`, the layer's untransformed frame.
+    public func visibleClip(in layer: Rect) -> Rect {
+        transform.apply(to: maskFrame, inLayer: layer)
+    }
+
+    /// The corner radius the eye sees: `cornerRadius × max(a, d)` (the two are equal for image content).
+    public var visibleCornerRadius: Double {
+        cornerRadius * max(abs(transform.a), abs(transform.d))
+    }
+
+    /// What a renderer that interpolates every field linearly (Core Animation, CSS) shows at
+    /// `fraction` (0…1) of the way from `self` to `next`.
+    public func interpolated(to next: Keyframe, fraction: Double) -> Keyframe {
+        func mix(_ a: Double, _ b: Double) -> Double { a * (1 - fraction) + b * fraction }
+        return Keyframe(
+            time: mix(time, next.time),
+            progress: mix(progress, next.progress),
+            transform: AffineTransform(
+                a: mix(transform.a, next.transform.a), b: mix(transform.b, next.transform.b),
+                c: mix(transform.c, next.transform.c), d: mix(transform.d, next.transform.d),
+                tx: mix(transform.tx, next.transform.tx), ty: mix(transform.ty, next.transform.ty)),
+            maskFrame: Rect(
+                x: mix(maskFrame.x, next.maskFrame.x), y: mix(maskFrame.y, next.maskFrame.y),
+                width: mix(maskFrame.width, next.maskFrame.width), height: mix(maskFrame.height, next.maskFrame.height)),
+            cornerRadius: mix(cornerRadius, next.cornerRadius),
+            opacity: mix(opacity, next.opacity))
+    }
+
+    /// How far apart two states of the same layer look, in points: the largest move of a visible
+    /// clip edge, of a layer corner on screen, or of the visible corner radius.
+    public func renderedDistance(to other: Keyframe, in layer: Rect) -> Double {
+        let clip = visibleClip(in: layer), otherClip = other.visibleClip(in: layer)
+        let corner = transform.apply(to: Point.zero, inLayer: layer)
+        let otherCorner = other.transform.apply(to: Point.zero, inLayer: layer)
+        let farCorner = transform.apply(to: Point(x: layer.width, y: layer.height), inLayer: layer)
+        let otherFarCorner = other.transform.apply(to: Point(x: layer.width, y: layer.height), inLayer: layer)
+        return max(
+            abs(clip.x - otherClip.x), abs(clip.y - otherClip.y),
+            abs(clip.maxX - otherClip.maxX), abs(clip.maxY - otherClip.maxY),
+            abs(corner.x - otherCorner.x), abs(corner.y - otherCorner.y),
+            abs(farCorner.x - otherFarCorner.x), abs(farCorner.y - otherFarCorner.y),
+            abs(visibleCornerRadius - other.visibleCornerRadius))
+    }
+}

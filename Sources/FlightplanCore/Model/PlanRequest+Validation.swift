@@ -1,0 +1,202 @@
+/// The bounds every request is checked against before planning.
+public enum PlanLimits {
+    /// Largest absolute coordinate, and largest size, in points.
+    public static let maximumExtent = 1_000_000.0
+    /// Smallest size a rect may have, in points.
+    public static let minimumExtent = 0.001
+    /// Shortest duration, seconds.
+    public static let minimumDuration = 0.001
+    /// Longest duration, seconds.
+    public static let maximumDuration = 60.0
+    /// Most keyframes a plan may have.
+    public static let maximumKeyframes = 10_000
+    /// Highest sampling rate, frames per second.
+    public static let maximumFPS = 1_000.0
+    /// Smallest sampling tolerance, points.
+    public static let minimumTolerance = 0.01
+    /// Most child pairs.
+    public static let maximumChildren = 64
+    /// Longest child id, characters.
+    public static let maximumChildIDLength = 128
+    /// Damping ratios accepted for springs.
+    public static let dampingRatioRange = 0.01...10.0
+    /// Largest absolute initial spring velocity, distances per second.
+    public static let maximumSpringVelocity = 1_000.0
+    /// Largest absolute y control point of a cubic Bézier.
+    public static let maximumBezierY = 10.0
+}
+
+extension PlanRequest {
+    /// Checks every field against ``PlanLimits`` and the geometry's own constraints.
+    /// - Throws: a ``ValidationError`` naming the first offending field.
+    public func validate() throws(ValidationError) {
+        try Self.check(rect: source.frame, at: "source.frame")
+        try Self.check(radius: source.cornerRadius, of: source.frame, at: "source.cornerRadius", rectName: "source.frame")
+        try Self.check(rect: destination.bounds, at: "destination.bounds")
+        if let frame = destination.frame { try Self.check(rect: frame, at: "destination.frame") }
+        try Self.check(
+            radius: destination.cornerRadius, of: destination.contentFrame, at: "destination.cornerRadius",
+            rectName: "destination.frame")
+        try Self.check(
+            radius: destination.screenCornerRadius, of: destination.bounds, at: "destination.screenCornerRadius",
+            rectName: "destination.bounds")
+        if let imageSize {
+            try Self.check(extent: imageSize.width, at: "imageSize.width")
+            try Self.check(extent: imageSize.height, at: "imageSize.height")
+        }
+        try validateTiming()
+        try validateSampling()
+        if let overlayOpacity {
+            try Self.check(overlayOpacity, in: 0...1, at: "overlay.opacity")
+        }
+        try validateChildren()
+    }
+
+    private func validateTiming() throws(ValidationError) {
+        if let duration = timing.duration {
+            try Self.check(finite: duration, at: "timing.duration")
+            guard duration > 0 else { throw ValidationError(field: "timing.duration", message: "must be > 0, got \(describeNumber(duration))") }
+            try Self.check(duration, in: PlanLimits.minimumDuration...PlanLimits.maximumDuration, at: "timing.duration")
+        }
+        if let fadeFraction = timing.fadeFraction {
+            guard style == .reveal else {
+                throw ValidationError(field: "timing.fadeFraction", message: "applies only to style \"reveal\", got style \"\(style.rawValue)\"")
+            }
+            try Self.check(finite: fadeFraction, at: "timing.fadeFraction")
+            guard fadeFraction > 0, fadeFraction < 1 else {
+                throw ValidationError(field: "timing.fadeFraction", message: "must be > 0 and < 1, got \(describeNumber(fadeFraction))")
+            }
+        }
+        switch timing.curve {
+        case .cubicBezier(let bezier):
+            try Self.check(bezier.x1, in: 0...1, at: "timing.curve.cubicBezier[0]")
+            try Self.check(bezier.y1, in: -PlanLimits.maximumBezierY...PlanLimits.maximumBezierY, at: "timing.curve.cubicBezier[1]")
+            try Self.check(bezier.x2, in: 0...1, at: "timing.curve.cubicBezier[2]")
+            try Self.check(bezier.y2, in: -PlanLimits.maximumBezierY...PlanLimits.maximumBezierY, at: "timing.curve.cubicBezier[3]")
+        case .spring(let spring):
+            try Self.check(spring.dampingRatio, in: PlanLimits.dampingRatioRange, at: "timing.curve.spring.dampingRatio")
+            let velocityLimit = PlanLimits.maximumSpringVelocity
+            try Self.check(spring.initialVelocity, in: -velocityLimit...velocityLimit, at: "timing.curve.spring.initialVelocity")
+            if let response = spring.response {
+                try Self.check(finite: response, at: "timing.curve.spring.response")
+                guard response > 0 else {
+                    throw ValidationError(field: "timing.curve.spring.response", message: "must be > 0, got \(describeNumber(response))")
+                }
+                guard timing.duration == nil else {
+                    throw ValidationError(
+                        field: "timing.duration",
+                        message: "must be left out when timing.curve.spring.response is given (the spring's settling time is the duration)")
+                }
+                let settle = resolvedTiming().duration
+                guard settle <= PlanLimits.maximumDuration else {
+                    throw ValidationError(
+                        field: "timing.curve.spring",
+                        message: "takes \(describeNumber(settle)) s to settle, more than \(describeNumber(PlanLimits.maximumDuration)) s")
+                }
+            }
+        case .linear, .easeIn, .easeOut, .easeInOut, nil:
+            break
+        }
+    }
+
+    private func validateSampling() throws(ValidationError) {
+        switch sampling {
+        case .keyframes(let count):
+            guard (2...PlanLimits.maximumKeyframes).contains(count) else {
+                throw ValidationError(field: "sampling.keyframes", message: "must be between 2 and \(PlanLimits.maximumKeyframes), got \(count)")
+            }
+        case .fps(let fps):
+            try Self.check(finite: fps, at: "sampling.fps")
+            guard fps > 0 else { throw ValidationError(field: "sampling.fps", message: "must be > 0, got \(describeNumber(fps))") }
+            try Self.check(fps, in: 0...PlanLimits.maximumFPS, at: "sampling.fps")
+            let count = Sampler.keyframeCount(duration: resolvedTiming().duration, fps: fps)
+            guard count <= PlanLimits.maximumKeyframes else {
+                throw ValidationError(
+                    field: "sampling.fps",
+                    message: "would produce \(count) keyframes over the duration, more than \(PlanLimits.maximumKeyframes)")
+            }
+        case .tolerance(let tolerance):
+            try Self.check(finite: tolerance, at: "sampling.tolerance")
+            try Self.check(tolerance, in: PlanLimits.minimumTolerance...PlanLimits.maximumExtent, at: "sampling.tolerance")
+        }
+    }
+
+    private func validateChildren() throws(ValidationError) {
+        guard children.count <= PlanLimits.maximumChildren else {
+            throw ValidationError(field: "children", message: "must have at most \(PlanLimits.maximumChildren) items, got \(children.count)")
+        }
+        for (index, child) in children.enumerated() {
+            let path = "children[\(index)]"
+            guard !child.id.isEmpty, child.id.count <= PlanLimits.maximumChildIDLength else {
+                throw ValidationError(field: "\(path).id", message: "must be 1 to \(PlanLimits.maximumChildIDLength) characters long")
+            }
+            if children[..<index].contains(where: { $0.id == child.id }) {
+                throw ValidationError(field: "\(path).id", message: "must be unique, \"\(child.id)\" is used twice")
+            }
+            try Self.check(rect: child.from, at: "\(path).from")
+            try Self.check(rect: child.to, at: "\(path).to")
+            try Self.check(radius: child.fromCornerRadius, of: child.from, at: "\(path).fromCornerRadius", rectName: "\(path).from")
+            try Self.check(radius: child.toCornerRadius, of: child.to, at: "\(path).toCornerRadius", rectName: "\(path).to")
+        }
+    }
+
+    private static func check(finite value: Double, at field: String) throws(ValidationError) {
+        guard value.isFinite else { throw ValidationError(field: field, message: "must be a finite number, got \(value)") }
+    }
+
+    private static func check(_ value: Double, in range: ClosedRange<Double>, at field: String) throws(ValidationError) {
+        try check(finite: value, at: field)
+        guard range.contains(value) else {
+            throw ValidationError(
+                field: field,
+                message: "must be between \(describeNumber(range.lowerBound)) and \(describeNumber(range.upperBound)), got \(describeNumber(value))")
+        }
+    }
+
+    private static func check(extent: Double, at field: String) throws(ValidationError) {
+        try check(finite: extent, at: field)
+        guard extent > 0 else { throw ValidationError(field: field, message: "must be > 0, got \(describeNumber(extent))") }
+        try check(extent, in: PlanLimits.minimumExtent...PlanLimits.maximumExtent, at: field)
+    }
+
+    private static func check(rect: Rect, at field: String) throws(ValidationError) {
+        let limit = PlanLimits.maximumExtent
+        try check(rect.x, in: -limit...limit, at: "\(field).x")
+        try check(rect.y, in: -limit...limit, at: "\(field).y")
+        try check(extent: rect.width, at: "\(field).width")
+        try check(extent: rect.height, at: "\(field).height")
+    }
+
+    private static func check(radius: Double, of rect: Rect, at field: String, rectName: String) throws(ValidationError) {
+        try check(finite: radius, at: field)
+        guard radius >= 0 else { throw ValidationError(field: field, message: "must be ≥ 0, got \(describeNumber(radius))") }
+        guard radius <= rect.maxCornerRadius else {
+            throw ValidationError(
+                field: field,
+                message: "must be ≤ \(describeNumber(rect.maxCornerRadius)) (half the shorter side of \(rectName)), got \(describeNumber(radius))")
+        }
+    }
+}
+
+extension PlanRequest {
+    /// The style's default duration and curve (from the seed tutorials).
+    public static func defaultTiming(for style: TransitionStyle, direction: Direction) -> (duration: Double, curve: TimingCurve) {
+        switch style {
+        case .sharedFrame: return (0.25, .easeInOut)
+        case .zoom: return (direction == .push ? 0.5 : 0.25, .spring(SpringParameters(dampingRatio: 0.8)))
+        case .reveal: return (0.7, .easeInOut)
+        case .morph, .snapshot: return (0.5, .easeInOut)
+        }
+    }
+
+    /// The timing with the style's defaults filled in.
+    public func resolvedTiming() -> ResolvedTiming {
+        let defaults = Self.defaultTiming(for: style, direction: direction)
+        return ResolvedTiming(curve: timing.curve ?? defaults.curve, duration: timing.duration ?? defaults.duration)
+    }
+
+    /// The curve with the style's default filled in.
+    public var resolvedCurve: TimingCurve {
+        timing.curve ?? Self.defaultTiming(for: style, direction: direction).curve
+    }
+}

@@ -1,0 +1,160 @@
+/// The kind of shared-element transition to plan.
+public enum TransitionStyle: String, Sendable, Hashable, CaseIterable {
+    /// The destination screen flies out of a grid cell, masked to it (Instagram-style push/pop).
+    case sharedFrame
+    /// The image flies from its cell to its fitted frame while the destination fades in (Photos-style).
+    case zoom
+    /// The source element grows about its centre until it covers the screen, then the destination fades in.
+    case reveal
+    /// An element flies from one frame to another, its corner radius morphing (list-to-detail).
+    case morph
+    /// A container snapshot flies between frames with child pairs on their own tracks.
+    case snapshot
+}
+
+/// Whether the transition opens (`push`) or closes (`pop`) the destination.
+public enum Direction: String, Sendable, Hashable, CaseIterable {
+    /// From the source element to the destination.
+    case push
+    /// From the destination back to the source element: push played backwards.
+    case pop
+}
+
+/// The small, collapsed element the transition starts from (grid cell, button, list avatar).
+public struct SourceElement: Sendable, Hashable {
+    /// The element's frame in window space.
+    public var frame: Rect
+    /// Its corner radius as seen on screen, in points.
+    public var cornerRadius: Double
+    /// How it shows the image.
+    public var contentMode: ContentMode
+
+    /// Creates a source element.
+    public init(frame: Rect, cornerRadius: Double = 0, contentMode: ContentMode = .aspectFill) {
+        self.frame = frame
+        self.cornerRadius = cornerRadius
+        self.contentMode = contentMode
+    }
+}
+
+/// The screen the transition opens into.
+public struct DestinationLayout: Sendable, Hashable {
+    /// The destination screen's bounds in window space.
+    public var bounds: Rect
+    /// Where the destination shows the shared content, in window space; `nil` means `bounds`.
+    public var frame: Rect?
+    /// How the destination shows the image inside `frame`.
+    public var contentMode: ContentMode
+    /// Corner radius of the content at `frame`, as seen on screen.
+    public var cornerRadius: Double
+    /// Corner radius of the screen itself (sharedFrame's final mask), as seen on screen.
+    public var screenCornerRadius: Double
+
+    /// Creates a destination layout.
+    public init(
+        bounds: Rect, frame: Rect? = nil, contentMode: ContentMode = .aspectFit,
+        cornerRadius: Double = 0, screenCornerRadius: Double = 0
+    ) {
+        self.bounds = bounds
+        self.frame = frame
+        self.contentMode = contentMode
+        self.cornerRadius = cornerRadius
+        self.screenCornerRadius = screenCornerRadius
+    }
+
+    /// `frame`, or `bounds` when no frame was given.
+    public var contentFrame: Rect { frame ?? bounds }
+}
+
+/// Duration and curve; what is left out takes the style's default.
+public struct Timing: Sendable, Hashable {
+    /// Seconds; `nil` for the style's default. Must be left out for a spring with `response`.
+    public var duration: Double?
+    /// The curve; `nil` for the style's default.
+    public var curve: TimingCurve?
+    /// Reveal only: the share of the timeline spent fading the destination in (default 0.5).
+    public var fadeFraction: Double?
+
+    /// Creates a timing.
+    public init(duration: Double? = nil, curve: TimingCurve? = nil, fadeFraction: Double? = nil) {
+        self.duration = duration
+        self.curve = curve
+        self.fadeFraction = fadeFraction
+    }
+}
+
+/// How keyframe times are chosen.
+public enum Sampling: Sendable, Hashable {
+    /// Exactly this many keyframes, evenly spaced in time (2…10000).
+    case keyframes(Int)
+    /// Evenly spaced at this rate, frames per second; the last keyframe lands on the duration.
+    case fps(Double)
+    /// As few keyframes as keep a linearly interpolating renderer within this many points of the exact plan.
+    case tolerance(Double)
+
+    /// The default: 60 frames per second.
+    public static let `default` = Sampling.fps(60)
+}
+
+/// A child pair of a snapshot transition: one element in the source and its twin in the destination.
+public struct ChildPair: Sendable, Hashable {
+    /// The caller's name for the pair, echoed in the plan.
+    public var id: String
+    /// The child's frame in the source, window space.
+    public var from: Rect
+    /// The child's frame in the destination, window space.
+    public var to: Rect
+    /// Corner radius at `from`, as seen on screen.
+    public var fromCornerRadius: Double
+    /// Corner radius at `to`, as seen on screen.
+    public var toCornerRadius: Double
+
+    /// Creates a child pair.
+    public init(id: String, from: Rect, to: Rect, fromCornerRadius: Double = 0, toCornerRadius: Double = 0) {
+        self.id = id
+        self.from = from
+        self.to = to
+        self.fromCornerRadius = fromCornerRadius
+        self.toCornerRadius = toCornerRadius
+    }
+}
+
+/// Everything needed to plan one transition: the body of `POST /v1/plans`.
+public struct PlanRequest: Sendable, Hashable {
+    /// The transition style.
+    public var style: TransitionStyle
+    /// Push or pop.
+    public var direction: Direction
+    /// The collapsed element.
+    public var source: SourceElement
+    /// The screen it opens into.
+    public var destination: DestinationLayout
+    /// The image's size (only its aspect matters, except for `center`); `nil` means the aspect of `destination.frame`.
+    public var imageSize: Size?
+    /// Duration and curve.
+    public var timing: Timing
+    /// How keyframe times are chosen.
+    public var sampling: Sampling
+    /// sharedFrame's dimming overlay opacity at the end (default 0.5).
+    public var overlayOpacity: Double?
+    /// Child pairs animated on their own tracks (at most 64).
+    public var children: [ChildPair]
+
+    /// Creates a request; everything but the geometry has a default.
+    public init(
+        style: TransitionStyle = .sharedFrame, direction: Direction = .push,
+        source: SourceElement, destination: DestinationLayout, imageSize: Size? = nil,
+        timing: Timing = Timing(), sampling: Sampling = .default, overlayOpacity: Double? = nil,
+        children: [ChildPair] = []
+    ) {
+        self.style = style
+        self.direction = direction
+        self.source = source
+        self.destination = destination
+        self.imageSize = imageSize
+        self.timing = timing
+        self.sampling = sampling
+        self.overlayOpacity = overlayOpacity
+        self.children = children
+    }
+}

@@ -1,0 +1,73 @@
+/// An RFC 9457 problem details object (`application/problem+json`).
+public struct ProblemDetails: Sendable, Hashable, Error {
+    /// A URI naming the kind of problem (`https://flightplan.dev/problems/validation`, or `about:blank`).
+    public var type: String
+    /// A short summary of the kind of problem.
+    public var title: String
+    /// The HTTP status code.
+    public var status: Int
+    /// What went wrong this time, for a person to read.
+    public var detail: String
+    /// Extension member: the offending field's path, for validation problems.
+    public var field: String?
+    /// Extension member: the request id the server logged this under.
+    public var requestID: String?
+
+    /// Creates a problem.
+    public init(type: String, title: String, status: Int, detail: String, field: String? = nil, requestID: String? = nil) {
+        self.type = type
+        self.title = title
+        self.status = status
+        self.detail = detail
+        self.field = field
+        self.requestID = requestID
+    }
+
+    /// The problem for a body that is not well-formed JSON (400).
+    public static func malformedJSON(_ error: JSONSyntaxError) -> ProblemDetails {
+        ProblemDetails(
+            type: "https://flightplan.dev/problems/malformed-json", title: "Malformed JSON", status: 400,
+            detail: "The body is not valid JSON: \(error.description).")
+    }
+
+    /// The problem for a well-formed request that cannot be planned (422).
+    public static func validation(_ error: ValidationError) -> ProblemDetails {
+        ProblemDetails(
+            type: "https://flightplan.dev/problems/validation", title: "Invalid plan request", status: 422,
+            detail: error.description, field: error.field.isEmpty ? nil : error.field)
+    }
+
+    /// The problem for either kind of bad input.
+    public static func input(_ error: JSONInputError) -> ProblemDetails {
+        switch error {
+        case .syntax(let syntax): return malformedJSON(syntax)
+        case .invalid(let invalid): return validation(invalid)
+        }
+    }
+}
+
+extension ProblemDetails: JSONCodable {
+    /// Reads a problem; unknown extension members are ignored, as RFC 9457 asks of clients.
+    public init(json: JSONValue, path: String) throws(ValidationError) {
+        let reader = try JSONObjectReader(json, path: path)
+        self.init(
+            type: try reader.string("type") ?? "about:blank",
+            title: try reader.string("title") ?? "",
+            status: Int(exactly: try reader.number("status") ?? 0) ?? 0,
+            detail: try reader.string("detail") ?? "",
+            field: try reader.string("field"),
+            requestID: try reader.string("requestId"))
+    }
+
+    /// Writes the problem.
+    public func write(to writer: inout JSONWriter) {
+        writer.beginObject()
+        writer.key("type"); writer.string(type)
+        writer.key("title"); writer.string(title)
+        writer.key("status"); writer.integer(status)
+        writer.key("detail"); writer.string(detail)
+        if let field { writer.key("field"); writer.string(field) }
+        if let requestID { writer.key("requestId"); writer.string(requestID) }
+        writer.endObject()
+    }
+}

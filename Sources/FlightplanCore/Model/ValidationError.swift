@@ -1,0 +1,23 @@
+/// A well-formed request that cannot be planned, naming the offending field:
+/// `source.frame.width must be > 0, got 0`.
+public struct ValidationError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// Dotted path of the field, with array indices (`children[2].to.width`); empty for the whole body.
+    public var field: String
+    /// What is wrong with it, phrased to follow the field name.
+    public var message: String
+
+    /// Creates an error about `field`.
+    public init(field: String, message: String) {
+        self.field = field
+        self.message = message
+    }
+
+    /// "field message", or the message alone for the whole body.
+    public var description: String { field.isEmpty ? message : "\(field) \(message)" }
+}
+
+/// Formats a number for an error message: integral values without a fraction.
+func describeNumber(_ value: Double) -> String {
+    if value.isFinite, value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
+    return value.description
+}

@@ -1,0 +1,63 @@
+/// What a track shows at one geometric progress: everything in a keyframe but time and progress.
+struct LayerState: Hashable {
+    var transform: AffineTransform
+    var maskFrame: Rect
+    var cornerRadius: Double
+    var opacity: Double
+}
+
+/// One animated layer's geometry as a function of geometric progress `p`
+/// (0 = collapsed on the source, 1 = expanded on the destination; may overshoot either way).
+protocol LayerTrack: Sendable {
+    /// The layer's untransformed frame in window space.
+    var layer: Rect { get }
+    /// The layer's state at progress `p`.
+    func state(at p: Double) -> LayerState
+}
+
+/// A layer whose content (an image) flies between how the source shows it and how the
+/// destination shows it, clipped on screen to a rect that moves from one clip to the other.
+///
+/// Everything is interpolated where the eye sees it, in window space: the displayed image rect,
+/// the visible clip (each edge linear in `p`) and the visible corner radius. The transform and the
+/// mask are then solved from those, so the ends are exact and nothing wobbles in between.
+struct FlightTrack: LayerTrack {
+    /// The layer's frame in window space (untransformed).
+    let layer: Rect
+    /// Where the layer draws the image, in the layer's own space.
+    let content: Rect
+    /// The displayed image rect on screen at p = 0 and p = 1.
+    let imageStart: Rect, imageEnd: Rect
+    /// The visible clip on screen at p = 0 and p = 1.
+    let clipStart: Rect, clipEnd: Rect
+    /// The visible corner radius at p = 0 and p = 1.
+    let radiusStart: Double, radiusEnd: Double
+    /// Whether the transform must be a uniform scale (both ends keep the image's aspect).
+    let uniformScale: Bool
+    /// The opacity channel's value at p = 1 (it goes linearly from 0, clamped to 0…end).
+    let opacityEnd: Double
+
+    func state(at p: Double) -> LayerState {
+        let image = Interpolation.rect(imageStart, imageEnd, p)
+        let clip = Interpolation.rect(clipStart, clipEnd, p)
+        let scaleX = image.width / content.width
+        let scaleY = uniformScale ? scaleX : image.height / content.height
+        // Screen position of a layer point q under a transform about the centre h = size/2:
+        // layer.origin + s·q + (1 − s)·h + t. Solve t so the content lands on `image`; written this
+        // way t is exactly 0 when s = 1 and the image is where the layer draws it.
+        let halfWidth = layer.width / 2, halfHeight = layer.height / 2
+        let tx = (image.x - layer.x) - scaleX * content.x - (1 - scaleX) * halfWidth
+        let ty = (image.y - layer.y) - scaleY * content.y - (1 - scaleY) * halfHeight
+        let mask = Rect(
+            x: (clip.x - layer.x - (1 - scaleX) * halfWidth - tx) / scaleX,
+            y: (clip.y - layer.y - (1 - scaleY) * halfHeight - ty) / scaleY,
+            width: clip.width / scaleX,
+            height: clip.height / scaleY)
+        let visibleRadius = min(max(0, Interpolation.linear(radiusStart, radiusEnd, p)), clip.maxCornerRadius)
+        return LayerState(
+            transform: AffineTransform(scaleX: scaleX, scaleY: scaleY, tx: tx, ty: ty),
+            maskFrame: mask,
+            cornerRadius: visibleRadius / max(scaleX, scaleY),
+            opacity: min(max(0, p * opacityEnd), opacityEnd))
+    }
+}

@@ -1,0 +1,52 @@
+/// Turns a ``PlanRequest`` into a ``Plan``: validation, geometry, timing and sampling.
+public enum Planner {
+    /// Plans one transition.
+    /// - Throws: a ``ValidationError`` naming the field when the request cannot be planned.
+    public static func plan(for request: PlanRequest) throws(ValidationError) -> Plan {
+        try request.validate()
+        let scene = Scene(for: request)
+        let timing = request.resolvedTiming()
+        let layers = [scene.main.layer] + scene.children.map(\.track.layer)
+
+        // Every track's keyframe at one instant; pop plays the push geometry backwards.
+        func states(at time: Double) -> [Keyframe] {
+            let progress = timing.progress(atTime: time)
+            let geometric = request.direction == .push ? progress : 1 - progress
+            let tracks: [any LayerTrack] = [scene.main] + scene.children.map(\.track)
+            return tracks.map { track in
+                let state = track.state(at: geometric)
+                return Keyframe(
+                    time: time, progress: progress, transform: state.transform, maskFrame: state.maskFrame,
+                    cornerRadius: state.cornerRadius, opacity: state.opacity)
+            }
+        }
+
+        let times: [Double]
+        switch request.sampling {
+        case .keyframes(let count):
+            times = Sampler.uniformTimes(count: count, duration: timing.duration)
+        case .fps(let fps):
+            times = Sampler.uniformTimes(count: Sampler.keyframeCount(duration: timing.duration, fps: fps), duration: timing.duration)
+        case .tolerance(let tolerance):
+            times = try Sampler.toleranceTimes(duration: timing.duration, tolerance: tolerance, state: states, layers: layers)
+        }
+
+        var mainKeyframes: [Keyframe] = []
+        mainKeyframes.reserveCapacity(times.count)
+        var childKeyframes = [[Keyframe]](repeating: [], count: scene.children.count)
+        for time in times {
+            let frame = states(at: time)
+            mainKeyframes.append(frame[0])
+            for index in childKeyframes.indices { childKeyframes[index].append(frame[index + 1]) }
+        }
+        let children = scene.children.indices.map { index in
+            ChildTrack(
+                id: scene.children[index].id, layer: AnimatedLayer(role: .child, frame: scene.children[index].track.layer),
+                keyframes: childKeyframes[index])
+        }
+        return Plan(
+            style: request.style, direction: request.direction, duration: timing.duration,
+            layer: AnimatedLayer(role: scene.role, frame: scene.main.layer), keyframes: mainKeyframes,
+            children: children.isEmpty ? nil : children, placeholder: scene.placeholder)
+    }
+}

@@ -1,0 +1,12 @@
+extension Scene {
+    /// zoom: the layer is the image at its final frame (fitted into `destination.frame` per the
+    /// destination's content mode). It starts covering the cell as the cell shows the image, clipped
+    /// to the cell, and ends at identity clipped to `destination.frame`. Opacity is the destination's alpha.
+    static func zoom(_ request: PlanRequest) -> Scene {
+        let destination = request.destination
+        let imageFrame = destination.contentMode.displayedRect(of: imageSize(of: request), in: destination.contentFrame)
+        let clipEnd = imageFrame.intersection(destination.contentFrame) ?? imageFrame
+        let track = imageFlight(request, layer: imageFrame, clipEnd: clipEnd, radiusEnd: destination.cornerRadius, opacityEnd: 1)
+        return Scene(role: .image, main: track)
+    }
+}

@@ -1,0 +1,9 @@
+import ArgumentParser
+
+/// The `flightplan` command: plan transitions locally or serve the REST API.
+@main
+struct Flightplan: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Transition plans for shared-element UI transitions.",
+        subcommands: [PlanCommand.self, ServeCommand.self])
+}
