@@ -7,19 +7,7 @@ public enum Planner {
         let scene = Scene(for: request)
         let timing = request.resolvedTiming()
         let layers = [scene.main.layer] + scene.children.map(\.track.layer)
-
-        // Every track's keyframe at one instant; pop plays the push geometry backwards.
-        func states(at time: Double) -> [Keyframe] {
-            let progress = timing.progress(atTime: time)
-            let geometric = request.direction == .push ? progress : 1 - progress
-            let tracks: [any LayerTrack] = [scene.main] + scene.children.map(\.track)
-            return tracks.map { track in
-                let state = track.state(at: geometric)
-                return Keyframe(
-                    time: time, progress: progress, transform: state.transform, maskFrame: state.maskFrame,
-                    cornerRadius: state.cornerRadius, opacity: state.opacity)
-            }
-        }
+        let states = exactStates(scene: scene, timing: timing, direction: request.direction)
 
         let times: [Double]
         switch request.sampling {
@@ -35,7 +23,7 @@ public enum Planner {
         mainKeyframes.reserveCapacity(times.count)
         var childKeyframes = [[Keyframe]](repeating: [], count: scene.children.count)
         for time in times {
-            let frame = states(at: time)
+            let frame = states(time)
             mainKeyframes.append(frame[0])
             for index in childKeyframes.indices { childKeyframes[index].append(frame[index + 1]) }
         }
@@ -48,5 +36,21 @@ public enum Planner {
             style: request.style, direction: request.direction, duration: timing.duration,
             layer: AnimatedLayer(role: scene.role, frame: scene.main.layer), keyframes: mainKeyframes,
             children: children.isEmpty ? nil : children, placeholder: scene.placeholder)
+    }
+
+    /// The exact keyframes of every track (main first, then children) at any instant; pop plays
+    /// the push geometry backwards.
+    static func exactStates(scene: Scene, timing: ResolvedTiming, direction: Direction) -> (Double) -> [Keyframe] {
+        let tracks: [any LayerTrack] = [scene.main] + scene.children.map(\.track)
+        return { time in
+            let progress = timing.progress(atTime: time)
+            let geometric = direction == .push ? progress : 1 - progress
+            return tracks.map { track in
+                let state = track.state(at: geometric)
+                return Keyframe(
+                    time: time, progress: progress, transform: state.transform, maskFrame: state.maskFrame,
+                    cornerRadius: state.cornerRadius, opacity: state.opacity)
+            }
+        }
     }
 }

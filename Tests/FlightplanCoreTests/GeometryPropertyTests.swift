@@ -1,0 +1,226 @@
+@testable import FlightplanCore
+import Testing
+
+/// What the screen must show at the collapsed (source) and expanded (destination) ends,
+/// derived here independently of the planners.
+struct EndStates {
+    var layer: Rect
+    var clipCollapsed: Rect, clipExpanded: Rect
+    var radiusCollapsed: Double, radiusExpanded: Double
+    /// The image as the source and the destination display it (nil for reveal, which has no image).
+    var imageCollapsed: Rect?, imageExpanded: Rect?
+
+    static func displayed(_ image: Size, in frame: Rect, _ mode: ContentMode) -> Rect {
+        let size: Size
+        switch mode {
+        case .scaleToFill: return frame
+        case .center: size = image
+        case .aspectFit:
+            let scale = min(frame.width / image.width, frame.height / image.height)
+            size = Size(width: image.width * scale, height: image.height * scale)
+        case .aspectFill:
+            let scale = max(frame.width / image.width, frame.height / image.height)
+            size = Size(width: image.width * scale, height: image.height * scale)
+        }
+        return Rect(x: frame.midX - size.width / 2, y: frame.midY - size.height / 2, width: size.width, height: size.height)
+    }
+
+    init?(_ request: PlanRequest) {
+        let destinationFrame = request.destination.frame ?? request.destination.bounds
+        let image = request.imageSize ?? destinationFrame.size
+        let imageCollapsed = Self.displayed(image, in: request.source.frame, request.source.contentMode)
+        let imageExpanded = Self.displayed(image, in: destinationFrame, request.destination.contentMode)
+        clipCollapsed = request.source.frame
+        radiusCollapsed = request.source.cornerRadius
+        self.imageCollapsed = imageCollapsed
+        self.imageExpanded = imageExpanded
+        switch request.style {
+        case .sharedFrame:
+            layer = request.destination.bounds
+            clipExpanded = request.destination.bounds
+            radiusExpanded = request.destination.screenCornerRadius
+        case .zoom:
+            layer = imageExpanded
+            let left = max(imageExpanded.x, destinationFrame.x), right = min(imageExpanded.maxX, destinationFrame.maxX)
+            let top = max(imageExpanded.y, destinationFrame.y), bottom = min(imageExpanded.maxY, destinationFrame.maxY)
+            clipExpanded = Rect(x: left, y: top, width: right - left, height: bottom - top)
+            radiusExpanded = min(request.destination.cornerRadius, min(clipExpanded.width, clipExpanded.height) / 2)
+        case .morph, .snapshot:
+            layer = destinationFrame
+            clipExpanded = destinationFrame
+            radiusExpanded = request.destination.cornerRadius
+        case .reveal:
+            return nil
+        }
+    }
+}
+
+/// The keyframe at the collapsed end and at the expanded end, whatever the direction.
+func ends(of plan: Plan) -> (collapsed: Keyframe, expanded: Keyframe) {
+    plan.direction == .push ? (plan.keyframes.first!, plan.keyframes.last!) : (plan.keyframes.last!, plan.keyframes.first!)
+}
+
+@Suite("Geometry properties over random scenes")
+struct GeometryPropertyTests {
+    @Test("the visible clip starts exactly on the source and ends exactly on the destination")
+    func clipEnds() throws {
+        try forAllScenes { rng, replay in
+            let request = RandomScenes.request(using: &rng)
+            guard let expected = EndStates(request) else { return }
+            let plan = try Planner.plan(for: request)
+            expectClose(plan.layer.frame, expected.layer, "layer, \(replay)")
+            let (collapsed, expanded) = ends(of: plan)
+            expectClose(collapsed.visibleClip(in: plan.layer.frame), expected.clipCollapsed, "\(request.style) collapsed, \(replay)")
+            expectClose(expanded.visibleClip(in: plan.layer.frame), expected.clipExpanded, "\(request.style) expanded, \(replay)")
+        }
+    }
+
+    @Test("the image never jumps: at both ends it is where the source and the destination show it")
+    func imageEnds() throws {
+        try forAllScenes { rng, replay in
+            let request = RandomScenes.request(using: &rng)
+            guard let expected = EndStates(request), let imageCollapsed = expected.imageCollapsed,
+                let imageExpanded = expected.imageExpanded
+            else { return }
+            let plan = try Planner.plan(for: request)
+            let content = imageExpanded.offsetBy(dx: -plan.layer.frame.x, dy: -plan.layer.frame.y)
+            let (collapsed, expanded) = ends(of: plan)
+            expectClose(collapsed.transform.apply(to: content, inLayer: plan.layer.frame), imageCollapsed, "collapsed image, \(replay)")
+            expectClose(expanded.transform.apply(to: content, inLayer: plan.layer.frame), imageExpanded, "expanded image, \(replay)")
+            #expect(expanded.transform == .identity, "\(replay)")
+        }
+    }
+
+    @Test("image content is only ever scaled uniformly when both ends keep its aspect")
+    func uniformScale() throws {
+        try forAllScenes { rng, replay in
+            let request = RandomScenes.request(using: &rng)
+            let plan = try Planner.plan(for: request)
+            let aspectKept = request.source.contentMode.preservesAspect && request.destination.contentMode.preservesAspect
+            for keyframe in plan.keyframes + (plan.children ?? []).flatMap(\.keyframes) {
+                #expect(keyframe.transform.b == 0 && keyframe.transform.c == 0, "\(replay)")
+                #expect(keyframe.transform.a > 0 && keyframe.transform.d > 0, "\(replay)")
+                if aspectKept { #expect(keyframe.transform.a == keyframe.transform.d, "\(replay)") }
+            }
+        }
+    }
+
+    @Test("the visible corner radius at both ends is the one asked for")
+    func radiusEnds() throws {
+        try forAllScenes { rng, replay in
+            let request = RandomScenes.request(using: &rng)
+            guard let expected = EndStates(request) else { return }
+            let plan = try Planner.plan(for: request)
+            let (collapsed, expanded) = ends(of: plan)
+            expectClose(collapsed.visibleCornerRadius, expected.radiusCollapsed, "collapsed radius, \(replay)")
+            expectClose(expanded.visibleCornerRadius, expected.radiusExpanded, "expanded radius, \(replay)")
+        }
+    }
+
+    @Test("child pairs start exactly on `from` and end exactly on `to`, radii included")
+    func childEnds() throws {
+        try forAllScenes { rng, replay in
+            let request = RandomScenes.request(using: &rng, style: .snapshot)
+            let plan = try Planner.plan(for: request)
+            #expect((plan.children ?? []).map(\.id) == request.children.map(\.id), "\(replay)")
+            for (child, track) in zip(request.children, plan.children ?? []) {
+                let collapsed = request.direction == .push ? track.keyframes.first! : track.keyframes.last!
+                let expanded = request.direction == .push ? track.keyframes.last! : track.keyframes.first!
+                #expect(track.keyframes.map(\.time) == plan.keyframes.map(\.time), "\(replay)")
+                expectClose(collapsed.visibleClip(in: track.layer.frame), child.from, "child from, \(replay)")
+                expectClose(expanded.visibleClip(in: track.layer.frame), child.to, "child to, \(replay)")
+                expectClose(collapsed.visibleCornerRadius, child.fromCornerRadius, "child radius, \(replay)")
+                expectClose(expanded.visibleCornerRadius, child.toCornerRadius, "child radius, \(replay)")
+            }
+        }
+    }
+
+    @Test("under a curve that does not overshoot, every edge of the visible clip moves monotonically")
+    func monotoneEdges() throws {
+        try forAllScenes { rng, replay in
+            let curve = RandomScenes.curve(using: &rng, overshooting: false)
+            let request = RandomScenes.request(using: &rng, curve: curve)
+            let plan = try Planner.plan(for: request)
+            let clips = plan.keyframes.map { $0.visibleClip(in: plan.layer.frame) }
+            for edge in [\Rect.x, \Rect.y, \Rect.maxX, \Rect.maxY] {
+                let values = clips.map { $0[keyPath: edge] }
+                let slack = 1e-9 * 1000
+                let rising = zip(values, values.dropFirst()).allSatisfy { $1 >= $0 - slack }
+                let falling = zip(values, values.dropFirst()).allSatisfy { $1 <= $0 + slack }
+                #expect(rising || falling, "edge \(edge) wobbles: \(values), \(replay)")
+            }
+        }
+    }
+
+    @Test("pop starts where push ends and ends where push starts")
+    func popMirrorsPushEnds() throws {
+        try forAllScenes { rng, replay in
+            var push = RandomScenes.request(using: &rng)
+            push.direction = .push
+            var pop = push
+            pop.direction = .pop
+            let pushPlan = try Planner.plan(for: push), popPlan = try Planner.plan(for: pop)
+            for (a, b) in [(pushPlan.keyframes.last!, popPlan.keyframes.first!), (pushPlan.keyframes.first!, popPlan.keyframes.last!)] {
+                #expect(a.transform == b.transform && a.maskFrame == b.maskFrame && a.cornerRadius == b.cornerRadius && a.opacity == b.opacity, "\(replay)")
+            }
+        }
+    }
+
+    @Test("with a symmetric curve, pop is push played backwards keyframe by keyframe", arguments: [TimingCurve.linear, .easeInOut])
+    func popMirrorsPush(curve: TimingCurve) throws {
+        try forAllScenes(count: 100) { rng, replay in
+            var push = RandomScenes.request(using: &rng, curve: curve)
+            push.direction = .push
+            var pop = push
+            pop.direction = .pop
+            let pushPlan = try Planner.plan(for: push), popPlan = try Planner.plan(for: pop)
+            let layer = pushPlan.layer.frame
+            for (a, b) in zip(pushPlan.keyframes, popPlan.keyframes.reversed()) {
+                #expect(a.renderedDistance(to: b, in: layer) < 1e-6, "\(replay)")
+                expectClose(a.opacity, b.opacity, scale: 1, "\(replay)")
+            }
+        }
+    }
+
+    @Test("N keyframes means N, times strictly increase from exactly 0 to exactly the duration")
+    func keyframeTimes() throws {
+        try forAllScenes { rng, replay in
+            let request = RandomScenes.request(using: &rng)
+            let plan = try Planner.plan(for: request)
+            if case .keyframes(let count) = request.sampling { #expect(plan.keyframes.count == count, "\(replay)") }
+            #expect(plan.keyframes.first?.time == 0, "\(replay)")
+            #expect(plan.keyframes.last?.time == plan.duration, "\(replay)")
+            #expect(zip(plan.keyframes, plan.keyframes.dropFirst()).allSatisfy { $0.time < $1.time }, "\(replay)")
+            #expect(plan.keyframes.first?.progress == 0 && plan.keyframes.last?.progress == 1, "\(replay)")
+        }
+    }
+
+    @Test("fps sampling spaces keyframes at most 1/fps apart")
+    func fpsSampling() throws {
+        try forAllScenes(count: 100) { rng, replay in
+            let fps = Double.random(in: 10...240, using: &rng)
+            let plan = try Planner.plan(for: RandomScenes.request(using: &rng, sampling: .fps(fps)))
+            let gaps = zip(plan.keyframes, plan.keyframes.dropFirst()).map { $1.time - $0.time }
+            #expect(gaps.allSatisfy { $0 <= 1 / fps * (1 + 1e-9) }, "\(replay)")
+            #expect(plan.keyframes.count == max(2, Int((plan.duration * fps - 1e-9).rounded(.up)) + 1), "\(replay)")
+        }
+    }
+
+    @Test("every number in every plan is finite and the mask never inverts")
+    func finiteOutput() throws {
+        try forAllScenes { rng, replay in
+            let plan = try Planner.plan(for: RandomScenes.request(using: &rng))
+            for keyframe in plan.keyframes + (plan.children ?? []).flatMap(\.keyframes) {
+                let numbers = [
+                    keyframe.time, keyframe.progress, keyframe.transform.a, keyframe.transform.d, keyframe.transform.tx,
+                    keyframe.transform.ty, keyframe.maskFrame.x, keyframe.maskFrame.y, keyframe.maskFrame.width,
+                    keyframe.maskFrame.height, keyframe.cornerRadius, keyframe.opacity,
+                ]
+                #expect(numbers.allSatisfy { $0.isFinite }, "\(replay)")
+                #expect(keyframe.maskFrame.width > 0 && keyframe.maskFrame.height > 0, "\(replay)")
+                #expect(keyframe.cornerRadius >= 0 && keyframe.cornerRadius <= keyframe.maskFrame.maxCornerRadius * (1 + 1e-9), "\(replay)")
+                #expect((0...1).contains(keyframe.opacity), "\(replay)")
+            }
+        }
+    }
+}

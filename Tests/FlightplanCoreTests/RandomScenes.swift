@@ -1,0 +1,114 @@
+@testable import FlightplanCore
+
+/// A small, fast, seedable generator (SplitMix64) so every property run can be replayed.
+struct SeededGenerator: RandomNumberGenerator {
+    private var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
+/// Random but plausible scenes: phone, tablet and landscape screens, non-square cells,
+/// portrait and landscape images, every style, direction, content mode and curve kind.
+enum RandomScenes {
+    static let screens: [Size] = [
+        Size(width: 375, height: 667), Size(width: 390, height: 844), Size(width: 393, height: 852),
+        Size(width: 430, height: 932), Size(width: 820, height: 1180), Size(width: 1024, height: 1366),
+    ]
+
+    static func curve(using rng: inout SeededGenerator, overshooting: Bool = true) -> TimingCurve {
+        let kinds = overshooting ? 7 : 5
+        switch Int.random(in: 0..<kinds, using: &rng) {
+        case 0: return .linear
+        case 1: return .easeIn
+        case 2: return .easeOut
+        case 3: return .easeInOut
+        case 4:
+            return .cubicBezier(CubicBezier(
+                x1: .random(in: 0...1, using: &rng), y1: .random(in: 0...1, using: &rng),
+                x2: .random(in: 0...1, using: &rng), y2: .random(in: 0...1, using: &rng)))
+        case 5:
+            return .spring(SpringParameters(
+                dampingRatio: .random(in: 0.3...1.5, using: &rng), initialVelocity: .random(in: -2...4, using: &rng)))
+        default:
+            return .spring(SpringParameters(dampingRatio: .random(in: 0.4...1.2, using: &rng), response: .random(in: 0.2...0.8, using: &rng)))
+        }
+    }
+
+    static func rect(in screen: Size, width: ClosedRange<Double>, height: ClosedRange<Double>, using rng: inout SeededGenerator) -> Rect {
+        let w = Double.random(in: width, using: &rng), h = Double.random(in: height, using: &rng)
+        return Rect(
+            x: .random(in: 0...max(0, screen.width - w), using: &rng),
+            y: .random(in: 0...max(0, screen.height - h), using: &rng), width: w, height: h)
+    }
+
+    static func request(
+        using rng: inout SeededGenerator, style: TransitionStyle? = nil, curve: TimingCurve? = nil,
+        sampling: Sampling? = nil
+    ) -> PlanRequest {
+        var screen = screens.randomElement(using: &rng)!
+        if Bool.random(using: &rng) { screen = Size(width: screen.height, height: screen.width) }
+        let bounds = Rect(x: 0, y: 0, width: screen.width, height: screen.height)
+        let style = style ?? TransitionStyle.allCases.randomElement(using: &rng)!
+        let cell = rect(in: screen, width: 40...min(300, screen.width), height: 40...min(300, screen.height), using: &rng)
+        let destinationFrame: Rect? = Bool.random(using: &rng)
+            ? nil : rect(in: screen, width: screen.width / 2...screen.width, height: screen.height / 3...screen.height, using: &rng)
+        let frame = destinationFrame ?? bounds
+        let image = Bool.random(using: &rng)
+            ? Size(width: .random(in: 100...3000, using: &rng), height: .random(in: 3000...5000, using: &rng))
+            : Size(width: .random(in: 3000...5000, using: &rng), height: .random(in: 100...3000, using: &rng))
+        let modes: [ContentMode] = style == .zoom ? [.aspectFill, .aspectFit, .scaleToFill] : ContentMode.allCases
+        var sourceMode = modes.randomElement(using: &rng)!
+        var destinationMode = modes.randomElement(using: &rng)!
+        // `center` takes the image size in points; keep it on screen-sized images.
+        let imageSize = (sourceMode == .center || destinationMode == .center)
+            ? Size(width: image.width / 10, height: image.height / 10) : image
+        if style == .reveal { sourceMode = .aspectFill; destinationMode = .aspectFit }
+        var children: [ChildPair] = []
+        if style == .snapshot {
+            for index in 0..<Int.random(in: 0...3, using: &rng) {
+                let from = rect(in: screen, width: 20...120, height: 20...120, using: &rng)
+                let to = rect(in: screen, width: 40...screen.width, height: 30...300, using: &rng)
+                children.append(ChildPair(
+                    id: "child\(index)", from: from, to: to,
+                    fromCornerRadius: .random(in: 0...from.maxCornerRadius, using: &rng),
+                    toCornerRadius: .random(in: 0...to.maxCornerRadius, using: &rng)))
+            }
+        }
+        let resolvedCurve = curve ?? Self.curve(using: &rng)
+        var duration: Double? = .random(in: 0.1...1, using: &rng)
+        if case .spring(let spring) = resolvedCurve, spring.response != nil { duration = nil }
+        return PlanRequest(
+            style: style,
+            direction: Bool.random(using: &rng) ? .push : .pop,
+            source: SourceElement(
+                frame: cell,
+                cornerRadius: Bool.random(using: &rng) ? cell.maxCornerRadius : .random(in: 0...cell.maxCornerRadius, using: &rng),
+                contentMode: sourceMode),
+            destination: DestinationLayout(
+                bounds: bounds, frame: destinationFrame, contentMode: destinationMode,
+                cornerRadius: .random(in: 0...frame.maxCornerRadius / 4, using: &rng),
+                screenCornerRadius: .random(in: 0...55, using: &rng)),
+            imageSize: Bool.random(using: &rng) ? imageSize : nil,
+            timing: Timing(duration: duration, curve: resolvedCurve),
+            sampling: sampling ?? .keyframes(.random(in: 2...80, using: &rng)),
+            overlayOpacity: .random(in: 0...1, using: &rng),
+            children: children)
+    }
+}
+
+/// Runs `body` over `count` random cases; every failure message carries the seed to replay it.
+func forAllScenes(
+    count: Int = 300, seed: UInt64 = 0xF11647, _ body: (inout SeededGenerator, String) throws -> Void
+) rethrows {
+    for index in 0..<count {
+        let caseSeed = seed &+ UInt64(index)
+        var rng = SeededGenerator(seed: caseSeed)
+        try body(&rng, "replay with seed \(caseSeed)")
+    }
+}

@@ -1,0 +1,80 @@
+@testable import FlightplanCore
+import Testing
+
+@Suite("Tolerance sampling and the reveal's covering scale")
+struct SamplingAndRevealTests {
+    /// The exact state function of a request, for checking renderers against it.
+    static func exact(_ request: PlanRequest) -> (Double) -> [Keyframe] {
+        Planner.exactStates(scene: Scene(for: request), timing: request.resolvedTiming(), direction: request.direction)
+    }
+
+    @Test("a linear renderer stays within the tolerance at every instant", arguments: [0.1, 0.5, 2])
+    func toleranceHolds(tolerance: Double) throws {
+        var counts: [TransitionStyle: [Int]] = [:]
+        var fpsCounts: [Int] = []
+        try forAllScenes(count: 60, seed: 0x70_1E) { rng, replay in
+            let request = RandomScenes.request(using: &rng, sampling: .tolerance(tolerance))
+            let plan = try Planner.plan(for: request)
+            counts[request.style, default: []].append(plan.keyframes.count)
+            fpsCounts.append(Sampler.keyframeCount(duration: plan.duration, fps: 60))
+            let exact = Self.exact(request)
+            let tracks = [(plan.layer.frame, plan.keyframes)] + (plan.children ?? []).map { ($0.layer.frame, $0.keyframes) }
+            let samples = 1500
+            var segment = 0
+            for step in 0...samples {
+                let time = plan.duration * Double(step) / Double(samples)
+                while segment < plan.keyframes.count - 2 && plan.keyframes[segment + 1].time < time { segment += 1 }
+                let start = plan.keyframes[segment], end = plan.keyframes[segment + 1]
+                let fraction = (time - start.time) / (end.time - start.time)
+                let truth = exact(time)
+                for (index, track) in tracks.enumerated() {
+                    let rendered = track.1[segment].interpolated(to: track.1[segment + 1], fraction: fraction)
+                    let distance = rendered.renderedDistance(to: truth[index], in: track.0)
+                    #expect(distance <= tolerance, "off by \(distance) pt at t=\(time), \(replay)")
+                    #expect(abs(rendered.opacity - truth[index].opacity) <= Sampler.opacityTolerance, "\(replay)")
+                }
+            }
+        }
+        let summary = counts.sorted { $0.key.rawValue < $1.key.rawValue }
+            .map { "\($0.key.rawValue) \($0.value.reduce(0, +) / $0.value.count)" }.joined(separator: ", ")
+        print("tolerance \(tolerance) pt: mean keyframes \(summary); 60 fps would use \(fpsCounts.reduce(0, +) / fpsCounts.count)")
+    }
+
+    /// Signed distance from `point` to a rounded rect (negative inside), computed independently.
+    static func signedDistance(_ point: Point, to rect: Rect, radius: Double) -> Double {
+        let qx = abs(point.x - rect.midX) - (rect.width / 2 - radius)
+        let qy = abs(point.y - rect.midY) - (rect.height / 2 - radius)
+        let outside = (max(qx, 0) * max(qx, 0) + max(qy, 0) * max(qy, 0)).squareRoot()
+        return outside + min(max(qx, qy), 0) - radius
+    }
+
+    static func covers(_ element: Rect, radius: Double, scale: Double, screen: Rect, slack: Double) -> Bool {
+        let scaled = Rect(center: element.center, size: Size(width: element.width * scale, height: element.height * scale))
+        let corners = [screen.origin, Point(x: screen.maxX, y: screen.y), Point(x: screen.x, y: screen.maxY), Point(x: screen.maxX, y: screen.maxY)]
+        return corners.allSatisfy { signedDistance($0, to: scaled, radius: radius * scale) <= slack }
+    }
+
+    @Test("reveal grows to the exact minimal scale whose shape covers the screen")
+    func revealCoversMinimally() throws {
+        try forAllScenes { rng, replay in
+            let request = RandomScenes.request(using: &rng, style: .reveal)
+            let plan = try Planner.plan(for: request)
+            let (collapsed, expanded) = ends(of: plan)
+            #expect(plan.layer.frame == request.source.frame, "\(replay)")
+            expectClose(collapsed.visibleClip(in: plan.layer.frame), request.source.frame, "\(replay)")
+            #expect(collapsed.opacity == 0 && expanded.opacity == 1, "\(replay)")
+            let scale = expanded.transform.a
+            let screen = request.destination.bounds
+            let slack = 1e-9 * max(screen.width, screen.height)
+            #expect(Self.covers(request.source.frame, radius: request.source.cornerRadius, scale: scale, screen: screen, slack: slack), "\(replay)")
+            #expect(!Self.covers(request.source.frame, radius: request.source.cornerRadius, scale: scale * (1 - 1e-6), screen: screen, slack: 0), "not minimal, \(replay)")
+        }
+    }
+
+    @Test("a circle centred on the screen covers it at the half diagonal")
+    func revealCircleExample() {
+        let scale = RevealTrack.minimalCoveringScale(
+            of: Rect(x: 175, y: 402, width: 40, height: 40), cornerRadius: 20, toCover: Rect(x: 0, y: 0, width: 390, height: 844))
+        expectClose(scale * 20, (195.0 * 195 + 422.0 * 422).squareRoot(), "half diagonal")
+    }
+}
