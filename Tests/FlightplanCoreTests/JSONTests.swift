@@ -1,0 +1,136 @@
+@testable import FlightplanCore
+import Foundation
+import Testing
+
+@Suite("Strict JSON in and deterministic JSON out")
+struct JSONTests {
+    @Test("malformed or ambiguous documents are rejected with a position", arguments: [
+        "", "{", "{\"a\":1,}", "[1,2,]", "{\"a\":1,\"a\":2}", "01", "1.", "-", ".5", "1e", "+1", "NaN", "Infinity",
+        "1e400", "\"\u{01}\"", "\"\\x\"", "\"\\ud800\"", "\"\\udc00x\"", "tru", "nul", "{\"a\" 1}", "{a:1}", "[1 2]",
+        "{} {}", "'a'", "[\"unterminated]",
+    ])
+    func rejects(text: String) {
+        #expect(throws: JSONSyntaxError.self) { try JSONParser.parse(text) }
+    }
+
+    @Test("invalid UTF-8 and deep nesting are rejected")
+    func rejectsBytes() {
+        #expect(throws: JSONSyntaxError.self) { try JSONParser.parse([0x22, 0xC3, 0x28, 0x22]) }
+        #expect(throws: JSONSyntaxError.self) { try JSONParser.parse(String(repeating: "[", count: 65) + String(repeating: "]", count: 65)) }
+        #expect((try? JSONParser.parse(String(repeating: "[", count: 64) + String(repeating: "]", count: 64))) != nil)
+    }
+
+    @Test("syntax errors say where")
+    func position() throws {
+        let error = try #require(throws: JSONSyntaxError.self) { try JSONParser.parse("{\n  \"a\": 1,\n}") }
+        #expect(error.line == 3 && error.column == 1, "\(error)")
+    }
+
+    /// Foundation's parser as the reference for documents both accept.
+    static func foundationValue(_ any: Any) -> JSONValue {
+        switch any {
+        case let dictionary as [String: Any]:
+            return .object(dictionary.keys.sorted().map { JSONMember(key: $0, value: foundationValue(dictionary[$0]!)) })
+        case let array as [Any]: return .array(array.map(foundationValue))
+        case let string as String: return .string(string)
+        case let bool as Bool: return .number(bool ? 1 : 0)
+        case let number as NSNumber: return .number(number.doubleValue)
+        default: return .null
+        }
+    }
+
+    /// Foundation's view of a value: members sorted, booleans as the numbers it bridges them to.
+    static func sorted(_ value: JSONValue) -> JSONValue {
+        switch value {
+        case .object(let members): return .object(members.sorted { $0.key < $1.key }.map { JSONMember(key: $0.key, value: sorted($0.value)) })
+        case .array(let items): return .array(items.map(sorted))
+        case .bool(let bool): return .number(bool ? 1 : 0)
+        default: return value
+        }
+    }
+
+    /// Structural equality with numbers within 1e-15 relative: Foundation's parser on Linux is
+    /// not correctly rounded (it is off by an ulp or two), ours is, which the exact round trip checks.
+    static func matches(_ a: JSONValue, _ b: JSONValue) -> Bool {
+        switch (a, b) {
+        case (.number(let x), .number(let y)): return isClose(x, y, relative: 1e-15, scale: 0)
+        case (.array(let xs), .array(let ys)): return xs.count == ys.count && zip(xs, ys).allSatisfy { matches($0, $1) }
+        case (.object(let xs), .object(let ys)):
+            return xs.count == ys.count && zip(xs, ys).allSatisfy { $0.key == $1.key && matches($0.value, $1.value) }
+        default: return a == b
+        }
+    }
+
+    static func randomValue(depth: Int, using rng: inout SeededGenerator) -> JSONValue {
+        switch Int.random(in: 0..<(depth > 3 ? 4 : 6), using: &rng) {
+        case 0: return .null
+        case 1: return .bool(.random(using: &rng))
+        case 2:
+            let magnitude = Double(sign: .plus, exponent: .random(in: -30...60, using: &rng), significand: .random(in: 1..<2, using: &rng))
+            return .number(Bool.random(using: &rng) ? magnitude : -magnitude)
+        case 3:
+            let scalars = (0..<Int.random(in: 0...12, using: &rng)).map { _ in
+                [Unicode.Scalar(UInt8.random(in: 0...0x7F, using: &rng)), "é", "😀", "\"", "\\", "\u{2028}"].randomElement(using: &rng)!
+            }
+            return .string(String(String.UnicodeScalarView(scalars)))
+        case 4: return .array((0..<Int.random(in: 0...4, using: &rng)).map { _ in randomValue(depth: depth + 1, using: &rng) })
+        default:
+            return .object((0..<Int.random(in: 0...4, using: &rng)).map { index in
+                JSONMember(key: "k\(index)", value: randomValue(depth: depth + 1, using: &rng))
+            })
+        }
+    }
+
+    @Test("writer and parser round-trip random documents, and Foundation reads them the same way")
+    func roundTripAgainstFoundation() throws {
+        var rng = SeededGenerator(seed: 0x150)
+        for _ in 0..<500 {
+            let value = Self.randomValue(depth: 0, using: &rng)
+            var writer = JSONWriter()
+            value.write(to: &writer)
+            #expect(try JSONParser.parse(writer.bytes) == value)
+            let foundation = try JSONSerialization.jsonObject(with: Data(writer.bytes), options: [.fragmentsAllowed])
+            #expect(Self.matches(Self.foundationValue(foundation), Self.sorted(value)), "\(writer.text)")
+        }
+    }
+
+    @Test("numbers are written as the shortest text that reads back as the same Double")
+    func shortestNumbers() throws {
+        var rng = SeededGenerator(seed: 0x5)
+        for _ in 0..<5000 {
+            let value = Double(bitPattern: UInt64.random(in: 0...UInt64.max, using: &rng))
+            guard value.isFinite else { continue }
+            var writer = JSONWriter()
+            writer.number(value)
+            #expect(try JSONParser.parse(writer.bytes) == .number(value == 0 ? 0 : value))
+            #expect(writer.bytes.count <= value.description.utf8.count, "\(writer.text)")
+        }
+        var writer = JSONWriter()
+        for value in [0.0, -0.0, 1, 390, 0.1, -2.5, 1e21, 1e-7] { writer.number(value) }
+        #expect(writer.text == "0,0,1,390,0.1,-2.5,1e+21,1e-07")
+    }
+
+    @Test("plans and requests survive a round trip through their JSON form and through Codable")
+    func modelRoundTrip() throws {
+        try forAllScenes(count: 100) { rng, replay in
+            let request = RandomScenes.request(using: &rng)
+            #expect(try PlanRequest(jsonBytes: request.jsonBytes) == request, "\(replay)")
+            let plan = try Planner.plan(for: request)
+            #expect(try Plan(jsonBytes: plan.jsonBytes) == plan, "\(replay)")
+            let viaFoundation = try JSONDecoder().decode(Plan.self, from: Data(plan.jsonBytes))
+            #expect(viaFoundation == plan, "\(replay)")
+            let reencoded = try JSONEncoder().encode(request)
+            #expect(try PlanRequest(jsonBytes: Array(reencoded)) == request, "\(replay)")
+        }
+    }
+
+    @Test("the same request gives byte-identical JSON")
+    func deterministic() throws {
+        try forAllScenes(count: 100) { rng, replay in
+            let request = RandomScenes.request(using: &rng)
+            let first = PlanEndpoint.plan(body: request.jsonBytes)
+            let second = PlanEndpoint.plan(body: try PlanRequest(jsonBytes: request.jsonBytes).jsonBytes)
+            #expect(first == second, "\(replay)")
+        }
+    }
+}
