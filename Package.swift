@@ -37,6 +37,7 @@ let package = Package(
                 "CMicroHTTPD",
                 .product(name: "Logging", package: "swift-log"),
             ],
+            resources: [.embedInCode("Resources/openapi.yaml")],
             swiftSettings: swiftSettings
         ),
         .executableTarget(

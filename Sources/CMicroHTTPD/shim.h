@@ -1,1 +1,99 @@
+#ifndef FLIGHTPLAN_CMICROHTTPD_SHIM_H
+#define FLIGHTPLAN_CMICROHTTPD_SHIM_H
+
+// Non-variadic wrappers for the parts of libmicrohttpd that Swift cannot call directly:
+// MHD_start_daemon and MHD_get_daemon_info are variadic, and the external logger receives a va_list.
+
+#include <arpa/inet.h>
+#include <netdb.h>
+#include <netinet/in.h>
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/socket.h>
 #include <microhttpd.h>
+
+/// A log sink that receives libmicrohttpd's messages already formatted.
+typedef void (*flightplan_log_sink)(void *context, const char *message);
+
+/// Everything flightplan_start_daemon needs; plain data so Swift can fill it in.
+struct flightplan_daemon_config {
+    const char *host;                  // numeric IPv4/IPv6 address or a name resolved with getaddrinfo
+    uint16_t port;                     // 0 picks a free port
+    unsigned int thread_pool_size;
+    unsigned int connection_limit;
+    unsigned int connection_timeout;   // seconds
+    size_t connection_memory_limit;    // bytes per connection
+    MHD_AccessHandlerCallback handler;
+    void *handler_context;
+    MHD_RequestCompletedCallback completed;
+    MHD_NotifyConnectionCallback connection_notify;
+    flightplan_log_sink log_sink;
+    void *log_context;
+};
+
+static inline void flightplan_log_trampoline(void *context, const char *format, va_list arguments) {
+    const struct flightplan_daemon_config *config = (const struct flightplan_daemon_config *)context;
+    char message[1024];
+    vsnprintf(message, sizeof message, format, arguments);
+    size_t length = strlen(message);
+    while (length > 0 && (message[length - 1] == '\n' || message[length - 1] == '\r')) { message[--length] = '\0'; }
+    config->log_sink(config->log_context, message);
+}
+
+/// Resolves `host` into `storage`; returns the address length, or 0 when it cannot be resolved.
+static inline socklen_t flightplan_resolve(const char *host, uint16_t port, struct sockaddr_storage *storage) {
+    memset(storage, 0, sizeof *storage);
+    struct sockaddr_in *v4 = (struct sockaddr_in *)storage;
+    if (inet_pton(AF_INET, host, &v4->sin_addr) == 1) {
+        v4->sin_family = AF_INET;
+        v4->sin_port = htons(port);
+        return sizeof *v4;
+    }
+    struct sockaddr_in6 *v6 = (struct sockaddr_in6 *)storage;
+    if (inet_pton(AF_INET6, host, &v6->sin6_addr) == 1) {
+        v6->sin6_family = AF_INET6;
+        v6->sin6_port = htons(port);
+        return sizeof *v6;
+    }
+    struct addrinfo hints, *found = NULL;
+    memset(&hints, 0, sizeof hints);
+    hints.ai_family = AF_UNSPEC;
+    hints.ai_socktype = SOCK_STREAM;
+    if (getaddrinfo(host, NULL, &hints, &found) != 0 || found == NULL) { return 0; }
+    socklen_t length = (socklen_t)found->ai_addrlen;
+    memcpy(storage, found->ai_addr, length);
+    freeaddrinfo(found);
+    if (storage->ss_family == AF_INET) { v4->sin_port = htons(port); } else { v6->sin6_port = htons(port); }
+    return length;
+}
+
+/// Starts a daemon with libmicrohttpd's internal thread pool and poll(); NULL on failure.
+/// `config` must outlive the daemon (the logger reads it).
+static inline struct MHD_Daemon *flightplan_start_daemon(const struct flightplan_daemon_config *config) {
+    struct sockaddr_storage address;
+    if (flightplan_resolve(config->host, config->port, &address) == 0) { return NULL; }
+    unsigned int flags = MHD_USE_POLL_INTERNAL_THREAD | MHD_USE_ITC | MHD_USE_ERROR_LOG;
+    if (address.ss_family == AF_INET6) { flags |= MHD_USE_IPv6; }
+    return MHD_start_daemon(
+        flags, config->port, NULL, NULL, config->handler, config->handler_context,
+        MHD_OPTION_SOCK_ADDR, (struct sockaddr *)&address,
+        MHD_OPTION_THREAD_POOL_SIZE, config->thread_pool_size,
+        MHD_OPTION_CONNECTION_LIMIT, config->connection_limit,
+        MHD_OPTION_CONNECTION_TIMEOUT, config->connection_timeout,
+        MHD_OPTION_CONNECTION_MEMORY_LIMIT, config->connection_memory_limit,
+        MHD_OPTION_NOTIFY_COMPLETED, config->completed, config->handler_context,
+        MHD_OPTION_NOTIFY_CONNECTION, config->connection_notify, config->handler_context,
+        MHD_OPTION_EXTERNAL_LOGGER, flightplan_log_trampoline, (void *)config,
+        MHD_OPTION_LISTENING_ADDRESS_REUSE, 1u,
+        MHD_OPTION_END);
+}
+
+/// The port the daemon is bound to (useful after asking for port 0).
+static inline uint16_t flightplan_daemon_port(struct MHD_Daemon *daemon) {
+    const union MHD_DaemonInfo *info = MHD_get_daemon_info(daemon, MHD_DAEMON_INFO_BIND_PORT);
+    return info == NULL ? 0 : info->port;
+}
+
+#endif

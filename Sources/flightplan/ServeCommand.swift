@@ -1,6 +1,116 @@
 import ArgumentParser
+import FlightplanServer
+import Foundation
+import Logging
 
-/// `flightplan serve`: the REST API on libmicrohttpd.
+/// `flightplan serve`: the REST API on libmicrohttpd, until SIGTERM or SIGINT.
 struct ServeCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "serve", abstract: "Serve the REST API.")
+    static let configuration = CommandConfiguration(
+        commandName: "serve",
+        abstract: "Serve the REST API.",
+        discussion: "Every option can also be set with the environment variable shown; the flag wins.")
+
+    @Option(help: "Address to bind. [env: FLIGHTPLAN_HOST] (default: 127.0.0.1)")
+    var host: String?
+    @Option(help: "Port to bind; 0 picks a free port. [env: FLIGHTPLAN_PORT] (default: 8080)")
+    var port: Int?
+    @Option(help: "Worker threads. [env: FLIGHTPLAN_THREADS] (default: the number of cores)")
+    var threads: Int?
+    @Option(name: .customLong("max-body"), help: "Largest request body, bytes. [env: FLIGHTPLAN_MAX_BODY] (default: 1048576)")
+    var maxBody: Int?
+    @Option(help: "Connections served at once; beyond it, 503. [env: FLIGHTPLAN_MAX_CONNECTIONS] (default: 1024)")
+    var maxConnections: Int?
+    @Option(help: "Idle seconds before a connection is closed. [env: FLIGHTPLAN_CONNECTION_TIMEOUT] (default: 15)")
+    var connectionTimeout: Int?
+    @Option(help: "Access-Control-Allow-Origin: * or a comma-separated list. [env: FLIGHTPLAN_CORS_ORIGIN] (default: *)")
+    var corsOrigin: String?
+    @Option(help: "Seconds to finish in-flight requests on SIGTERM. [env: FLIGHTPLAN_SHUTDOWN_GRACE] (default: 10)")
+    var shutdownGrace: Double?
+    @Option(help: "trace, debug, info, notice, warning, error or critical. [env: FLIGHTPLAN_LOG_LEVEL] (default: info)")
+    var logLevel: String?
+
+    /// The configuration from flags, then environment variables, then defaults.
+    func resolvedConfiguration(environment: [String: String]) throws -> (ServerConfiguration, Logger.Level) {
+        func value<T: LosslessStringConvertible>(_ flag: T?, _ variable: String, _ fallback: T) throws -> T {
+            if let flag { return flag }
+            guard let text = environment[variable] else { return fallback }
+            guard let parsed = T(text) else { throw ValidationError("\(variable)=\(text) is not a valid value") }
+            return parsed
+        }
+        var configuration = ServerConfiguration()
+        configuration.host = try value(host, "FLIGHTPLAN_HOST", configuration.host)
+        configuration.port = try value(port, "FLIGHTPLAN_PORT", configuration.port)
+        configuration.threads = try value(threads, "FLIGHTPLAN_THREADS", ProcessInfo.processInfo.activeProcessorCount)
+        configuration.maxBodyBytes = try value(maxBody, "FLIGHTPLAN_MAX_BODY", configuration.maxBodyBytes)
+        configuration.maxConnections = try value(maxConnections, "FLIGHTPLAN_MAX_CONNECTIONS", configuration.maxConnections)
+        configuration.connectionTimeout = try value(connectionTimeout, "FLIGHTPLAN_CONNECTION_TIMEOUT", configuration.connectionTimeout)
+        configuration.corsOrigin = try value(corsOrigin, "FLIGHTPLAN_CORS_ORIGIN", configuration.corsOrigin)
+        configuration.shutdownGrace = try value(shutdownGrace, "FLIGHTPLAN_SHUTDOWN_GRACE", configuration.shutdownGrace)
+        let levelName = try value(logLevel, "FLIGHTPLAN_LOG_LEVEL", "info")
+        guard let level = Logger.Level(rawValue: levelName) else { throw ValidationError("unknown log level \(levelName)") }
+        guard (0...65535).contains(configuration.port) else { throw ValidationError("port must be 0…65535, got \(configuration.port)") }
+        guard (1...256).contains(configuration.threads) else { throw ValidationError("threads must be 1…256, got \(configuration.threads)") }
+        guard configuration.maxBodyBytes >= 1024 else { throw ValidationError("max-body must be at least 1024 bytes") }
+        guard (1...100_000).contains(configuration.maxConnections) else { throw ValidationError("max-connections must be 1…100000") }
+        guard configuration.connectionTimeout >= 1 else { throw ValidationError("connection-timeout must be at least 1 second") }
+        guard configuration.shutdownGrace >= 0 else { throw ValidationError("shutdown-grace must be ≥ 0") }
+        return (configuration, level)
+    }
+
+    func run() throws {
+        let (configuration, level) = try resolvedConfiguration(environment: ProcessInfo.processInfo.environment)
+        LoggingSystem.bootstrap { label in
+            var handler = StreamLogHandler.standardError(label: label)
+            handler.logLevel = level
+            return handler
+        }
+        let logger = Logger(label: "flightplan")
+        // Block the shutdown signals before libmicrohttpd starts its threads, so they inherit the
+        // mask and only the wait below receives them.
+        var signals = sigset_t()
+        sigemptyset(&signals)
+        sigaddset(&signals, SIGTERM)
+        sigaddset(&signals, SIGINT)
+        pthread_sigmask(SIG_BLOCK, &signals, nil)
+
+        let router = Router(configuration: configuration)
+        let daemon = MicroHTTPDaemon(router: router, logger: logger)
+        do { try daemon.start() } catch {
+            logger.critical("\(error)")
+            throw ExitCode(1)
+        }
+        let display = configuration.host.contains(":") ? "[\(configuration.host)]" : configuration.host
+        FileHandle.standardOutput.write(Data("flightplan listening on http://\(display):\(daemon.port) (threads \(configuration.threads))\n".utf8))
+
+        var received: Int32 = 0
+        sigwait(&signals, &received)
+        logger.notice("signal \(received): draining (grace \(configuration.shutdownGrace) s)")
+        router.state.beginDraining()
+        daemon.quiesce()
+        drain(router.state, signals: &signals, grace: configuration.shutdownGrace, logger: logger)
+        daemon.stop()
+        logger.notice("stopped")
+    }
+
+    /// Waits until no request has been in flight for a moment, the grace period ends, or a second signal arrives.
+    private func drain(_ state: ServerState, signals: inout sigset_t, grace: Double, logger: Logger) {
+        let deadline = ContinuousClock.now + .milliseconds(Int(grace * 1000))
+        var quietSince: ContinuousClock.Instant?
+        var pause = timespec(tv_sec: 0, tv_nsec: 10_000_000)
+        while ContinuousClock.now < deadline {
+            if state.connections == 0 { return }
+            if state.inFlight == 0 {
+                let now = ContinuousClock.now
+                if let quietSince, now - quietSince >= .milliseconds(200) { return }
+                if quietSince == nil { quietSince = now }
+            } else {
+                quietSince = nil
+            }
+            if sigtimedwait(&signals, nil, &pause) > 0 {
+                logger.notice("second signal: stopping now")
+                return
+            }
+        }
+        logger.warning("grace period over with \(state.inFlight) requests in flight")
+    }
 }

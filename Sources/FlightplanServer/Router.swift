@@ -1,0 +1,218 @@
+public import FlightplanCore
+
+/// The whole HTTP API as pure functions from requests to responses; the libmicrohttpd transport
+/// only moves bytes. Tests call these directly.
+public struct Router: Sendable {
+    /// The server's configuration.
+    public let configuration: ServerConfiguration
+    /// Live counters and the draining flag.
+    public let state: ServerState
+    /// The OpenAPI document served at `/openapi.yaml`, byte for byte.
+    public let openAPIDocument: [UInt8]
+
+    /// Most items in one batch request.
+    public static let maximumBatchSize = 256
+
+    /// The routes and the methods each accepts (OPTIONS is accepted everywhere for CORS).
+    public static let routes: [(path: String, methods: [String])] = [
+        ("/v1/plans", ["POST"]),
+        ("/v1/plans/batch", ["POST"]),
+        ("/healthz", ["GET", "HEAD"]),
+        ("/readyz", ["GET", "HEAD"]),
+        ("/metrics", ["GET", "HEAD"]),
+        ("/openapi.yaml", ["GET", "HEAD"]),
+    ]
+
+    /// Creates a router.
+    public init(configuration: ServerConfiguration, state: ServerState = ServerState(), openAPIDocument: [UInt8] = OpenAPIDocument.bytes) {
+        self.configuration = configuration
+        self.state = state
+        self.openAPIDocument = openAPIDocument
+    }
+
+    /// The caller's `X-Request-Id` when it is 1–128 visible ASCII characters, else a new random id.
+    public static func requestID(from header: String?) -> String {
+        if let header, (1...128).contains(header.utf8.count), header.utf8.allSatisfy({ (0x21...0x7E).contains($0) }) {
+            return header
+        }
+        var generator = SystemRandomNumberGenerator()
+        let hex = Array("0123456789abcdef".utf8)
+        var id = [UInt8]()
+        for _ in 0..<4 {
+            let word = generator.next() as UInt64
+            for shift in stride(from: 60, through: 0, by: -4) { id.append(hex[Int((word >> UInt64(shift)) & 0xF)]) }
+        }
+        return String(decoding: id[0..<32], as: UTF8.self)
+    }
+
+    /// Answers the whole request: checks, route, and the headers every response carries.
+    public func handle(_ request: HTTPRequest, requestID: String) -> HTTPResponse {
+        var response = precheck(request.head, requestID: requestID) ?? route(request, requestID: requestID)
+        finalize(&response, for: request.head, requestID: requestID)
+        return response
+    }
+
+    /// What can be decided from the head alone, before any body is read: an early answer, or nil to go on.
+    /// The transport still reads (and drops) the body of a refused request so the client can read the answer.
+    public func precheck(_ head: RequestHead, requestID: String) -> HTTPResponse? {
+        if let encoding = head[header: "Transfer-Encoding"], encoding.lowercased() != "chunked" {
+            return problem(
+                501, "Not Implemented", "Transfer-Encoding \"\(encoding)\" is not supported; send the body with Content-Length or chunked.",
+                requestID: requestID, headers: [("Connection", "close")])
+        }
+        if state.connections > configuration.maxConnections {
+            return problem(
+                503, "Service Unavailable", "The server is at its connection limit (\(configuration.maxConnections)); retry shortly.",
+                requestID: requestID, headers: [("Retry-After", "1"), ("Connection", "close")])
+        }
+        guard let route = Self.routes.first(where: { $0.path == head.path }) else {
+            return problem(404, "Not Found", "No route \(head.path); see /openapi.yaml for the API.", requestID: requestID)
+        }
+        let allow = (route.methods + ["OPTIONS"]).joined(separator: ", ")
+        if head.method == "OPTIONS" {
+            return HTTPResponse(status: 204, headers: [
+                ("Allow", allow),
+                ("Access-Control-Allow-Methods", allow),
+                ("Access-Control-Allow-Headers", "Content-Type, X-Request-Id, Authorization"),
+                ("Access-Control-Max-Age", "86400"),
+            ])
+        }
+        guard route.methods.contains(head.method) else {
+            return problem(
+                405, "Method Not Allowed", "\(head.method) is not allowed on \(head.path); allowed: \(allow).", requestID: requestID,
+                headers: [("Allow", allow)])
+        }
+        guard head.method == "POST" else { return nil }
+        let chunked = head[header: "Transfer-Encoding"] != nil
+        let length = head[header: "Content-Length"]
+        if !chunked && length == nil {
+            return problem(411, "Length Required", "A POST needs a Content-Length header or a chunked body.", requestID: requestID)
+        }
+        if let length, let bytes = Int(length), bytes > configuration.maxBodyBytes {
+            return payloadTooLarge(requestID: requestID)
+        }
+        let mediaType = head[header: "Content-Type"]?.split(separator: ";").first.map { $0.trimmingSpaces.lowercased() }
+        guard mediaType == "application/json" else {
+            return problem(
+                415, "Unsupported Media Type", "Send the body as application/json (got \(head[header: "Content-Type"].map { "\"\($0)\"" } ?? "no Content-Type")).",
+                requestID: requestID, headers: [("Accept-Post", "application/json")])
+        }
+        return nil
+    }
+
+    /// The answer to a body over `maxBodyBytes`.
+    public func payloadTooLarge(requestID: String) -> HTTPResponse {
+        problem(413, "Content Too Large", "The body is larger than the limit of \(configuration.maxBodyBytes) bytes.", requestID: requestID)
+    }
+
+    /// Adds what every response carries: the request id, CORS headers, and `Connection: close` while draining.
+    public func finalize(_ response: inout HTTPResponse, for head: RequestHead, requestID: String) {
+        response.setHeader("X-Request-Id", requestID)
+        if configuration.corsOrigin == "*" {
+            response.setHeader("Access-Control-Allow-Origin", "*")
+        } else {
+            let allowed = configuration.corsOrigin.split(separator: ",").map { $0.trimmingSpaces }
+            if let origin = head[header: "Origin"], allowed.contains(origin) {
+                response.setHeader("Access-Control-Allow-Origin", origin)
+            }
+            response.setHeader("Vary", "Origin")
+        }
+        response.setHeader("Access-Control-Expose-Headers", "X-Request-Id, Retry-After, Allow, Accept-Post")
+        if state.isDraining { response.setHeader("Connection", "close") }
+    }
+
+    private func route(_ request: HTTPRequest, requestID: String) -> HTTPResponse {
+        switch request.head.path {
+        case "/v1/plans": return plan(request.body, requestID: requestID)
+        case "/v1/plans/batch": return batch(request.body, requestID: requestID)
+        case "/healthz": return .json(200, Array(#"{"status":"ok"}"#.utf8))
+        case "/readyz":
+            if state.isDraining {
+                return problem(503, "Service Unavailable", "The server is shutting down.", requestID: requestID, headers: [("Retry-After", "1")])
+            }
+            return .json(200, Array(#"{"status":"ready"}"#.utf8))
+        case "/metrics":
+            return HTTPResponse(status: 200, headers: [("Content-Type", "text/plain; version=0.0.4; charset=utf-8")], body: Array(state.metrics.render(state: state).utf8))
+        default:
+            return HTTPResponse(status: 200, headers: [("Content-Type", "application/yaml")], body: openAPIDocument)
+        }
+    }
+
+    private func plan(_ body: [UInt8], requestID: String) -> HTTPResponse {
+        let request: PlanRequest
+        do { request = try PlanRequest(jsonBytes: body) } catch { return problem(ProblemDetails.input(error), requestID: requestID) }
+        do {
+            let plan = try Planner.plan(for: request)
+            state.metrics.recordPlans(style: plan.style)
+            return .json(200, plan.jsonBytes)
+        } catch {
+            return problem(ProblemDetails.validation(error), requestID: requestID)
+        }
+    }
+
+    private func batch(_ body: [UInt8], requestID: String) -> HTTPResponse {
+        let document: JSONValue
+        do { document = try JSONParser.parse(body) } catch { return problem(.malformedJSON(error), requestID: requestID) }
+        let items: [JSONValue]
+        do { items = try Self.batchItems(of: document) } catch { return problem(.validation(error), requestID: requestID) }
+        var writer = JSONWriter(capacity: 4096 * max(1, items.count))
+        writer.beginObject()
+        writer.key("results")
+        writer.beginArray()
+        for item in items {
+            writer.beginObject()
+            do {
+                let plan = try Planner.plan(for: try PlanRequest(json: item, path: ""))
+                state.metrics.recordPlans(style: plan.style)
+                writer.key("plan")
+                plan.write(to: &writer)
+            } catch {
+                writer.key("problem")
+                ProblemDetails.validation(error).write(to: &writer)
+            }
+            writer.endObject()
+        }
+        writer.endArray()
+        writer.endObject()
+        return .json(200, writer.bytes)
+    }
+
+    /// The `requests` array of a batch body, at most ``maximumBatchSize`` long.
+    private static func batchItems(of document: JSONValue) throws(ValidationError) -> [JSONValue] {
+        guard case .object(let members) = document else {
+            throw ValidationError(field: "", message: "must be an object {\"requests\": [...]}, got \(document.kindDescription)")
+        }
+        if let unknown = members.first(where: { $0.key != "requests" }) {
+            throw ValidationError(field: unknown.key, message: "is not a known field")
+        }
+        guard let requests = members.first?.value else { throw ValidationError(field: "requests", message: "is required") }
+        guard case .array(let items) = requests else {
+            throw ValidationError(field: "requests", message: "must be an array, got \(requests.kindDescription)")
+        }
+        guard items.count <= maximumBatchSize else {
+            throw ValidationError(field: "requests", message: "must have at most \(maximumBatchSize) items, got \(items.count)")
+        }
+        return items
+    }
+
+    private func problem(_ details: ProblemDetails, requestID: String, headers: [(String, String)] = []) -> HTTPResponse {
+        var details = details
+        details.requestID = requestID
+        return .problem(details, headers: headers)
+    }
+
+    private func problem(_ status: Int, _ title: String, _ detail: String, requestID: String, headers: [(String, String)] = []) -> HTTPResponse {
+        problem(ProblemDetails(type: "about:blank", title: title, status: status, detail: detail), requestID: requestID, headers: headers)
+    }
+}
+
+extension StringProtocol {
+    /// The text without leading and trailing spaces and tabs.
+    var trimmingSpaces: String {
+        let characters = Array(self)
+        guard let first = characters.firstIndex(where: { $0 != " " && $0 != "\t" }),
+            let last = characters.lastIndex(where: { $0 != " " && $0 != "\t" })
+        else { return "" }
+        return String(characters[first...last])
+    }
+}

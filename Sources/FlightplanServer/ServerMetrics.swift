@@ -1,0 +1,94 @@
+public import FlightplanCore
+import Synchronization
+
+/// Prometheus metrics kept with atomics only, so recording never takes a lock on the hot path.
+///
+/// The label sets are small and fixed (routes, status codes, styles), so every series is
+/// preallocated; swift-metrics with swift-prometheus would add a registry lookup and locks
+/// per request for no extra capability here.
+public final class ServerMetrics: Sendable {
+    /// Routes as they appear in the `route` label.
+    public static let routes = ["/v1/plans", "/v1/plans/batch", "/healthz", "/readyz", "/metrics", "/openapi.yaml", "unmatched"]
+    /// Status codes counted individually; others are counted as "other".
+    public static let statuses = [200, 204, 400, 404, 405, 411, 413, 415, 422, 431, 500, 501, 503]
+    /// Upper bounds of the latency buckets, seconds.
+    public static let latencyBuckets = [0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1]
+
+    private final class Counter: Sendable {
+        let value = Atomic<Int>(0)
+    }
+
+    private let requests: [Counter] = (0..<(routes.count * (statuses.count + 1))).map { _ in Counter() }
+    private let buckets: [Counter] = (0...latencyBuckets.count).map { _ in Counter() }
+    private let latencySumMicroseconds = Counter()
+    private let plans: [Counter] = TransitionStyle.allCases.map { _ in Counter() }
+    private let responseBytes = Counter()
+
+    /// Creates zeroed metrics.
+    public init() {}
+
+    /// The `route` label for a path.
+    public static func route(for path: String) -> String {
+        routes.contains(path) ? path : "unmatched"
+    }
+
+    /// Records one finished request.
+    public func recordRequest(route: String, status: Int, microseconds: Int, bytes: Int) {
+        let routeIndex = Self.routes.firstIndex(of: route) ?? Self.routes.count - 1
+        let statusIndex = Self.statuses.firstIndex(of: status) ?? Self.statuses.count
+        requests[routeIndex * (Self.statuses.count + 1) + statusIndex].value.add(1, ordering: .relaxed)
+        let seconds = Double(microseconds) / 1e6
+        let bucket = Self.latencyBuckets.firstIndex { seconds <= $0 } ?? Self.latencyBuckets.count
+        buckets[bucket].value.add(1, ordering: .relaxed)
+        latencySumMicroseconds.value.add(microseconds, ordering: .relaxed)
+        responseBytes.value.add(bytes, ordering: .relaxed)
+    }
+
+    /// Records plans computed, by style.
+    public func recordPlans(style: TransitionStyle, count: Int = 1) {
+        plans[TransitionStyle.allCases.firstIndex(of: style)!].value.add(count, ordering: .relaxed)
+    }
+
+    /// The Prometheus text exposition (version 0.0.4).
+    public func render(state: ServerState) -> String {
+        var text = "# HELP flightplan_http_requests_total HTTP requests answered, by route and status.\n"
+        text += "# TYPE flightplan_http_requests_total counter\n"
+        for (routeIndex, route) in Self.routes.enumerated() {
+            for statusIndex in 0...Self.statuses.count {
+                let count = requests[routeIndex * (Self.statuses.count + 1) + statusIndex].value.load(ordering: .relaxed)
+                guard count > 0 else { continue }
+                let status = statusIndex < Self.statuses.count ? String(Self.statuses[statusIndex]) : "other"
+                text += "flightplan_http_requests_total{route=\"\(route)\",status=\"\(status)\"} \(count)\n"
+            }
+        }
+        text += "# HELP flightplan_http_request_duration_seconds Time from the request's first byte to its response.\n"
+        text += "# TYPE flightplan_http_request_duration_seconds histogram\n"
+        var cumulative = 0
+        for (index, bound) in Self.latencyBuckets.enumerated() {
+            cumulative += buckets[index].value.load(ordering: .relaxed)
+            text += "flightplan_http_request_duration_seconds_bucket{le=\"\(bound)\"} \(cumulative)\n"
+        }
+        cumulative += buckets[Self.latencyBuckets.count].value.load(ordering: .relaxed)
+        text += "flightplan_http_request_duration_seconds_bucket{le=\"+Inf\"} \(cumulative)\n"
+        text += "flightplan_http_request_duration_seconds_sum \(Double(latencySumMicroseconds.value.load(ordering: .relaxed)) / 1e6)\n"
+        text += "flightplan_http_request_duration_seconds_count \(cumulative)\n"
+        text += "# HELP flightplan_http_response_bytes_total Response body bytes sent.\n"
+        text += "# TYPE flightplan_http_response_bytes_total counter\n"
+        text += "flightplan_http_response_bytes_total \(responseBytes.value.load(ordering: .relaxed))\n"
+        text += "# HELP flightplan_plans_total Plans computed, by style (batch items included).\n"
+        text += "# TYPE flightplan_plans_total counter\n"
+        for (index, style) in TransitionStyle.allCases.enumerated() {
+            text += "flightplan_plans_total{style=\"\(style.rawValue)\"} \(plans[index].value.load(ordering: .relaxed))\n"
+        }
+        text += "# HELP flightplan_http_requests_in_flight Requests begun and not yet answered.\n"
+        text += "# TYPE flightplan_http_requests_in_flight gauge\n"
+        text += "flightplan_http_requests_in_flight \(state.inFlight)\n"
+        text += "# HELP flightplan_http_connections Open client connections.\n"
+        text += "# TYPE flightplan_http_connections gauge\n"
+        text += "flightplan_http_connections \(state.connections)\n"
+        text += "# HELP flightplan_draining Whether the server is shutting down.\n"
+        text += "# TYPE flightplan_draining gauge\n"
+        text += "flightplan_draining \(state.isDraining ? 1 : 0)\n"
+        return text
+    }
+}

@@ -1,0 +1,28 @@
+import Synchronization
+
+/// Live state shared by libmicrohttpd's threads: lock-free counters and the draining flag.
+public final class ServerState: Sendable {
+    private let drainingFlag = Atomic<Bool>(false)
+    private let connectionCount = Atomic<Int>(0)
+    private let inFlightCount = Atomic<Int>(0)
+    /// Request counters and the latency histogram.
+    public let metrics = ServerMetrics()
+
+    /// Creates a fresh state.
+    public init() {}
+
+    /// Whether a shutdown has begun (readiness is 503, responses close their connections).
+    public var isDraining: Bool { drainingFlag.load(ordering: .acquiring) }
+    /// Begins draining.
+    public func beginDraining() { drainingFlag.store(true, ordering: .releasing) }
+
+    /// Open connections.
+    public var connections: Int { connectionCount.load(ordering: .relaxed) }
+    /// Requests begun and not yet completed.
+    public var inFlight: Int { inFlightCount.load(ordering: .relaxed) }
+
+    func connectionOpened() { connectionCount.add(1, ordering: .relaxed) }
+    func connectionClosed() { connectionCount.subtract(1, ordering: .relaxed) }
+    func requestStarted() { inFlightCount.add(1, ordering: .relaxed) }
+    func requestFinished() { inFlightCount.subtract(1, ordering: .relaxed) }
+}
