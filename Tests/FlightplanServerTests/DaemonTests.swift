@@ -1,0 +1,96 @@
+import FlightplanCore
+@testable import FlightplanServer
+import Foundation
+import Logging
+import Synchronization
+import Testing
+
+/// Starts a real daemon on a free port for the duration of `body`.
+func withDaemon(_ configure: (inout ServerConfiguration) -> Void = { _ in }, _ body: (MicroHTTPDaemon) throws -> Void) throws {
+    var configuration = ServerConfiguration()
+    configuration.port = 0
+    configure(&configuration)
+    var logger = Logger(label: "test")
+    logger.logLevel = .critical
+    let daemon = MicroHTTPDaemon(router: Router(configuration: configuration), logger: logger)
+    try daemon.start()
+    defer { daemon.stop() }
+    try body(daemon)
+}
+
+@Suite("The real libmicrohttpd daemon on port 0", .serialized)
+struct DaemonTests {
+    @Test("plans over keep-alive, identical to the core's bytes")
+    func keepAlive() throws {
+        try withDaemon { daemon in
+            #expect(daemon.port > 0)
+            let client = try RawHTTPClient(port: daemon.port)
+            let expected = try PlanEndpoint.plan(body: Array(sampleRequest.utf8)).get()
+            for _ in 0..<5 {
+                let response = try client.request("POST", "/v1/plans", body: sampleRequest)
+                #expect(response.status == 200 && response.body == expected)
+                #expect(response.headers["connection"] == nil)
+            }
+            #expect(try client.request("OPTIONS", "/v1/plans", headers: ["Origin": "null"]).status == 204)
+            #expect(try client.request("GET", "/nowhere").status == 404)
+            #expect(try client.request("GET", "/healthz").status == 200, "keep-alive survives error answers")
+        }
+    }
+
+    @Test("a client that writes a whole oversized body before reading still reads the 413")
+    func oversizedBody() throws {
+        try withDaemon({ $0.maxBodyBytes = 4096 }) { daemon in
+            let client = try RawHTTPClient(port: daemon.port)
+            let response = try client.request("POST", "/v1/plans", body: String(repeating: " ", count: 200_000))
+            #expect(response.status == 413)
+            #expect(try client.request("GET", "/healthz").status == 200, "the connection is still usable")
+        }
+    }
+
+    @Test("a chunked body over the limit gets a 413")
+    func chunkedOversized() throws {
+        try withDaemon({ $0.maxBodyBytes = 4096 }) { daemon in
+            let client = try RawHTTPClient(port: daemon.port)
+            let chunk = String(repeating: "a", count: 1000)
+            var raw = "POST /v1/plans HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n"
+            for _ in 0..<10 { raw += "3e8\r\n\(chunk)\r\n" }
+            raw += "0\r\n\r\n"
+            try client.send(Array(raw.utf8))
+            #expect(try client.receive().status == 413)
+        }
+    }
+
+    @Test("over the connection cap, requests get 503 with Retry-After")
+    func connectionCap() throws {
+        try withDaemon({ $0.maxConnections = 3 }) { daemon in
+            let idle = try (0..<4).map { _ in try RawHTTPClient(port: daemon.port) }
+            Thread.sleep(forTimeInterval: 0.2)
+            let response = try RawHTTPClient(port: daemon.port).request("GET", "/healthz")
+            #expect(response.status == 503 && response.headers["retry-after"] == "1")
+            _ = idle
+        }
+    }
+
+    @Test("hundreds of concurrent keep-alive clients are all served (poll, not epoll: no stall)", arguments: [1, 2])
+    func manyClients(threads: Int) throws {
+        try withDaemon({ $0.threads = threads }) { daemon in
+            // Hundreds of connections kept busy from several threads, each thread writing a request on every
+            // one of its connections before reading any answer: many connections become ready together,
+            // the situation in which epoll mode stalls on 0.9.75 (a read timeout turns a stall into a failure).
+            let clients = try (0..<320).map { _ in try RawHTTPClient(port: daemon.port, timeout: 10) }
+            let failures = Mutex(0)
+            DispatchQueue.concurrentPerform(iterations: 8) { group in
+                let mine = stride(from: group, to: clients.count, by: 8).map { clients[$0] }
+                do {
+                    for _ in 0..<25 {
+                        for client in mine { try client.send("POST", "/v1/plans", body: sampleRequest) }
+                        for client in mine where try client.receive().status != 200 { failures.withLock { $0 += 1 } }
+                    }
+                } catch {
+                    failures.withLock { $0 += 1 }
+                }
+            }
+            #expect(failures.withLock { $0 } == 0)
+        }
+    }
+}

@@ -1,0 +1,147 @@
+import FlightplanCore
+@testable import FlightplanServer
+import Testing
+
+/// One-line requests against the router as a pure function.
+func respond(
+    _ method: String, _ path: String, body: String? = nil, headers: [String: String] = [:],
+    router: Router = Router(configuration: ServerConfiguration())
+) -> HTTPResponse {
+    var headers = headers
+    if let body {
+        headers["Content-Length"] = headers["Content-Length"] ?? String(body.utf8.count)
+        headers["Content-Type"] = headers["Content-Type"] ?? "application/json"
+    }
+    let request = HTTPRequest(head: RequestHead(method: method, path: path, headers: headers), body: Array((body ?? "").utf8))
+    return router.handle(request, requestID: Router.requestID(from: request.head[header: "X-Request-Id"]))
+}
+
+func problem(of response: HTTPResponse) throws -> ProblemDetails {
+    #expect(response[header: "Content-Type"] == "application/problem+json")
+    return try ProblemDetails(jsonBytes: response.body)
+}
+
+let sampleRequest = """
+    {"style": "zoom", "source": {"frame": {"x": 10, "y": 100, "width": 100, "height": 140}},
+     "destination": {"bounds": {"x": 0, "y": 0, "width": 390, "height": 844}}, "imageSize": {"width": 4, "height": 3},
+     "sampling": {"keyframes": 9}}
+    """
+
+@Suite("Routing as a pure function")
+struct RouterTests {
+    @Test("a plan request answers the same bytes as the core")
+    func plan() throws {
+        let response = respond("POST", "/v1/plans", body: sampleRequest)
+        #expect(response.status == 200 && response[header: "Content-Type"] == "application/json")
+        #expect(response.body == (try PlanEndpoint.plan(body: Array(sampleRequest.utf8)).get()))
+    }
+
+    @Test("a batch answers every item in order; a bad item does not fail the others")
+    func batch() throws {
+        let bad = #"{"source": {"frame": {"x": 0, "y": 0, "width": 0, "height": 1}}, "destination": {"bounds": {"x": 0, "y": 0, "width": 3, "height": 3}}}"#
+        let response = respond("POST", "/v1/plans/batch", body: #"{"requests": [\#(sampleRequest), \#(bad), \#(sampleRequest)]}"#)
+        #expect(response.status == 200)
+        guard case .object(let members) = try JSONParser.parse(response.body), case .array(let results) = members[0].value else {
+            Issue.record("not a results array")
+            return
+        }
+        #expect(results.count == 3)
+        guard case .object(let second) = results[1] else { return }
+        #expect(second.first?.key == "problem")
+        let problem = try ProblemDetails(json: second[0].value, path: "")
+        #expect(problem.status == 422 && problem.field == "source.frame.width")
+        guard case .object(let first) = results[0] else { return }
+        #expect(try Plan(json: first[0].value, path: "") == Planner.plan(for: PlanRequest(jsonBytes: Array(sampleRequest.utf8))))
+    }
+
+    @Test("a batch over 256 items, or not shaped as one, is a 422")
+    func batchLimits() throws {
+        let items = Array(repeating: sampleRequest, count: 257).joined(separator: ",")
+        #expect(try problem(of: respond("POST", "/v1/plans/batch", body: #"{"requests": [\#(items)]}"#)).field == "requests")
+        #expect(try problem(of: respond("POST", "/v1/plans/batch", body: #"{"items": []}"#)).status == 422)
+        #expect(try problem(of: respond("POST", "/v1/plans/batch", body: #"{"requests": [}"#)).status == 400)
+    }
+
+    @Test("error statuses", arguments: [
+        ("GET", "/nowhere", nil, [:], 404),
+        ("DELETE", "/v1/plans", nil, [:], 405),
+        ("GET", "/v1/plans", nil, [:], 405),
+        ("POST", "/healthz", nil, [:], 405),
+        ("POST", "/v1/plans", "{", [:], 400),
+        ("POST", "/v1/plans", "{}", [:], 422),
+        ("POST", "/v1/plans", "{}", ["Content-Type": "text/plain"], 415),
+        ("POST", "/v1/plans", "{}", ["Content-Type": "application/json-patch+json"], 415),
+        ("POST", "/v1/plans", nil, [:], 411),
+        ("POST", "/v1/plans", "{}", ["Content-Length": "99999999"], 413),
+        ("POST", "/v1/plans", "{}", ["Transfer-Encoding": "gzip"], 501),
+    ] as [(String, String, String?, [String: String], Int)])
+    func errors(method: String, path: String, body: String?, headers: [String: String], status: Int) throws {
+        let response = respond(method, path, body: body, headers: headers)
+        #expect(response.status == status)
+        let details = try problem(of: response)
+        #expect(details.status == status && !details.title.isEmpty && !details.detail.isEmpty)
+        #expect(details.requestID == response[header: "X-Request-Id"])
+        if status == 405 { #expect(response[header: "Allow"]?.contains("OPTIONS") == true) }
+        if status == 415 { #expect(response[header: "Accept-Post"] == "application/json") }
+    }
+
+    @Test("charset parameters on application/json are fine")
+    func charset() {
+        #expect(respond("POST", "/v1/plans", body: sampleRequest, headers: ["Content-Type": "Application/JSON; charset=utf-8"]).status == 200)
+    }
+
+    @Test("CORS preflight on every route, and every response allows the origin", arguments: Router.routes.map(\.path))
+    func preflight(path: String) {
+        let response = respond("OPTIONS", path, headers: ["Origin": "null", "Access-Control-Request-Method": "POST"])
+        #expect(response.status == 204)
+        #expect(response[header: "Access-Control-Allow-Origin"] == "*")
+        #expect(response[header: "Access-Control-Allow-Methods"]?.contains("OPTIONS") == true)
+        #expect(response[header: "Access-Control-Max-Age"] == "86400")
+        #expect(response[header: "Access-Control-Allow-Headers"]?.contains("Content-Type") == true)
+    }
+
+    @Test("a configured origin list echoes allowed origins only")
+    func originList() {
+        var configuration = ServerConfiguration()
+        configuration.corsOrigin = "https://figma.com, null"
+        let router = Router(configuration: configuration)
+        #expect(respond("GET", "/healthz", headers: ["Origin": "null"], router: router)[header: "Access-Control-Allow-Origin"] == "null")
+        #expect(respond("GET", "/healthz", headers: ["Origin": "https://evil.example"], router: router)[header: "Access-Control-Allow-Origin"] == nil)
+        #expect(respond("GET", "/healthz", router: router)[header: "Vary"] == "Origin")
+    }
+
+    @Test("request ids are echoed when sane and generated otherwise")
+    func requestIDs() {
+        #expect(respond("GET", "/healthz", headers: ["X-Request-Id": "abc-123"])[header: "X-Request-Id"] == "abc-123")
+        let generated = respond("GET", "/healthz", headers: ["X-Request-Id": "bad id with spaces"])[header: "X-Request-Id"]
+        #expect(generated?.count == 32 && generated != respond("GET", "/healthz")[header: "X-Request-Id"])
+    }
+
+    @Test("readiness turns 503 while draining and responses close their connections")
+    func draining() {
+        let router = Router(configuration: ServerConfiguration())
+        #expect(respond("GET", "/readyz", router: router).status == 200)
+        router.state.beginDraining()
+        let response = respond("GET", "/readyz", router: router)
+        #expect(response.status == 503 && response[header: "Retry-After"] == "1" && response[header: "Connection"] == "close")
+        #expect(respond("GET", "/healthz", router: router).status == 200)
+    }
+
+    @Test("metrics count requests by route and status, and plans by style")
+    func metrics() {
+        let router = Router(configuration: ServerConfiguration())
+        router.state.metrics.recordRequest(route: "/v1/plans", status: 200, microseconds: 120, bytes: 10)
+        router.state.metrics.recordPlans(style: .zoom)
+        let text = String(decoding: respond("GET", "/metrics", router: router).body, as: UTF8.self)
+        #expect(text.contains(#"flightplan_http_requests_total{route="/v1/plans",status="200"} 1"#))
+        #expect(text.contains(#"flightplan_plans_total{style="zoom"} 1"#))
+        #expect(text.contains(#"flightplan_http_request_duration_seconds_bucket{le="0.00025"} 1"#))
+        #expect(text.contains("flightplan_http_request_duration_seconds_count 1"))
+    }
+
+    @Test("the contract is served byte for byte")
+    func openAPI() {
+        let response = respond("GET", "/openapi.yaml")
+        #expect(response.status == 200 && response.body == OpenAPIDocument.bytes && response[header: "Content-Type"] == "application/yaml")
+    }
+}
