@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# Installs what building and testing Flightplan needs on Debian, when it is missing:
+# libmicrohttpd (headers and pkg-config file), curl, python3 and the Python test tools. Swift itself is expected on PATH.
+set -euo pipefail
+
+needed=()
+pkg-config --exists libmicrohttpd 2>/dev/null || needed+=(libmicrohttpd-dev pkg-config)
+command -v curl >/dev/null || needed+=(curl)
+command -v python3 >/dev/null || needed+=(python3)
+sudo=""
+[ "$(id -u)" -eq 0 ] || sudo="sudo"
+if [ ${#needed[@]} -gt 0 ]; then
+    echo "installing ${needed[*]}" >&2
+    $sudo apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${needed[@]}" >/dev/null
+fi
+# Python tools the tests use (PyPI), installed for this interpreter when missing.
+python_packages=(openapi-spec-validator)
+if ! python3 -c "import openapi_spec_validator" 2>/dev/null; then
+    python3 -m pip --version >/dev/null 2>&1 || { ${sudo:-} apt-get install -y -qq python3-pip >/dev/null; }
+    python3 -m pip install -q "${python_packages[@]}" 2>/dev/null \
+        || python3 -m pip install -q --break-system-packages "${python_packages[@]}"
+fi
+command -v swift >/dev/null || { echo "swift is not on PATH; install the Swift 6 toolchain first" >&2; exit 1; }

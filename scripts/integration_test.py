@@ -1,0 +1,273 @@
+#!/usr/bin/env python3
+"""Integration tests: the real `flightplan` binary, driven with curl (and raw sockets where curl
+cannot express the case), asserting statuses, headers and bodies. Also runs the README's curl
+examples verbatim and the CLI on every example request.
+
+Usage: integration_test.py path/to/flightplan
+"""
+import glob
+import http.client
+import json
+import os
+import re
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+BINARY = os.path.abspath(sys.argv[1]) if len(sys.argv) > 1 else os.path.join(ROOT, ".build/debug/flightplan")
+results = {"passed": 0, "failed": 0}
+
+
+def check(condition, name, detail=""):
+    if condition:
+        results["passed"] += 1
+    else:
+        results["failed"] += 1
+        print(f"FAIL {name} {detail}", flush=True)
+
+
+class Server:
+    """The real binary on a free port; stops with SIGTERM and reports its exit code."""
+
+    def __init__(self, *args):
+        self.process = subprocess.Popen(
+            [BINARY, "serve", "--port", "0", "--log-level", "warning", *args],
+            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=ROOT)
+        line = self.process.stdout.readline()
+        match = re.search(r"listening on http://([^ ]+):(\d+)", line)
+        if not match:
+            raise SystemExit(f"server did not start: {line!r} {self.process.stderr.read()}")
+        self.port = int(match.group(2))
+        self.url = f"http://127.0.0.1:{self.port}"
+
+    def terminate(self, timeout=15):
+        self.process.send_signal(signal.SIGTERM)
+        try:
+            return self.process.wait(timeout)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            return None
+
+
+def curl(*args, data_file=None):
+    """Runs curl; returns (status, lower-cased headers, body bytes)."""
+    with tempfile.NamedTemporaryFile() as headers, tempfile.NamedTemporaryFile() as body:
+        command = ["curl", "-sS", "--max-time", "10", "-D", headers.name, "-o", body.name, *args]
+        subprocess.run(command, check=True, cwd=ROOT)
+        lines = open(headers.name, encoding="latin-1").read().splitlines()
+        # The last response block wins (after an interim 100 Continue).
+        blocks = [i for i, line in enumerate(lines) if line.startswith("HTTP/")]
+        status = int(lines[blocks[-1]].split()[1])
+        parsed = {}
+        for line in lines[blocks[-1] + 1:]:
+            if ":" in line:
+                name, value = line.split(":", 1)
+                parsed[name.strip().lower()] = value.strip()
+        return status, parsed, open(body.name, "rb").read()
+
+
+def post(server, path, body, *extra):
+    return curl("-X", "POST", f"{server.url}{path}", "-H", "Content-Type: application/json", "--data-binary", body, *extra)
+
+
+def metric(server, name):
+    _, _, text = curl(f"{server.url}/metrics")
+    match = re.search(r"^" + re.escape(name) + r" (\d+)", text.decode(), re.M)
+    return int(match.group(1)) if match else 0
+
+
+def problem_ok(name, status, headers, body, expected, field=None):
+    check(status == expected, name, f"status {status}, expected {expected}: {body[:300]!r}")
+    check(headers.get("content-type") == "application/problem+json", name + " content type", str(headers))
+    check("x-request-id" in headers and headers.get("access-control-allow-origin") == "*", name + " common headers", str(headers))
+    try:
+        problem = json.loads(body)
+        check(problem["status"] == expected and problem["title"] and problem["detail"] and problem["type"], name + " body", str(problem))
+        if field is not None:
+            check(problem.get("field") == field, name + " field", str(problem))
+    except (ValueError, KeyError) as error:
+        check(False, name + " body", repr(error))
+
+
+def test_styles(server):
+    for path in sorted(glob.glob(os.path.join(ROOT, "examples", "*.json"))):
+        request = json.load(open(path))
+        status, headers, body = post(server, "/v1/plans", "@" + path)
+        check(status == 200 and headers.get("content-type") == "application/json", f"plan {path}", f"{status} {body[:200]!r}")
+        plan = json.loads(body)
+        check(plan["style"] == request.get("style", "sharedFrame"), f"style {path}")
+        times = [k["time"] for k in plan["keyframes"]]
+        check(times[0] == 0 and times[-1] == plan["duration"] and times == sorted(set(times)), f"times {path}")
+        cli = subprocess.run([BINARY, "plan", path], capture_output=True, cwd=ROOT)
+        check(cli.returncode == 0 and cli.stdout.rstrip(b"\n") == body, f"CLI prints the server's bytes for {path}")
+
+
+def test_batch(server):
+    good = json.load(open(os.path.join(ROOT, "examples", "zoom.json")))
+    bad = dict(good, source={"frame": {"x": 0, "y": 0, "width": 0, "height": 10}})
+    status, _, body = post(server, "/v1/plans/batch", json.dumps({"requests": [good, bad, good]}))
+    results_ = json.loads(body)["results"] if status == 200 else []
+    check(status == 200 and len(results_) == 3, "batch answers every item", f"{status} {body[:200]!r}")
+    check("plan" in results_[0] and "plan" in results_[2], "batch good items planned")
+    check(results_[1].get("problem", {}).get("field") == "source.frame.width", "batch bad item named", str(results_[1:2]))
+    status, headers, body = post(server, "/v1/plans/batch", json.dumps({"requests": [good] * 257}))
+    problem_ok("batch over 256", status, headers, body, 422, "requests")
+
+
+def test_errors(server):
+    status, headers, body = post(server, "/v1/plans", '{"source": ')
+    problem_ok("malformed JSON", status, headers, body, 400)
+    check(b"line 1" in body, "malformed JSON says where")
+    status, headers, body = post(server, "/v1/plans", json.dumps({
+        "source": {"frame": {"x": 16, "y": 220, "width": 0, "height": 120}},
+        "destination": {"bounds": {"x": 0, "y": 0, "width": 390, "height": 844}}}))
+    problem_ok("validation", status, headers, body, 422, "source.frame.width")
+    check(b"source.frame.width must be > 0, got 0" in body, "validation message")
+    status, headers, body = curl(f"{server.url}/v2/plans")
+    problem_ok("unknown path", status, headers, body, 404)
+    status, headers, body = curl("-X", "DELETE", f"{server.url}/v1/plans")
+    problem_ok("wrong method", status, headers, body, 405)
+    check(headers.get("allow") == "POST, OPTIONS", "405 Allow", str(headers))
+    status, headers, body = curl("-X", "POST", f"{server.url}/v1/plans", "-H", "Content-Type: application/json")
+    problem_ok("no length", status, headers, body, 411)
+    status, headers, body = curl("-X", "POST", f"{server.url}/v1/plans", "-H", "Content-Type: text/plain", "--data", "{}")
+    problem_ok("wrong media type", status, headers, body, 415)
+    check(headers.get("accept-post") == "application/json", "415 Accept-Post")
+    status, headers, body = post(server, "/v1/plans", "{}", "-H", "Transfer-Encoding: gzip")
+    problem_ok("unsupported transfer encoding", status, headers, body, 501)
+    big = os.path.join(tempfile.gettempdir(), "flightplan-big.json")
+    with open(big, "wb") as handle:
+        handle.write(b" " * (2 << 20))
+    status, headers, body = post(server, "/v1/plans", "@" + big)
+    problem_ok("too large (Content-Length, 100-continue)", status, headers, body, 413)
+    status, headers, body = post(server, "/v1/plans", "@" + big, "-H", "Expect:")
+    problem_ok("too large, whole body sent without Expect", status, headers, body, 413)
+    status, headers, body = post(server, "/v1/plans", "@" + big, "-H", "Transfer-Encoding: chunked")
+    problem_ok("too large, chunked", status, headers, body, 413)
+    # A plain client library that writes the whole body before reading must read the 413, not a reset.
+    connection = http.client.HTTPConnection("127.0.0.1", server.port, timeout=10)
+    connection.request("POST", "/v1/plans", body=b" " * (2 << 20), headers={"Content-Type": "application/json"})
+    response = connection.getresponse()
+    check(response.status == 413, "http.client reads the 413", str(response.status))
+    response.read()
+    connection.close()
+
+
+def test_cors_health_metrics(server):
+    for path in ["/v1/plans", "/v1/plans/batch", "/healthz", "/readyz", "/metrics", "/openapi.yaml"]:
+        status, headers, _ = curl("-X", "OPTIONS", f"{server.url}{path}", "-H", "Origin: null",
+                                  "-H", "Access-Control-Request-Method: POST", "-H", "Access-Control-Request-Headers: content-type")
+        check(status == 204 and headers.get("access-control-allow-origin") == "*", f"preflight {path}", str(headers))
+        check("access-control-allow-methods" in headers and headers.get("access-control-max-age") == "86400", f"preflight headers {path}")
+    status, headers, body = post(server, "/v1/plans", "@examples/morph.json", "-H", "Origin: null")
+    check(status == 200 and headers.get("access-control-allow-origin") == "*", "browser origin null end to end")
+    status, headers, _ = curl(f"{server.url}/healthz", "-H", "X-Request-Id: trace-42")
+    check(status == 200 and headers.get("x-request-id") == "trace-42", "health and request id echo", str(headers))
+    check(curl(f"{server.url}/readyz")[0] == 200, "ready")
+    status, headers, body = curl(f"{server.url}/openapi.yaml")
+    check(status == 200 and body == open(os.path.join(ROOT, "openapi.yaml"), "rb").read(), "openapi.yaml byte for byte")
+    before = metric(server, 'flightplan_http_requests_total{route="/v1/plans",status="200"}')
+    plans_before = metric(server, 'flightplan_plans_total{style="zoom"}')
+    post(server, "/v1/plans", "@examples/zoom.json")
+    time.sleep(0.05)
+    check(metric(server, 'flightplan_http_requests_total{route="/v1/plans",status="200"}') == before + 1, "request counter moves")
+    check(metric(server, 'flightplan_plans_total{style="zoom"}') == plans_before + 1, "plan counter moves")
+    check(metric(server, "flightplan_http_request_duration_seconds_count") > 0, "latency histogram counts")
+
+
+def test_readme_examples(server):
+    """Every `curl` line in the README's API section runs verbatim (host:port swapped) and gets its status."""
+    readme = open(os.path.join(ROOT, "README.md")).read()
+    examples = re.findall(r"^(curl .*?)\s+# → (\d{3})$", readme, re.M)
+    check(len(examples) >= 8, "README has curl examples", str(len(examples)))
+    for command, expected in examples:
+        command = command.replace("localhost:8080", f"127.0.0.1:{server.port}")
+        run = subprocess.run(command + " -s -o /dev/null -w '%{http_code}'", shell=True, capture_output=True, text=True, cwd=ROOT)
+        check(run.returncode == 0 and run.stdout == expected, f"README: {command}", f"got {run.stdout!r} {run.stderr!r}")
+
+
+def test_cli():
+    bad = subprocess.run([BINARY, "plan"], input=b'{"source": {}}', capture_output=True)
+    check(bad.returncode == 2 and json.loads(bad.stderr)["status"] == 422, "CLI invalid request exits 2 with a problem", repr(bad))
+    good = subprocess.run([BINARY, "plan"], input=open(os.path.join(ROOT, "examples", "reveal.json"), "rb").read(), capture_output=True)
+    check(good.returncode == 0 and json.loads(good.stdout)["style"] == "reveal", "CLI reads standard input")
+
+
+def test_connection_cap():
+    server = Server("--max-connections", "2")
+    idle = [socket.create_connection(("127.0.0.1", server.port)) for _ in range(3)]
+    time.sleep(0.2)
+    status, headers, body = curl(f"{server.url}/healthz")
+    problem_ok("over the connection cap", status, headers, body, 503)
+    check(headers.get("retry-after") == "1", "503 Retry-After")
+    for connection in idle:
+        connection.close()
+    check(server.terminate() == 0, "exit 0 after SIGTERM")
+
+
+def test_graceful_shutdown():
+    server = Server("--shutdown-grace", "5")
+    body = open(os.path.join(ROOT, "examples", "sharedFrame.json"), "rb").read()
+    # An upload in flight when SIGTERM arrives.
+    in_flight = socket.create_connection(("127.0.0.1", server.port), timeout=10)
+    head = (f"POST /v1/plans HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+            f"Content-Length: {len(body)}\r\n\r\n").encode()
+    in_flight.sendall(head + body[:100])
+    # A keep-alive connection to ask for readiness while draining.
+    keep_alive = http.client.HTTPConnection("127.0.0.1", server.port, timeout=10)
+    keep_alive.request("GET", "/readyz")
+    first = keep_alive.getresponse()
+    first.read()
+    check(first.status == 200, "ready before SIGTERM")
+    time.sleep(0.1)
+    started = time.monotonic()
+    server.process.send_signal(signal.SIGTERM)
+    time.sleep(0.3)
+    keep_alive.request("GET", "/readyz")
+    draining = keep_alive.getresponse()
+    draining.read()
+    check(draining.status == 503 and draining.getheader("Connection") == "close", "readiness 503 while draining",
+          f"{draining.status} {draining.getheaders()}")
+    refused = False
+    try:
+        socket.create_connection(("127.0.0.1", server.port), timeout=2).close()
+    except OSError:
+        refused = True
+    check(refused, "new connections refused while draining")
+    in_flight.sendall(body[100:])
+    reply = b""
+    while b"\r\n\r\n" not in reply:
+        chunk = in_flight.recv(65536)
+        if not chunk:
+            break
+        reply += chunk
+    check(reply.startswith(b"HTTP/1.1 200"), "in-flight request completes during drain", repr(reply[:80]))
+    in_flight.close()
+    keep_alive.close()
+    code = server.process.wait(15)
+    check(code == 0 and time.monotonic() - started < 5, "exit 0 within the grace period", f"code {code}")
+
+
+def main():
+    server = Server()
+    try:
+        test_styles(server)
+        test_batch(server)
+        test_errors(server)
+        test_cors_health_metrics(server)
+        test_readme_examples(server)
+    finally:
+        check(server.terminate() == 0, "exit 0 after SIGTERM")
+    test_cli()
+    test_connection_cap()
+    test_graceful_shutdown()
+    print(f"integration: {results['passed']} passed, {results['failed']} failed")
+    sys.exit(1 if results["failed"] else 0)
+
+
+if __name__ == "__main__":
+    main()
