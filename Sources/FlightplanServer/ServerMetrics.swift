@@ -51,8 +51,11 @@ public final class ServerMetrics: Sendable {
 
     /// The Prometheus text exposition (version 0.0.4).
     public func render(state: ServerState) -> String {
-        var text = "# HELP flightplan_http_requests_total HTTP requests answered, by route and status.\n"
-        text += "# TYPE flightplan_http_requests_total counter\n"
+        var text = ""
+        func family(_ name: String, _ type: String, _ help: String) {
+            text += "# HELP \(name) \(help)\n# TYPE \(name) \(type)\n"
+        }
+        family("flightplan_http_requests_total", "counter", "HTTP requests answered, by route and status.")
         for (routeIndex, route) in Self.routes.enumerated() {
             for statusIndex in 0...Self.statuses.count {
                 let count = requests[routeIndex * (Self.statuses.count + 1) + statusIndex].value.load(ordering: .relaxed)
@@ -61,8 +64,7 @@ public final class ServerMetrics: Sendable {
                 text += "flightplan_http_requests_total{route=\"\(route)\",status=\"\(status)\"} \(count)\n"
             }
         }
-        text += "# HELP flightplan_http_request_duration_seconds Time from the request's first byte to its response.\n"
-        text += "# TYPE flightplan_http_request_duration_seconds histogram\n"
+        family("flightplan_http_request_duration_seconds", "histogram", "Time from the request's first byte to its response.")
         var cumulative = 0
         for (index, bound) in Self.latencyBuckets.enumerated() {
             cumulative += buckets[index].value.load(ordering: .relaxed)
@@ -72,23 +74,20 @@ public final class ServerMetrics: Sendable {
         text += "flightplan_http_request_duration_seconds_bucket{le=\"+Inf\"} \(cumulative)\n"
         text += "flightplan_http_request_duration_seconds_sum \(Double(latencySumMicroseconds.value.load(ordering: .relaxed)) / 1e6)\n"
         text += "flightplan_http_request_duration_seconds_count \(cumulative)\n"
-        text += "# HELP flightplan_http_response_bytes_total Response body bytes sent.\n"
-        text += "# TYPE flightplan_http_response_bytes_total counter\n"
+        family("flightplan_http_response_bytes_total", "counter", "Response body bytes sent.")
         text += "flightplan_http_response_bytes_total \(responseBytes.value.load(ordering: .relaxed))\n"
-        text += "# HELP flightplan_plans_total Plans computed, by style (batch items included).\n"
-        text += "# TYPE flightplan_plans_total counter\n"
+        family("flightplan_plans_total", "counter", "Plans computed, by style (batch items included).")
         for (index, style) in TransitionStyle.allCases.enumerated() {
             text += "flightplan_plans_total{style=\"\(style.rawValue)\"} \(plans[index].value.load(ordering: .relaxed))\n"
         }
-        text += "# HELP flightplan_http_requests_in_flight Requests begun and not yet answered.\n"
-        text += "# TYPE flightplan_http_requests_in_flight gauge\n"
-        text += "flightplan_http_requests_in_flight \(state.inFlight)\n"
-        text += "# HELP flightplan_http_connections Open client connections.\n"
-        text += "# TYPE flightplan_http_connections gauge\n"
-        text += "flightplan_http_connections \(state.connections)\n"
-        text += "# HELP flightplan_draining Whether the server is shutting down.\n"
-        text += "# TYPE flightplan_draining gauge\n"
-        text += "flightplan_draining \(state.isDraining ? 1 : 0)\n"
+        for (name, help, value) in [
+            ("flightplan_http_requests_in_flight", "Requests begun and not yet answered.", state.inFlight),
+            ("flightplan_http_connections", "Open client connections.", state.connections),
+            ("flightplan_draining", "Whether the server is shutting down.", state.isDraining ? 1 : 0),
+        ] {
+            family(name, "gauge", help)
+            text += "\(name) \(value)\n"
+        }
         return text
     }
 }
