@@ -224,3 +224,30 @@ struct GeometryPropertyTests {
         }
     }
 }
+
+@Suite("Extreme but valid scenes")
+struct ExtremeSceneTests {
+    @Test("extreme aspect ratios, tiny and huge rects and springs never produce a non-finite number")
+    func extremes() throws {
+        try forAllScenes(count: 400, seed: 0xE7) { rng, replay in
+            var request = RandomScenes.request(using: &rng, curve: RandomScenes.curve(using: &rng))
+            let extremes = [PlanLimits.minimumExtent, 0.01, 1, 3024, PlanLimits.maximumExtent]
+            request.imageSize = Size(width: extremes.randomElement(using: &rng)!, height: extremes.randomElement(using: &rng)!)
+            if Bool.random(using: &rng) {
+                let side = extremes.randomElement(using: &rng)!
+                request.source.frame = Rect(x: -PlanLimits.maximumExtent, y: PlanLimits.maximumExtent - side, width: side, height: side / 3 + 0.001)
+                request.source.cornerRadius = min(request.source.cornerRadius, request.source.frame.maxCornerRadius)
+            }
+            guard request.validateOrNil() else { return }
+            let plan = try Planner.plan(for: request)
+            #expect(try JSONParser.parse(plan.jsonBytes) == JSONParser.parse(plan.jsonBytes), "\(replay)")
+            let text = String(decoding: plan.jsonBytes, as: UTF8.self)
+            #expect(!text.contains("null"), "non-finite number in \(request.style): \(replay)")
+        }
+    }
+}
+
+extension PlanRequest {
+    /// Whether the request passes validation (extreme generators may produce one that does not).
+    func validateOrNil() -> Bool { (try? validate()) != nil }
+}

@@ -8,10 +8,11 @@ enum Interpolation {
     }
 
     /// Linear on 0…1; beyond it, continued geometrically with the same slope, so an extent
-    /// (a width, a scale) stays positive however far a spring overshoots.
+    /// (a width, a scale) stays positive however far a spring overshoots. The shrinking factor is
+    /// floored at e⁻³⁰ so that extreme ratios between the ends (a 10⁶:1 image) stay finite.
     static func extent(_ a: Double, _ b: Double, _ p: Double) -> Double {
-        if p < 0 { return a * Double.exp((b - a) / a * p) }
-        if p > 1 { return b * Double.exp((b - a) / b * (p - 1)) }
+        if p < 0 { return a * Double.exp(max((b - a) / a * p, -30)) }
+        if p > 1 { return b * Double.exp(max((b - a) / b * (p - 1), -30)) }
         return linear(a, b, p)
     }
 
