@@ -15,8 +15,8 @@ if [ ${#needed[@]} -gt 0 ]; then
     DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${needed[@]}" >/dev/null
 fi
 # Python tools the tests use (PyPI), installed for this interpreter when missing.
-python_packages=(openapi-spec-validator)
-if ! python3 -c "import openapi_spec_validator" 2>/dev/null; then
+python_packages=(openapi-spec-validator schemathesis jsonschema referencing pyyaml)
+if ! python3 -c "import openapi_spec_validator, schemathesis, jsonschema, referencing, yaml" 2>/dev/null; then
     python3 -m pip --version >/dev/null 2>&1 || { ${sudo:-} apt-get install -y -qq python3-pip >/dev/null; }
     python3 -m pip install -q "${python_packages[@]}" 2>/dev/null \
         || python3 -m pip install -q --break-system-packages "${python_packages[@]}"

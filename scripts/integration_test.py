@@ -1,7 +1,9 @@
 #!/usr/bin/env python3
 """Integration tests: the real `flightplan` binary, driven with curl (and raw sockets where curl
 cannot express the case), asserting statuses, headers and bodies. Also runs the README's curl
-examples verbatim and the CLI on every example request.
+examples verbatim and the CLI on every example request, and checks the contract: every response
+seen here, and every worked example in openapi.yaml, validates against the schema the spec gives
+for its route and status, and each example plan is what the server answers for its request.
 
 Usage: integration_test.py path/to/flightplan
 """
@@ -16,10 +18,20 @@ import subprocess
 import sys
 import tempfile
 import time
+import urllib.parse
+
+import jsonschema
+import referencing
+import referencing.jsonschema
+import yaml
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 BINARY = os.path.abspath(sys.argv[1]) if len(sys.argv) > 1 else os.path.join(ROOT, ".build/debug/flightplan")
 results = {"passed": 0, "failed": 0}
+SPEC = yaml.safe_load(open(os.path.join(ROOT, "openapi.yaml")))
+REGISTRY = referencing.Registry().with_resource(
+    "urn:flightplan", referencing.Resource.from_contents(SPEC, default_specification=referencing.jsonschema.DRAFT202012))
+seen_responses = []  # (method, path, status, content type, body) of every curl call, checked against the spec at the end
 
 
 def check(condition, name, detail=""):
@@ -67,7 +79,54 @@ def curl(*args, data_file=None):
             if ":" in line:
                 name, value = line.split(":", 1)
                 parsed[name.strip().lower()] = value.strip()
-        return status, parsed, open(body.name, "rb").read()
+        content = open(body.name, "rb").read()
+        method = args[args.index("-X") + 1] if "-X" in args else "GET"
+        url = next(arg for arg in args if arg.startswith("http"))
+        seen_responses.append((method, urllib.parse.urlparse(url).path, status, parsed.get("content-type", ""), content))
+        return status, parsed, content
+
+
+def schema_errors(pointer, instance):
+    """Validation errors of `instance` against the schema at `pointer` in openapi.yaml."""
+    validator = jsonschema.Draft202012Validator({"$ref": "urn:flightplan#" + pointer}, registry=REGISTRY)
+    return [f"{'/'.join(map(str, error.absolute_path))}: {error.message}" for error in validator.iter_errors(instance)]
+
+
+def escape(segment):
+    return segment.replace("~", "~0").replace("/", "~1")
+
+
+def test_contract(server):
+    """Every response seen validates against its documented schema; every example is true."""
+    for method, path, status, content_type, body in seen_responses:
+        operation = SPEC["paths"].get(path, {}).get(method.lower())
+        if operation is None:
+            check(status in (404, 405), f"contract: undocumented {method} {path} answered {status}")
+            continue
+        response = operation["responses"].get(str(status))
+        check(response is not None, f"contract: {method} {path} status {status} is documented")
+        if response is None:
+            continue
+        pointer = f"/paths/{escape(path)}/{method.lower()}/responses/{status}"
+        if "$ref" in response:
+            pointer = response["$ref"][1:]
+            response = SPEC["components"]["responses"][pointer.split("/")[-1]]
+        media = content_type.split(";")[0].strip()
+        if status == 204 or "content" not in response:
+            continue
+        check(media in response["content"], f"contract: {method} {path} {status} media type {media}")
+        if media.endswith("json"):
+            errors = schema_errors(f"{pointer}/content/{escape(media)}/schema", json.loads(body))
+            check(not errors, f"contract: {method} {path} {status} body matches the schema", str(errors[:3]))
+    examples = SPEC["components"]["examples"]
+    styles = sorted(name[:-len("Request")] for name in examples if name.endswith("Request"))
+    check(styles == sorted(["sharedFrame", "zoom", "reveal", "morph", "snapshot"]), "contract: an example per style", str(styles))
+    for style in styles:
+        request, plan = examples[style + "Request"]["value"], examples[style + "Plan"]["value"]
+        check(not schema_errors("/components/schemas/PlanRequest", request), f"contract: {style} request example is valid")
+        check(not schema_errors("/components/schemas/Plan", plan), f"contract: {style} plan example is valid")
+        status, _, body = post(server, "/v1/plans", json.dumps(request))
+        check(status == 200 and json.loads(body) == plan, f"contract: {style} example plan is the server's answer")
 
 
 def post(server, path, body, *extra):
@@ -127,6 +186,15 @@ def test_errors(server):
         "destination": {"bounds": {"x": 0, "y": 0, "width": 390, "height": 844}}}))
     problem_ok("validation", status, headers, body, 422, "source.frame.width")
     check(b"source.frame.width must be > 0, got 0" in body, "validation message")
+    minimal = '"source": {"frame": {"x": 16, "y": 220, "width": 120, "height": 160}}, "destination": {"bounds": {"x": 0, "y": 0, "width": 390, "height": 844}}'
+    status, headers, body = post(server, "/v1/plans", "{" + minimal + ', "style": "zoom", "style": "morph"}')
+    problem_ok("duplicate keys are malformed", status, headers, body, 400)
+    status, headers, body = post(server, "/v1/plans", "{" + minimal + ",}")
+    problem_ok("trailing commas are malformed", status, headers, body, 400)
+    status, headers, body = post(server, "/v1/plans", "{" + minimal + ', "durration": 1}')
+    problem_ok("unknown fields are named", status, headers, body, 422, "durration")
+    status, _, body = post(server, "/v1/plans", "{" + minimal + ', "style": null, "timing": null, "imageSize": null}')
+    check(status == 200 and json.loads(body)["style"] == "sharedFrame", "null means the default", f"{status} {body[:200]!r}")
     status, headers, body = curl(f"{server.url}/v2/plans")
     problem_ok("unknown path", status, headers, body, 404)
     status, headers, body = curl("-X", "DELETE", f"{server.url}/v1/plans")
@@ -260,6 +328,7 @@ def main():
         test_errors(server)
         test_cors_health_metrics(server)
         test_readme_examples(server)
+        test_contract(server)
     finally:
         check(server.terminate() == 0, "exit 0 after SIGTERM")
     test_cli()

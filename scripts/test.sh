@@ -7,4 +7,6 @@ scripts/install-deps.sh
 python3 -m openapi_spec_validator openapi.yaml
 swift build --build-tests
 swift test --skip-build
+python3 scripts/openapi_examples.py .build/debug/flightplan --check
 python3 scripts/integration_test.py .build/debug/flightplan
+scripts/schemathesis.sh .build/debug/flightplan

@@ -1,0 +1,53 @@
+#!/usr/bin/env python3
+"""Writes the worked examples of openapi.yaml from the real planner: for each examples/<style>.json, the
+request (sampled at 3 keyframes to stay readable) and the plan `flightplan plan` answers for it.
+
+Usage: openapi_examples.py path/to/flightplan [--check]   (--check: fail if openapi.yaml is out of date)
+"""
+import glob
+import json
+import os
+import subprocess
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+BEGIN = "  # BEGIN GENERATED EXAMPLES (scripts/openapi_examples.py; do not edit by hand)\n"
+END = "  # END GENERATED EXAMPLES\n"
+SUMMARIES = {
+    "sharedFrame": "Instagram-style push from a non-square grid cell into a detail screen",
+    "zoom": "Photos-style zoom of a landscape photo with a UIKit-style spring",
+    "reveal": "Expanding round button, sampled to a 0.5 pt tolerance",
+    "morph": "List avatar (circle) to a detail header with a 10 pt radius",
+    "snapshot": "Card popping back from a full screen, with child pairs and a SwiftUI spring",
+}
+
+
+def generate(binary):
+    lines = ["  examples:\n"]
+    for path in sorted(glob.glob(os.path.join(ROOT, "examples", "*.json"))):
+        style = os.path.splitext(os.path.basename(path))[0]
+        request = json.load(open(path))
+        request["sampling"] = {"keyframes": 3}
+        body = json.dumps(request, separators=(",", ":"))
+        plan = subprocess.run([binary, "plan"], input=body.encode(), capture_output=True, check=True).stdout.decode().strip()
+        lines.append(f"    {style}Request:\n      summary: {SUMMARIES[style]}\n      value: {body}\n")
+        lines.append(f"    {style}Plan:\n      summary: The plan for the {style} example (3 keyframes)\n      value: {plan}\n")
+    return "".join(lines)
+
+
+def main():
+    binary, check = sys.argv[1], "--check" in sys.argv
+    spec_path = os.path.join(ROOT, "openapi.yaml")
+    spec = open(spec_path).read()
+    start, end = spec.index(BEGIN) + len(BEGIN), spec.index(END)
+    updated = spec[:start] + generate(binary) + spec[end:]
+    if check:
+        if updated != spec:
+            sys.exit("openapi.yaml examples are out of date: run scripts/openapi_examples.py .build/debug/flightplan")
+        print("openapi.yaml examples match the planner")
+    else:
+        open(spec_path, "w").write(updated)
+
+
+if __name__ == "__main__":
+    main()
