@@ -50,6 +50,11 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
+        .executableTarget(
+            name: "FlightplanFuzz",
+            dependencies: ["FlightplanCore"],
+            swiftSettings: swiftSettings
+        ),
         .testTarget(name: "FlightplanCoreTests", dependencies: ["FlightplanCore"], swiftSettings: swiftSettings),
         .testTarget(
             name: "FlightplanServerTests",

@@ -1,12 +1,27 @@
 #!/usr/bin/env bash
-# Runs every test: the Swift suites (core properties, router, real daemon) and the curl
-# integration tests against the real binary. CI runs exactly this (.ci/run).
+# Runs every test; CI runs exactly this (.ci/run). Steps, fastest first:
+#   the contract is a valid OpenAPI 3.1 document; the Swift suites (core properties, router, real daemon);
+#   the fuzz corpus replayed; openapi.yaml's examples match the planner; curl integration tests against
+#   the real binary (including the contract check of every response); schemathesis; abusive clients;
+#   the Swift suites under ThreadSanitizer and AddressSanitizer; a 60 s libFuzzer run.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/install-deps.sh
-python3 -m openapi_spec_validator openapi.yaml
-swift build --build-tests
-swift test --skip-build
-python3 scripts/openapi_examples.py .build/debug/flightplan --check
-python3 scripts/integration_test.py .build/debug/flightplan
-scripts/schemathesis.sh .build/debug/flightplan
+steps=0
+step() {
+    echo "== $*"
+    "$@"
+    steps=$((steps + 1))
+}
+step python3 -m openapi_spec_validator openapi.yaml
+step swift build --build-tests
+step swift test --skip-build
+step bash -c '.build/debug/FlightplanFuzz Fuzz/corpus/*'
+step python3 scripts/openapi_examples.py .build/debug/flightplan --check
+step python3 scripts/integration_test.py .build/debug/flightplan
+step scripts/schemathesis.sh .build/debug/flightplan
+step swift build -c release --product flightplan
+step python3 scripts/abuse_test.py .build/release/flightplan
+step scripts/sanitizers.sh
+step scripts/fuzz.sh "${FUZZ_SECONDS:-60}"
+echo "test.sh: $steps passed, 0 failed"

@@ -106,6 +106,19 @@ public final class MicroHTTPDaemon: @unchecked Sendable {
         hostCString = nil
     }
 
+    /// Collects the headers the router reads; a repeated header's values are joined with ", " as HTTP
+    /// combines them, so a doubled Content-Length shows up as an invalid one.
+    private final class HeaderCollector {
+        private static let wanted = Set(RequestHead.readHeaders.map { $0.lowercased() })
+        var values: [String: String] = [:]
+
+        func add(_ name: String, _ value: String) {
+            let name = name.lowercased()
+            guard Self.wanted.contains(name) else { return }
+            values[name] = values[name].map { "\($0), \(value)" } ?? value
+        }
+    }
+
     /// One request's state between libmicrohttpd's calls.
     private final class Exchange {
         let head: RequestHead
@@ -129,23 +142,27 @@ public final class MicroHTTPDaemon: @unchecked Sendable {
     ) -> MHD_Result {
         guard let pointer = requestSlot.pointee else {
             // First call: headers only. Decide what can be decided, keep the state, answer later.
-            var headers: [String: String] = [:]
-            for name in RequestHead.readHeaders {
-                if let value = MHD_lookup_connection_value(connection, .HEADER_KIND, name) { headers[name] = String(cString: value) }
-            }
-            let head = RequestHead(method: method, path: path, headers: headers)
+            let headers = HeaderCollector()
+            MHD_get_connection_values(connection, .HEADER_KIND, { cls, _, key, value in
+                guard let cls, let key else { return .YES }
+                Unmanaged<HeaderCollector>.fromOpaque(cls).takeUnretainedValue().add(String(cString: key), value.map { String(cString: $0) } ?? "")
+                return .YES
+            }, Unmanaged.passUnretained(headers).toOpaque())
+            let head = RequestHead(method: method, path: path, headers: headers.values)
             let exchange = Exchange(head: head, requestID: Router.requestID(from: head[header: "X-Request-Id"]))
             requestSlot.pointee = Unmanaged.passRetained(exchange).toOpaque()
             router.state.requestStarted()
             if let refusal = router.precheck(head, requestID: exchange.requestID) {
                 exchange.refusal = refusal
-                // Answer at once only when the client waits for 100-continue or the body cannot or should not
-                // be read; otherwise answer on the final call, after reading and dropping any body, so that
-                // keep-alive survives and a client that sends its whole body still reads the answer.
+                // Answer at once when the refusal closes the connection (the framing cannot be trusted), the
+                // client waits for 100-continue, or the body is too large to drain; otherwise answer on the
+                // final call, after reading and dropping any body, so that keep-alive survives and a client
+                // that sends its whole body still reads the answer.
                 let announced = head[header: "Content-Length"].flatMap { Int($0) } ?? 0
                 let bodyFollows = head[header: "Transfer-Encoding"] != nil || announced > 0
                 let waitsForContinue = head[header: "Expect"]?.lowercased() == "100-continue"
-                if bodyFollows && (waitsForContinue || announced > router.configuration.discardLimitBytes || refusal.status == 501) {
+                let closes = refusal[header: "Connection"] == "close"
+                if closes || (bodyFollows && (waitsForContinue || announced > router.configuration.discardLimitBytes)) {
                     return queue(refusal, on: connection, for: exchange, closing: true)
                 }
             }

@@ -55,6 +55,18 @@ public struct Router: Sendable {
     /// What can be decided from the head alone, before any body is read: an early answer, or nil to go on.
     /// The transport still reads (and drops) the body of a refused request so the client can read the answer.
     public func precheck(_ head: RequestHead, requestID: String) -> HTTPResponse? {
+        if let length = head[header: "Content-Length"] {
+            guard head[header: "Transfer-Encoding"] == nil else {
+                return problem(
+                    400, "Bad Request", "Content-Length and Transfer-Encoding together make the body's length ambiguous; send one.",
+                    requestID: requestID, headers: [("Connection", "close")])
+            }
+            guard !length.isEmpty, length.utf8.allSatisfy({ (0x30...0x39).contains($0) }), length.utf8.count <= 18 else {
+                return problem(
+                    400, "Bad Request", "Content-Length must be one decimal number, got \"\(length)\".",
+                    requestID: requestID, headers: [("Connection", "close")])
+            }
+        }
         if let encoding = head[header: "Transfer-Encoding"], encoding.lowercased() != "chunked" {
             return problem(
                 501, "Not Implemented", "Transfer-Encoding \"\(encoding)\" is not supported; send the body with Content-Length or chunked.",

@@ -89,6 +89,19 @@ struct ValidationTests {
         #expect(duplicate.field == "children[1].id" && duplicate.detail.contains("unique"))
     }
 
+    @Test("plans too large or too costly to compute are refused, not computed")
+    func boundedWork() throws {
+        func children(_ count: Int) -> String {
+            (0..<count).map { #"{"id": "c\#($0)", "from": {"x": 0, "y": 0, "width": 10, "height": 10}, "to": {"x": 0, "y": 0, "width": 300, "height": 20}}"# }
+                .joined(separator: ",")
+        }
+        let wide = try #require(Self.problem(Self.body(extra: #""sampling": {"keyframes": 1000}, "children": [\#(children(64))]"#)))
+        #expect(wide.field == "sampling.keyframes" && wide.detail.contains("more than 50000"), "\(wide.detail)")
+        let oscillating = try #require(Self.problem(Self.body(
+            extra: #""timing": {"duration": 60, "curve": {"spring": {"dampingRatio": 0.01}}}, "sampling": {"tolerance": 0.01}, "children": [\#(children(8))]"#)))
+        #expect(oscillating.field == "sampling.tolerance", "\(oscillating.detail)")
+    }
+
     @Test("malformed JSON is a 400, not a 422")
     func malformed() throws {
         let problem = try #require(Self.problem("{\"source\": "))

@@ -73,7 +73,9 @@ struct RouterTests {
         ("POST", "/v1/plans", "{}", ["Content-Type": "application/json-patch+json"], 415),
         ("POST", "/v1/plans", nil, [:], 411),
         ("POST", "/v1/plans", "{}", ["Content-Length": "99999999"], 413),
-        ("POST", "/v1/plans", "{}", ["Transfer-Encoding": "gzip"], 501),
+        ("POST", "/v1/plans", nil, ["Transfer-Encoding": "gzip"], 501),
+        ("POST", "/v1/plans", nil, ["Transfer-Encoding": "chunked", "Content-Length": "2"], 400),
+        ("POST", "/v1/plans", "{}", ["Content-Length": "2, 7"], 400),
     ] as [(String, String, String?, [String: String], Int)])
     func errors(method: String, path: String, body: String?, headers: [String: String], status: Int) throws {
         let response = respond(method, path, body: body, headers: headers)

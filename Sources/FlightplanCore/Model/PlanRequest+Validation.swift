@@ -10,6 +10,10 @@ public enum PlanLimits {
     public static let maximumDuration = 60.0
     /// Most keyframes a plan may have.
     public static let maximumKeyframes = 10_000
+    /// Most keyframes a plan may have over all its tracks (main layer and children): about 13 MB of JSON.
+    public static let maximumTotalKeyframes = 50_000
+    /// Most exact-state evaluations (per track) the tolerance sampler may spend on one plan.
+    public static let maximumToleranceEvaluations = 1_000_000
     /// Highest sampling rate, frames per second.
     public static let maximumFPS = 1_000.0
     /// Smallest sampling tolerance, points.
@@ -45,11 +49,11 @@ extension PlanRequest {
             try Self.check(extent: imageSize.height, at: "imageSize.height")
         }
         try validateTiming()
+        try validateChildren()
         try validateSampling()
         if let overlayOpacity {
             try Self.check(overlayOpacity, in: 0...1, at: "overlay.opacity")
         }
-        try validateChildren()
     }
 
     private func validateTiming() throws(ValidationError) {
@@ -105,6 +109,7 @@ extension PlanRequest {
             guard (2...PlanLimits.maximumKeyframes).contains(count) else {
                 throw ValidationError(field: "sampling.keyframes", message: "must be between 2 and \(PlanLimits.maximumKeyframes), got \(count)")
             }
+            try checkTotalKeyframes(count, at: "sampling.keyframes")
         case .fps(let fps):
             try Self.check(finite: fps, at: "sampling.fps")
             guard fps > 0 else { throw ValidationError(field: "sampling.fps", message: "must be > 0, got \(describeNumber(fps))") }
@@ -115,9 +120,20 @@ extension PlanRequest {
                     field: "sampling.fps",
                     message: "would produce \(count) keyframes over the duration, more than \(PlanLimits.maximumKeyframes)")
             }
+            try checkTotalKeyframes(count, at: "sampling.fps")
         case .tolerance(let tolerance):
             try Self.check(finite: tolerance, at: "sampling.tolerance")
             try Self.check(tolerance, in: PlanLimits.minimumTolerance...PlanLimits.maximumExtent, at: "sampling.tolerance")
+        }
+    }
+
+    /// Keyframes over every track (the main layer and each child) stay within ``PlanLimits/maximumTotalKeyframes``.
+    private func checkTotalKeyframes(_ perTrack: Int, at field: String) throws(ValidationError) {
+        let total = perTrack * (children.count + 1)
+        guard total <= PlanLimits.maximumTotalKeyframes else {
+            throw ValidationError(
+                field: field,
+                message: "would produce \(total) keyframes over \(children.count + 1) tracks, more than \(PlanLimits.maximumTotalKeyframes)")
         }
     }
 

@@ -24,9 +24,18 @@ enum Sampler {
     /// Greedy adaptive times: from each keyframe, the farthest next time (found by doubling, then
     /// bisection) such that interpolating linearly between the two stays within `tolerance` points
     /// (and one 8-bit opacity step) of the exact plan at every checked instant.
+    ///
+    /// The work is bounded: a plan that would need more keyframes than the limits allow, or more
+    /// than ``PlanLimits/maximumToleranceEvaluations`` state evaluations, is refused instead.
     static func toleranceTimes(
-        duration: Double, tolerance: Double, state: (Double) -> [Keyframe], layers: [Rect]
+        duration: Double, tolerance: Double, state exactState: (Double) -> [Keyframe], layers: [Rect]
     ) throws(ValidationError) -> [Double] {
+        var evaluations = 0
+        func state(_ time: Double) -> [Keyframe] {
+            evaluations += layers.count
+            return exactState(time)
+        }
+        let keyframeLimit = min(PlanLimits.maximumKeyframes, PlanLimits.maximumTotalKeyframes / layers.count)
         var times = [0.0]
         var start = 0.0
         var startStates = state(0)
@@ -61,10 +70,15 @@ enum Sampler {
             }
             guard let accepted = good else { break }
             times.append(accepted.time)
-            guard times.count <= PlanLimits.maximumKeyframes else {
+            guard times.count <= keyframeLimit else {
                 throw ValidationError(
                     field: "sampling.tolerance",
-                    message: "needs more than \(PlanLimits.maximumKeyframes) keyframes for this plan; use a larger tolerance")
+                    message: "needs more than \(keyframeLimit) keyframes per track for this plan; use a larger tolerance")
+            }
+            guard evaluations <= PlanLimits.maximumToleranceEvaluations else {
+                throw ValidationError(
+                    field: "sampling.tolerance",
+                    message: "needs too much work for this plan (it oscillates too often); use a larger tolerance or fps")
             }
             step = accepted.time - start
             start = accepted.time

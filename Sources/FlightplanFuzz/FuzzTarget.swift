@@ -1,0 +1,48 @@
+import FlightplanCore
+#if !FUZZING
+import Foundation
+#endif
+
+/// Runs one input through decoding, validation, planning and encoding, and traps when an invariant
+/// breaks: a plan must be valid JSON that reads back as the same plan with no non-finite number, and a
+/// refusal must be a 400 or a 422.
+func exercise(_ input: [UInt8]) {
+    switch PlanEndpoint.plan(body: input) {
+    case .success(let output):
+        guard let plan = try? Plan(jsonBytes: output) else { fatalError("the plan's JSON does not read back") }
+        guard plan.jsonBytes == output else { fatalError("the plan's JSON does not round-trip") }
+        guard !output.containsNull else { fatalError("a non-finite number reached the output") }
+    case .failure(let problem):
+        guard problem.status == 400 || problem.status == 422 else { fatalError("unexpected status \(problem.status)") }
+    }
+}
+
+extension [UInt8] {
+    /// Whether the JSON text contains a `null` literal (a plan never does; the writer turns NaN into one).
+    var containsNull: Bool {
+        let needle = Array("null".utf8)
+        return count >= needle.count && (0...(count - needle.count)).contains { self[$0..<$0 + needle.count].elementsEqual(needle) }
+    }
+}
+
+#if FUZZING
+/// libFuzzer's entry point (the build adds `-sanitize=fuzzer,address -DFUZZING`).
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
+    exercise(data.map { Array(UnsafeBufferPointer(start: $0, count: size)) } ?? [])
+    return 0
+}
+#else
+/// Without libFuzzer: replays the given files (the committed corpus and past findings) as a regression test.
+@main
+enum Replay {
+    static func main() throws {
+        var count = 0
+        for path in CommandLine.arguments.dropFirst() {
+            exercise(Array(try Data(contentsOf: URL(fileURLWithPath: path))))
+            count += 1
+        }
+        print("replayed \(count) inputs")
+    }
+}
+#endif

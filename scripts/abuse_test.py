@@ -1,0 +1,234 @@
+#!/usr/bin/env python3
+"""Abusive clients against the real server, with a well-behaved client probing /healthz throughout.
+
+Each abuse must get a clear status or a closed connection; the probe must never fail and stay fast;
+the server must not leak (RSS and the connection gauge return to where they were).
+
+Usage: abuse_test.py path/to/flightplan
+"""
+import os
+import re
+import resource
+import socket
+import statistics
+import subprocess
+import sys
+import threading
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+BINARY = os.path.abspath(sys.argv[1])
+TIMEOUT = 3  # the server's --connection-timeout for this run, seconds
+results = {"passed": 0, "failed": 0}
+
+
+def check(condition, name, detail=""):
+    results["passed" if condition else "failed"] += 1
+    print(f"{'ok  ' if condition else 'FAIL'} {name} {detail}", flush=True)
+
+
+def rss_kib(pid):
+    return int(re.search(r"VmRSS:\s+(\d+)", open(f"/proc/{pid}/status").read()).group(1))
+
+
+def connect(port):
+    connection = socket.create_connection(("127.0.0.1", port), timeout=10)
+    connection.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+    return connection
+
+
+def read_status(connection):
+    """The status of the next response, or None when the server closes the connection first."""
+    data = b""
+    try:
+        while b"\r\n" not in data:
+            chunk = connection.recv(4096)
+            if not chunk:
+                return None
+            data += chunk
+    except (ConnectionResetError, socket.timeout):
+        return None
+    return int(data.split(b" ", 2)[1])
+
+
+def closed_within(connection, seconds):
+    connection.settimeout(seconds)
+    try:
+        while connection.recv(4096):
+            pass
+        return True
+    except (ConnectionResetError, BrokenPipeError):
+        return True
+    except socket.timeout:
+        return False
+
+
+class Probe(threading.Thread):
+    """A well-behaved client: GET /healthz on a fresh connection every 50 ms, timing each."""
+
+    def __init__(self, port):
+        super().__init__(daemon=True)
+        self.port, self.latencies, self.failures, self.running = port, [], 0, True
+
+    def run(self):
+        while self.running:
+            started = time.monotonic()
+            try:
+                with connect(self.port) as connection:
+                    connection.sendall(b"GET /healthz HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+                    if read_status(connection) != 200:
+                        self.failures += 1
+            except OSError:
+                self.failures += 1
+            self.latencies.append(time.monotonic() - started)
+            time.sleep(0.05)
+
+
+def slowloris(port):
+    """Headers trickled one line a second: libmicrohttpd's timeout counts idle time only, so they are
+    not cut (deploy/ puts a proxy with a total header deadline in front); the probe must still pass."""
+    connections = [connect(port) for _ in range(64)]
+    for connection in connections:
+        connection.sendall(b"POST /v1/plans HTTP/1.1\r\nHost: x\r\n")
+    for second in range(TIMEOUT + 3):
+        for connection in connections:
+            connection.sendall(f"X-Slow-{second}: y\r\n".encode())
+        time.sleep(1)
+    alive = sum(1 for connection in connections if not closed_within(connection, 0.01))
+    print(f"     slowloris: {alive} of {len(connections)} trickling connections still open after {TIMEOUT + 3} s "
+          "(libmicrohttpd 0.9.75 has no header deadline)")
+    for connection in connections:
+        connection.close()
+    check(True, "slowloris connections did not stop the probe (checked below)")
+
+
+def half_body(port):
+    connection = connect(port)
+    connection.sendall(b"POST /v1/plans HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n" + b" " * 500)
+    check(closed_within(connection, TIMEOUT + 3), "a body that stops half way is closed after the idle timeout")
+    connection.close()
+
+
+def ambiguous_framing(port):
+    """Framing a proxy and the server could read differently (request smuggling) is refused, then closed."""
+    cases = {
+        "two different Content-Lengths": (b"Content-Length: 5\r\nContent-Length: 7\r\n\r\n{}   ", 400),
+        "Content-Length plus chunked": (b"Content-Length: 5\r\nTransfer-Encoding: chunked\r\n\r\n2\r\n{}\r\n0\r\n\r\n", 400),
+        "Transfer-Encoding: gzip": (b"Transfer-Encoding: gzip\r\n\r\nxxxx", 501),
+        "a Content-Length that is not a number": (b"Content-Length: 12abc\r\n\r\n{}", 400),
+    }
+    for name, (tail, expected) in cases.items():
+        connection = connect(port)
+        connection.sendall(b"POST /v1/plans HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n" + tail)
+        status = read_status(connection)
+        check(status == expected and closed_within(connection, 2), f"{name}: {expected}, then closed", f"(got {status})")
+        connection.close()
+
+
+def huge_headers(port):
+    connection = connect(port)
+    try:
+        connection.sendall(b"GET /healthz HTTP/1.1\r\nHost: x\r\nX-Big: " + b"a" * 200_000 + b"\r\n\r\n")
+    except (BrokenPipeError, ConnectionResetError):
+        pass
+    status = read_status(connection)
+    check(status is None or status in (400, 413, 431), "headers over the memory limit: refused or closed", f"(got {status})")
+    connection.close()
+
+
+def pipelined(port, count=10_000):
+    connection = connect(port)
+    request = b"GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n"
+    sender = threading.Thread(target=lambda: connection.sendall(request * count), daemon=True)
+    sender.start()
+    answered, data = 0, b""
+    connection.settimeout(30)
+    try:
+        while answered < count:
+            chunk = connection.recv(1 << 16)
+            if not chunk:
+                break
+            data += chunk
+            answered += data.count(b"HTTP/1.1 200")
+            data = data[data.rfind(b"HTTP/1.1 200") + 1:] if b"HTTP/1.1 200" in data else data[-16:]
+    except socket.timeout:
+        pass
+    check(answered == count, f"{count} pipelined requests on one connection all answered", f"({answered})")
+    connection.close()
+
+
+def abandoned(port, count=3000):
+    opened = []
+    for index in range(count):
+        connection = socket.socket()
+        connection.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, b"\x01\x00\x00\x00\x00\x00\x00\x00" if index % 2 else b"\x00" * 8)
+        try:
+            connection.connect(("127.0.0.1", port))
+        except OSError:
+            connection.close()
+            continue
+        if index % 3 == 0:
+            connection.sendall(b"POST /v1/plans HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n\r\n{")
+        opened.append(connection)
+        if len(opened) >= 400:
+            for old in opened:
+                old.close()
+            opened = []
+    for old in opened:
+        old.close()
+    check(True, f"{count} connections opened and abandoned (half of them reset, a third mid-request)")
+
+
+def metric(port, name):
+    with connect(port) as connection:
+        connection.sendall(b"GET /metrics HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+        data = b""
+        while chunk := connection.recv(1 << 16):
+            data += chunk
+    match = re.search(rb"^" + re.escape(name.encode()) + rb" (\d+)", data, re.M)
+    return int(match.group(1)) if match else -1
+
+
+def main():
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    resource.setrlimit(resource.RLIMIT_NOFILE, (min(hard, 8192), hard))
+    server = subprocess.Popen([BINARY, "serve", "--port", "0", "--log-level", "critical", "--connection-timeout", str(TIMEOUT)],
+                              stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    port = int(re.search(r":(\d+) ", server.stdout.readline()).group(1))
+    pipelined(port, 2000)  # warm up allocations before the baseline
+    time.sleep(0.5)
+    rss_before = rss_kib(server.pid)
+    probe = Probe(port)
+    probe.start()
+    threads = [threading.Thread(target=slowloris, args=(port,))]
+    for thread in threads:
+        thread.start()
+    half_body(port)
+    ambiguous_framing(port)
+    huge_headers(port)
+    pipelined(port)
+    abandoned(port)
+    for thread in threads:
+        thread.join()
+    rss_peak = rss_kib(server.pid)
+    probe.running = False
+    probe.join()
+    time.sleep(TIMEOUT + 1)
+    connections = metric(port, "flightplan_http_connections")
+    rss_after = rss_kib(server.pid)
+    latencies = sorted(probe.latencies)
+    p50, p99 = statistics.median(latencies), latencies[int(len(latencies) * 0.99) - 1]
+    check(probe.failures == 0, "the well-behaved probe never failed", f"({len(latencies)} probes)")
+    check(max(latencies) < 1.0, "the probe stayed fast under abuse",
+          f"(p50 {p50 * 1000:.1f} ms, p99 {p99 * 1000:.1f} ms, max {max(latencies) * 1000:.1f} ms)")
+    check(connections == 1, "every abusive connection was released", f"(connections gauge {connections}, the metrics request itself is 1)")
+    check(rss_after - rss_before < 16 * 1024, "no leak: RSS back near its baseline",
+          f"(RSS before {rss_before // 1024} MiB, peak {rss_peak // 1024} MiB, after {rss_after // 1024} MiB)")
+    server.terminate()
+    check(server.wait(15) == 0, "clean exit after SIGTERM")
+    print(f"abuse: {results['passed']} passed, {results['failed']} failed")
+    sys.exit(1 if results["failed"] else 0)
+
+
+if __name__ == "__main__":
+    main()
