@@ -11,18 +11,24 @@ public struct RequestHead: Sendable, Hashable {
 
     /// Creates a request head; header names are lower-cased.
     public init(method: String, path: String, headers: [String: String] = [:]) {
-        self.method = method
-        self.path = path
-        self.headers = Dictionary(headers.map { ($0.key.lowercased(), $0.value) }, uniquingKeysWith: { first, _ in first })
+        self.init(method: method, path: path, lowercasedHeaders: Dictionary(
+            headers.map { ($0.key.lowercased(), $0.value) }, uniquingKeysWith: { first, _ in first }))
     }
 
-    /// A header's value by case-insensitive name.
-    public subscript(header name: String) -> String? { headers[name.lowercased()] }
+    /// Creates a request head from headers whose names are already lower-case (the transport's path).
+    init(method: String, path: String, lowercasedHeaders: [String: String]) {
+        self.method = method
+        self.path = path
+        self.headers = lowercasedHeaders
+    }
 
-    /// The header names the service reads, which the transport looks up.
-    public static let readHeaders = [
-        "Content-Type", "Content-Length", "Transfer-Encoding", "Expect", "Origin", "X-Request-Id",
-        "Access-Control-Request-Method", "Access-Control-Request-Headers",
+    /// A header's value by name; `name` must be lower-case (`"content-type"`).
+    public subscript(header name: String) -> String? { headers[name] }
+
+    /// The header names the service reads (lower-case), which the transport collects.
+    public static let readHeaders: Set<String> = [
+        "content-type", "content-length", "transfer-encoding", "expect", "origin", "x-request-id",
+        "access-control-request-method", "access-control-request-headers",
     ]
 }
 
@@ -66,13 +72,16 @@ public struct HTTPResponse: Sendable, Hashable {
 
     /// A header's value by case-insensitive name.
     public subscript(header name: String) -> String? {
-        headers.first { $0.name.lowercased() == name.lowercased() }?.value
+        headers.first { equalIgnoringASCIICase($0.name, name) }?.value
     }
 
     /// Adds or replaces a header.
     public mutating func setHeader(_ name: String, _ value: String) {
-        headers.removeAll { $0.name.lowercased() == name.lowercased() }
-        headers.append(Header(name: name, value: value))
+        if let index = headers.firstIndex(where: { equalIgnoringASCIICase($0.name, name) }) {
+            headers[index].value = value
+        } else {
+            headers.append(Header(name: name, value: value))
+        }
     }
 
     /// A JSON response.
@@ -86,3 +95,8 @@ public struct HTTPResponse: Sendable, Hashable {
     }
 }
 
+
+/// Header names compared as HTTP does (ASCII case-insensitively), without allocating lower-cased copies.
+func equalIgnoringASCIICase(_ a: String, _ b: String) -> Bool {
+    a.utf8.elementsEqual(b.utf8) { x, y in x | (x >= 0x41 && x <= 0x5A ? 0x20 : 0) == y | (y >= 0x41 && y <= 0x5A ? 0x20 : 0) }
+}

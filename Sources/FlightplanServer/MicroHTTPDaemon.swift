@@ -109,12 +109,11 @@ public final class MicroHTTPDaemon: @unchecked Sendable {
     /// Collects the headers the router reads; a repeated header's values are joined with ", " as HTTP
     /// combines them, so a doubled Content-Length shows up as an invalid one.
     private final class HeaderCollector {
-        private static let wanted = Set(RequestHead.readHeaders.map { $0.lowercased() })
         var values: [String: String] = [:]
 
         func add(_ name: String, _ value: String) {
             let name = name.lowercased()
-            guard Self.wanted.contains(name) else { return }
+            guard RequestHead.readHeaders.contains(name) else { return }
             values[name] = values[name].map { "\($0), \(value)" } ?? value
         }
     }
@@ -148,19 +147,22 @@ public final class MicroHTTPDaemon: @unchecked Sendable {
                 Unmanaged<HeaderCollector>.fromOpaque(cls).takeUnretainedValue().add(String(cString: key), value.map { String(cString: $0) } ?? "")
                 return .YES
             }, Unmanaged.passUnretained(headers).toOpaque())
-            let head = RequestHead(method: method, path: path, headers: headers.values)
-            let exchange = Exchange(head: head, requestID: Router.requestID(from: head[header: "X-Request-Id"]))
+            let head = RequestHead(method: method, path: path, lowercasedHeaders: headers.values)
+            let exchange = Exchange(head: head, requestID: Router.requestID(from: head[header: "x-request-id"]))
             requestSlot.pointee = Unmanaged.passRetained(exchange).toOpaque()
             router.state.requestStarted()
+            if let length = head[header: "content-length"].flatMap({ Int($0) }), length <= router.configuration.maxBodyBytes {
+                exchange.body.reserveCapacity(length)
+            }
             if let refusal = router.precheck(head, requestID: exchange.requestID) {
                 exchange.refusal = refusal
                 // Answer at once when the refusal closes the connection (the framing cannot be trusted), the
                 // client waits for 100-continue, or the body is too large to drain; otherwise answer on the
                 // final call, after reading and dropping any body, so that keep-alive survives and a client
                 // that sends its whole body still reads the answer.
-                let announced = head[header: "Content-Length"].flatMap { Int($0) } ?? 0
-                let bodyFollows = head[header: "Transfer-Encoding"] != nil || announced > 0
-                let waitsForContinue = head[header: "Expect"]?.lowercased() == "100-continue"
+                let announced = head[header: "content-length"].flatMap { Int($0) } ?? 0
+                let bodyFollows = head[header: "transfer-encoding"] != nil || announced > 0
+                let waitsForContinue = head[header: "expect"]?.lowercased() == "100-continue"
                 let closes = refusal[header: "Connection"] == "close"
                 if closes || (bodyFollows && (waitsForContinue || announced > router.configuration.discardLimitBytes)) {
                     return queue(refusal, on: connection, for: exchange, closing: true)
@@ -192,7 +194,8 @@ public final class MicroHTTPDaemon: @unchecked Sendable {
         if let refusal = exchange.refusal {
             response = refusal
         } else {
-            response = router.handle(HTTPRequest(head: exchange.head, body: exchange.body), requestID: exchange.requestID)
+            // The head passed the router's checks on the first call.
+            response = router.respond(to: HTTPRequest(head: exchange.head, body: exchange.body), requestID: exchange.requestID)
         }
         return queue(response, on: connection, for: exchange, closing: false)
     }

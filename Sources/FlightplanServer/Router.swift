@@ -47,7 +47,16 @@ public struct Router: Sendable {
 
     /// Answers the whole request: checks, route, and the headers every response carries.
     public func handle(_ request: HTTPRequest, requestID: String) -> HTTPResponse {
-        var response = precheck(request.head, requestID: requestID) ?? route(request, requestID: requestID)
+        if var refusal = precheck(request.head, requestID: requestID) {
+            finalize(&refusal, for: request.head, requestID: requestID)
+            return refusal
+        }
+        return respond(to: request, requestID: requestID)
+    }
+
+    /// Answers a request whose head already passed ``precheck(_:requestID:)``, with the common headers.
+    public func respond(to request: HTTPRequest, requestID: String) -> HTTPResponse {
+        var response = route(request, requestID: requestID)
         finalize(&response, for: request.head, requestID: requestID)
         return response
     }
@@ -55,8 +64,8 @@ public struct Router: Sendable {
     /// What can be decided from the head alone, before any body is read: an early answer, or nil to go on.
     /// The transport still reads (and drops) the body of a refused request so the client can read the answer.
     public func precheck(_ head: RequestHead, requestID: String) -> HTTPResponse? {
-        if let length = head[header: "Content-Length"] {
-            guard head[header: "Transfer-Encoding"] == nil else {
+        if let length = head[header: "content-length"] {
+            guard head[header: "transfer-encoding"] == nil else {
                 return problem(
                     400, "Bad Request", "Content-Length and Transfer-Encoding together make the body's length ambiguous; send one.",
                     requestID: requestID, headers: [("Connection", "close")])
@@ -67,7 +76,7 @@ public struct Router: Sendable {
                     requestID: requestID, headers: [("Connection", "close")])
             }
         }
-        if let encoding = head[header: "Transfer-Encoding"], encoding.lowercased() != "chunked" {
+        if let encoding = head[header: "transfer-encoding"], encoding.lowercased() != "chunked" {
             return problem(
                 501, "Not Implemented", "Transfer-Encoding \"\(encoding)\" is not supported; send the body with Content-Length or chunked.",
                 requestID: requestID, headers: [("Connection", "close")])
@@ -95,18 +104,18 @@ public struct Router: Sendable {
                 headers: [("Allow", allow)])
         }
         guard head.method == "POST" else { return nil }
-        let chunked = head[header: "Transfer-Encoding"] != nil
-        let length = head[header: "Content-Length"]
+        let chunked = head[header: "transfer-encoding"] != nil
+        let length = head[header: "content-length"]
         if !chunked && length == nil {
             return problem(411, "Length Required", "A POST needs a Content-Length header or a chunked body.", requestID: requestID)
         }
         if let length, let bytes = Int(length), bytes > configuration.maxBodyBytes {
             return payloadTooLarge(requestID: requestID)
         }
-        let mediaType = head[header: "Content-Type"]?.split(separator: ";").first.map { $0.trimmingSpaces.lowercased() }
+        let mediaType = head[header: "content-type"]?.split(separator: ";").first.map { $0.trimmingSpaces.lowercased() }
         guard mediaType == "application/json" else {
             return problem(
-                415, "Unsupported Media Type", "Send the body as application/json (got \(head[header: "Content-Type"].map { "\"\($0)\"" } ?? "no Content-Type")).",
+                415, "Unsupported Media Type", "Send the body as application/json (got \(head[header: "content-type"].map { "\"\($0)\"" } ?? "no Content-Type")).",
                 requestID: requestID, headers: [("Accept-Post", "application/json")])
         }
         return nil
@@ -124,7 +133,7 @@ public struct Router: Sendable {
             response.setHeader("Access-Control-Allow-Origin", "*")
         } else {
             let allowed = configuration.corsOrigin.split(separator: ",").map { $0.trimmingSpaces }
-            if let origin = head[header: "Origin"], allowed.contains(origin) {
+            if let origin = head[header: "origin"], allowed.contains(origin) {
                 response.setHeader("Access-Control-Allow-Origin", origin)
             }
             response.setHeader("Vary", "Origin")

@@ -94,20 +94,40 @@ struct JSONTests {
         }
     }
 
-    @Test("numbers are written as the shortest text that reads back as the same Double")
+    @Test("numbers are written as Double.description writes them (shortest round trip), without a trailing .0")
     func shortestNumbers() throws {
         var rng = SeededGenerator(seed: 0x5)
-        for _ in 0..<5000 {
-            let value = Double(bitPattern: UInt64.random(in: 0...UInt64.max, using: &rng))
+        for index in 0..<20000 {
+            // Raw bit patterns cover every exponent; small integers and short decimals cover the fast paths.
+            let value = index % 3 == 0 ? Double(bitPattern: UInt64.random(in: 0...UInt64.max, using: &rng))
+                : index % 3 == 1 ? Double(Int64.random(in: -(1 << 54)...(1 << 54), using: &rng))
+                : Double(Int.random(in: -100_000...100_000, using: &rng)) / 1000
             guard value.isFinite else { continue }
             var writer = JSONWriter()
             writer.number(value)
             #expect(try JSONParser.parse(writer.bytes) == .number(value == 0 ? 0 : value))
-            #expect(writer.bytes.count <= value.description.utf8.count, "\(writer.text)")
+            let description = value.description.hasSuffix(".0") ? String(value.description.dropLast(2)) : value.description
+            #expect(writer.text == (value == 0 ? "0" : description), "\(value)")
         }
         var writer = JSONWriter()
         for value in [0.0, -0.0, 1, 390, 0.1, -2.5, 1e21, 1e-7] { writer.number(value) }
         #expect(writer.text == "0,0,1,390,0.1,-2.5,1e+21,1e-07")
+    }
+
+    @Test("numbers parse to the correctly rounded Double (the fast path agrees with the standard library)")
+    func numberParsing() throws {
+        var rng = SeededGenerator(seed: 0xD161)
+        for _ in 0..<20000 {
+            let integer = String(UInt64.random(in: 0...UInt64.max, using: &rng)).prefix(Int.random(in: 1...20, using: &rng))
+            let trimmed = integer.drop(while: { $0 == "0" }).isEmpty ? "0" : String(integer.drop(while: { $0 == "0" }))
+            var text = (Bool.random(using: &rng) ? "-" : "") + trimmed
+            if Bool.random(using: &rng) {
+                text += "." + String(UInt64.random(in: 0...UInt64.max, using: &rng)).prefix(Int.random(in: 1...18, using: &rng))
+            }
+            if Bool.random(using: &rng) { text += "e" + String(Int.random(in: -40...40, using: &rng)) }
+            guard let reference = Double(text), reference.isFinite else { continue }
+            #expect(try JSONParser.parse(text) == .number(reference), "\(text)")
+        }
     }
 
     @Test("plans and requests survive a round trip through their JSON form and through Codable")

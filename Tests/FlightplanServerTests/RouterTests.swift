@@ -13,7 +13,7 @@ func respond(
         headers["Content-Type"] = headers["Content-Type"] ?? "application/json"
     }
     let request = HTTPRequest(head: RequestHead(method: method, path: path, headers: headers), body: Array((body ?? "").utf8))
-    return router.handle(request, requestID: Router.requestID(from: request.head[header: "X-Request-Id"]))
+    return router.handle(request, requestID: Router.requestID(from: request.head[header: "x-request-id"]))
 }
 
 func problem(of response: HTTPResponse) throws -> ProblemDetails {

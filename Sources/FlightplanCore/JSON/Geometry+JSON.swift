@@ -3,7 +3,7 @@ extension Point: JSONCodable {
     public init(json: JSONValue, path: String) throws(ValidationError) {
         let reader = try JSONObjectReader(json, path: path)
         self.init(x: try reader.requiredNumber("x"), y: try reader.requiredNumber("y"))
-        try reader.finish(allowing: ["x", "y"])
+        try reader.finish(allowing: MemberNames.point)
     }
 
     /// Writes `{"x", "y"}`.
@@ -20,7 +20,7 @@ extension Size: JSONCodable {
     public init(json: JSONValue, path: String) throws(ValidationError) {
         let reader = try JSONObjectReader(json, path: path)
         self.init(width: try reader.requiredNumber("width"), height: try reader.requiredNumber("height"))
-        try reader.finish(allowing: ["width", "height"])
+        try reader.finish(allowing: MemberNames.size)
     }
 
     /// Writes `{"width", "height"}`.
@@ -39,7 +39,7 @@ extension Rect: JSONCodable {
         self.init(
             x: try reader.requiredNumber("x"), y: try reader.requiredNumber("y"),
             width: try reader.requiredNumber("width"), height: try reader.requiredNumber("height"))
-        try reader.finish(allowing: ["x", "y", "width", "height"])
+        try reader.finish(allowing: MemberNames.rect)
     }
 
     /// Writes `{"x", "y", "width", "height"}`.
@@ -60,7 +60,7 @@ extension AffineTransform: JSONCodable {
         self.init(
             a: try reader.requiredNumber("a"), b: try reader.requiredNumber("b"), c: try reader.requiredNumber("c"),
             d: try reader.requiredNumber("d"), tx: try reader.requiredNumber("tx"), ty: try reader.requiredNumber("ty"))
-        try reader.finish(allowing: ["a", "b", "c", "d", "tx", "ty"])
+        try reader.finish(allowing: MemberNames.transform)
     }
 
     /// Writes `{"a", "b", "c", "d", "tx", "ty"}`.

@@ -9,6 +9,8 @@ public protocol JSONCodable: Codable {
     init(json: JSONValue, path: String) throws(ValidationError)
     /// Writes the value.
     func write(to writer: inout JSONWriter)
+    /// About how many bytes the JSON form takes, so the writer allocates once.
+    var estimatedJSONSize: Int { get }
 }
 
 /// Why a JSON body could not become a value: malformed text, or a well-formed one that is invalid.
@@ -27,9 +29,12 @@ extension JSONCodable {
         do { try self.init(json: value, path: "") } catch { throw .invalid(error) }
     }
 
+    /// A modest default size estimate.
+    public var estimatedJSONSize: Int { 512 }
+
     /// The value as compact JSON text.
     public var jsonBytes: [UInt8] {
-        var writer = JSONWriter()
+        var writer = JSONWriter(capacity: estimatedJSONSize)
         write(to: &writer)
         return writer.bytes
     }

@@ -141,23 +141,47 @@ private struct Cursor {
 
     mutating func parseNumber() throws(JSONSyntaxError) -> Double {
         let start = index
-        if current == UInt8(ascii: "-") { index += 1 }
+        let negative = current == UInt8(ascii: "-")
+        if negative { index += 1 }
         guard let first = current, Self.isDigit(first) else { throw error("invalid number", at: start) }
-        index += 1
-        if first == UInt8(ascii: "0"), let next = current, Self.isDigit(next) {
+        if first == UInt8(ascii: "0"), index + 1 < bytes.count, Self.isDigit(bytes[index + 1]) {
             throw error("leading zeros are not allowed in numbers", at: start)
         }
-        skipDigits()
+        // The significant digits as an integer, while they fit, for the exact fast path below.
+        var mantissa: UInt64 = 0
+        var digits = 0
+        var decimalExponent = 0
+        while let byte = current, Self.isDigit(byte) {
+            Self.accumulate(byte, into: &mantissa, digits: &digits)
+            index += 1
+        }
         if current == UInt8(ascii: ".") {
             index += 1
             guard let digit = current, Self.isDigit(digit) else { throw error("expected a digit after '.'") }
-            skipDigits()
+            while let byte = current, Self.isDigit(byte) {
+                Self.accumulate(byte, into: &mantissa, digits: &digits)
+                decimalExponent -= 1
+                index += 1
+            }
         }
         if current == UInt8(ascii: "e") || current == UInt8(ascii: "E") {
             index += 1
+            let negativeExponent = current == UInt8(ascii: "-")
             if current == UInt8(ascii: "+") || current == UInt8(ascii: "-") { index += 1 }
             guard let digit = current, Self.isDigit(digit) else { throw error("expected a digit in the exponent") }
-            skipDigits()
+            var exponent = 0
+            while let byte = current, Self.isDigit(byte) {
+                exponent = min(exponent * 10 + Int(byte - UInt8(ascii: "0")), 100_000)
+                index += 1
+            }
+            decimalExponent += negativeExponent ? -exponent : exponent
+        }
+        // Clinger's fast path: a mantissa below 2⁵³ times an exactly representable power of ten is
+        // one correctly rounded operation. Everything else goes through the standard library's parser.
+        if digits <= 15 && (-22...22).contains(decimalExponent) {
+            let magnitude = decimalExponent >= 0
+                ? Double(mantissa) * Self.powersOfTen[decimalExponent] : Double(mantissa) / Self.powersOfTen[-decimalExponent]
+            return negative ? -magnitude : magnitude
         }
         let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
         guard let value = Double(text), value.isFinite else {
@@ -166,15 +190,45 @@ private struct Cursor {
         return value
     }
 
-    static func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
+    /// 10⁰ … 10²², every one exactly representable as a Double.
+    static let powersOfTen: [Double] = (0...22).map { exponent in (0..<exponent).reduce(1.0) { value, _ in value * 10 } }
 
-    mutating func skipDigits() {
-        while let byte = current, Self.isDigit(byte) { index += 1 }
+    /// Appends a digit to the mantissa; leading zeros do not count, and digits past 19 are only counted
+    /// (the count then rules the fast path out).
+    static func accumulate(_ byte: UInt8, into mantissa: inout UInt64, digits: inout Int) {
+        if mantissa == 0 && byte == UInt8(ascii: "0") { return }
+        if digits < 19 { mantissa = mantissa * 10 + UInt64(byte - UInt8(ascii: "0")) }
+        digits += 1
     }
+
+    static func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
 
     mutating func parseString() throws(JSONSyntaxError) -> String {
         let start = index
         index += 1
+        // Fast path: no escapes before the closing quote, so the text is the bytes themselves.
+        var ascii = true
+        var scan = index
+        while scan < bytes.count {
+            let byte = bytes[scan]
+            if byte == UInt8(ascii: "\"") {
+                let run = UnsafeBufferPointer(rebasing: bytes[index..<scan])
+                index = scan + 1
+                if ascii { return String(decoding: run, as: UTF8.self) }
+                guard let text = String(validating: run, as: UTF8.self) else { throw error("invalid UTF-8 in string", at: start + 1) }
+                return text
+            }
+            if byte == UInt8(ascii: "\\") { break }
+            if byte < 0x20 { throw error("unescaped control character in string", at: scan) }
+            if byte >= 0x80 { ascii = false }
+            scan += 1
+        }
+        guard scan < bytes.count else { throw error("unterminated string", at: start) }
+        return try parseEscapedString(start: start)
+    }
+
+    /// The general path, for strings with escapes: runs of plain bytes validated as UTF-8, escapes decoded.
+    mutating func parseEscapedString(start: Int) throws(JSONSyntaxError) -> String {
         var scalars = String.UnicodeScalarView()
         var runStart = index
         func flushRun(_ cursor: Cursor, upTo end: Int, into scalars: inout String.UnicodeScalarView) throws(JSONSyntaxError) {

@@ -55,7 +55,7 @@ extension JSONValue {
         case .object(let members):
             writer.beginObject()
             for member in members {
-                writer.key(member.key)
+                writer.dynamicKey(member.key)
                 member.value.write(to: &writer)
             }
             writer.endObject()

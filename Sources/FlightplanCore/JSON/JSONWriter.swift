@@ -46,8 +46,17 @@ public struct JSONWriter: Sendable {
         needsComma = true
     }
 
-    /// Writes an object key; the next value written is its value.
-    public mutating func key(_ name: String) {
+    /// Writes an object key known at compile time (it must need no escaping); the next value written is its value.
+    public mutating func key(_ name: StaticString) {
+        separate()
+        bytes.append(UInt8(ascii: "\""))
+        name.withUTF8Buffer { bytes.append(contentsOf: $0) }
+        bytes.append(contentsOf: [UInt8(ascii: "\""), UInt8(ascii: ":")])
+        needsComma = false
+    }
+
+    /// Writes an object key made at run time, escaped as any string; the next value written is its value.
+    public mutating func dynamicKey(_ name: String) {
         string(name)
         bytes.append(UInt8(ascii: ":"))
         needsComma = false
@@ -70,26 +79,45 @@ public struct JSONWriter: Sendable {
     /// Writes an integer.
     public mutating func integer(_ value: Int) {
         separate()
-        bytes.append(contentsOf: String(value).utf8)
+        integerDigits(Int64(value))
         needsComma = true
     }
 
-    /// Writes a finite number in its shortest round-trip form. Non-finite values, which JSON
-    /// cannot express and a plan never contains, are written as `null`.
+    /// Writes a finite number in its shortest round-trip form (the text of `Double.description`, without
+    /// a trailing `.0`). Non-finite values, which JSON cannot express and a plan never contains, are
+    /// written as `null`.
     public mutating func number(_ value: Double) {
         guard value.isFinite else { return null() }
         separate()
+        needsComma = true
         if value == 0 {
             bytes.append(UInt8(ascii: "0"))
+        } else if value == value.rounded(.towardZero) && abs(value) <= 9_007_199_254_740_992 {
+            // Integral values up to 2⁵³ print as plain digits (description switches to exponents above).
+            integerDigits(Int64(value))
         } else {
-            let text = value.description
-            var utf8 = Array(text.utf8)
-            if utf8.count > 2, utf8[utf8.count - 2] == UInt8(ascii: "."), utf8[utf8.count - 1] == UInt8(ascii: "0") {
-                utf8.removeLast(2)
-            }
-            bytes.append(contentsOf: utf8)
+            // Double's own shortest round-trip formatter hands its ASCII text straight to the sink:
+            // no String is made, so no allocation.
+            var sink = ASCIISink()
+            swap(&sink.bytes, &bytes)
+            value.write(to: &sink)
+            swap(&sink.bytes, &bytes)
         }
-        needsComma = true
+    }
+
+    private mutating func integerDigits(_ value: Int64) {
+        if value < 0 { bytes.append(UInt8(ascii: "-")) }
+        var magnitude = value.magnitude
+        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // room for 24 digits, filled from the end
+        var count = 0
+        withUnsafeMutableBytes(of: &digits) { raw in
+            repeat {
+                count += 1
+                raw[24 - count] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+                magnitude /= 10
+            } while magnitude > 0
+            bytes.append(contentsOf: raw[(24 - count)..<24])
+        }
     }
 
     /// Writes a string, escaping quotes, backslashes and control characters.
@@ -114,4 +142,14 @@ public struct JSONWriter: Sendable {
         bytes.append(UInt8(ascii: "\""))
         needsComma = true
     }
+}
+
+/// Receives `Double.write(to:)`'s text. Double writes through the stream's `_writeASCII` requirement,
+/// which takes the formatter's stack buffer as it is; `write(_:)` is there for anything else.
+private struct ASCIISink: TextOutputStream {
+    var bytes: [UInt8] = []
+
+    mutating func write(_ string: String) { bytes.append(contentsOf: string.utf8) }
+
+    mutating func _writeASCII(_ buffer: UnsafeBufferPointer<UInt8>) { bytes.append(contentsOf: buffer) }
 }

@@ -9,7 +9,7 @@ extension Keyframe: JSONCodable {
             maskFrame: try Rect(json: try reader.required("maskFrame"), path: reader.fieldPath("maskFrame")),
             cornerRadius: try reader.requiredNumber("cornerRadius"),
             opacity: try reader.requiredNumber("opacity"))
-        try reader.finish(allowing: ["time", "progress", "transform", "maskFrame", "cornerRadius", "opacity"])
+        try reader.finish(allowing: MemberNames.keyframe)
     }
 
     /// Writes the keyframe.
@@ -33,7 +33,7 @@ extension AnimatedLayer: JSONCodable {
             throw ValidationError(field: reader.fieldPath("role"), message: "is required")
         }
         self.init(role: role, frame: try Rect(json: try reader.required("frame"), path: reader.fieldPath("frame")))
-        try reader.finish(allowing: ["role", "frame"])
+        try reader.finish(allowing: MemberNames.animatedLayer)
     }
 
     /// Writes the layer.
@@ -54,7 +54,7 @@ extension ChildTrack: JSONCodable {
             id: id,
             layer: try AnimatedLayer(json: try reader.required("layer"), path: reader.fieldPath("layer")),
             keyframes: try readKeyframes(reader))
-        try reader.finish(allowing: ["id", "layer", "keyframes"])
+        try reader.finish(allowing: MemberNames.childTrack)
     }
 
     /// Writes the track.
@@ -88,7 +88,12 @@ extension Plan: JSONCodable {
             placeholder: try reader.value("placeholder").map { value throws(ValidationError) in
                 try Rect(json: value, path: reader.fieldPath("placeholder"))
             })
-        try reader.finish(allowing: ["style", "direction", "duration", "layer", "keyframes", "children", "placeholder"])
+        try reader.finish(allowing: MemberNames.plan)
+    }
+
+    /// About 340 bytes per keyframe and track (a few more when numbers need all 17 digits).
+    public var estimatedJSONSize: Int {
+        256 + 360 * (keyframes.count + (children ?? []).reduce(0) { $0 + $1.keyframes.count + 1 })
     }
 
     /// Writes the plan: the exact bytes the server sends and the CLI prints.

@@ -14,13 +14,13 @@ extension PlanRequest: JSONCodable {
             sampling: try reader.object("sampling").map { object throws(ValidationError) in try Sampling(reader: object) } ?? .default,
             overlayOpacity: try reader.object("overlay").map { object throws(ValidationError) in
                 let opacity = try object.number("opacity")
-                try object.finish(allowing: ["opacity"])
+                try object.finish(allowing: MemberNames.overlay)
                 return opacity
             } ?? nil,
             children: try (reader.array("children") ?? []).enumerated().map { item throws(ValidationError) in
                 try ChildPair(json: item.element, path: "\(reader.fieldPath("children"))[\(item.offset)]")
             })
-        try reader.finish(allowing: ["style", "direction", "source", "destination", "imageSize", "timing", "sampling", "overlay", "children"])
+        try reader.finish(allowing: MemberNames.planRequest)
     }
 
     /// Writes the request with every field it sets (defaults left out stay out).
@@ -67,7 +67,7 @@ extension SourceElement {
             frame: try Rect(json: try reader.required("frame"), path: reader.fieldPath("frame")),
             cornerRadius: try reader.number("cornerRadius") ?? 0,
             contentMode: try reader.enumeration("contentMode", as: ContentMode.self) ?? .aspectFill)
-        try reader.finish(allowing: ["frame", "cornerRadius", "contentMode"])
+        try reader.finish(allowing: MemberNames.source)
     }
 }
 
@@ -79,7 +79,7 @@ extension DestinationLayout {
             contentMode: try reader.enumeration("contentMode", as: ContentMode.self) ?? .aspectFit,
             cornerRadius: try reader.number("cornerRadius") ?? 0,
             screenCornerRadius: try reader.number("screenCornerRadius") ?? 0)
-        try reader.finish(allowing: ["bounds", "frame", "contentMode", "cornerRadius", "screenCornerRadius"])
+        try reader.finish(allowing: MemberNames.destination)
     }
 }
 
@@ -89,7 +89,7 @@ extension Timing {
             duration: try reader.number("duration"),
             curve: try reader.value("curve").map { value throws(ValidationError) in try TimingCurve(json: value, path: reader.fieldPath("curve")) },
             fadeFraction: try reader.number("fadeFraction"))
-        try reader.finish(allowing: ["duration", "curve", "fadeFraction"])
+        try reader.finish(allowing: MemberNames.timing)
     }
 
     fileprivate func write(to writer: inout JSONWriter) {
@@ -136,7 +136,7 @@ extension TimingCurve {
                 dampingRatio: try spring.requiredNumber("dampingRatio"),
                 response: try spring.number("response"),
                 initialVelocity: try spring.number("initialVelocity") ?? 0))
-            try spring.finish(allowing: ["dampingRatio", "response", "initialVelocity"])
+            try spring.finish(allowing: MemberNames.spring)
         default:
             throw ValidationError(field: memberPath, message: "is not a known curve; \(path) \(expected)")
         }
@@ -209,7 +209,7 @@ extension ChildPair: JSONCodable {
             to: try Rect(json: try reader.required("to"), path: reader.fieldPath("to")),
             fromCornerRadius: try reader.number("fromCornerRadius") ?? 0,
             toCornerRadius: try reader.number("toCornerRadius") ?? 0)
-        try reader.finish(allowing: ["id", "from", "to", "fromCornerRadius", "toCornerRadius"])
+        try reader.finish(allowing: MemberNames.childPair)
     }
 
     /// Writes the pair.

@@ -1,0 +1,44 @@
+import Benchmark
+import FlightplanCore
+import Foundation
+
+/// The benchmark request: examples/sharedFrame.json (31 keyframes), and one request per style.
+let examples: [String: [UInt8]] = {
+    let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../../examples")
+    var bodies: [String: [UInt8]] = [:]
+    for style in TransitionStyle.allCases {
+        bodies[style.rawValue] = Array(try! Data(contentsOf: folder.appendingPathComponent("\(style.rawValue).json")))
+    }
+    return bodies
+}()
+
+let benchmarks: @Sendable () -> Void = {
+    Benchmark.defaultConfiguration = .init(
+        metrics: [.wallClock, .cpuTotal, .mallocCountTotal, .throughput],
+        timeUnits: .microseconds,
+        maxDuration: .seconds(2),
+        maxIterations: 100_000)
+
+    let sharedFrame = examples["sharedFrame"]!
+    let request = try! PlanRequest(jsonBytes: sharedFrame)
+    let plan = try! Planner.plan(for: request)
+
+    Benchmark("decode sharedFrame request") { benchmark in
+        for _ in benchmark.scaledIterations { blackHole(try! PlanRequest(jsonBytes: sharedFrame)) }
+    }
+    for style in TransitionStyle.allCases {
+        let styleRequest = try! PlanRequest(jsonBytes: examples[style.rawValue]!)
+        Benchmark("plan \(style.rawValue) (\(examples[style.rawValue]!.count) B example)") { benchmark in
+            for _ in benchmark.scaledIterations { blackHole(try! Planner.plan(for: styleRequest)) }
+        }
+    }
+    Benchmark("encode sharedFrame plan (31 keyframes)") { benchmark in
+        for _ in benchmark.scaledIterations { blackHole(plan.jsonBytes) }
+    }
+    Benchmark("plan + encode sharedFrame (31 keyframes)") { benchmark in
+        for _ in benchmark.scaledIterations { blackHole(try! Planner.plan(for: request).jsonBytes) }
+    }
+    Benchmark("whole request path: body in, JSON out") { benchmark in
+        for _ in benchmark.scaledIterations { blackHole(PlanEndpoint.plan(body: sharedFrame)) }
+    }
+}

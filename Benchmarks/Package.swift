@@ -1,0 +1,23 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+/// In-process benchmarks of the geometry core (decode, plan per style, encode, the whole request path),
+/// kept in their own package so the product does not depend on the benchmark harness.
+let package = Package(
+    name: "flightplan-benchmarks",
+    dependencies: [
+        .package(name: "flightplan", path: ".."),
+        .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
+    ],
+    targets: [
+        .executableTarget(
+            name: "FlightplanBenchmarks",
+            dependencies: [
+                .product(name: "FlightplanCore", package: "flightplan"),
+                .product(name: "Benchmark", package: "benchmark"),
+            ],
+            path: "Benchmarks/FlightplanBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
+    ]
+)
