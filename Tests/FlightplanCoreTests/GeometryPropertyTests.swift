@@ -251,3 +251,37 @@ extension PlanRequest {
     /// Whether the request passes validation (extreme generators may produce one that does not).
     func validateOrNil() -> Bool { (try? validate()) != nil }
 }
+
+@Suite("Precision: smaller payloads within stated bounds")
+struct PrecisionTests {
+    @Test("rounded plans stay within 10⁻ᵖ/2 on points, 0.001 pt through the scale, with exact times")
+    func bounds() throws {
+        try forAllScenes(count: 300, seed: 0x9EC) { rng, replay in
+            var request = RandomScenes.request(using: &rng)
+            let exact = try Planner.plan(for: request)
+            let precision = Int.random(in: 0...6, using: &rng)
+            request.precision = precision
+            let rounded = try Planner.plan(for: request)
+            let pointError = 0.5 / Self.pow10(precision) * (1 + 1e-9)
+            #expect(rounded.jsonBytes.count <= exact.jsonBytes.count, "\(replay)")
+            #expect(try Plan(jsonBytes: rounded.jsonBytes) == rounded, "\(replay)")
+            let tracks = [(exact.layer.frame, exact.keyframes, rounded.keyframes)]
+                + zip(exact.children ?? [], rounded.children ?? []).map { ($0.layer.frame, $0.keyframes, $1.keyframes) }
+            for (layer, exactFrames, roundedFrames) in tracks {
+                let halfDiagonal = (layer.width * layer.width + layer.height * layer.height).squareRoot() / 2
+                for (e, r) in zip(exactFrames, roundedFrames) {
+                    #expect(e.time == r.time, "\(replay)")
+                    #expect(abs(e.transform.a - r.transform.a) * halfDiagonal <= 1e-3 * (1 + 1e-9), "scale, \(replay)")
+                    #expect(abs(e.transform.d - r.transform.d) * halfDiagonal <= 1e-3 * (1 + 1e-9), "scale, \(replay)")
+                    for (x, y) in [(e.transform.tx, r.transform.tx), (e.transform.ty, r.transform.ty), (e.maskFrame.x, r.maskFrame.x),
+                                   (e.maskFrame.y, r.maskFrame.y), (e.cornerRadius, r.cornerRadius)] {
+                        #expect(abs(x - y) <= pointError, "point \(x) → \(y) at precision \(precision), \(replay)")
+                    }
+                    #expect(r.maskFrame.width > 0 && r.maskFrame.height > 0, "\(replay)")
+                }
+            }
+        }
+    }
+
+    static func pow10(_ exponent: Int) -> Double { (0..<exponent).reduce(1.0) { value, _ in value * 10 } }
+}

@@ -38,6 +38,11 @@ let benchmarks: @Sendable () -> Void = {
     Benchmark("plan + encode sharedFrame (31 keyframes)") { benchmark in
         for _ in benchmark.scaledIterations { blackHole(try! Planner.plan(for: request).jsonBytes) }
     }
+    var roundedRequest = request
+    roundedRequest.precision = 2
+    Benchmark("plan + encode sharedFrame (31 keyframes), precision 2") { benchmark in
+        for _ in benchmark.scaledIterations { blackHole(try! Planner.plan(for: roundedRequest).jsonBytes) }
+    }
     Benchmark("whole request path: body in, JSON out") { benchmark in
         for _ in benchmark.scaledIterations { blackHole(PlanEndpoint.plan(body: sharedFrame)) }
     }

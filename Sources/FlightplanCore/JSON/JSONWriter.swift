@@ -95,6 +95,21 @@ public struct JSONWriter: Sendable {
         } else if value == value.rounded(.towardZero) && abs(value) <= 9_007_199_254_740_992 {
             // Integral values up to 2⁵³ print as plain digits (description switches to exponents above).
             integerDigits(Int64(value))
+        } else if let micros = Self.exactMicros(value) {
+            // At most six decimals (what a plan rounded with `precision` holds): fixed-point digits are
+            // then exactly the shortest round-trip text, and much cheaper to make.
+            if value < 0 { bytes.append(UInt8(ascii: "-")) }
+            integerDigits(Int64(micros / 1_000_000))
+            var fraction = micros % 1_000_000
+            var decimals = 6
+            while fraction % 10 == 0 { fraction /= 10; decimals -= 1 }
+            bytes.append(UInt8(ascii: "."))
+            var divisor: Int64 = 1
+            for _ in 1..<decimals { divisor *= 10 }
+            while divisor > 0 {
+                bytes.append(UInt8(ascii: "0") + UInt8(fraction / divisor % 10))
+                divisor /= 10
+            }
         } else {
             // Double's own shortest round-trip formatter hands its ASCII text straight to the sink:
             // no String is made, so no allocation.
@@ -103,6 +118,16 @@ public struct JSONWriter: Sendable {
             value.write(to: &sink)
             swap(&sink.bytes, &bytes)
         }
+    }
+
+    /// `|value| × 10⁶` when that is a whole number below 10¹⁵ and `|value| ≥ 0.001` (where Double.description
+    /// uses plain decimals), else nil. The division check proves the six-decimal text reads back as `value`.
+    private static func exactMicros(_ value: Double) -> Int64? {
+        let magnitude = abs(value)
+        guard magnitude >= 0.001, magnitude < 1e9 else { return nil }
+        let scaled = (magnitude * 1e6).rounded()
+        guard scaled / 1e6 == magnitude else { return nil }
+        return Int64(scaled)
     }
 
     private mutating func integerDigits(_ value: Int64) {

@@ -2,7 +2,7 @@
 /// allocate on every decode).
 enum MemberNames {
     static let overlay: [String] = ["opacity"]
-    static let planRequest: [String] = ["style", "direction", "source", "destination", "imageSize", "timing", "sampling", "overlay", "children"]
+    static let planRequest: [String] = ["style", "direction", "source", "destination", "imageSize", "timing", "sampling", "overlay", "children", "precision"]
     static let source: [String] = ["frame", "cornerRadius", "contentMode"]
     static let destination: [String] = ["bounds", "frame", "contentMode", "cornerRadius", "screenCornerRadius"]
     static let timing: [String] = ["duration", "curve", "fadeFraction"]

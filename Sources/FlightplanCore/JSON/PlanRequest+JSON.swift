@@ -19,6 +19,12 @@ extension PlanRequest: JSONCodable {
             } ?? nil,
             children: try (reader.array("children") ?? []).enumerated().map { item throws(ValidationError) in
                 try ChildPair(json: item.element, path: "\(reader.fieldPath("children"))[\(item.offset)]")
+            },
+            precision: try reader.number("precision").map { value throws(ValidationError) in
+                guard value == value.rounded(), PlanLimits.precisionRange.contains(Int(exactly: value) ?? -1) else {
+                    throw ValidationError(field: reader.fieldPath("precision"), message: "must be a whole number from 0 to 6, got \(describeNumber(value))")
+                }
+                return Int(value)
             })
         try reader.finish(allowing: MemberNames.planRequest)
     }
@@ -57,6 +63,7 @@ extension PlanRequest: JSONCodable {
             for child in children { child.write(to: &writer) }
             writer.endArray()
         }
+        if let precision { writer.key("precision"); writer.integer(precision) }
         writer.endObject()
     }
 }

@@ -22,6 +22,8 @@ public enum PlanLimits {
     public static let maximumChildren = 64
     /// Longest child id, characters.
     public static let maximumChildIDLength = 128
+    /// Decimal places a request may ask for with `precision`.
+    public static let precisionRange = 0...6
     /// Damping ratios accepted for springs.
     public static let dampingRatioRange = 0.01...10.0
     /// Largest absolute initial spring velocity, distances per second.
@@ -53,6 +55,9 @@ extension PlanRequest {
         try validateSampling()
         if let overlayOpacity {
             try Self.check(overlayOpacity, in: 0...1, at: "overlay.opacity")
+        }
+        if let precision, !PlanLimits.precisionRange.contains(precision) {
+            throw ValidationError(field: "precision", message: "must be between 0 and 6, got \(precision)")
         }
     }
 

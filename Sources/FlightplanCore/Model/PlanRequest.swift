@@ -139,14 +139,19 @@ public struct PlanRequest: Sendable, Hashable {
     public var overlayOpacity: Double?
     /// Child pairs animated on their own tracks (at most 64).
     public var children: [ChildPair]
+    /// Decimal places for points (0…6) in the plan, for smaller payloads; `nil` keeps every number exact.
+    /// Scale factors keep enough digits that no point of the layer moves by more than 0.001 pt, progress
+    /// and opacity keep at least 4 decimals, and times stay exact.
+    public var precision: Int?
 
     /// Creates a request; everything but the geometry has a default.
     public init(
         style: TransitionStyle = .sharedFrame, direction: Direction = .push,
         source: SourceElement, destination: DestinationLayout, imageSize: Size? = nil,
         timing: Timing = Timing(), sampling: Sampling = .default, overlayOpacity: Double? = nil,
-        children: [ChildPair] = []
+        children: [ChildPair] = [], precision: Int? = nil
     ) {
+        self.precision = precision
         self.style = style
         self.direction = direction
         self.source = source

@@ -27,6 +27,12 @@ public enum Planner {
             mainKeyframes.append(frame[0])
             for index in childKeyframes.indices { childKeyframes[index].append(frame[index + 1]) }
         }
+        if let precision = request.precision {
+            mainKeyframes = Precision(decimals: precision, layer: scene.main.layer).round(mainKeyframes)
+            for index in childKeyframes.indices {
+                childKeyframes[index] = Precision(decimals: precision, layer: scene.children[index].track.layer).round(childKeyframes[index])
+            }
+        }
         let children = scene.children.indices.map { index in
             ChildTrack(
                 id: scene.children[index].id, layer: AnimatedLayer(role: .child, frame: scene.children[index].track.layer),
