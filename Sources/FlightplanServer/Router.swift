@@ -1,4 +1,5 @@
 public import FlightplanCore
+import Synchronization
 
 /// The whole HTTP API as pure functions from requests to responses; the libmicrohttpd transport
 /// only moves bytes. Tests call these directly.
@@ -30,20 +31,23 @@ public struct Router: Sendable {
         self.openAPIDocument = openAPIDocument
     }
 
-    /// The caller's `X-Request-Id` when it is 1–128 visible ASCII characters, else a new random id.
+    /// The caller's `X-Request-Id` when it is 1–128 visible ASCII characters, else a new id: a random
+    /// process prefix drawn once and a counter, so ids are unique without a system call per request.
     public static func requestID(from header: String?) -> String {
         if let header, (1...128).contains(header.utf8.count), header.utf8.allSatisfy({ (0x21...0x7E).contains($0) }) {
             return header
         }
-        var generator = SystemRandomNumberGenerator()
-        let hex = Array("0123456789abcdef".utf8)
-        var id = [UInt8]()
-        for _ in 0..<4 {
-            let word = generator.next() as UInt64
-            for shift in stride(from: 60, through: 0, by: -4) { id.append(hex[Int((word >> UInt64(shift)) & 0xF)]) }
-        }
-        return String(decoding: id[0..<32], as: UTF8.self)
+        let sequence = requestCounter.add(1, ordering: .relaxed).newValue
+        return requestIDPrefix + String(UInt64(sequence), radix: 16)
     }
+
+    private static let requestIDPrefix: String = {
+        var generator = SystemRandomNumberGenerator()
+        let random = String(generator.next() as UInt64, radix: 16)
+        return String(repeating: "0", count: 16 - random.count) + random + "-"
+    }()
+
+    private static let requestCounter = Atomic<Int>(0)
 
     /// Answers the whole request: checks, route, and the headers every response carries.
     public func handle(_ request: HTTPRequest, requestID: String) -> HTTPResponse {

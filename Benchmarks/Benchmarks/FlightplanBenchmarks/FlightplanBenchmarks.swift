@@ -12,12 +12,15 @@ let examples: [String: [UInt8]] = {
     return bodies
 }()
 
+/// CI sets FLIGHTPLAN_BENCHMARK_SMOKE=1 to run every benchmark briefly, so the code cannot rot.
+let smoke = ProcessInfo.processInfo.environment["FLIGHTPLAN_BENCHMARK_SMOKE"] != nil
+
 let benchmarks: @Sendable () -> Void = {
     Benchmark.defaultConfiguration = .init(
         metrics: [.wallClock, .cpuTotal, .mallocCountTotal, .throughput],
         timeUnits: .microseconds,
-        maxDuration: .seconds(2),
-        maxIterations: 100_000)
+        maxDuration: smoke ? .milliseconds(50) : .seconds(2),
+        maxIterations: smoke ? 20 : 100_000)
 
     let sharedFrame = examples["sharedFrame"]!
     let request = try! PlanRequest(jsonBytes: sharedFrame)

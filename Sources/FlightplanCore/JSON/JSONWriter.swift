@@ -125,9 +125,10 @@ public struct JSONWriter: Sendable {
     private static func exactMicros(_ value: Double) -> Int64? {
         let magnitude = abs(value)
         guard magnitude >= 0.001, magnitude < 1e9 else { return nil }
-        let scaled = (magnitude * 1e6).rounded()
-        guard scaled / 1e6 == magnitude else { return nil }
-        return Int64(scaled)
+        // Round half up by truncation (inlined; `rounded()` is a libm call on baseline x86-64).
+        let micros = Int64(magnitude * 1e6 + 0.5)
+        guard Double(micros) / 1e6 == magnitude else { return nil }
+        return micros
     }
 
     private mutating func integerDigits(_ value: Int64) {
@@ -143,6 +144,31 @@ public struct JSONWriter: Sendable {
             } while magnitude > 0
             bytes.append(contentsOf: raw[(24 - count)..<24])
         }
+    }
+
+    /// Appends literal JSON text as it is, outside the comma bookkeeping: for writers of fixed shapes
+    /// that interleave literal fragments with ``bareNumber(_:)`` between ``beginValue()`` and ``endValue()``.
+    public mutating func fragment(_ text: StaticString) {
+        text.withUTF8Buffer { bytes.append(contentsOf: $0) }
+    }
+
+    /// A number written as ``number(_:)`` does, outside the comma bookkeeping (see ``fragment(_:)``).
+    public mutating func bareNumber(_ value: Double) {
+        let saved = needsComma
+        needsComma = false
+        number(value)
+        needsComma = saved
+    }
+
+    /// Starts a value written with fragments: the separating comma, if one is due.
+    public mutating func beginValue() {
+        separate()
+        needsComma = false
+    }
+
+    /// Ends a value written with fragments.
+    public mutating func endValue() {
+        needsComma = true
     }
 
     /// Writes a string, escaping quotes, backslashes and control characters.

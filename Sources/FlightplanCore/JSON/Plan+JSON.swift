@@ -12,16 +12,26 @@ extension Keyframe: JSONCodable {
         try reader.finish(allowing: MemberNames.keyframe)
     }
 
-    /// Writes the keyframe.
+    /// Writes the keyframe: the same JSON as writing each member in turn, built from fixed fragments
+    /// because a plan is mostly keyframes (this is the encoder's hot loop).
     public func write(to writer: inout JSONWriter) {
-        writer.beginObject()
-        writer.key("time"); writer.number(time)
-        writer.key("progress"); writer.number(progress)
-        writer.key("transform"); transform.write(to: &writer)
-        writer.key("maskFrame"); maskFrame.write(to: &writer)
-        writer.key("cornerRadius"); writer.number(cornerRadius)
-        writer.key("opacity"); writer.number(opacity)
-        writer.endObject()
+        writer.beginValue()
+        writer.fragment(#"{"time":"#); writer.bareNumber(time)
+        writer.fragment(#","progress":"#); writer.bareNumber(progress)
+        writer.fragment(#","transform":{"a":"#); writer.bareNumber(transform.a)
+        writer.fragment(#","b":"#); writer.bareNumber(transform.b)
+        writer.fragment(#","c":"#); writer.bareNumber(transform.c)
+        writer.fragment(#","d":"#); writer.bareNumber(transform.d)
+        writer.fragment(#","tx":"#); writer.bareNumber(transform.tx)
+        writer.fragment(#","ty":"#); writer.bareNumber(transform.ty)
+        writer.fragment(#"},"maskFrame":{"x":"#); writer.bareNumber(maskFrame.x)
+        writer.fragment(#","y":"#); writer.bareNumber(maskFrame.y)
+        writer.fragment(#","width":"#); writer.bareNumber(maskFrame.width)
+        writer.fragment(#","height":"#); writer.bareNumber(maskFrame.height)
+        writer.fragment(#"},"cornerRadius":"#); writer.bareNumber(cornerRadius)
+        writer.fragment(#","opacity":"#); writer.bareNumber(opacity)
+        writer.fragment("}")
+        writer.endValue()
     }
 }
 
