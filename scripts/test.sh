@@ -3,7 +3,8 @@
 #   the contract is a valid OpenAPI 3.1 document; the Swift suites (core properties, router, real daemon);
 #   the fuzz corpus replayed; openapi.yaml's examples match the planner; curl integration tests against
 #   the real binary (including the contract check of every response); schemathesis; abusive clients;
-#   the Swift suites under ThreadSanitizer and AddressSanitizer; a 60 s libFuzzer run.
+#   the Swift suites under ThreadSanitizer and AddressSanitizer; a 60 s libFuzzer run; the benchmarks,
+#   briefly (so they cannot rot; the figures in README.md come from full runs).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/install-deps.sh
@@ -24,4 +25,5 @@ step swift build -c release --product flightplan
 step python3 scripts/abuse_test.py .build/release/flightplan
 step scripts/sanitizers.sh
 step scripts/fuzz.sh "${FUZZ_SECONDS:-60}"
+step scripts/benchmark-smoke.sh
 echo "test.sh: $steps passed, 0 failed"

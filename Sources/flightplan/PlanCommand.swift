@@ -1,6 +1,8 @@
 import ArgumentParser
 import FlightplanCore
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// `flightplan plan [FILE]`: one request in, one plan out, the same bytes the server sends.
 struct PlanCommand: ParsableCommand {
@@ -13,21 +15,13 @@ struct PlanCommand: ParsableCommand {
     var file: String?
 
     func run() throws {
-        let body: Data
-        do {
-            if let file, file != "-" {
-                body = try Data(contentsOf: URL(fileURLWithPath: file))
-            } else {
-                body = FileHandle.standardInput.readDataToEndOfFile()
-            }
-        } catch {
-            throw ValidationError("cannot read \(file ?? "standard input"): \(error.localizedDescription)")
-        }
-        switch PlanEndpoint.plan(body: Array(body)) {
+        let body: [UInt8]
+        do { body = try StandardStreams.readAll(path: file == "-" ? nil : file) } catch { throw ValidationError(error.description) }
+        switch PlanEndpoint.plan(body: body) {
         case .success(let bytes):
-            FileHandle.standardOutput.write(Data(bytes + [UInt8(ascii: "\n")]))
+            StandardStreams.write(bytes + [UInt8(ascii: "\n")], to: STDOUT_FILENO)
         case .failure(let problem):
-            FileHandle.standardError.write(Data(problem.jsonBytes + [UInt8(ascii: "\n")]))
+            StandardStreams.write(problem.jsonBytes + [UInt8(ascii: "\n")], to: STDERR_FILENO)
             throw ExitCode(2)
         }
     }

@@ -1,6 +1,8 @@
 import ArgumentParser
 import FlightplanServer
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 import Logging
 
 /// `flightplan serve`: the REST API on libmicrohttpd, until SIGTERM or SIGINT.
@@ -40,7 +42,7 @@ struct ServeCommand: ParsableCommand {
         var configuration = ServerConfiguration()
         configuration.host = try value(host, "FLIGHTPLAN_HOST", configuration.host)
         configuration.port = try value(port, "FLIGHTPLAN_PORT", configuration.port)
-        configuration.threads = try value(threads, "FLIGHTPLAN_THREADS", ProcessInfo.processInfo.activeProcessorCount)
+        configuration.threads = try value(threads, "FLIGHTPLAN_THREADS", max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN))))
         configuration.maxBodyBytes = try value(maxBody, "FLIGHTPLAN_MAX_BODY", configuration.maxBodyBytes)
         configuration.maxConnections = try value(maxConnections, "FLIGHTPLAN_MAX_CONNECTIONS", configuration.maxConnections)
         configuration.connectionTimeout = try value(connectionTimeout, "FLIGHTPLAN_CONNECTION_TIMEOUT", configuration.connectionTimeout)
@@ -58,7 +60,7 @@ struct ServeCommand: ParsableCommand {
     }
 
     func run() throws {
-        let (configuration, level) = try resolvedConfiguration(environment: ProcessInfo.processInfo.environment)
+        let (configuration, level) = try resolvedConfiguration(environment: Self.environment())
         LoggingSystem.bootstrap { label in
             var handler = StreamLogHandler.standardError(label: label)
             handler.logLevel = level
@@ -80,7 +82,7 @@ struct ServeCommand: ParsableCommand {
             throw ExitCode(1)
         }
         let display = configuration.host.contains(":") ? "[\(configuration.host)]" : configuration.host
-        FileHandle.standardOutput.write(Data("flightplan listening on http://\(display):\(daemon.port) (threads \(configuration.threads))\n".utf8))
+        StandardStreams.write(Array("flightplan listening on http://\(display):\(daemon.port) (threads \(configuration.threads))\n".utf8), to: STDOUT_FILENO)
 
         var received: Int32 = 0
         sigwait(&signals, &received)
@@ -90,6 +92,18 @@ struct ServeCommand: ParsableCommand {
         drain(router.state, signals: &signals, grace: configuration.shutdownGrace, logger: logger)
         daemon.stop()
         logger.notice("stopped")
+    }
+
+    /// The process environment as a dictionary (`environ`, read once at startup).
+    static func environment() -> [String: String] {
+        var variables: [String: String] = [:]
+        var entry = environ
+        while let pointer = entry.pointee {
+            let text = String(cString: pointer)
+            if let equals = text.firstIndex(of: "=") { variables[String(text[..<equals])] = String(text[text.index(after: equals)...]) }
+            entry += 1
+        }
+        return variables
     }
 
     /// Waits until no request has been in flight for a moment, the grace period ends, or a second signal arrives.
