@@ -12,6 +12,7 @@ let package = Package(
     name: "flightplan",
     products: [
         .library(name: "FlightplanCore", targets: ["FlightplanCore"]),
+        .library(name: "FlightplanClient", targets: ["FlightplanClient"]),
         .executable(name: "flightplan", targets: ["flightplan"]),
     ],
     dependencies: [
@@ -50,15 +51,23 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
+        .target(name: "FlightplanClient", dependencies: ["FlightplanCore"], swiftSettings: swiftSettings),
+        .target(name: "FlightplanTestSupport", dependencies: ["FlightplanCore"], swiftSettings: swiftSettings),
         .executableTarget(
             name: "FlightplanFuzz",
             dependencies: ["FlightplanCore"],
             swiftSettings: swiftSettings
         ),
-        .testTarget(name: "FlightplanCoreTests", dependencies: ["FlightplanCore"], swiftSettings: swiftSettings),
+        .testTarget(
+            name: "FlightplanCoreTests", dependencies: ["FlightplanCore", "FlightplanTestSupport"], swiftSettings: swiftSettings),
         .testTarget(
             name: "FlightplanServerTests",
             dependencies: ["FlightplanServer", "FlightplanCore"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "FlightplanClientTests",
+            dependencies: ["FlightplanClient", "FlightplanCore", "FlightplanServer", "FlightplanTestSupport"],
             swiftSettings: swiftSettings
         ),
     ]

@@ -1,4 +1,5 @@
 @testable import FlightplanCore
+import FlightplanTestSupport
 import Testing
 
 /// What the screen must show at the collapsed (source) and expanded (destination) ends,

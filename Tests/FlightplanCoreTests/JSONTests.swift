@@ -1,4 +1,5 @@
 @testable import FlightplanCore
+import FlightplanTestSupport
 import Foundation
 import Testing
 

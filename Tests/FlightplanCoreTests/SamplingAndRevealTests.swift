@@ -1,4 +1,5 @@
 @testable import FlightplanCore
+import FlightplanTestSupport
 import Testing
 
 @Suite("Tolerance sampling and the reveal's covering scale")

@@ -1,4 +1,5 @@
 @testable import FlightplanCore
+import FlightplanTestSupport
 import Testing
 
 @Suite("Invalid requests are refused with the field named")

@@ -10,7 +10,4 @@ public struct Size: Sendable, Hashable {
         self.width = width
         self.height = height
     }
-
-    /// Width divided by height.
-    public var aspectRatio: Double { width / height }
 }

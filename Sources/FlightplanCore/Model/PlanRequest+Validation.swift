@@ -215,9 +215,4 @@ extension PlanRequest {
         let defaults = Self.defaultTiming(for: style, direction: direction)
         return ResolvedTiming(curve: timing.curve ?? defaults.curve, duration: timing.duration ?? defaults.duration)
     }
-
-    /// The curve with the style's default filled in.
-    public var resolvedCurve: TimingCurve {
-        timing.curve ?? Self.defaultTiming(for: style, direction: direction).curve
-    }
 }

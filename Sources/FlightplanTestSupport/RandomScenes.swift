@@ -1,10 +1,12 @@
-@testable import FlightplanCore
+public import FlightplanCore
 
 /// A small, fast, seedable generator (SplitMix64) so every property run can be replayed.
-struct SeededGenerator: RandomNumberGenerator {
+public struct SeededGenerator: RandomNumberGenerator {
     private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
+    /// Creates a generator; the same seed gives the same sequence.
+    public init(seed: UInt64) { state = seed }
+    /// The next 64 random bits.
+    public mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         var z = state
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
@@ -15,13 +17,15 @@ struct SeededGenerator: RandomNumberGenerator {
 
 /// Random but plausible scenes: phone, tablet and landscape screens, non-square cells,
 /// portrait and landscape images, every style, direction, content mode and curve kind.
-enum RandomScenes {
-    static let screens: [Size] = [
+public enum RandomScenes {
+    /// Phone and tablet screens (each also used in landscape).
+    public static let screens: [Size] = [
         Size(width: 375, height: 667), Size(width: 390, height: 844), Size(width: 393, height: 852),
         Size(width: 430, height: 932), Size(width: 820, height: 1180), Size(width: 1024, height: 1366),
     ]
 
-    static func curve(using rng: inout SeededGenerator, overshooting: Bool = true) -> TimingCurve {
+    /// A random curve of every kind; `overshooting: false` leaves springs out.
+    public static func curve(using rng: inout SeededGenerator, overshooting: Bool = true) -> TimingCurve {
         let kinds = overshooting ? 7 : 5
         switch Int.random(in: 0..<kinds, using: &rng) {
         case 0: return .linear
@@ -40,14 +44,16 @@ enum RandomScenes {
         }
     }
 
-    static func rect(in screen: Size, width: ClosedRange<Double>, height: ClosedRange<Double>, using rng: inout SeededGenerator) -> Rect {
+    /// A random rect inside `screen`.
+    public static func rect(in screen: Size, width: ClosedRange<Double>, height: ClosedRange<Double>, using rng: inout SeededGenerator) -> Rect {
         let w = Double.random(in: width, using: &rng), h = Double.random(in: height, using: &rng)
         return Rect(
             x: .random(in: 0...max(0, screen.width - w), using: &rng),
             y: .random(in: 0...max(0, screen.height - h), using: &rng), width: w, height: h)
     }
 
-    static func request(
+    /// A random valid request; pass a style, curve or sampling to fix it.
+    public static func request(
         using rng: inout SeededGenerator, style: TransitionStyle? = nil, curve: TimingCurve? = nil,
         sampling: Sampling? = nil
     ) -> PlanRequest {
@@ -103,7 +109,7 @@ enum RandomScenes {
 }
 
 /// Runs `body` over `count` random cases; every failure message carries the seed to replay it.
-func forAllScenes(
+public func forAllScenes(
     count: Int = 300, seed: UInt64 = 0xF11647, _ body: (inout SeededGenerator, String) throws -> Void
 ) rethrows {
     for index in 0..<count {

@@ -1,0 +1,28 @@
+public import Foundation
+#if canImport(FoundationNetworking)
+public import FoundationNetworking
+#endif
+
+/// Sends one HTTP request and returns the body and response: URLSession in apps, a stub in tests.
+public protocol HTTPTransport: Sendable {
+    /// Performs `request`; throws URLSession's errors (`URLError`) or `CancellationError`.
+    func send(_ request: URLRequest) async throws -> (Data, HTTPURLResponse)
+}
+
+/// The default transport, over a `URLSession`.
+public struct URLSessionTransport: HTTPTransport {
+    /// The session requests go through.
+    public let session: URLSession
+
+    /// Creates a transport over `session` (an ephemeral session by default: no cookies, no cache).
+    public init(session: URLSession = URLSession(configuration: .ephemeral)) {
+        self.session = session
+    }
+
+    /// Performs `request` with the session.
+    public func send(_ request: URLRequest) async throws -> (Data, HTTPURLResponse) {
+        let (data, response) = try await session.data(for: request)
+        guard let http = response as? HTTPURLResponse else { throw URLError(.badServerResponse) }
+        return (data, http)
+    }
+}

@@ -1,0 +1,25 @@
+public import FlightplanCore
+
+/// Plans transitions, on the device (``LocalPlanner``) or on a Flightplan server (``RemotePlanner``),
+/// with identical results: both run the same geometry core and the same JSON encoder.
+public protocol TransitionPlanner: Sendable {
+    /// Plans one transition.
+    func plan(_ request: PlanRequest) async throws(PlannerError) -> Plan
+    /// Plans up to 256 transitions; each item is a plan or the problem with that item.
+    func plans(_ requests: [PlanRequest]) async throws(PlannerError) -> [Result<Plan, ProblemDetails>]
+}
+
+/// Why planning failed: the service's own answer, kept apart from transport and decoding failures.
+public enum PlannerError: Error, Sendable, Hashable {
+    /// The request was refused: the server's (or the local validator's) RFC 9457 problem details,
+    /// with `status`, `title`, `detail`, the offending `field` and the server's `requestID`.
+    case problem(ProblemDetails)
+    /// The server could not be reached or the connection failed.
+    case transport(String)
+    /// No answer within the configured timeout.
+    case timedOut
+    /// The answer was not the JSON the contract promises.
+    case decoding(String)
+    /// The task was cancelled.
+    case cancelled
+}
