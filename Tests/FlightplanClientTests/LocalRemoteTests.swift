@@ -7,12 +7,17 @@ import Foundation
 import FoundationNetworking
 #endif
 import Logging
+import Synchronization
 import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// A real daemon on a free port for the duration of `body`.
-func withServer(_ body: (URL) async throws -> Void) async throws {
+func withServer(_ configure: (inout ServerConfiguration) -> Void = { _ in }, _ body: (URL) async throws -> Void) async throws {
     var configuration = ServerConfiguration()
     configuration.port = 0
+    configure(&configuration)
     var logger = Logger(label: "client-tests")
     logger.logLevel = .critical
     let daemon = MicroHTTPDaemon(router: Router(configuration: configuration), logger: logger)
@@ -73,11 +78,52 @@ struct LocalRemoteTests {
         }
     }
 
+    @Test("against the real server: a 503 at the connection cap, then a 200 once a slot frees, honouring Retry-After")
+    func retriesAgainstTheRealServer() async throws {
+        try await withServer({ $0.maxConnections = 1 }) { url in
+            // An idle connection takes the only slot, so the first attempt is answered 503 + Retry-After: 1.
+            let blocker = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+            var address = sockaddr_in()
+            address.sin_family = sa_family_t(AF_INET)
+            address.sin_port = in_port_t(UInt16(url.port!).bigEndian)
+            address.sin_addr.s_addr = inet_addr("127.0.0.1")
+            let connected = withUnsafePointer(to: &address) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(blocker, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            }
+            #expect(connected == 0)
+            try await Task.sleep(nanoseconds: 100_000_000)
+            let counting = CountingTransport()
+            let planner = RemotePlanner(baseURL: url, retry: .init(maximumAttempts: 3, baseDelay: 0.05, maximumDelay: 2), transport: counting)
+            let release = Task {
+                try await Task.sleep(nanoseconds: 300_000_000)
+                close(blocker)
+            }
+            let plan = try await planner.plan(anyRequest)
+            try await release.value
+            #expect(plan == (try Planner.plan(for: anyRequest)))
+            #expect(counting.statuses.first == 503 && counting.statuses.last == 200, "\(counting.statuses)")
+        }
+    }
+
     static func post(_ url: URL, _ request: PlanRequest) -> URLRequest {
         var urlRequest = URLRequest(url: url.appendingPathComponent("v1/plans"))
         urlRequest.httpMethod = "POST"
         urlRequest.setValue("application/json", forHTTPHeaderField: "Content-Type")
         urlRequest.httpBody = Data(request.jsonBytes)
         return urlRequest
+    }
+}
+
+/// URLSession underneath, recording every status it sees.
+final class CountingTransport: HTTPTransport {
+    private let seen = Mutex<[Int]>([])
+    private let inner = URLSessionTransport()
+
+    var statuses: [Int] { seen.withLock { $0 } }
+
+    func send(_ request: URLRequest) async throws -> (Data, HTTPURLResponse) {
+        let (data, response) = try await inner.send(request)
+        seen.withLock { $0.append(response.statusCode) }
+        return (data, response)
     }
 }
