@@ -3,6 +3,6 @@
 # The figures it prints mean nothing; the real runs are documented in README.md (Performance).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-command -v wrk >/dev/null || { [ "$(id -u)" -eq 0 ] && apt-get install -y -qq wrk >/dev/null || sudo apt-get install -y -qq wrk >/dev/null; }
+scripts/install-deps.sh --test
 FLIGHTPLAN_BENCHMARK_SMOKE=1 swift package --package-path Benchmarks --disable-sandbox benchmark --no-progress
 python3 Benchmarks/http_bench.py --seconds 1 --rounds 1 --connections 8

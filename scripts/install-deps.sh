@@ -1,12 +1,19 @@
 #!/usr/bin/env bash
-# Installs what building and testing Flightplan needs on Debian, when it is missing:
-# libmicrohttpd (headers and pkg-config file), curl, python3 and the Python test tools. Swift itself is expected on PATH.
+# Installs what Flightplan needs on Debian, when it is missing: libmicrohttpd (headers and pkg-config
+# file) and curl to build and serve; with --test also wrk, python3 and the Python test tools.
+# Swift itself is expected on PATH.
+# Usage: install-deps.sh [--test]
 set -euo pipefail
 
+testing=false
+[ "${1:-}" = "--test" ] && testing=true
 needed=()
 pkg-config --exists libmicrohttpd 2>/dev/null || needed+=(libmicrohttpd-dev pkg-config)
 command -v curl >/dev/null || needed+=(curl)
-command -v python3 >/dev/null || needed+=(python3)
+if $testing; then
+    command -v wrk >/dev/null || needed+=(wrk)
+    command -v python3 >/dev/null || needed+=(python3)
+fi
 sudo=""
 [ "$(id -u)" -eq 0 ] || sudo="sudo"
 if [ ${#needed[@]} -gt 0 ]; then
@@ -16,8 +23,8 @@ if [ ${#needed[@]} -gt 0 ]; then
 fi
 # Python tools the tests use (PyPI), installed for this interpreter when missing.
 python_packages=(openapi-spec-validator schemathesis jsonschema referencing pyyaml)
-if ! python3 -c "import openapi_spec_validator, schemathesis, jsonschema, referencing, yaml" 2>/dev/null; then
-    python3 -m pip --version >/dev/null 2>&1 || { ${sudo:-} apt-get install -y -qq python3-pip >/dev/null; }
+if $testing && ! python3 -c "import openapi_spec_validator, schemathesis, jsonschema, referencing, yaml" 2>/dev/null; then
+    python3 -m pip --version >/dev/null 2>&1 || { $sudo apt-get update -qq; $sudo apt-get install -y -qq python3-pip >/dev/null; }
     python3 -m pip install -q "${python_packages[@]}" 2>/dev/null \
         || python3 -m pip install -q --break-system-packages "${python_packages[@]}"
 fi

@@ -7,7 +7,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${1:-300}
 connections=${2:-64}
-command -v wrk >/dev/null || { [ "$(id -u)" -eq 0 ] && apt-get install -y -qq wrk >/dev/null || sudo apt-get install -y -qq wrk >/dev/null; }
+scripts/install-deps.sh --test
 swift build -c release --product flightplan >/dev/null
 log=$(mktemp) samples=$(mktemp) report=$(mktemp)
 .build/release/flightplan serve --port 0 --threads 2 --log-level error > "$log" &

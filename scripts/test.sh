@@ -7,7 +7,7 @@
 #   briefly (so they cannot rot; the figures in README.md come from full runs).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-scripts/install-deps.sh
+scripts/install-deps.sh --test
 steps=0
 step() {
     echo "== $*"
