@@ -14,8 +14,9 @@ public struct URLSessionTransport: HTTPTransport {
     /// The session requests go through.
     public let session: URLSession
 
-    /// Creates a transport over `session` (an ephemeral session by default: no cookies, no cache).
-    public init(session: URLSession = URLSession(configuration: .ephemeral)) {
+    /// Creates a transport over `session` (the shared session by default; pass your own for cookies,
+    /// caching or a delegate, and invalidate it when you are done with it).
+    public init(session: URLSession = .shared) {
         self.session = session
     }
 

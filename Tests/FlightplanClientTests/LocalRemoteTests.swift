@@ -38,6 +38,7 @@ struct LocalRemoteTests {
         try await withServer { url in
             let remote = RemotePlanner(baseURL: url)
             let local = LocalPlanner()
+            let transport = URLSessionTransport()
             var rng = SeededGenerator(seed: 0x5D6)
             for index in 0..<250 {
                 var request = RandomScenes.request(using: &rng)
@@ -45,7 +46,7 @@ struct LocalRemoteTests {
                 let localPlan = try await local.plan(request)
                 let remotePlan = try await remote.plan(request)
                 #expect(localPlan == remotePlan, "request \(index)")
-                let (bytes, _) = try await URLSessionTransport().send(Self.post(url, request))
+                let (bytes, _) = try await transport.send(Self.post(url, request))
                 #expect(Array(bytes) == localPlan.jsonBytes, "request \(index)")
             }
         }
