@@ -291,6 +291,10 @@ def test_graceful_shutdown():
     first = keep_alive.getresponse()
     first.read()
     check(first.status == 200, "ready before SIGTERM")
+    # A second kept-alive connection, idle when SIGTERM arrives, for a new request while draining.
+    idle = http.client.HTTPConnection("127.0.0.1", server.port, timeout=10)
+    idle.request("GET", "/healthz")
+    idle.getresponse().read()
     time.sleep(0.1)
     started = time.monotonic()
     server.process.send_signal(signal.SIGTERM)
@@ -300,6 +304,12 @@ def test_graceful_shutdown():
     draining.read()
     check(draining.status == 503 and draining.getheader("Connection") == "close", "readiness 503 while draining",
           f"{draining.status} {draining.getheaders()}")
+    idle.request("POST", "/v1/plans", body=body, headers={"Content-Type": "application/json"})
+    late = idle.getresponse()
+    late.read()
+    check(late.status == 503 and late.getheader("Retry-After") == "1", "a new plan request while draining gets 503 + Retry-After",
+          f"{late.status} {late.getheaders()}")
+    idle.close()
     refused = False
     try:
         socket.create_connection(("127.0.0.1", server.port), timeout=2).close()

@@ -90,6 +90,11 @@ public struct Router: Sendable {
                 503, "Service Unavailable", "The server is at its connection limit (\(configuration.maxConnections)); retry shortly.",
                 requestID: requestID, headers: [("Retry-After", "1"), ("Connection", "close")])
         }
+        if state.isDraining && head.path.hasPrefix("/v1/") && head.method != "OPTIONS" {
+            return problem(
+                503, "Service Unavailable", "The server is shutting down; send this request to another instance.",
+                requestID: requestID, headers: [("Retry-After", "1"), ("Connection", "close")])
+        }
         guard let route = Self.routes.first(where: { $0.path == head.path }) else {
             return problem(404, "Not Found", "No route \(head.path); see /openapi.yaml for the API.", requestID: requestID)
         }

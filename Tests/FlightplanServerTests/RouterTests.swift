@@ -121,7 +121,7 @@ struct RouterTests {
         #expect(Router.requestID(from: first) == first, "a generated id is itself a valid id to echo")
     }
 
-    @Test("readiness turns 503 while draining and responses close their connections")
+    @Test("while draining: readiness and new plan requests are 503, liveness stays 200, connections close")
     func draining() {
         let router = Router(configuration: ServerConfiguration())
         #expect(respond("GET", "/readyz", router: router).status == 200)
@@ -129,6 +129,8 @@ struct RouterTests {
         let response = respond("GET", "/readyz", router: router)
         #expect(response.status == 503 && response[header: "Retry-After"] == "1" && response[header: "Connection"] == "close")
         #expect(respond("GET", "/healthz", router: router).status == 200)
+        let refused = respond("POST", "/v1/plans", body: sampleRequest, router: router)
+        #expect(refused.status == 503 && refused[header: "Retry-After"] == "1" && refused[header: "Connection"] == "close")
     }
 
     @Test("metrics count requests by route and status, and plans by style")
