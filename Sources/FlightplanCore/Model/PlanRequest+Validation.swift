@@ -36,6 +36,12 @@ extension PlanRequest {
     /// Checks every field against ``PlanLimits`` and the geometry's own constraints.
     /// - Throws: a ``ValidationError`` naming the first offending field.
     public func validate() throws(ValidationError) {
+        _ = try validatedTiming()
+    }
+
+    /// ``validate()``, returning the resolved timing it needs along the way, so that a spring's
+    /// settling time is solved once per request (the planner uses the same value).
+    func validatedTiming() throws(ValidationError) -> ResolvedTiming {
         try Self.check(rect: source.frame, at: "source.frame")
         try Self.check(radius: source.cornerRadius, of: source.frame, at: "source.cornerRadius", rectName: "source.frame")
         try Self.check(rect: destination.bounds, at: "destination.bounds")
@@ -50,18 +56,20 @@ extension PlanRequest {
             try Self.check(extent: imageSize.width, at: "imageSize.width")
             try Self.check(extent: imageSize.height, at: "imageSize.height")
         }
-        try validateTiming()
+        let timing = try validateTiming()
         try validateChildren()
-        try validateSampling()
+        try validateSampling(duration: timing.duration)
         if let overlayOpacity {
             try Self.check(overlayOpacity, in: 0...1, at: "overlay.opacity")
         }
         if let precision, !PlanLimits.precisionRange.contains(precision) {
             throw ValidationError(field: "precision", message: "must be between 0 and 6, got \(precision)")
         }
+        return timing
     }
 
-    private func validateTiming() throws(ValidationError) {
+    /// Checks the timing fields, then resolves them (only valid fields reach the spring solver).
+    private func validateTiming() throws(ValidationError) -> ResolvedTiming {
         if let duration = timing.duration {
             try Self.check(finite: duration, at: "timing.duration")
             guard duration > 0 else { throw ValidationError(field: "timing.duration", message: "must be > 0, got \(describeNumber(duration))") }
@@ -96,19 +104,20 @@ extension PlanRequest {
                         field: "timing.duration",
                         message: "must be left out when timing.curve.spring.response is given (the spring's settling time is the duration)")
                 }
-                let settle = resolvedTiming().duration
-                guard settle <= PlanLimits.maximumDuration else {
-                    throw ValidationError(
-                        field: "timing.curve.spring",
-                        message: "takes \(describeNumber(settle)) s to settle, more than \(describeNumber(PlanLimits.maximumDuration)) s")
-                }
             }
         case .linear, .easeIn, .easeOut, .easeInOut, nil:
             break
         }
+        let resolved = resolvedTiming()
+        guard resolved.duration <= PlanLimits.maximumDuration else {
+            throw ValidationError(
+                field: "timing.curve.spring",
+                message: "takes \(describeNumber(resolved.duration)) s to settle, more than \(describeNumber(PlanLimits.maximumDuration)) s")
+        }
+        return resolved
     }
 
-    private func validateSampling() throws(ValidationError) {
+    private func validateSampling(duration: Double) throws(ValidationError) {
         switch sampling {
         case .keyframes(let count):
             guard (2...PlanLimits.maximumKeyframes).contains(count) else {
@@ -119,7 +128,7 @@ extension PlanRequest {
             try Self.check(finite: fps, at: "sampling.fps")
             guard fps > 0 else { throw ValidationError(field: "sampling.fps", message: "must be > 0, got \(describeNumber(fps))") }
             try Self.check(fps, in: 0...PlanLimits.maximumFPS, at: "sampling.fps")
-            let count = Sampler.keyframeCount(duration: resolvedTiming().duration, fps: fps)
+            let count = Sampler.keyframeCount(duration: duration, fps: fps)
             guard count <= PlanLimits.maximumKeyframes else {
                 throw ValidationError(
                     field: "sampling.fps",

@@ -3,9 +3,8 @@ public enum Planner {
     /// Plans one transition.
     /// - Throws: a ``ValidationError`` naming the field when the request cannot be planned.
     public static func plan(for request: PlanRequest) throws(ValidationError) -> Plan {
-        try request.validate()
+        let timing = try request.validatedTiming()
         let scene = Scene(for: request)
-        let timing = request.resolvedTiming()
         let layers = [scene.main.layer] + scene.children.map(\.track.layer)
         let states = exactStates(scene: scene, timing: timing, direction: request.direction)
 
