@@ -225,7 +225,7 @@ public final class MicroHTTPDaemon: @unchecked Sendable {
             return
         }
         router.state.metrics.recordRequest(
-            route: ServerMetrics.route(for: exchange.head.path), status: exchange.status, microseconds: microseconds, bytes: exchange.responseBytes)
+            route: exchange.head.path, status: exchange.status, microseconds: microseconds, bytes: exchange.responseBytes)
         logger.info(
             "\(exchange.head.method) \(exchange.head.path) \(exchange.status) \(exchange.responseBytes)B \(microseconds)us request_id=\(exchange.requestID)\(completedNormally ? "" : " (connection ended early)")")
     }

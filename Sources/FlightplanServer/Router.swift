@@ -14,21 +14,41 @@ public struct Router: Sendable {
     /// Most items in one batch request.
     public static let maximumBatchSize = 256
 
-    /// The routes and the methods each accepts (OPTIONS is accepted everywhere for CORS).
-    public static let routes: [(path: String, methods: [String])] = [
-        ("/v1/plans", ["POST"]),
-        ("/v1/plans/batch", ["POST"]),
-        ("/healthz", ["GET", "HEAD"]),
-        ("/readyz", ["GET", "HEAD"]),
-        ("/metrics", ["GET", "HEAD"]),
-        ("/openapi.yaml", ["GET", "HEAD"]),
+    /// A path and the methods it accepts.
+    public struct Route: Sendable {
+        /// The path, matched exactly.
+        public let path: String
+        /// The methods it accepts besides OPTIONS.
+        public let methods: [String]
+        /// The `Allow` header: the methods and OPTIONS (accepted everywhere for CORS).
+        public let allow: String
+
+        init(_ path: String, _ methods: [String]) {
+            self.path = path
+            self.methods = methods
+            self.allow = (methods + ["OPTIONS"]).joined(separator: ", ")
+        }
+    }
+
+    /// The routes.
+    public static let routes: [Route] = [
+        Route("/v1/plans", ["POST"]),
+        Route("/v1/plans/batch", ["POST"]),
+        Route("/healthz", ["GET", "HEAD"]),
+        Route("/readyz", ["GET", "HEAD"]),
+        Route("/metrics", ["GET", "HEAD"]),
+        Route("/openapi.yaml", ["GET", "HEAD"]),
     ]
+
+    /// `configuration.corsOrigin` split into its origins (nil for `*`).
+    private let allowedOrigins: [String]?
 
     /// Creates a router.
     public init(configuration: ServerConfiguration, state: ServerState = ServerState(), openAPIDocument: [UInt8] = OpenAPIDocument.bytes) {
         self.configuration = configuration
         self.state = state
         self.openAPIDocument = openAPIDocument
+        self.allowedOrigins = configuration.corsOrigin == "*" ? nil : configuration.corsOrigin.split(separator: ",").map { $0.trimmingSpaces }
     }
 
     /// The caller's `X-Request-Id` when it is 1–128 visible ASCII characters, else a new id: a random
@@ -98,7 +118,7 @@ public struct Router: Sendable {
         guard let route = Self.routes.first(where: { $0.path == head.path }) else {
             return problem(404, "Not Found", "No route \(head.path); see /openapi.yaml for the API.", requestID: requestID)
         }
-        let allow = (route.methods + ["OPTIONS"]).joined(separator: ", ")
+        let allow = route.allow
         if head.method == "OPTIONS" {
             return HTTPResponse(status: 204, headers: [
                 ("Allow", allow),
@@ -138,14 +158,13 @@ public struct Router: Sendable {
     /// Adds what every response carries: the request id, CORS headers, and `Connection: close` while draining.
     public func finalize(_ response: inout HTTPResponse, for head: RequestHead, requestID: String) {
         response.setHeader("X-Request-Id", requestID)
-        if configuration.corsOrigin == "*" {
-            response.setHeader("Access-Control-Allow-Origin", "*")
-        } else {
-            let allowed = configuration.corsOrigin.split(separator: ",").map { $0.trimmingSpaces }
-            if let origin = head[header: "origin"], allowed.contains(origin) {
+        if let allowedOrigins {
+            if let origin = head[header: "origin"], allowedOrigins.contains(origin) {
                 response.setHeader("Access-Control-Allow-Origin", origin)
             }
             response.setHeader("Vary", "Origin")
+        } else {
+            response.setHeader("Access-Control-Allow-Origin", "*")
         }
         response.setHeader("Access-Control-Expose-Headers", "X-Request-Id, Retry-After, Allow, Accept-Post")
         if state.isDraining { response.setHeader("Connection", "close") }

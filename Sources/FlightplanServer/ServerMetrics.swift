@@ -27,12 +27,7 @@ public final class ServerMetrics: Sendable {
     /// Creates zeroed metrics.
     public init() {}
 
-    /// The `route` label for a path.
-    public static func route(for path: String) -> String {
-        routes.contains(path) ? path : "unmatched"
-    }
-
-    /// Records one finished request.
+    /// Records one finished request; `route` is the request's path (any other path counts as "unmatched").
     public func recordRequest(route: String, status: Int, microseconds: Int, bytes: Int) {
         let routeIndex = Self.routes.firstIndex(of: route) ?? Self.routes.count - 1
         let statusIndex = Self.statuses.firstIndex(of: status) ?? Self.statuses.count
