@@ -99,7 +99,7 @@ def slowloris(port):
           "(libmicrohttpd 0.9.75 has no header deadline)")
     for connection in connections:
         connection.close()
-    check(True, "slowloris connections did not stop the probe (checked below)")
+    # What this abuse must not do — slow the probe down or make it fail — is checked after all the abuse.
 
 
 def half_body(port):
@@ -176,7 +176,8 @@ def abandoned(port, count=3000):
             opened = []
     for old in opened:
         old.close()
-    check(True, f"{count} connections opened and abandoned (half of them reset, a third mid-request)")
+    print(f"     {count} connections opened and abandoned (half of them reset, a third mid-request); "
+          "that they were all released is checked at the end")
 
 
 def metric(port, name):
