@@ -1,4 +1,4 @@
-public import FlightplanCore
+import FlightplanCore
 import Synchronization
 
 /// The whole HTTP API as pure functions from requests to responses; the libmicrohttpd transport
@@ -34,6 +34,7 @@ public struct Router: Sendable {
     public static let routes: [Route] = [
         Route("/v1/plans", ["POST"]),
         Route("/v1/plans/batch", ["POST"]),
+        Route("/v1/gestures/dismiss", ["POST"]),
         Route("/healthz", ["GET", "HEAD"]),
         Route("/readyz", ["GET", "HEAD"]),
         Route("/metrics", ["GET", "HEAD"]),
@@ -174,6 +175,7 @@ public struct Router: Sendable {
         switch request.head.path {
         case "/v1/plans": return plan(request.body, requestID: requestID)
         case "/v1/plans/batch": return batch(request.body, requestID: requestID)
+        case "/v1/gestures/dismiss": return dismiss(request.body, requestID: requestID)
         case "/healthz": return .json(200, Array(#"{"status":"ok"}"#.utf8))
         case "/readyz":
             if state.isDraining {
@@ -196,6 +198,13 @@ public struct Router: Sendable {
             return .json(200, plan.jsonBytes)
         } catch {
             return problem(ProblemDetails.validation(error), requestID: requestID)
+        }
+    }
+
+    private func dismiss(_ body: [UInt8], requestID: String) -> HTTPResponse {
+        switch PlanEndpoint.dismiss(body: body) {
+        case .success(let bytes): return .json(200, bytes)
+        case .failure(let details): return problem(details, requestID: requestID)
         }
     }
 

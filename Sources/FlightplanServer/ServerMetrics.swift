@@ -8,7 +8,7 @@ import Synchronization
 /// per request for no extra capability here.
 public final class ServerMetrics: Sendable {
     /// Routes as they appear in the `route` label.
-    public static let routes = ["/v1/plans", "/v1/plans/batch", "/healthz", "/readyz", "/metrics", "/openapi.yaml", "unmatched"]
+    public static let routes = Router.routes.map(\.path) + ["unmatched"]
     /// Status codes counted individually; others are counted as "other".
     public static let statuses = [200, 204, 400, 404, 405, 411, 413, 415, 422, 431, 500, 501, 503]
     /// Upper bounds of the latency buckets, seconds.

@@ -108,6 +108,38 @@ public enum RandomScenes {
     }
 }
 
+extension RandomScenes {
+    /// A random dismissal drag over a random zoom or sharedFrame scene: any axis and phase,
+    /// drags from upwards to far past the dismiss distance, slow drags and flings; the completion
+    /// spring is the default, UIKit's or SwiftUI's.
+    public static func dismissRequest(
+        using rng: inout SeededGenerator, phase: GesturePhase? = nil, sampling: Sampling? = nil
+    ) -> DismissRequest {
+        let curve: TimingCurve? = [
+            nil,
+            .spring(SpringParameters(dampingRatio: .random(in: 0.5...1.3, using: &rng))),
+            .spring(SpringParameters(dampingRatio: .random(in: 0.5...1.3, using: &rng), response: .random(in: 0.2...0.6, using: &rng))),
+        ].randomElement(using: &rng)!
+        var plan = request(
+            using: &rng, style: Bool.random(using: &rng) ? .zoom : .sharedFrame, curve: curve ?? .linear, sampling: sampling)
+        plan.timing.curve = curve
+        if curve == nil, Bool.random(using: &rng) { plan.timing.duration = nil }
+        let axis: DragAxis = Bool.random(using: &rng) ? .vertical : .horizontal
+        let extent = axis == .vertical ? plan.destination.bounds.height : plan.destination.bounds.width
+        let along = Double.random(in: -0.2 * extent...1.2 * extent, using: &rng)
+        let across = Double.random(in: -100...100, using: &rng)
+        let speed = Bool.random(using: &rng) ? 100.0 : 3000.0
+        let alongVelocity = Double.random(in: -speed...speed, using: &rng)
+        let acrossVelocity = Double.random(in: -speed / 2...speed / 2, using: &rng)
+        return DismissRequest(
+            plan: plan,
+            translation: axis == .vertical ? Point(x: across, y: along) : Point(x: along, y: across),
+            velocity: axis == .vertical ? Point(x: acrossVelocity, y: alongVelocity) : Point(x: alongVelocity, y: acrossVelocity),
+            phase: phase ?? (Bool.random(using: &rng) ? .ended : .changed),
+            axis: axis)
+    }
+}
+
 /// Runs `body` over `count` random cases; every failure message carries the seed to replay it.
 public func forAllScenes(
     count: Int = 300, seed: UInt64 = 0xF11647, _ body: (inout SeededGenerator, String) throws -> Void

@@ -15,5 +15,8 @@ enum MemberNames {
     static let keyframe: [String] = ["time", "progress", "transform", "maskFrame", "cornerRadius", "opacity"]
     static let animatedLayer: [String] = ["role", "frame"]
     static let childTrack: [String] = ["id", "layer", "keyframes"]
+    static let dismissRequest: [String] = ["plan", "translation", "velocity", "phase", "axis", "options"]
+    static let dismissOptions: [String] = ["dismissDistance", "minimumScale", "finishDistance", "flingVelocity", "decelerationRate"]
+    static let dismissal: [String] = ["layer", "state", "decision", "plan"]
     static let plan: [String] = ["style", "direction", "duration", "layer", "keyframes", "children", "placeholder"]
 }

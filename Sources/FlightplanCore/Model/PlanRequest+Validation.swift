@@ -30,6 +30,8 @@ public enum PlanLimits {
     public static let maximumSpringVelocity = 1_000.0
     /// Largest absolute y control point of a cubic Bézier.
     public static let maximumBezierY = 10.0
+    /// Largest absolute finger velocity a dismissal drag may report, points per second.
+    public static let maximumGestureVelocity = 100_000.0
 }
 
 extension PlanRequest {
@@ -42,25 +44,25 @@ extension PlanRequest {
     /// ``validate()``, returning the resolved timing it needs along the way, so that a spring's
     /// settling time is solved once per request (the planner uses the same value).
     func validatedTiming() throws(ValidationError) -> ResolvedTiming {
-        try Self.check(rect: source.frame, at: "source.frame")
-        try Self.check(radius: source.cornerRadius, of: source.frame, at: "source.cornerRadius", rectName: "source.frame")
-        try Self.check(rect: destination.bounds, at: "destination.bounds")
-        if let frame = destination.frame { try Self.check(rect: frame, at: "destination.frame") }
-        try Self.check(
+        try FieldCheck.check(rect: source.frame, at: "source.frame")
+        try FieldCheck.check(radius: source.cornerRadius, of: source.frame, at: "source.cornerRadius", rectName: "source.frame")
+        try FieldCheck.check(rect: destination.bounds, at: "destination.bounds")
+        if let frame = destination.frame { try FieldCheck.check(rect: frame, at: "destination.frame") }
+        try FieldCheck.check(
             radius: destination.cornerRadius, of: destination.contentFrame, at: "destination.cornerRadius",
             rectName: "destination.frame")
-        try Self.check(
+        try FieldCheck.check(
             radius: destination.screenCornerRadius, of: destination.bounds, at: "destination.screenCornerRadius",
             rectName: "destination.bounds")
         if let imageSize {
-            try Self.check(extent: imageSize.width, at: "imageSize.width")
-            try Self.check(extent: imageSize.height, at: "imageSize.height")
+            try FieldCheck.check(extent: imageSize.width, at: "imageSize.width")
+            try FieldCheck.check(extent: imageSize.height, at: "imageSize.height")
         }
         let timing = try validateTiming()
         try validateChildren()
         try validateSampling(duration: timing.duration)
         if let overlayOpacity {
-            try Self.check(overlayOpacity, in: 0...1, at: "overlay.opacity")
+            try FieldCheck.check(overlayOpacity, in: 0...1, at: "overlay.opacity")
         }
         if let precision, !PlanLimits.precisionRange.contains(precision) {
             throw ValidationError(field: "precision", message: "must be between 0 and 6, got \(precision)")
@@ -71,31 +73,31 @@ extension PlanRequest {
     /// Checks the timing fields, then resolves them (only valid fields reach the spring solver).
     private func validateTiming() throws(ValidationError) -> ResolvedTiming {
         if let duration = timing.duration {
-            try Self.check(finite: duration, at: "timing.duration")
+            try FieldCheck.check(finite: duration, at: "timing.duration")
             guard duration > 0 else { throw ValidationError(field: "timing.duration", message: "must be > 0, got \(describeNumber(duration))") }
-            try Self.check(duration, in: PlanLimits.minimumDuration...PlanLimits.maximumDuration, at: "timing.duration")
+            try FieldCheck.check(duration, in: PlanLimits.minimumDuration...PlanLimits.maximumDuration, at: "timing.duration")
         }
         if let fadeFraction = timing.fadeFraction {
             guard style == .reveal else {
                 throw ValidationError(field: "timing.fadeFraction", message: "applies only to style \"reveal\", got style \"\(style.rawValue)\"")
             }
-            try Self.check(finite: fadeFraction, at: "timing.fadeFraction")
+            try FieldCheck.check(finite: fadeFraction, at: "timing.fadeFraction")
             guard fadeFraction > 0, fadeFraction < 1 else {
                 throw ValidationError(field: "timing.fadeFraction", message: "must be > 0 and < 1, got \(describeNumber(fadeFraction))")
             }
         }
         switch timing.curve {
         case .cubicBezier(let bezier):
-            try Self.check(bezier.x1, in: 0...1, at: "timing.curve.cubicBezier[0]")
-            try Self.check(bezier.y1, in: -PlanLimits.maximumBezierY...PlanLimits.maximumBezierY, at: "timing.curve.cubicBezier[1]")
-            try Self.check(bezier.x2, in: 0...1, at: "timing.curve.cubicBezier[2]")
-            try Self.check(bezier.y2, in: -PlanLimits.maximumBezierY...PlanLimits.maximumBezierY, at: "timing.curve.cubicBezier[3]")
+            try FieldCheck.check(bezier.x1, in: 0...1, at: "timing.curve.cubicBezier[0]")
+            try FieldCheck.check(bezier.y1, in: -PlanLimits.maximumBezierY...PlanLimits.maximumBezierY, at: "timing.curve.cubicBezier[1]")
+            try FieldCheck.check(bezier.x2, in: 0...1, at: "timing.curve.cubicBezier[2]")
+            try FieldCheck.check(bezier.y2, in: -PlanLimits.maximumBezierY...PlanLimits.maximumBezierY, at: "timing.curve.cubicBezier[3]")
         case .spring(let spring):
-            try Self.check(spring.dampingRatio, in: PlanLimits.dampingRatioRange, at: "timing.curve.spring.dampingRatio")
+            try FieldCheck.check(spring.dampingRatio, in: PlanLimits.dampingRatioRange, at: "timing.curve.spring.dampingRatio")
             let velocityLimit = PlanLimits.maximumSpringVelocity
-            try Self.check(spring.initialVelocity, in: -velocityLimit...velocityLimit, at: "timing.curve.spring.initialVelocity")
+            try FieldCheck.check(spring.initialVelocity, in: -velocityLimit...velocityLimit, at: "timing.curve.spring.initialVelocity")
             if let response = spring.response {
-                try Self.check(finite: response, at: "timing.curve.spring.response")
+                try FieldCheck.check(finite: response, at: "timing.curve.spring.response")
                 guard response > 0 else {
                     throw ValidationError(field: "timing.curve.spring.response", message: "must be > 0, got \(describeNumber(response))")
                 }
@@ -125,9 +127,9 @@ extension PlanRequest {
             }
             try checkTotalKeyframes(count, at: "sampling.keyframes")
         case .fps(let fps):
-            try Self.check(finite: fps, at: "sampling.fps")
+            try FieldCheck.check(finite: fps, at: "sampling.fps")
             guard fps > 0 else { throw ValidationError(field: "sampling.fps", message: "must be > 0, got \(describeNumber(fps))") }
-            try Self.check(fps, in: 0...PlanLimits.maximumFPS, at: "sampling.fps")
+            try FieldCheck.check(fps, in: 0...PlanLimits.maximumFPS, at: "sampling.fps")
             let count = Sampler.keyframeCount(duration: duration, fps: fps)
             guard count <= PlanLimits.maximumKeyframes else {
                 throw ValidationError(
@@ -136,8 +138,8 @@ extension PlanRequest {
             }
             try checkTotalKeyframes(count, at: "sampling.fps")
         case .tolerance(let tolerance):
-            try Self.check(finite: tolerance, at: "sampling.tolerance")
-            try Self.check(tolerance, in: PlanLimits.minimumTolerance...PlanLimits.maximumExtent, at: "sampling.tolerance")
+            try FieldCheck.check(finite: tolerance, at: "sampling.tolerance")
+            try FieldCheck.check(tolerance, in: PlanLimits.minimumTolerance...PlanLimits.maximumExtent, at: "sampling.tolerance")
         }
     }
 
@@ -163,49 +165,13 @@ extension PlanRequest {
             if children[..<index].contains(where: { $0.id == child.id }) {
                 throw ValidationError(field: "\(path).id", message: "must be unique, \"\(child.id)\" is used twice")
             }
-            try Self.check(rect: child.from, at: "\(path).from")
-            try Self.check(rect: child.to, at: "\(path).to")
-            try Self.check(radius: child.fromCornerRadius, of: child.from, at: "\(path).fromCornerRadius", rectName: "\(path).from")
-            try Self.check(radius: child.toCornerRadius, of: child.to, at: "\(path).toCornerRadius", rectName: "\(path).to")
+            try FieldCheck.check(rect: child.from, at: "\(path).from")
+            try FieldCheck.check(rect: child.to, at: "\(path).to")
+            try FieldCheck.check(radius: child.fromCornerRadius, of: child.from, at: "\(path).fromCornerRadius", rectName: "\(path).from")
+            try FieldCheck.check(radius: child.toCornerRadius, of: child.to, at: "\(path).toCornerRadius", rectName: "\(path).to")
         }
     }
 
-    private static func check(finite value: Double, at field: String) throws(ValidationError) {
-        guard value.isFinite else { throw ValidationError(field: field, message: "must be a finite number, got \(value)") }
-    }
-
-    private static func check(_ value: Double, in range: ClosedRange<Double>, at field: String) throws(ValidationError) {
-        try check(finite: value, at: field)
-        guard range.contains(value) else {
-            throw ValidationError(
-                field: field,
-                message: "must be between \(describeNumber(range.lowerBound)) and \(describeNumber(range.upperBound)), got \(describeNumber(value))")
-        }
-    }
-
-    private static func check(extent: Double, at field: String) throws(ValidationError) {
-        try check(finite: extent, at: field)
-        guard extent > 0 else { throw ValidationError(field: field, message: "must be > 0, got \(describeNumber(extent))") }
-        try check(extent, in: PlanLimits.minimumExtent...PlanLimits.maximumExtent, at: field)
-    }
-
-    private static func check(rect: Rect, at field: String) throws(ValidationError) {
-        let limit = PlanLimits.maximumExtent
-        try check(rect.x, in: -limit...limit, at: "\(field).x")
-        try check(rect.y, in: -limit...limit, at: "\(field).y")
-        try check(extent: rect.width, at: "\(field).width")
-        try check(extent: rect.height, at: "\(field).height")
-    }
-
-    private static func check(radius: Double, of rect: Rect, at field: String, rectName: String) throws(ValidationError) {
-        try check(finite: radius, at: field)
-        guard radius >= 0 else { throw ValidationError(field: field, message: "must be ≥ 0, got \(describeNumber(radius))") }
-        guard radius <= rect.maxCornerRadius else {
-            throw ValidationError(
-                field: field,
-                message: "must be ≤ \(describeNumber(rect.maxCornerRadius)) (half the shorter side of \(rectName)), got \(describeNumber(radius))")
-        }
-    }
 }
 
 extension PlanRequest {
@@ -223,5 +189,45 @@ extension PlanRequest {
     public func resolvedTiming() -> ResolvedTiming {
         let defaults = Self.defaultTiming(for: style, direction: direction)
         return ResolvedTiming(curve: timing.curve ?? defaults.curve, duration: timing.duration ?? defaults.duration)
+    }
+}
+
+/// Checks of one field against a rule, each throwing a ``ValidationError`` that names the field.
+enum FieldCheck {
+    static func check(finite value: Double, at field: String) throws(ValidationError) {
+        guard value.isFinite else { throw ValidationError(field: field, message: "must be a finite number, got \(value)") }
+    }
+
+    static func check(_ value: Double, in range: ClosedRange<Double>, at field: String) throws(ValidationError) {
+        try FieldCheck.check(finite: value, at: field)
+        guard range.contains(value) else {
+            throw ValidationError(
+                field: field,
+                message: "must be between \(describeNumber(range.lowerBound)) and \(describeNumber(range.upperBound)), got \(describeNumber(value))")
+        }
+    }
+
+    static func check(extent: Double, at field: String) throws(ValidationError) {
+        try FieldCheck.check(finite: extent, at: field)
+        guard extent > 0 else { throw ValidationError(field: field, message: "must be > 0, got \(describeNumber(extent))") }
+        try FieldCheck.check(extent, in: PlanLimits.minimumExtent...PlanLimits.maximumExtent, at: field)
+    }
+
+    static func check(rect: Rect, at field: String) throws(ValidationError) {
+        let limit = PlanLimits.maximumExtent
+        try FieldCheck.check(rect.x, in: -limit...limit, at: "\(field).x")
+        try FieldCheck.check(rect.y, in: -limit...limit, at: "\(field).y")
+        try FieldCheck.check(extent: rect.width, at: "\(field).width")
+        try FieldCheck.check(extent: rect.height, at: "\(field).height")
+    }
+
+    static func check(radius: Double, of rect: Rect, at field: String, rectName: String) throws(ValidationError) {
+        try FieldCheck.check(finite: radius, at: field)
+        guard radius >= 0 else { throw ValidationError(field: field, message: "must be ≥ 0, got \(describeNumber(radius))") }
+        guard radius <= rect.maxCornerRadius else {
+            throw ValidationError(
+                field: field,
+                message: "must be ≤ \(describeNumber(rect.maxCornerRadius)) (half the shorter side of \(rectName)), got \(describeNumber(radius))")
+        }
     }
 }

@@ -38,8 +38,20 @@ struct FlightTrack: LayerTrack {
     let opacityEnd: Double
 
     func state(at p: Double) -> LayerState {
-        let image = Interpolation.rect(imageStart, imageEnd, p)
-        let clip = Interpolation.rect(clipStart, clipEnd, p)
+        LayerState(
+            layer: layer, content: content, uniformScale: uniformScale,
+            image: Interpolation.rect(imageStart, imageEnd, p),
+            clip: Interpolation.rect(clipStart, clipEnd, p),
+            visibleRadius: Interpolation.linear(radiusStart, radiusEnd, p),
+            opacity: min(max(0, p * opacityEnd), opacityEnd))
+    }
+}
+
+extension LayerState {
+    /// Solves the state that shows what the eye should see: the layer's `content` (where it draws
+    /// the image, in its own space) landing on `image` on screen, clipped to `clip` with a visible
+    /// corner radius of `visibleRadius` (clamped to what the clip can carry).
+    init(layer: Rect, content: Rect, uniformScale: Bool, image: Rect, clip: Rect, visibleRadius: Double, opacity: Double) {
         let scaleX = image.width / content.width
         let scaleY = uniformScale ? scaleX : image.height / content.height
         // Screen position of a layer point q under a transform about the centre h = size/2:
@@ -53,11 +65,11 @@ struct FlightTrack: LayerTrack {
             y: (clip.y - layer.y - (1 - scaleY) * halfHeight - ty) / scaleY,
             width: clip.width / scaleX,
             height: clip.height / scaleY)
-        let visibleRadius = min(max(0, Interpolation.linear(radiusStart, radiusEnd, p)), clip.maxCornerRadius)
-        return LayerState(
+        let radius = min(max(0, visibleRadius), clip.maxCornerRadius)
+        self.init(
             transform: AffineTransform(scaleX: scaleX, scaleY: scaleY, tx: tx, ty: ty),
             maskFrame: mask,
-            cornerRadius: visibleRadius / max(scaleX, scaleY),
-            opacity: min(max(0, p * opacityEnd), opacityEnd))
+            cornerRadius: radius / max(scaleX, scaleY),
+            opacity: opacity)
     }
 }

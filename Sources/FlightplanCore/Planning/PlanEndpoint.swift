@@ -7,4 +7,11 @@ public enum PlanEndpoint {
         do { request = try PlanRequest(jsonBytes: body) } catch { return .failure(.input(error)) }
         do { return .success(try Planner.plan(for: request).jsonBytes) } catch { return .failure(.validation(error)) }
     }
+
+    /// Parses, validates and answers one dismissal drag sample; returns the answer's JSON or the problem.
+    public static func dismiss(body: some Collection<UInt8>) -> Result<[UInt8], ProblemDetails> {
+        let request: DismissRequest
+        do { request = try DismissRequest(jsonBytes: body) } catch { return .failure(.input(error)) }
+        do { return .success(try DismissPlanner.dismiss(for: request).jsonBytes) } catch { return .failure(.validation(error)) }
+    }
 }

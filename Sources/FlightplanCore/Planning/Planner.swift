@@ -8,15 +8,7 @@ public enum Planner {
         let layers = [scene.main.layer] + scene.children.map(\.track.layer)
         let states = exactStates(scene: scene, timing: timing, direction: request.direction)
 
-        let times: [Double]
-        switch request.sampling {
-        case .keyframes(let count):
-            times = Sampler.uniformTimes(count: count, duration: timing.duration)
-        case .fps(let fps):
-            times = Sampler.uniformTimes(count: Sampler.keyframeCount(duration: timing.duration, fps: fps), duration: timing.duration)
-        case .tolerance(let tolerance):
-            times = try Sampler.toleranceTimes(duration: timing.duration, tolerance: tolerance, state: states, layers: layers)
-        }
+        let times = try Sampler.times(for: request.sampling, duration: timing.duration, state: states, layers: layers)
 
         var mainKeyframes: [Keyframe] = []
         mainKeyframes.reserveCapacity(times.count)

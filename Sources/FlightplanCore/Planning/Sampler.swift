@@ -14,6 +14,20 @@ enum Sampler {
         return max(2, Int(intervals) + 1)
     }
 
+    /// The keyframe times `sampling` chooses for a plan of `duration` whose tracks are `layers`.
+    static func times(
+        for sampling: Sampling, duration: Double, state: (Double) -> [Keyframe], layers: [Rect]
+    ) throws(ValidationError) -> [Double] {
+        switch sampling {
+        case .keyframes(let count):
+            return uniformTimes(count: count, duration: duration)
+        case .fps(let fps):
+            return uniformTimes(count: keyframeCount(duration: duration, fps: fps), duration: duration)
+        case .tolerance(let tolerance):
+            return try toleranceTimes(duration: duration, tolerance: tolerance, state: state, layers: layers)
+        }
+    }
+
     /// `count` times evenly spaced from exactly 0 to exactly `duration`.
     static func uniformTimes(count: Int, duration: Double) -> [Double] {
         (0..<count).map { index in

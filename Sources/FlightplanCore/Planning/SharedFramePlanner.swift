@@ -3,10 +3,14 @@ extension Scene {
     /// image as the destination shows it lands where the cell shows it, masked to the cell; it ends
     /// at identity, masked to the screen with the screen's corner radius. Opacity is the overlay's.
     static func sharedFrame(_ request: PlanRequest) -> Scene {
+        Scene(role: .destinationScreen, main: sharedFrameTrack(request), placeholder: request.source.frame)
+    }
+
+    /// sharedFrame's screen flight, which a dismissal drag also starts from.
+    static func sharedFrameTrack(_ request: PlanRequest) -> FlightTrack {
         let screen = request.destination.bounds
-        let track = imageFlight(
+        return imageFlight(
             request, layer: screen, clipEnd: screen, radiusEnd: request.destination.screenCornerRadius,
             opacityEnd: request.overlayOpacity ?? 0.5)
-        return Scene(role: .destinationScreen, main: track, placeholder: request.source.frame)
     }
 }

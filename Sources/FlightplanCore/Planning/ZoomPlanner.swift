@@ -3,10 +3,14 @@ extension Scene {
     /// destination's content mode). It starts covering the cell as the cell shows the image, clipped
     /// to the cell, and ends at identity clipped to `destination.frame`. Opacity is the destination's alpha.
     static func zoom(_ request: PlanRequest) -> Scene {
+        Scene(role: .image, main: zoomTrack(request))
+    }
+
+    /// zoom's image flight, which a dismissal drag also starts from.
+    static func zoomTrack(_ request: PlanRequest) -> FlightTrack {
         let destination = request.destination
         let imageFrame = destination.contentMode.displayedRect(of: imageSize(of: request), in: destination.contentFrame)
         let clipEnd = imageFrame.intersection(destination.contentFrame) ?? imageFrame
-        let track = imageFlight(request, layer: imageFrame, clipEnd: clipEnd, radiusEnd: destination.cornerRadius, opacityEnd: 1)
-        return Scene(role: .image, main: track)
+        return imageFlight(request, layer: imageFrame, clipEnd: clipEnd, radiusEnd: destination.cornerRadius, opacityEnd: 1)
     }
 }

@@ -69,7 +69,7 @@ public struct SpringMotion: Sendable, Hashable {
         self.dampingRatio = dampingRatio
         self.initialVelocity = initialVelocity
         self.duration = duration
-        let oscillator = Oscillator(omega: angularFrequency, zeta: dampingRatio, velocity: initialVelocity)
+        let oscillator = Oscillator(omega: angularFrequency, zeta: dampingRatio, displacement: -1, velocity: initialVelocity)
         self.residual = -oscillator.displacement(at: duration)
     }
 
@@ -77,32 +77,20 @@ public struct SpringMotion: Sendable, Hashable {
     public func value(at t: Double) -> Double {
         if t <= 0 { return 0 }
         if t >= duration { return 1 }
-        let oscillator = Oscillator(omega: angularFrequency, zeta: dampingRatio, velocity: initialVelocity)
+        let oscillator = Oscillator(omega: angularFrequency, zeta: dampingRatio, displacement: -1, velocity: initialVelocity)
         let ramp = t / duration
         return 1 + oscillator.displacement(at: t) + residual * ramp * ramp * ramp
     }
 
     /// The time after which the envelope of the displacement stays below the threshold.
     static func settlingTime(omega: Double, zeta: Double, velocity: Double) -> Double {
-        let oscillator = Oscillator(omega: omega, zeta: zeta, velocity: velocity)
-        let threshold = settlingThreshold
-        let low = oscillator.envelopePeakTime
-        if oscillator.envelope(at: low) <= threshold { return low }
-        var high = max(low, 1 / omega) * 2
-        for _ in 0..<200 where oscillator.envelope(at: high) > threshold { high *= 2 }
-        var lowBound = low
-        for _ in 0..<200 {
-            let mid = (lowBound + high) / 2
-            if mid == lowBound || mid == high { break }
-            if oscillator.envelope(at: mid) > threshold { lowBound = mid } else { high = mid }
-        }
-        return high
+        Oscillator(omega: omega, zeta: zeta, displacement: -1, velocity: velocity).settlingTime(threshold: settlingThreshold)
     }
 }
 
-/// The closed-form solution of `y'' + 2ζω₀y' + ω₀²y = 0` with `y(0) = -1`, `y'(0) = v`:
-/// the displacement from the target of a spring released at 0 towards 1.
-private struct Oscillator {
+/// The closed-form solution of `y'' + 2ζω₀y' + ω₀²y = 0` with `y(0) = y₀`, `y'(0) = v`:
+/// the displacement from its target of a spring released at `y₀` with velocity `v`.
+struct Oscillator {
     enum Regime { case under(dampedOmega: Double), critical, over(fast: Double, slow: Double) }
     let omega: Double
     let zeta: Double
@@ -110,10 +98,10 @@ private struct Oscillator {
     let c1: Double
     let c2: Double
 
-    init(omega: Double, zeta: Double, velocity: Double) {
+    init(omega: Double, zeta: Double, displacement: Double, velocity: Double) {
         self.omega = omega
         self.zeta = zeta
-        c1 = -1
+        c1 = displacement
         if zeta < 1 {
             let dampedOmega = omega * (1 - zeta * zeta).squareRoot()
             regime = .under(dampedOmega: dampedOmega)
@@ -125,8 +113,8 @@ private struct Oscillator {
             let root = (zeta * zeta - 1).squareRoot()
             let slow = -omega * (zeta - root), fast = -omega * (zeta + root)
             regime = .over(fast: fast, slow: slow)
-            // y = a·e^{slow·t} + b·e^{fast·t}; c1 + c2 = -1 is folded into (a, b) = (-1 - c2, c2).
-            c2 = (velocity + slow) / (fast - slow)
+            // y = a·e^{slow·t} + b·e^{fast·t} with a + b = y₀; c2 is b and a is c1 − c2.
+            c2 = (velocity - slow * c1) / (fast - slow)
         }
     }
 
@@ -137,7 +125,7 @@ private struct Oscillator {
         case .critical:
             return Double.exp(-omega * t) * (c1 + c2 * t)
         case .over(let fast, let slow):
-            return (-1 - c2) * Double.exp(slow * t) + c2 * Double.exp(fast * t)
+            return (c1 - c2) * Double.exp(slow * t) + c2 * Double.exp(fast * t)
         }
     }
 
@@ -149,12 +137,27 @@ private struct Oscillator {
         case .critical:
             return (abs(c1) + abs(c2) * t) * Double.exp(-omega * t)
         case .over(let fast, let slow):
-            return abs(-1 - c2) * Double.exp(slow * t) + abs(c2) * Double.exp(fast * t)
+            return abs(c1 - c2) * Double.exp(slow * t) + abs(c2) * Double.exp(fast * t)
         }
     }
 
     var envelopePeakTime: Double {
         if case .critical = regime, c2 != 0 { return max(0, 1 / omega - abs(c1) / abs(c2)) }
         return 0
+    }
+
+    /// The time after which the envelope stays at or below `threshold` (0 when it starts there).
+    func settlingTime(threshold: Double) -> Double {
+        let low = envelopePeakTime
+        if envelope(at: low) <= threshold { return low }
+        var high = max(low, 1 / omega) * 2
+        for _ in 0..<200 where envelope(at: high) > threshold { high *= 2 }
+        var lowBound = low
+        for _ in 0..<200 {
+            let mid = (lowBound + high) / 2
+            if mid == lowBound || mid == high { break }
+            if envelope(at: mid) > threshold { lowBound = mid } else { high = mid }
+        }
+        return high
     }
 }

@@ -1,0 +1,104 @@
+/// The axis a dismissal drag runs along.
+public enum DragAxis: String, Sendable, Hashable, CaseIterable {
+    /// Dragging down dismisses (portrait, as in Photos).
+    case vertical
+    /// Dragging right dismisses (landscape, as in the seed's rotated layout).
+    case horizontal
+}
+
+/// Where the finger is in its gesture.
+public enum GesturePhase: String, Sendable, Hashable, CaseIterable {
+    /// Still dragging: only the state is wanted.
+    case changed
+    /// Lifted: the state, the decision and the completion plan are wanted.
+    case ended
+}
+
+/// What a released drag does.
+public enum DismissDecision: String, Sendable, Hashable, CaseIterable {
+    /// Complete the dismissal: the layer flies back to the source element, as a pop ends.
+    case finish
+    /// Abandon it: the layer springs back to identity, the destination fully shown.
+    case cancel
+}
+
+/// The tunables of a dismissal drag; `nil` takes the default.
+public struct DismissOptions: Sendable, Hashable {
+    /// Drag distance along the axis, in points, at which the layer reaches ``minimumScale`` and the
+    /// background is fully transparent. Default: half the destination bounds along the axis.
+    public var dismissDistance: Double?
+    /// Smallest scale the drag shrinks the layer to, in (0, 1]. Default 0.5.
+    public var minimumScale: Double?
+    /// How far along the axis the projected resting point must be for a release to finish, in
+    /// points. Default: a quarter of the dismiss distance.
+    public var finishDistance: Double?
+    /// Release speed along the axis, in points per second, from which the direction alone decides:
+    /// at least this fast forwards finishes, at least this fast backwards cancels. Default 500.
+    public var flingVelocity: Double?
+    /// Deceleration per millisecond used to project where a released layer would come to rest, in
+    /// (0, 1): UIScrollView's `.normal` rate, 0.998, by default.
+    public var decelerationRate: Double?
+
+    /// Creates options; everything left out takes its default.
+    public init(
+        dismissDistance: Double? = nil, minimumScale: Double? = nil, finishDistance: Double? = nil,
+        flingVelocity: Double? = nil, decelerationRate: Double? = nil
+    ) {
+        self.dismissDistance = dismissDistance
+        self.minimumScale = minimumScale
+        self.finishDistance = finishDistance
+        self.flingVelocity = flingVelocity
+        self.decelerationRate = decelerationRate
+    }
+}
+
+/// One sample of an interactive dismissal drag: the body of `POST /v1/gestures/dismiss`.
+public struct DismissRequest: Sendable, Hashable {
+    /// The geometry being dismissed: a `zoom` or `sharedFrame` request (its direction is not used:
+    /// the drag starts from the expanded state and a dismissal is a pop).
+    public var plan: PlanRequest
+    /// The finger's translation since the drag began, in points.
+    public var translation: Point
+    /// The finger's velocity, in points per second.
+    public var velocity: Point
+    /// Dragging, or released.
+    public var phase: GesturePhase
+    /// The axis along which dragging dismisses.
+    public var axis: DragAxis
+    /// Tunables.
+    public var options: DismissOptions
+
+    /// Creates a drag sample.
+    public init(
+        plan: PlanRequest, translation: Point, velocity: Point = .zero, phase: GesturePhase = .changed,
+        axis: DragAxis = .vertical, options: DismissOptions = DismissOptions()
+    ) {
+        self.plan = plan
+        self.translation = translation
+        self.velocity = velocity
+        self.phase = phase
+        self.axis = axis
+        self.options = options
+    }
+}
+
+/// The answer to a drag sample: where the layer is now and, on release, what happens next.
+public struct Dismissal: Sendable, Hashable {
+    /// The animated layer, as in a plan of the same request.
+    public var layer: AnimatedLayer
+    /// The layer's state under the finger; `progress` is the dismissal's completion (0 to 1).
+    public var state: Keyframe
+    /// On release: finish or cancel; `nil` while dragging.
+    public var decision: DismissDecision?
+    /// On release: the completion plan. Its first keyframe is exactly `state`, it leaves with the
+    /// finger's velocity, and it ends exactly on the source element (finish) or at identity (cancel).
+    public var plan: Plan?
+
+    /// Creates a dismissal answer.
+    public init(layer: AnimatedLayer, state: Keyframe, decision: DismissDecision? = nil, plan: Plan? = nil) {
+        self.layer = layer
+        self.state = state
+        self.decision = decision
+        self.plan = plan
+    }
+}

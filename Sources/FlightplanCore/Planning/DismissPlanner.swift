@@ -1,0 +1,278 @@
+import RealModule
+
+/// Interactive dismissal as data: the layer's state under the finger, the release decision, and a
+/// completion plan that starts exactly there and leaves with the finger's velocity.
+public enum DismissPlanner {
+    /// Answers one drag sample.
+    /// - Throws: a ``ValidationError`` naming the field when the sample cannot be answered.
+    public static func dismiss(for request: DismissRequest) throws(ValidationError) -> Dismissal {
+        let spring = try request.validatedCompletionSpring()
+        let plan = request.plan
+        let track = plan.style == .zoom ? Scene.zoomTrack(plan) : Scene.sharedFrameTrack(plan)
+        let layer = AnimatedLayer(role: plan.style == .zoom ? .image : .destinationScreen, frame: track.layer)
+        let drag = DragState(request: request, track: track)
+        let precision = plan.precision.map { Precision(decimals: $0, layer: track.layer) }
+        func rounded(_ keyframes: [Keyframe]) -> [Keyframe] { precision?.round(keyframes) ?? keyframes }
+
+        let state = rounded([drag.keyframe])[0]
+        guard request.phase == .ended else { return Dismissal(layer: layer, state: state) }
+
+        let decision = drag.decision
+        let completion = try Completion(from: drag, decision: decision, spring: spring)
+        let times = try Sampler.times(
+            for: plan.sampling, duration: completion.duration, state: { [completion.keyframe(at: $0)] }, layers: [track.layer])
+        guard times.count <= PlanLimits.maximumKeyframes else {
+            throw ValidationError(
+                field: "plan.sampling",
+                message: "would produce \(times.count) keyframes over the \(describeNumber(completion.duration)) s completion, more than \(PlanLimits.maximumKeyframes)")
+        }
+        var keyframes = rounded(times.map(completion.keyframe(at:)))
+        keyframes[0] = state
+        return Dismissal(
+            layer: layer, state: state, decision: decision,
+            plan: Plan(
+                style: plan.style, direction: decision == .finish ? .pop : .push, duration: completion.duration,
+                layer: layer, keyframes: keyframes, placeholder: plan.style == .sharedFrame ? plan.source.frame : nil))
+    }
+
+    /// The completion spring when the request names none and gives no duration: no bounce, quick.
+    public static let defaultSpring = SpringParameters(dampingRatio: 0.9, response: 0.35)
+}
+
+/// The drag at one instant: how far along the axis, how much that shrinks and fades the layer, how
+/// fast all of it is changing, and what a release now would decide.
+private struct DragState {
+    let track: FlightTrack
+    let translation: Point
+    let velocity: Point
+    /// Translation and velocity along the drag axis.
+    let along: Double, alongVelocity: Double
+    /// Dismissal completion, 0…1, and its rate per second.
+    let fraction: Double, fractionRate: Double
+    /// The layer's scale under the finger, and its rate per second.
+    let scale: Double, scaleRate: Double
+    /// The fixed point of the scale in the rest layout (the middle of the clip's leading edge),
+    /// which then follows the finger.
+    let pivot: Point
+    let options: ResolvedDismissOptions
+
+    init(request: DismissRequest, track: FlightTrack) {
+        let options = ResolvedDismissOptions(request)
+        let vertical = request.axis == .vertical
+        let clip = track.clipEnd
+        self.track = track
+        self.options = options
+        translation = request.translation
+        velocity = request.velocity
+        along = vertical ? translation.y : translation.x
+        alongVelocity = vertical ? velocity.y : velocity.x
+        pivot = vertical ? Point(x: clip.midX, y: clip.y) : Point(x: clip.x, y: clip.midY)
+        let distance = options.dismissDistance
+        fraction = min(max(along, 0) / distance, 1)
+        // The fraction is linear in the drag between 0 and the dismiss distance and flat outside;
+        // at a kink, the rate is the one on the side the finger is moving to.
+        let moving = alongVelocity > 0 ? along >= 0 && along < distance : along > 0 && along <= distance
+        fractionRate = moving ? alongVelocity / distance : 0
+        scale = 1 - (1 - options.minimumScale) * fraction
+        scaleRate = -(1 - options.minimumScale) * fractionRate
+    }
+
+    /// The opacity channel's value: the rest value fading out with the drag.
+    var opacity: Double { track.opacityEnd * (1 - fraction) }
+    var opacityRate: Double { -track.opacityEnd * fractionRate }
+
+    /// The rest layout's rect `rect` as the drag shows it: scaled about the pivot, then moved with the finger.
+    func dragged(_ rect: Rect) -> Rect {
+        Rect(
+            x: pivot.x + scale * (rect.x - pivot.x) + translation.x,
+            y: pivot.y + scale * (rect.y - pivot.y) + translation.y,
+            width: scale * rect.width, height: scale * rect.height)
+    }
+
+    /// The keyframe under the finger: the rest state with the drag's transform and the faded opacity.
+    var keyframe: Keyframe {
+        let rest = track.state(at: 1)
+        // Layer point q lands at pivot + s·(origin + q − pivot) + translation; as a transform about
+        // the layer's centre c that is s·q + (1 − s)·(pivot − c) + translation past the same point.
+        let center = track.layer.center
+        return Keyframe(
+            time: 0, progress: fraction,
+            transform: AffineTransform(
+                scaleX: scale, scaleY: scale,
+                tx: (1 - scale) * (pivot.x - center.x) + translation.x,
+                ty: (1 - scale) * (pivot.y - center.y) + translation.y),
+            maskFrame: rest.maskFrame, cornerRadius: rest.cornerRadius, opacity: opacity)
+    }
+
+    /// Where the layer would come to rest along the axis if released now and left to decelerate at
+    /// UIScrollView's rate: `v/1000 · r/(1 − r)` points past the current translation.
+    var projectedTranslation: Double {
+        let rate = options.decelerationRate
+        return along + alongVelocity / 1000 * rate / (1 - rate)
+    }
+
+    /// Finish or cancel: a fling decides by its direction alone; otherwise the projected resting point does.
+    var decision: DismissDecision {
+        if alongVelocity <= -options.flingVelocity { return .cancel }
+        if alongVelocity >= options.flingVelocity { return .finish }
+        return projectedTranslation >= options.finishDistance ? .finish : .cancel
+    }
+}
+
+/// The options with their defaults filled in.
+private struct ResolvedDismissOptions {
+    let dismissDistance: Double
+    let minimumScale: Double
+    let finishDistance: Double
+    let flingVelocity: Double
+    let decelerationRate: Double
+
+    init(_ request: DismissRequest) {
+        let options = request.options, bounds = request.plan.destination.bounds
+        dismissDistance = options.dismissDistance ?? (request.axis == .vertical ? bounds.height : bounds.width) / 2
+        minimumScale = options.minimumScale ?? 0.5
+        finishDistance = options.finishDistance ?? dismissDistance / 4
+        flingVelocity = options.flingVelocity ?? 500
+        decelerationRate = options.decelerationRate ?? 0.998
+    }
+}
+
+/// The completion after release: every visible quantity (the image's and the clip's centres and
+/// log-sizes, the visible radius, the opacity and the progress) is its own channel of one spring,
+/// released from where the drag left it at the rate the drag was changing it. So the motion is
+/// continuous in position and velocity, and the image's pivot leaves with the finger's velocity.
+/// Sizes move in log space, so they stay positive however hard the spring overshoots.
+private struct Completion {
+    /// One quantity's spring: its target and its displacement from it over time.
+    struct Channel {
+        let target: Double
+        let oscillator: Oscillator
+        let residual: Double
+
+        init(from start: Double, rate: Double, to target: Double, omega: Double, zeta: Double) {
+            self.init(
+                target: target, oscillator: Oscillator(omega: omega, zeta: zeta, displacement: start - target, velocity: rate),
+                residual: 0)
+        }
+
+        private init(target: Double, oscillator: Oscillator, residual: Double) {
+            self.target = target
+            self.oscillator = oscillator
+            self.residual = residual
+        }
+
+        /// The same channel, made to end exactly on its target at `duration`.
+        func settled(at duration: Double) -> Channel {
+            Channel(target: target, oscillator: oscillator, residual: -oscillator.displacement(at: duration))
+        }
+
+        /// The value at `t`; the residual left at the end is blended in with a `(t/T)³` ramp, which
+        /// keeps the initial velocity and lands exactly on the target.
+        func value(at t: Double, ramp: Double) -> Double {
+            target + oscillator.displacement(at: t) + residual * ramp * ramp * ramp
+        }
+    }
+
+    let drag: DragState
+    let duration: Double
+    let start: Keyframe, end: Keyframe
+    let channels: [Channel]
+
+    init(from drag: DragState, decision: DismissDecision, spring: SpringResolution) throws(ValidationError) {
+        let track = drag.track
+        let finish = decision == .finish
+        self.drag = drag
+        start = drag.keyframe
+        let restState = track.state(at: finish ? 0 : 1)
+        end = Keyframe(
+            time: 0, progress: finish ? 1 : 0, transform: restState.transform, maskFrame: restState.maskFrame,
+            cornerRadius: restState.cornerRadius, opacity: restState.opacity)
+
+        let image = drag.dragged(track.imageEnd), clip = drag.dragged(track.clipEnd)
+        let targetImage = finish ? track.imageStart : track.imageEnd
+        let targetClip = finish ? track.clipStart : track.clipEnd
+        let restRadius = track.state(at: 1).cornerRadius
+        let relativeScaleRate = drag.scaleRate / drag.scale
+        let omega = spring.angularFrequency, zeta = spring.dampingRatio
+        func channel(_ start: Double, _ rate: Double, _ target: Double) -> Channel {
+            Channel(from: start, rate: rate, to: target, omega: omega, zeta: zeta)
+        }
+        // The rate of a dragged point p: the scale moves it about the pivot, the finger moves it along.
+        func pointRate(_ restX: Double, _ pivot: Double, _ velocity: Double) -> Double {
+            drag.scaleRate * (restX - pivot) + velocity
+        }
+        func rectChannels(_ dragged: Rect, rest: Rect, target: Rect) -> [Channel] {
+            [
+                channel(dragged.midX, pointRate(rest.midX, drag.pivot.x, drag.velocity.x), target.midX),
+                channel(dragged.midY, pointRate(rest.midY, drag.pivot.y, drag.velocity.y), target.midY),
+                channel(Double.log(dragged.width), relativeScaleRate, Double.log(target.width)),
+                channel(Double.log(dragged.height), relativeScaleRate, Double.log(target.height)),
+            ]
+        }
+        let targetRadius = finish ? track.radiusStart : track.radiusEnd
+        var channels = rectChannels(image, rest: track.imageEnd, target: targetImage)
+            + rectChannels(clip, rest: track.clipEnd, target: targetClip)
+        channels.append(channel(restRadius * drag.scale, restRadius * drag.scaleRate, targetRadius))
+        channels.append(channel(drag.opacity, drag.opacityRate, end.opacity))
+        channels.append(channel(drag.fraction, drag.fractionRate, end.progress))
+
+        let duration = spring.fixedDuration ?? Self.settlingTime(channels, nominal: spring.nominalDuration)
+        guard duration <= PlanLimits.maximumDuration else {
+            throw ValidationError(
+                field: "velocity",
+                message: "makes the completion spring take \(describeNumber(duration)) s to settle, more than \(describeNumber(PlanLimits.maximumDuration)) s")
+        }
+        self.duration = duration
+        self.channels = channels.map { $0.settled(at: duration) }
+    }
+
+    /// When every channel has settled: positions within 0.1 % of the largest distance travelled (at
+    /// least 0.001 pt), log-sizes, opacity and progress within 0.001; never shorter than the
+    /// spring's own settling time.
+    private static func settlingTime(_ channels: [Channel], nominal: Double) -> Double {
+        let positions: Set<Int> = [0, 1, 4, 5, 8]
+        let scale = positions.map { abs(channels[$0].oscillator.c1) }.max() ?? 0
+        let threshold = SpringMotion.settlingThreshold
+        var duration = nominal
+        for (index, channel) in channels.enumerated() {
+            let limit = positions.contains(index) ? threshold * max(scale, 1) : threshold
+            duration = max(duration, channel.oscillator.settlingTime(threshold: limit))
+        }
+        return duration
+    }
+
+    /// The keyframe at `time`: exactly the drag state at 0, exactly the rest state from `duration` on.
+    func keyframe(at time: Double) -> Keyframe {
+        if time <= 0 { return start }
+        if time >= duration {
+            var last = end
+            last.time = time
+            return last
+        }
+        let ramp = time / duration
+        let values = channels.map { $0.value(at: time, ramp: ramp) }
+        func rect(_ first: Int) -> Rect {
+            Rect(
+                center: Point(x: values[first], y: values[first + 1]),
+                size: Size(width: Double.exp(values[first + 2]), height: Double.exp(values[first + 3])))
+        }
+        let track = drag.track
+        let state = LayerState(
+            layer: track.layer, content: track.content, uniformScale: track.uniformScale,
+            image: rect(0), clip: rect(4), visibleRadius: values[8],
+            opacity: min(max(0, values[9]), track.opacityEnd))
+        return Keyframe(
+            time: time, progress: values[10], transform: state.transform, maskFrame: state.maskFrame,
+            cornerRadius: state.cornerRadius, opacity: state.opacity)
+    }
+}
+
+/// The completion spring's stiffness and damping, and how its duration is chosen.
+struct SpringResolution {
+    let angularFrequency: Double
+    let dampingRatio: Double
+    /// UIKit's meaning: the caller's duration, fixed. `nil` for SwiftUI's meaning.
+    let fixedDuration: Double?
+    /// The spring's own settling time from rest, the shortest a completion may last.
+    let nominalDuration: Double
+}

@@ -1,0 +1,211 @@
+@testable import FlightplanCore
+import FlightplanTestSupport
+import Testing
+
+/// The point of the visible clip that follows the finger: the middle of its leading edge.
+private func pivot(of clip: Rect, axis: DragAxis) -> Point {
+    axis == .vertical ? Point(x: clip.midX, y: clip.y) : Point(x: clip.x, y: clip.midY)
+}
+
+private func along(_ point: Point, _ axis: DragAxis) -> Double { axis == .vertical ? point.y : point.x }
+
+/// The request's own plan (push or pop), whose ends a dismissal must land on exactly.
+private func restPlan(_ request: DismissRequest, _ direction: Direction) throws -> Plan {
+    var plan = request.plan
+    plan.direction = direction
+    plan.timing = Timing()
+    plan.sampling = .keyframes(2)
+    return try Planner.plan(for: plan)
+}
+
+private func sameGeometry(_ a: Keyframe, _ b: Keyframe) -> Bool {
+    a.transform == b.transform && a.maskFrame == b.maskFrame && a.cornerRadius == b.cornerRadius && a.opacity == b.opacity
+}
+
+@Suite("Interactive dismissal over random scenes and drags")
+struct DismissalTests {
+    @Test("the completion plan starts exactly at the state, and the state does not depend on the phase")
+    func continuity() throws {
+        try forAllScenes { rng, replay in
+            var request = RandomScenes.dismissRequest(using: &rng, phase: .ended)
+            let ended = try DismissPlanner.dismiss(for: request)
+            let plan = try #require(ended.plan, "\(replay)")
+            #expect(plan.keyframes.first == ended.state, "\(replay)")
+            #expect(plan.keyframes.first?.time == 0 && plan.keyframes.last?.time == plan.duration, "\(replay)")
+            request.phase = .changed
+            let changed = try DismissPlanner.dismiss(for: request)
+            #expect(changed.state == ended.state && changed.layer == ended.layer, "\(replay)")
+            #expect(changed.decision == nil && changed.plan == nil, "\(replay)")
+        }
+    }
+
+    @Test("finish lands exactly where a pop ends; cancel exactly at identity where a push ends")
+    func exactEnds() throws {
+        try forAllScenes { rng, replay in
+            let request = RandomScenes.dismissRequest(using: &rng, phase: .ended)
+            let dismissal = try DismissPlanner.dismiss(for: request)
+            let plan = try #require(dismissal.plan, "\(replay)")
+            let last = try #require(plan.keyframes.last)
+            switch dismissal.decision {
+            case .finish:
+                let pop = try restPlan(request, .pop)
+                #expect(sameGeometry(last, pop.keyframes.last!) && last.progress == 1 && plan.direction == .pop, "\(replay)")
+                expectClose(last.visibleClip(in: plan.layer.frame), request.plan.source.frame, "finish clip, \(replay)")
+            case .cancel:
+                let push = try restPlan(request, .push)
+                #expect(sameGeometry(last, push.keyframes.last!) && last.progress == 0 && plan.direction == .push, "\(replay)")
+                #expect(last.transform == .identity, "\(replay)")
+            case nil:
+                Issue.record("no decision on release, \(replay)")
+            }
+            #expect(plan.layer == dismissal.layer, "\(replay)")
+        }
+    }
+
+    @Test("the completion leaves with the finger's velocity (second-order finite difference of its first keyframes)")
+    func velocityMatching() throws {
+        try forAllScenes(count: 120) { rng, replay in
+            let request = RandomScenes.dismissRequest(using: &rng, phase: .ended, sampling: .keyframes(8001))
+            let dismissal = try DismissPlanner.dismiss(for: request)
+            let plan = try #require(dismissal.plan)
+            let step = plan.keyframes[1].time
+            let points = plan.keyframes[0...2].map { pivot(of: $0.visibleClip(in: plan.layer.frame), axis: request.axis) }
+            let vx = (-3 * points[0].x + 4 * points[1].x - points[2].x) / (2 * step)
+            let vy = (-3 * points[0].y + 4 * points[1].y - points[2].y) / (2 * step)
+            // Truncation error is about step² × jerk; 0.1 % of the speed plus 0.5 pt/s covers it.
+            let tolerance = 1e-3 * max(abs(request.velocity.x), abs(request.velocity.y)) + 0.5
+            #expect(abs(vx - request.velocity.x) <= tolerance, "vx \(vx) vs \(request.velocity.x), \(replay)")
+            #expect(abs(vy - request.velocity.y) <= tolerance, "vy \(vy) vs \(request.velocity.y), \(replay)")
+        }
+    }
+
+    @Test("the image follows the finger, and scale and opacity fall monotonically with the drag, within their bounds")
+    func dragState() throws {
+        try forAllScenes(count: 150) { rng, replay in
+            var request = RandomScenes.dismissRequest(using: &rng, phase: .changed)
+            request.options.minimumScale = .random(in: 0.2...1, using: &rng)
+            let distance = along(Point(x: request.plan.destination.bounds.width, y: request.plan.destination.bounds.height), request.axis) / 2
+            let rest = try DismissPlanner.dismiss(for: DismissRequest(plan: request.plan, translation: .zero, axis: request.axis))
+            #expect(rest.state.transform == .identity && rest.state.progress == 0, "\(replay)")
+            let restPivot = pivot(of: rest.state.visibleClip(in: rest.layer.frame), axis: request.axis)
+            var previous = rest.state
+            for step in 1...40 {
+                let drag = Double(step - 10) / 30 * 1.3 * distance
+                request.translation = request.axis == .vertical
+                    ? Point(x: request.translation.x, y: drag) : Point(x: drag, y: request.translation.y)
+                let state = try DismissPlanner.dismiss(for: request).state
+                let dragged = pivot(of: state.visibleClip(in: rest.layer.frame), axis: request.axis)
+                #expect(isClose(dragged.x, restPivot.x + request.translation.x) && isClose(dragged.y, restPivot.y + request.translation.y), "\(replay)")
+                #expect(state.transform.a == state.transform.d, "\(replay)")
+                #expect(state.transform.a >= request.options.minimumScale! - 1e-12 && state.transform.a <= 1, "\(replay)")
+                #expect((0...1).contains(state.progress), "\(replay)")
+                if drag <= 0 { #expect(state.transform.a == 1 && state.opacity == rest.state.opacity, "\(replay)") }
+                if drag >= distance { #expect(state.opacity == 0 && state.progress == 1, "\(replay)") }
+                if step > 1 {
+                    #expect(state.transform.a <= previous.transform.a, "scale rose at drag \(drag), \(replay)")
+                    #expect(state.opacity <= previous.opacity, "opacity rose at drag \(drag), \(replay)")
+                    #expect(state.progress >= previous.progress, "progress fell at drag \(drag), \(replay)")
+                }
+                previous = state
+            }
+        }
+    }
+
+    @Test("release decisions: flings by direction, otherwise by the projected resting point")
+    func decisionTable() throws {
+        try forAllScenes(count: 200) { rng, replay in
+            var request = RandomScenes.dismissRequest(using: &rng, phase: .ended)
+            let fling = Double.random(in: 200...1500, using: &rng)
+            let finishDistance = Double.random(in: 20...300, using: &rng)
+            request.options = DismissOptions(finishDistance: finishDistance, flingVelocity: fling)
+            func decide(along drag: Double, velocity: Double) throws -> DismissDecision? {
+                request.translation = request.axis == .vertical ? Point(x: request.translation.x, y: drag) : Point(x: drag, y: request.translation.y)
+                request.velocity = request.axis == .vertical ? Point(x: request.velocity.x, y: velocity) : Point(x: velocity, y: request.velocity.y)
+                return try DismissPlanner.dismiss(for: request).decision
+            }
+            let short = Double.random(in: 0...finishDistance * 0.9, using: &rng)
+            let long = finishDistance + Double.random(in: 10...400, using: &rng)
+            // Projection at UIScrollView's normal rate: 0.499 s × velocity.
+            let slow = Double.random(in: -1...1, using: &rng) * min(fling * 0.9, 9 / 0.499)
+            let upwardFling = try decide(along: long, velocity: -fling * Double.random(in: 1...3, using: &rng))
+            let downwardFling = try decide(along: short, velocity: fling * Double.random(in: 1...3, using: &rng))
+            let slowLong = try decide(along: long, velocity: slow)
+            let slowShort = try decide(along: max(0, finishDistance - 10 - short / 10), velocity: slow)
+            #expect(upwardFling == .cancel, "upward fling, \(replay)")
+            #expect(downwardFling == .finish, "downward fling, \(replay)")
+            #expect(slowLong == .finish, "slow drag past the threshold, \(replay)")
+            #expect(slowShort == .cancel, "slow drag short of it, \(replay)")
+            // Not the instantaneous sign: a slight upward drift after a long drag still finishes,
+            // and a moderate downward throw from a short drag finishes when it would coast past the threshold.
+            let drift = try decide(along: long, velocity: -min(fling * 0.9, 5 / 0.499))
+            #expect(drift == .finish, "drift, \(replay)")
+            let throwVelocity = (finishDistance + 5) / 0.499
+            if throwVelocity < fling {
+                let thrown = try decide(along: 0, velocity: throwVelocity)
+                #expect(thrown == .finish, "throw, \(replay)")
+            }
+        }
+    }
+
+    /// Breaks one field of a valid drag, the field being the one the error must name.
+    private static func breaking(_ field: String, of request: inout DismissRequest) {
+        switch field {
+        case "velocity.y": request.velocity.y = .nan
+        case "translation.x": request.translation.x = .infinity
+        case "velocity.x": request.velocity.x = 1e9
+        case "plan.style": request.plan.style = .reveal
+        case "plan.timing.curve": request.plan.timing.curve = .easeInOut
+        case "plan.timing.curve.spring.initialVelocity":
+            request.plan.timing.curve = .spring(SpringParameters(dampingRatio: 1, initialVelocity: 2))
+        case "plan.source.frame.width": request.plan.source.frame.width = 0
+        case "options.minimumScale": request.options.minimumScale = 0
+        case "options.decelerationRate": request.options.decelerationRate = 1
+        case "options.dismissDistance": request.options.dismissDistance = -5
+        default: Issue.record("no way to break \(field)")
+        }
+    }
+
+    @Test("bad drags are refused naming the field", arguments: [
+        "velocity.y", "translation.x", "velocity.x", "plan.style", "plan.timing.curve",
+        "plan.timing.curve.spring.initialVelocity", "plan.source.frame.width", "options.minimumScale",
+        "options.decelerationRate", "options.dismissDistance",
+    ])
+    func refusals(field: String) {
+        var rng = SeededGenerator(seed: 7)
+        var request = RandomScenes.dismissRequest(using: &rng)
+        Self.breaking(field, of: &request)
+        #expect(throws: ValidationError.self) { try request.validate() }
+        do {
+            _ = try DismissPlanner.dismiss(for: request)
+            Issue.record("accepted a broken \(field)")
+        } catch {
+            #expect(error.field == field, "\(error)")
+        }
+    }
+
+    @Test("bodies with missing geometry or an unknown axis are refused naming the field", arguments: [
+        (#"{"translation": {"x": 0, "y": 10}}"#, "plan"),
+        (#"{"plan": {"style": "zoom", "destination": {"bounds": {"x": 0, "y": 0, "width": 390, "height": 844}}}, "translation": {"x": 0, "y": 1}}"#, "plan.source"),
+        (#"{"plan": {"source": {"frame": {"x": 0, "y": 0, "width": 90, "height": 90}}, "destination": {"bounds": {"x": 0, "y": 0, "width": 390, "height": 844}}}, "translation": {"x": 0, "y": 1}, "axis": "diagonal"}"#, "axis"),
+        (#"{"plan": {"source": {"frame": {"x": 0, "y": 0, "width": 90, "height": 90}}, "destination": {"bounds": {"x": 0, "y": 0, "width": 390, "height": 844}}}, "translation": {"x": 0, "y": 1}, "phase": "began"}"#, "phase"),
+        (#"{"plan": {"source": {"frame": {"x": 0, "y": 0, "width": 90, "height": 90}}, "destination": {"bounds": {"x": 0, "y": 0, "width": 390, "height": 844}}}, "translation": {"x": 0}}"#, "translation.y"),
+    ])
+    func bodyRefusals(body: String, field: String) {
+        switch PlanEndpoint.dismiss(body: Array(body.utf8)) {
+        case .success: Issue.record("accepted \(body)")
+        case .failure(let problem):
+            #expect(problem.status == 422 && problem.field == field, "\(problem)")
+        }
+    }
+
+    @Test("the JSON form round-trips, and the endpoint answers with the planner's bytes")
+    func jsonRoundTrip() throws {
+        try forAllScenes(count: 50) { rng, replay in
+            let request = RandomScenes.dismissRequest(using: &rng)
+            #expect(try DismissRequest(jsonBytes: request.jsonBytes) == request, "\(replay)")
+            let dismissal = try DismissPlanner.dismiss(for: request)
+            #expect(try Dismissal(jsonBytes: dismissal.jsonBytes) == dismissal, "\(replay)")
+            #expect(try PlanEndpoint.dismiss(body: request.jsonBytes).get() == dismissal.jsonBytes, "\(replay)")
+        }
+    }
+}
