@@ -119,7 +119,7 @@ def test_contract(server):
             errors = schema_errors(f"{pointer}/content/{escape(media)}/schema", json.loads(body))
             check(not errors, f"contract: {method} {path} {status} body matches the schema", str(errors[:3]))
     examples = SPEC["components"]["examples"]
-    styles = sorted(name[:-len("Request")] for name in examples if name.endswith("Request"))
+    styles = sorted(name[:-len("Request")] for name in examples if name.endswith("Request") and not name.startswith("dismiss"))
     check(styles == sorted(["sharedFrame", "zoom", "reveal", "morph", "snapshot"]), "contract: an example per style", str(styles))
     for style in styles:
         request, plan = examples[style + "Request"]["value"], examples[style + "Plan"]["value"]
@@ -127,6 +127,12 @@ def test_contract(server):
         check(not schema_errors("/components/schemas/Plan", plan), f"contract: {style} plan example is valid")
         status, _, body = post(server, "/v1/plans", json.dumps(request))
         check(status == 200 and json.loads(body) == plan, f"contract: {style} example plan is the server's answer")
+    for phase in ("Changed", "Ended"):
+        sample, answer = examples[f"dismiss{phase}Request"]["value"], examples[f"dismiss{phase}Answer"]["value"]
+        check(not schema_errors("/components/schemas/DismissRequest", sample), f"contract: dismiss {phase} example is valid")
+        check(not schema_errors("/components/schemas/Dismissal", answer), f"contract: dismiss {phase} answer example is valid")
+        status, _, body = post(server, "/v1/gestures/dismiss", json.dumps(sample))
+        check(status == 200 and json.loads(body) == answer, f"contract: dismiss {phase} example is the server's answer")
 
 
 def post(server, path, body, *extra):
@@ -175,6 +181,42 @@ def test_batch(server):
     check(results_[1].get("problem", {}).get("field") == "source.frame.width", "batch bad item named", str(results_[1:2]))
     status, headers, body = post(server, "/v1/plans/batch", json.dumps({"requests": [good] * 257}))
     problem_ok("batch over 256", status, headers, body, 422, "requests")
+
+
+def test_dismiss(server):
+    """A drag and a release through the real server: state, decision, a completion plan that starts at the
+    state and lands where the pop plan ends; the CLI prints the same bytes; bad samples name their field."""
+    dragging = os.path.join(ROOT, "examples", "gestures", "dismiss-changed.json")
+    status, _, body = post(server, "/v1/gestures/dismiss", "@" + dragging)
+    answer = json.loads(body) if status == 200 else {}
+    check(status == 200 and answer.get("decision") is None and answer.get("plan") is None, "dismiss: dragging has no decision", f"{status} {body[:200]!r}")
+    check(answer.get("state", {}).get("transform", {}).get("a", 1) < 1, "dismiss: dragging shrinks the image", str(answer.get("state")))
+    released = os.path.join(ROOT, "examples", "gestures", "dismiss-ended.json")
+    status, _, body = post(server, "/v1/gestures/dismiss", "@" + released)
+    answer = json.loads(body) if status == 200 else {}
+    plan = answer.get("plan") or {"keyframes": [{}]}
+    check(status == 200 and answer.get("decision") == "finish", "dismiss: a downward flick finishes", f"{status} {body[:200]!r}")
+    check(plan["keyframes"][0] == answer.get("state"), "dismiss: the completion starts at the state")
+    request = json.load(open(released))["plan"]
+    _, _, pop = post(server, "/v1/plans", json.dumps(dict(request, direction="pop")))
+    geometry = lambda keyframe: {key: keyframe.get(key) for key in ("transform", "maskFrame", "cornerRadius", "opacity")}
+    check(geometry(plan["keyframes"][-1]) == geometry(json.loads(pop)["keyframes"][-1]), "dismiss: finish lands where the pop ends")
+    cli = subprocess.run([BINARY, "dismiss", released], capture_output=True, cwd=ROOT)
+    check(cli.returncode == 0 and cli.stdout.rstrip(b"\n") == body, "dismiss: the CLI prints the server's bytes")
+    sample = json.load(open(released))
+    for name, change, field in [
+        ("velocity not a number", {"velocity": {"x": 0, "y": "fast"}}, "velocity.y"),
+        ("unknown axis", {"axis": "diagonal"}, "axis"),
+        ("missing geometry", {"plan": {"style": "zoom", "destination": request["destination"]}}, "plan.source"),
+        ("a style without dismissal", {"plan": dict(request, style="reveal")}, "plan.style"),
+        ("a curve without velocity", {"plan": dict(request, timing={"curve": "easeInOut"})}, "plan.timing.curve"),
+        ("velocity beyond the limit", {"velocity": {"x": 0, "y": 1e9}}, "velocity.y"),
+    ]:
+        status, headers, body = post(server, "/v1/gestures/dismiss", json.dumps(dict(sample, **change)))
+        problem_ok(f"dismiss: {name}", status, headers, body, 422, field)
+    status, headers, body = curl(f"{server.url}/v1/gestures/dismiss")
+    problem_ok("dismiss: GET", status, headers, body, 405)
+    check(headers.get("allow") == "POST, OPTIONS", "dismiss: 405 Allow", str(headers))
 
 
 def test_errors(server):
@@ -226,7 +268,7 @@ def test_errors(server):
 
 
 def test_cors_health_metrics(server):
-    for path in ["/v1/plans", "/v1/plans/batch", "/healthz", "/readyz", "/metrics", "/openapi.yaml"]:
+    for path in ["/v1/plans", "/v1/plans/batch", "/v1/gestures/dismiss", "/healthz", "/readyz", "/metrics", "/openapi.yaml"]:
         status, headers, _ = curl("-X", "OPTIONS", f"{server.url}{path}", "-H", "Origin: null",
                                   "-H", "Access-Control-Request-Method: POST", "-H", "Access-Control-Request-Headers: content-type")
         check(status == 204 and headers.get("access-control-allow-origin") == "*", f"preflight {path}", str(headers))
@@ -335,6 +377,7 @@ def main():
     try:
         test_styles(server)
         test_batch(server)
+        test_dismiss(server)
         test_errors(server)
         test_cors_health_metrics(server)
         test_readme_examples(server)

@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """Writes the worked examples of openapi.yaml from the real planner: for each examples/<style>.json, the
-request (sampled at 3 keyframes to stay readable) and the plan `flightplan plan` answers for it.
+request (sampled at 3 keyframes to stay readable) and the plan `flightplan plan` answers for it; for each
+examples/gestures/dismiss-<phase>.json, the drag sample and what `flightplan dismiss` answers.
 
 Usage: openapi_examples.py path/to/flightplan [--check]   (--check: fail if openapi.yaml is out of date)
 """
@@ -20,6 +21,10 @@ SUMMARIES = {
     "morph": "List avatar (circle) to a detail header with a 10 pt radius",
     "snapshot": "Card popping back from a full screen, with child pairs and a SwiftUI spring",
 }
+DISMISS_SUMMARIES = {
+    "changed": "A photo dragged 140 pt down, the state under the finger",
+    "ended": "Released after a short drag with a downward flick, so it finishes and leaves with the finger velocity",
+}
 
 
 def generate(binary):
@@ -32,6 +37,14 @@ def generate(binary):
         plan = subprocess.run([binary, "plan"], input=body.encode(), capture_output=True, check=True).stdout.decode().strip()
         lines.append(f"    {style}Request:\n      summary: {SUMMARIES[style]}\n      value: {body}\n")
         lines.append(f"    {style}Plan:\n      summary: The plan for the {style} example (3 keyframes)\n      value: {plan}\n")
+    for phase in ("changed", "ended"):
+        sample = json.load(open(os.path.join(ROOT, "examples", "gestures", f"dismiss-{phase}.json")))
+        sample["plan"]["sampling"] = {"keyframes": 3}
+        body = json.dumps(sample, separators=(",", ":"))
+        answer = subprocess.run([binary, "dismiss"], input=body.encode(), capture_output=True, check=True).stdout.decode().strip()
+        name = phase[0].upper() + phase[1:]
+        lines.append(f"    dismiss{name}Request:\n      summary: {DISMISS_SUMMARIES[phase]}\n      value: {body}\n")
+        lines.append(f"    dismiss{name}Answer:\n      summary: The answer to the {phase} sample\n      value: {answer}\n")
     return "".join(lines)
 
 

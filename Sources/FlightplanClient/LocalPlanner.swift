@@ -18,4 +18,9 @@ public struct LocalPlanner: TransitionPlanner {
         }
         return results
     }
+
+    /// Answers a drag sample with the core; an invalid one throws the problem the server would answer (422).
+    public func dismiss(_ request: DismissRequest) async throws(PlannerError) -> Dismissal {
+        do { return try DismissPlanner.dismiss(for: request) } catch { throw .problem(.validation(error)) }
+    }
 }

@@ -68,6 +68,12 @@ public struct RemotePlanner: TransitionPlanner {
         return try Self.batchResults(try await post("/v1/plans/batch", body: writer.bytes))
     }
 
+    /// Answers a drag sample with `POST /v1/gestures/dismiss`.
+    public func dismiss(_ request: DismissRequest) async throws(PlannerError) -> Dismissal {
+        let body = try await post("/v1/gestures/dismiss", body: request.jsonBytes)
+        do { return try Dismissal(jsonBytes: body) } catch { throw .decoding("the dismissal is not valid: \(error)") }
+    }
+
     /// The items of a batch answer, in order.
     static func batchResults(_ body: [UInt8]) throws(PlannerError) -> [Result<Plan, ProblemDetails>] {
         let document: JSONValue

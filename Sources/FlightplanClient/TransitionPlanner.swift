@@ -7,6 +7,9 @@ public protocol TransitionPlanner: Sendable {
     func plan(_ request: PlanRequest) async throws(PlannerError) -> Plan
     /// Plans up to 256 transitions; each item is a plan or the problem with that item.
     func plans(_ requests: [PlanRequest]) async throws(PlannerError) -> [Result<Plan, ProblemDetails>]
+    /// Answers one sample of a dismissal drag: the state under the finger and, on release, the
+    /// decision and the completion plan. ``LocalPlanner`` is fast enough to call on every frame.
+    func dismiss(_ request: DismissRequest) async throws(PlannerError) -> Dismissal
 }
 
 /// Why planning failed: the service's own answer, kept apart from transport and decoding failures.

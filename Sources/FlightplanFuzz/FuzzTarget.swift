@@ -3,18 +3,37 @@ import FlightplanCore
 import Foundation
 #endif
 
-/// Runs one input through decoding, validation, planning and encoding, and traps when an invariant
-/// breaks: a plan must be valid JSON that reads back as the same plan with no non-finite number, and a
-/// refusal must be a 400 or a 422.
+/// Runs one input through both endpoints (plans and dismissal drags): decoding, validation, planning and
+/// encoding. Traps when an invariant breaks: an answer must be valid JSON that reads back as the same
+/// value with no non-finite number, and a refusal must be a 400 or a 422.
 func exercise(_ input: [UInt8]) {
     switch PlanEndpoint.plan(body: input) {
     case .success(let output):
-        guard let plan = try? Plan(jsonBytes: output) else { fatalError("the plan's JSON does not read back") }
-        guard plan.jsonBytes == output else { fatalError("the plan's JSON does not round-trip") }
-        guard !output.containsNull else { fatalError("a non-finite number reached the output") }
+        guard !readBack(output, as: Plan.self).jsonBytes.containsNull else { fatalError("a non-finite number reached the plan") }
     case .failure(let problem):
-        guard problem.status == 400 || problem.status == 422 else { fatalError("unexpected status \(problem.status)") }
+        checkRefusal(problem)
     }
+    switch PlanEndpoint.dismiss(body: input) {
+    case .success(let output):
+        // `decision` and `plan` are null while dragging; the state and any plan never hold one.
+        let dismissal = readBack(output, as: Dismissal.self)
+        guard !dismissal.state.jsonBytes.containsNull, !(dismissal.plan?.jsonBytes.containsNull ?? false) else {
+            fatalError("a non-finite number reached the dismissal")
+        }
+    case .failure(let problem):
+        checkRefusal(problem)
+    }
+}
+
+/// The value an answer's JSON holds, which must write back to the very same bytes.
+func readBack<Value: JSONCodable>(_ output: [UInt8], as type: Value.Type) -> Value {
+    guard let value = try? Value(jsonBytes: output) else { fatalError("the answer's JSON does not read back") }
+    guard value.jsonBytes == output else { fatalError("the answer's JSON does not round-trip") }
+    return value
+}
+
+func checkRefusal(_ problem: ProblemDetails) {
+    guard problem.status == 400 || problem.status == 422 else { fatalError("unexpected status \(problem.status)") }
 }
 
 extension [UInt8] {

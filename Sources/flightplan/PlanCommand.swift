@@ -15,14 +15,20 @@ struct PlanCommand: ParsableCommand {
     var file: String?
 
     func run() throws {
-        let body: [UInt8]
-        do { body = try StandardStreams.readAll(path: file == "-" ? nil : file) } catch { throw ValidationError(error.description) }
-        switch PlanEndpoint.plan(body: body) {
-        case .success(let bytes):
-            StandardStreams.write(bytes + [UInt8(ascii: "\n")], to: STDOUT_FILENO)
-        case .failure(let problem):
-            StandardStreams.write(problem.jsonBytes + [UInt8(ascii: "\n")], to: STDERR_FILENO)
-            throw ExitCode(2)
-        }
+        try answer(file: file, with: PlanEndpoint.plan(body:))
+    }
+}
+
+/// Reads a body from `file` (standard input when nil or "-"), prints the endpoint's answer on stdout,
+/// or its problem on stderr with exit status 2.
+func answer(file: String?, with endpoint: ([UInt8]) -> Result<[UInt8], ProblemDetails>) throws {
+    let body: [UInt8]
+    do { body = try StandardStreams.readAll(path: file == "-" ? nil : file) } catch { throw ValidationError(error.description) }
+    switch endpoint(body) {
+    case .success(let bytes):
+        StandardStreams.write(bytes + [UInt8(ascii: "\n")], to: STDOUT_FILENO)
+    case .failure(let problem):
+        StandardStreams.write(problem.jsonBytes + [UInt8(ascii: "\n")], to: STDERR_FILENO)
+        throw ExitCode(2)
     }
 }

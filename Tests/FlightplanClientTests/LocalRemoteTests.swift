@@ -31,6 +31,11 @@ func planResult(_ planner: some TransitionPlanner, _ request: PlanRequest) async
     do { return .success(try await planner.plan(request)) } catch { return .failure(error) }
 }
 
+/// A planner's answer to a drag sample as a value, for comparing failures.
+func dismissResult(_ planner: some TransitionPlanner, _ request: DismissRequest) async -> Result<Dismissal, PlannerError> {
+    do { return .success(try await planner.dismiss(request)) } catch { return .failure(error) }
+}
+
 @Suite("Local and remote planning give identical results", .serialized)
 struct LocalRemoteTests {
     @Test("a few hundred random requests: the same plan, the same doubles, the same JSON bytes")
@@ -76,6 +81,30 @@ struct LocalRemoteTests {
                 return problem
             }
             #expect(localBatch == remoteBatch)
+        }
+    }
+
+    @Test("dismissal drags: the same state, decision and completion plan locally and remotely; the same problems")
+    func dismissals() async throws {
+        try await withServer { url in
+            let remote = RemotePlanner(baseURL: url)
+            let local = LocalPlanner()
+            var rng = SeededGenerator(seed: 0xD15)
+            for index in 0..<120 {
+                let request = RandomScenes.dismissRequest(using: &rng)
+                let localAnswer = try await local.dismiss(request)
+                let remoteAnswer = try await remote.dismiss(request)
+                #expect(localAnswer == remoteAnswer, "drag \(index)")
+                #expect((localAnswer.plan == nil) == (request.phase == .changed), "drag \(index)")
+            }
+            var bad = RandomScenes.dismissRequest(using: &rng)
+            bad.velocity.y = 1e9
+            let outcome = await dismissResult(remote, bad)
+            guard case .failure(.problem(let problem)) = outcome else {
+                Issue.record("expected a problem, got \(outcome)")
+                return
+            }
+            #expect(problem.status == 422 && problem.field == "velocity.y" && problem.requestID != nil, "\(problem)")
         }
     }
 

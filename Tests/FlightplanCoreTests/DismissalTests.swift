@@ -147,6 +147,31 @@ struct DismissalTests {
         }
     }
 
+    @Test("extreme drags (the fastest fling, the shortest dismiss distance, the smallest scale) give finite, valid plans")
+    func extremes() throws {
+        try forAllScenes(count: 60) { rng, replay in
+            var request = RandomScenes.dismissRequest(using: &rng, phase: .ended, sampling: .fps(120))
+            let speed = PlanLimits.maximumGestureVelocity
+            request.velocity = Point(x: .random(in: -speed...speed, using: &rng), y: Bool.random(using: &rng) ? speed : -speed)
+            request.translation = Point(x: .random(in: -1000...1000, using: &rng), y: .random(in: -0.5...1.5, using: &rng))
+            request.axis = .vertical
+            request.options = DismissOptions(dismissDistance: 1, minimumScale: 0.01)
+            let dismissal = try DismissPlanner.dismiss(for: request)
+            let plan = try #require(dismissal.plan)
+            #expect(plan.duration <= PlanLimits.maximumDuration, "\(replay)")
+            for keyframe in plan.keyframes {
+                let numbers = [
+                    keyframe.progress, keyframe.transform.a, keyframe.transform.d, keyframe.transform.tx, keyframe.transform.ty,
+                    keyframe.maskFrame.x, keyframe.maskFrame.y, keyframe.maskFrame.width, keyframe.maskFrame.height,
+                    keyframe.cornerRadius, keyframe.opacity,
+                ]
+                #expect(numbers.allSatisfy { $0.isFinite }, "\(keyframe), \(replay)")
+                #expect(keyframe.transform.a > 0 && keyframe.maskFrame.width > 0 && keyframe.maskFrame.height > 0, "\(replay)")
+                #expect((0...1).contains(keyframe.opacity) && keyframe.cornerRadius >= 0, "\(replay)")
+            }
+        }
+    }
+
     /// Breaks one field of a valid drag, the field being the one the error must name.
     private static func breaking(_ field: String, of request: inout DismissRequest) {
         switch field {

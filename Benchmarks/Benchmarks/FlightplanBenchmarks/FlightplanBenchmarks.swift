@@ -49,4 +49,12 @@ let benchmarks: @Sendable () -> Void = {
     Benchmark("whole request path: body in, JSON out") { benchmark in
         for _ in benchmark.scaledIterations { blackHole(PlanEndpoint.plan(body: sharedFrame)) }
     }
+    // Interactive dismissal: a drag sample is what an app computes on every frame (120 Hz = 8.3 ms budget).
+    let gestures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../../examples/gestures")
+    for phase in ["changed", "ended"] {
+        let sample = try! DismissRequest(jsonBytes: Array(try! Data(contentsOf: gestures.appendingPathComponent("dismiss-\(phase).json"))))
+        Benchmark("dismiss drag sample, phase \(phase)") { benchmark in
+            for _ in benchmark.scaledIterations { blackHole(try! DismissPlanner.dismiss(for: sample)) }
+        }
+    }
 }

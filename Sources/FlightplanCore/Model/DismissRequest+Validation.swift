@@ -65,7 +65,7 @@ extension DismissRequest {
     private func validateOptions() throws(ValidationError) {
         let extent = PlanLimits.maximumExtent
         if let distance = options.dismissDistance {
-            try FieldCheck.check(distance, in: PlanLimits.minimumExtent...extent, at: "options.dismissDistance")
+            try FieldCheck.check(distance, in: 1...extent, at: "options.dismissDistance")
         }
         if let scale = options.minimumScale {
             try FieldCheck.check(scale, in: 0.01...1, at: "options.minimumScale")

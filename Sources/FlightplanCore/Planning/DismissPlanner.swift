@@ -143,33 +143,35 @@ private struct ResolvedDismissOptions {
 /// continuous in position and velocity, and the image's pivot leaves with the finger's velocity.
 /// Sizes move in log space, so they stay positive however hard the spring overshoots.
 private struct Completion {
-    /// One quantity's spring: its target and its displacement from it over time.
+    /// One quantity's spring: its target, its displacement from it over time, and the range it is kept in.
     struct Channel {
         let target: Double
         let oscillator: Oscillator
         let residual: Double
+        let range: ClosedRange<Double>
 
-        init(from start: Double, rate: Double, to target: Double, omega: Double, zeta: Double) {
+        init(from start: Double, rate: Double, to target: Double, omega: Double, zeta: Double, range: ClosedRange<Double>) {
             self.init(
                 target: target, oscillator: Oscillator(omega: omega, zeta: zeta, displacement: start - target, velocity: rate),
-                residual: 0)
+                residual: 0, range: range)
         }
 
-        private init(target: Double, oscillator: Oscillator, residual: Double) {
+        private init(target: Double, oscillator: Oscillator, residual: Double, range: ClosedRange<Double>) {
             self.target = target
             self.oscillator = oscillator
             self.residual = residual
+            self.range = range
         }
 
         /// The same channel, made to end exactly on its target at `duration`.
         func settled(at duration: Double) -> Channel {
-            Channel(target: target, oscillator: oscillator, residual: -oscillator.displacement(at: duration))
+            Channel(target: target, oscillator: oscillator, residual: -oscillator.displacement(at: duration), range: range)
         }
 
         /// The value at `t`; the residual left at the end is blended in with a `(t/T)³` ramp, which
         /// keeps the initial velocity and lands exactly on the target.
         func value(at t: Double, ramp: Double) -> Double {
-            target + oscillator.displacement(at: t) + residual * ramp * ramp * ramp
+            min(max(target + oscillator.displacement(at: t) + residual * ramp * ramp * ramp, range.lowerBound), range.upperBound)
         }
     }
 
@@ -194,8 +196,14 @@ private struct Completion {
         let restRadius = track.state(at: 1).cornerRadius
         let relativeScaleRate = drag.scaleRate / drag.scale
         let omega = spring.angularFrequency, zeta = spring.dampingRatio
-        func channel(_ start: Double, _ rate: Double, _ target: Double) -> Channel {
-            Channel(from: start, rate: rate, to: target, omega: omega, zeta: zeta)
+        func channel(_ start: Double, _ rate: Double, _ target: Double, in range: ClosedRange<Double> = -.infinity ... .infinity) -> Channel {
+            Channel(from: start, rate: rate, to: target, omega: omega, zeta: zeta, range: range)
+        }
+        // A size may shrink or grow past both ends (a hard fling), but by at most e³⁰, so it stays
+        // positive and finite however extreme the rates.
+        func logSize(_ start: Double, _ target: Double) -> Channel {
+            let from = Double.log(start), to = Double.log(target)
+            return channel(from, relativeScaleRate, to, in: min(from, to) - 30 ... max(from, to) + 30)
         }
         // The rate of a dragged point p: the scale moves it about the pivot, the finger moves it along.
         func pointRate(_ restX: Double, _ pivot: Double, _ velocity: Double) -> Double {
@@ -205,15 +213,15 @@ private struct Completion {
             [
                 channel(dragged.midX, pointRate(rest.midX, drag.pivot.x, drag.velocity.x), target.midX),
                 channel(dragged.midY, pointRate(rest.midY, drag.pivot.y, drag.velocity.y), target.midY),
-                channel(Double.log(dragged.width), relativeScaleRate, Double.log(target.width)),
-                channel(Double.log(dragged.height), relativeScaleRate, Double.log(target.height)),
+                logSize(dragged.width, target.width),
+                logSize(dragged.height, target.height),
             ]
         }
         let targetRadius = finish ? track.radiusStart : track.radiusEnd
         var channels = rectChannels(image, rest: track.imageEnd, target: targetImage)
             + rectChannels(clip, rest: track.clipEnd, target: targetClip)
         channels.append(channel(restRadius * drag.scale, restRadius * drag.scaleRate, targetRadius))
-        channels.append(channel(drag.opacity, drag.opacityRate, end.opacity))
+        channels.append(channel(drag.opacity, drag.opacityRate, end.opacity, in: 0...track.opacityEnd))
         channels.append(channel(drag.fraction, drag.fractionRate, end.progress))
 
         let duration = spring.fixedDuration ?? Self.settlingTime(channels, nominal: spring.nominalDuration)
@@ -260,7 +268,7 @@ private struct Completion {
         let state = LayerState(
             layer: track.layer, content: track.content, uniformScale: track.uniformScale,
             image: rect(0), clip: rect(4), visibleRadius: values[8],
-            opacity: min(max(0, values[9]), track.opacityEnd))
+            opacity: values[9])
         return Keyframe(
             time: time, progress: values[10], transform: state.transform, maskFrame: state.maskFrame,
             cornerRadius: state.cornerRadius, opacity: state.opacity)
