@@ -6,12 +6,15 @@ seen here, and every worked example in openapi.yaml, validates against the schem
 for its route and status, and each example plan is what the server answers for its request.
 
 Usage: integration_test.py path/to/flightplan
+       FLIGHTPLAN_CONTAINER="podman run --rm --network host IMAGE" integration_test.py path/to/flightplan
+       (the servers run in the container; the CLI checks still use the given binary)
 """
 import glob
 import http.client
 import json
 import os
 import re
+import shlex
 import signal
 import socket
 import subprocess
@@ -46,8 +49,12 @@ class Server:
     """The real binary on a free port; stops with SIGTERM and reports its exit code."""
 
     def __init__(self, *args):
+        # FLIGHTPLAN_CONTAINER: a command that runs the image (its entrypoint is `flightplan serve`);
+        # the client process forwards signals, so SIGTERM reaches the server in the container.
+        container = os.environ.get("FLIGHTPLAN_CONTAINER")
+        command = shlex.split(container) if container else [BINARY, "serve"]
         self.process = subprocess.Popen(
-            [BINARY, "serve", "--port", "0", "--log-level", "warning", *args],
+            [*command, "--port", "0", "--log-level", "warning", *args],
             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=ROOT)
         line = self.process.stdout.readline()
         match = re.search(r"listening on http://([^ ]+):(\d+)", line)

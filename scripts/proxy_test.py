@@ -1,0 +1,153 @@
+#!/usr/bin/env python3
+"""deploy/nginx/flightplan.conf for real: `nginx -t` on it, then nginx in front of the real server. Checks
+plans through the proxy (the same bytes as direct), request-id propagation both ways, the body limit,
+and that slow-header (slowloris) clients are cut by nginx within its header deadline while normal requests
+keep flowing; the same clients sent straight to libmicrohttpd are still connected at that point, which is
+the gap nginx closes.
+
+Usage: proxy_test.py path/to/flightplan
+"""
+import os
+import re
+import shutil
+import socket
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import urllib.request
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+BINARY = os.path.abspath(sys.argv[1])
+results = {"passed": 0, "failed": 0}
+
+
+def check(condition, name, detail=""):
+    results["passed" if condition else "failed"] += 1
+    print(("ok   " if condition else "FAIL ") + name + ("" if condition else f" {detail}"), flush=True)
+
+
+def free_port():
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def request(url, body=None, headers=None):
+    """(status, headers, body) of one request; HTTP errors are answers too."""
+    call = urllib.request.Request(url, data=body, headers=headers or {}, method="POST" if body is not None else "GET")
+    try:
+        with urllib.request.urlopen(call, timeout=10) as response:
+            return response.status, {k.lower(): v for k, v in response.headers.items()}, response.read()
+    except urllib.error.HTTPError as error:
+        return error.code, {k.lower(): v for k, v in error.headers.items()}, error.read()
+
+
+def slow_clients(port, count, seconds):
+    """Opens `count` connections that send a header byte every second; returns, per connection, how
+    many seconds it stayed open (capped at `seconds`)."""
+    lifetimes = [seconds] * count
+
+    def trickle(index):
+        start = time.monotonic()
+        try:
+            connection = socket.create_connection(("127.0.0.1", port), timeout=2)
+            connection.sendall(b"GET /healthz HTTP/1.1\r\nHost: x\r\nX-Slow: ")
+            while time.monotonic() - start < seconds:
+                connection.sendall(b"a")
+                connection.settimeout(1)
+                try:
+                    if connection.recv(4096) == b"":
+                        break
+                    break  # any answer (nginx's 408) also means the request was cut
+                except socket.timeout:
+                    pass
+            connection.close()
+        except OSError:
+            pass
+        lifetimes[index] = min(seconds, time.monotonic() - start)
+
+    threads = [threading.Thread(target=trickle, args=(index,)) for index in range(count)]
+    for thread in threads:
+        thread.start()
+    return threads, lifetimes
+
+
+def main():
+    work = tempfile.mkdtemp(prefix="flightplan-nginx-")
+    server = subprocess.Popen([BINARY, "serve", "--port", "0", "--log-level", "warning"],
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    upstream = int(re.search(r":(\d+)", server.stdout.readline()).group(1))
+    proxy_port = free_port()
+    site = open(os.path.join(ROOT, "deploy", "nginx", "flightplan.conf")).read()
+    site = site.replace("server 127.0.0.1:8080;", f"server 127.0.0.1:{upstream};")
+    site = site.replace("listen 80;", f"listen 127.0.0.1:{proxy_port};")
+    site = site.replace("/var/log/nginx/", work + "/")
+    open(os.path.join(work, "flightplan.conf"), "w").write(site)
+    os.chmod(work, 0o777)
+    user = "user root root;\n" if os.geteuid() == 0 else ""
+    open(os.path.join(work, "nginx.conf"), "w").write(f"""{user}worker_processes 1;
+pid {work}/nginx.pid;
+error_log {work}/error.log warn;
+events {{ worker_connections 1024; }}
+http {{
+    client_body_temp_path {work}/body;
+    proxy_temp_path {work}/proxy;
+    fastcgi_temp_path {work}/fastcgi;
+    uwsgi_temp_path {work}/uwsgi;
+    scgi_temp_path {work}/scgi;
+    include {work}/flightplan.conf;
+}}
+""")
+    nginx = shutil.which("nginx") or "/usr/sbin/nginx"
+    syntax = subprocess.run([nginx, "-t", "-p", work, "-c", f"{work}/nginx.conf", "-e", f"{work}/error.log"], capture_output=True, text=True)
+    check(syntax.returncode == 0, "nginx -t accepts deploy/nginx/flightplan.conf", syntax.stderr)
+    proxy = subprocess.Popen([nginx, "-p", work, "-c", f"{work}/nginx.conf", "-e", f"{work}/error.log", "-g", "daemon off;"])
+    base, direct = f"http://127.0.0.1:{proxy_port}", f"http://127.0.0.1:{upstream}"
+    try:
+        for _ in range(100):
+            try:
+                if request(base + "/readyz")[0] == 200:
+                    break
+            except OSError:
+                time.sleep(0.05)
+        example = open(os.path.join(ROOT, "examples", "sharedFrame.json"), "rb").read()
+        json_headers = {"Content-Type": "application/json"}
+        status, headers, body = request(base + "/v1/plans", example, json_headers)
+        check(status == 200 and body == request(direct + "/v1/plans", example, json_headers)[2], "a plan through nginx is the server's bytes")
+        status, headers, _ = request(base + "/v1/plans", example, dict(json_headers, **{"X-Request-Id": "trace-7"}))
+        check(headers.get("x-request-id") == "trace-7", "the caller's X-Request-Id reaches the server and comes back", str(headers))
+        status, headers, _ = request(base + "/healthz")
+        generated = headers.get("x-request-id", "")
+        check(re.fullmatch(r"[0-9a-f]{32}", generated) is not None, "without one, nginx's request id is used", generated)
+        time.sleep(0.2)
+        check(generated in open(os.path.join(work, "flightplan.access.log")).read(), "the request id is in nginx's access log")
+        status, _, _ = request(base + "/v1/plans", b" " * (2 << 20), json_headers)
+        check(status == 413, "bodies over 1 MiB are refused by nginx", str(status))
+
+        # Slowloris: 40 trickling clients through nginx, 40 straight to the server, normal traffic alongside.
+        proxied, proxied_lifetimes = slow_clients(proxy_port, 40, 12)
+        straight, straight_lifetimes = slow_clients(upstream, 40, 12)
+        statuses, start = [], time.monotonic()
+        while time.monotonic() - start < 9:
+            statuses.append(request(base + "/v1/plans", example, json_headers)[0])
+            time.sleep(0.1)
+        for thread in proxied + straight:
+            thread.join()
+        check(statuses and all(status == 200 for status in statuses), f"{len(statuses)} normal requests through nginx during the attack all 200",
+              str(sorted(set(statuses))))
+        check(max(proxied_lifetimes) <= 8, f"nginx cut every slow-header client by {max(proxied_lifetimes):.1f} s (deadline 5 s)")
+        check(min(straight_lifetimes) >= 9, f"straight to libmicrohttpd they were all still connected after {min(straight_lifetimes):.1f} s (the gap)")
+    finally:
+        proxy.terminate()
+        proxy.wait(timeout=10)
+        server.terminate()
+        server.wait(timeout=15)
+        shutil.rmtree(work, ignore_errors=True)
+    print(f"proxy: {results['passed']} passed, {results['failed']} failed")
+    sys.exit(1 if results["failed"] else 0)
+
+
+if __name__ == "__main__":
+    main()
