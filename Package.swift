@@ -38,7 +38,7 @@ let package = Package(
                 "CMicroHTTPD",
                 .product(name: "Logging", package: "swift-log"),
             ],
-            resources: [.embedInCode("Resources/openapi.yaml")],
+            resources: [.embedInCode("Resources/openapi.yaml"), .embedInCode("Resources/preview.html")],
             swiftSettings: swiftSettings
         ),
         .executableTarget(

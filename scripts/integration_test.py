@@ -226,6 +226,37 @@ def test_dismiss(server):
     check(headers.get("allow") == "POST, OPTIONS", "dismiss: 405 Allow", str(headers))
 
 
+def test_filmstrips_and_preview(server):
+    """Filmstrips: SVG, well-formed, deterministic, the CLI's bytes, the committed README figures; the preview page."""
+    import xml.etree.ElementTree as ElementTree
+    for path in sorted(glob.glob(os.path.join(ROOT, "examples", "*.json"))):
+        style = os.path.splitext(os.path.basename(path))[0]
+        status, headers, body = post(server, "/v1/plans/filmstrip.svg", "@" + path)
+        check(status == 200 and headers.get("content-type") == "image/svg+xml", f"filmstrip {style}", f"{status} {body[:200]!r}")
+        try:
+            root = ElementTree.fromstring(body)
+            panels = [g for g in root if g.tag.endswith("}g")]
+            check(root.tag == "{http://www.w3.org/2000/svg}svg" and len(panels) == 6, f"filmstrip {style}: valid SVG with 6 panels", str(len(panels)))
+        except ElementTree.ParseError as error:
+            check(False, f"filmstrip {style}: well-formed XML", str(error))
+        check(post(server, "/v1/plans/filmstrip.svg", "@" + path)[2] == body, f"filmstrip {style}: the same bytes twice")
+        check(len(body) < 20_000, f"filmstrip {style}: small", str(len(body)))
+        cli = subprocess.run([BINARY, "filmstrip", path], capture_output=True, cwd=ROOT)
+        check(cli.returncode == 0 and cli.stdout.rstrip(b"\n") == body, f"filmstrip {style}: the CLI prints the server's bytes")
+        committed = os.path.join(ROOT, "docs", "filmstrips", f"{style}.svg")
+        check(os.path.exists(committed) and open(committed, "rb").read().rstrip(b"\n") == body,
+              f"filmstrip {style}: docs/filmstrips/{style}.svg is up to date (scripts/filmstrips.sh)")
+    request = json.load(open(os.path.join(ROOT, "examples", "zoom.json")))
+    status, _, body = post(server, "/v1/plans/filmstrip.svg", json.dumps(dict(request, frames=12)))
+    check(status == 200 and body.count(b'stroke="#ff3b30"') == 12, "filmstrip: frames sets the panel count")
+    status, headers, body = post(server, "/v1/plans/filmstrip.svg", json.dumps(dict(request, frames=1)))
+    problem_ok("filmstrip: one frame", status, headers, body, 422, "frames")
+    status, headers, body = curl(f"{server.url}/preview", "-H", "Origin: null")
+    check(status == 200 and headers.get("content-type") == "text/html; charset=utf-8" and b"/v1/plans" in body and b"<script>" in body,
+          "the preview page is served", f"{status} {headers}")
+    check(b"http://" not in body.replace(b"http://localhost:8080", b"").replace(b"http://www.w3.org", b""), "the preview page loads nothing from elsewhere")
+
+
 def test_errors(server):
     status, headers, body = post(server, "/v1/plans", '{"source": ')
     problem_ok("malformed JSON", status, headers, body, 400)
@@ -275,7 +306,7 @@ def test_errors(server):
 
 
 def test_cors_health_metrics(server):
-    for path in ["/v1/plans", "/v1/plans/batch", "/v1/gestures/dismiss", "/healthz", "/readyz", "/metrics", "/openapi.yaml"]:
+    for path in ["/v1/plans", "/v1/plans/batch", "/v1/plans/filmstrip.svg", "/v1/gestures/dismiss", "/preview", "/healthz", "/readyz", "/metrics", "/openapi.yaml"]:
         status, headers, _ = curl("-X", "OPTIONS", f"{server.url}{path}", "-H", "Origin: null",
                                   "-H", "Access-Control-Request-Method: POST", "-H", "Access-Control-Request-Headers: content-type")
         check(status == 204 and headers.get("access-control-allow-origin") == "*", f"preflight {path}", str(headers))
@@ -385,6 +416,7 @@ def main():
         test_styles(server)
         test_batch(server)
         test_dismiss(server)
+        test_filmstrips_and_preview(server)
         test_errors(server)
         test_cors_health_metrics(server)
         test_readme_examples(server)

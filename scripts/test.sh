@@ -4,7 +4,8 @@
 #   the fuzz corpus replayed; openapi.yaml's examples match the planner; curl integration tests against
 #   the real binary (including the contract check of every response); schemathesis; abusive clients;
 #   the deployment files (hadolint, Kubernetes schemas, compose, systemd, nginx live in front of the
-#   server); the image built with podman from the Dockerfile and the curl tests run against it;
+#   server); the image built with podman from the Dockerfile and the curl tests run against it; the
+#   preview page in headless Chromium (screenshots in .build/artifacts);
 #   the Swift suites under ThreadSanitizer and AddressSanitizer; a 60 s libFuzzer run; the benchmarks,
 #   briefly (so they cannot rot; the figures in README.md come from full runs).
 set -euo pipefail
@@ -27,6 +28,7 @@ step swift build -c release --product flightplan
 step python3 scripts/abuse_test.py .build/release/flightplan
 step scripts/deploy_check.sh .build/release/flightplan
 step scripts/container_test.sh .build/release/flightplan
+step python3 scripts/browser_test.py .build/release/flightplan
 step scripts/sanitizers.sh
 step scripts/fuzz.sh "${FUZZ_SECONDS:-60}"
 step scripts/benchmark-smoke.sh

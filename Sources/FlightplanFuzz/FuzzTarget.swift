@@ -3,13 +3,21 @@ import FlightplanCore
 import Foundation
 #endif
 
-/// Runs one input through both endpoints (plans and dismissal drags): decoding, validation, planning and
+/// Runs one input through every endpoint (plans, filmstrips and dismissal drags): decoding, validation, planning and
 /// encoding. Traps when an invariant breaks: an answer must be valid JSON that reads back as the same
 /// value with no non-finite number, and a refusal must be a 400 or a 422.
 func exercise(_ input: [UInt8]) {
     switch PlanEndpoint.plan(body: input) {
     case .success(let output):
         guard !readBack(output, as: Plan.self).jsonBytes.containsNull else { fatalError("a non-finite number reached the plan") }
+    case .failure(let problem):
+        checkRefusal(problem)
+    }
+    switch PlanEndpoint.filmstrip(body: input) {
+    case .success(let svg):
+        guard svg.starts(with: Array("<svg ".utf8)), svg.reversed().starts(with: Array("</svg>".utf8).reversed()), !svg.containsNaN else {
+            fatalError("a filmstrip is not one complete SVG document with finite numbers")
+        }
     case .failure(let problem):
         checkRefusal(problem)
     }
@@ -37,6 +45,9 @@ func checkRefusal(_ problem: ProblemDetails) {
 }
 
 extension [UInt8] {
+    /// Whether the text spells a non-finite number as Swift prints one.
+    var containsNaN: Bool { contains(Array("nan".utf8)) || contains(Array("inf".utf8)) }
+
     /// Whether the JSON text contains a `null` literal (a plan never does; the writer turns NaN into one).
     var containsNull: Bool {
         let needle = Array("null".utf8)

@@ -34,11 +34,13 @@ public struct Router: Sendable {
     public static let routes: [Route] = [
         Route("/v1/plans", ["POST"]),
         Route("/v1/plans/batch", ["POST"]),
+        Route("/v1/plans/filmstrip.svg", ["POST"]),
         Route("/v1/gestures/dismiss", ["POST"]),
         Route("/healthz", ["GET", "HEAD"]),
         Route("/readyz", ["GET", "HEAD"]),
         Route("/metrics", ["GET", "HEAD"]),
         Route("/openapi.yaml", ["GET", "HEAD"]),
+        Route("/preview", ["GET", "HEAD"]),
     ]
 
     /// `configuration.corsOrigin` split into its origins (nil for `*`).
@@ -176,6 +178,11 @@ public struct Router: Sendable {
         case "/v1/plans": return plan(request.body, requestID: requestID)
         case "/v1/plans/batch": return batch(request.body, requestID: requestID)
         case "/v1/gestures/dismiss": return dismiss(request.body, requestID: requestID)
+        case "/v1/plans/filmstrip.svg":
+            switch PlanEndpoint.filmstrip(body: request.body) {
+            case .success(let svg): return HTTPResponse(status: 200, headers: [("Content-Type", "image/svg+xml")], body: svg)
+            case .failure(let details): return problem(details, requestID: requestID)
+            }
         case "/healthz": return .json(200, Array(#"{"status":"ok"}"#.utf8))
         case "/readyz":
             if state.isDraining {
@@ -184,6 +191,8 @@ public struct Router: Sendable {
             return .json(200, Array(#"{"status":"ready"}"#.utf8))
         case "/metrics":
             return HTTPResponse(status: 200, headers: [("Content-Type", "text/plain; version=0.0.4; charset=utf-8")], body: Array(state.metrics.render(state: state).utf8))
+        case "/preview":
+            return HTTPResponse(status: 200, headers: [("Content-Type", "text/html; charset=utf-8")], body: PreviewPage.bytes)
         default:
             return HTTPResponse(status: 200, headers: [("Content-Type", "application/yaml")], body: openAPIDocument)
         }

@@ -14,4 +14,26 @@ public enum PlanEndpoint {
         do { request = try DismissRequest(jsonBytes: body) } catch { return .failure(.input(error)) }
         do { return .success(try DismissPlanner.dismiss(for: request).jsonBytes) } catch { return .failure(.validation(error)) }
     }
+
+    /// Parses a plan request with an optional `frames` member and draws its filmstrip; returns the SVG or the problem.
+    public static func filmstrip(body: some Collection<UInt8>) -> Result<[UInt8], ProblemDetails> {
+        let document: JSONValue
+        do { document = try JSONParser.parse(body) } catch { return .failure(.malformedJSON(error)) }
+        do { return .success(Array(try filmstrip(document).utf8)) } catch { return .failure(.validation(error)) }
+    }
+
+    /// A `/v1/plans` body plus `frames` (default ``Filmstrip/defaultFrames``), drawn.
+    private static func filmstrip(_ document: JSONValue) throws(ValidationError) -> String {
+        guard case .object(let members) = document else { return try Filmstrip.svg(for: PlanRequest(json: document, path: ""), frames: 0) }
+        var frames = Filmstrip.defaultFrames
+        if let member = members.first(where: { $0.key == "frames" }), member.value != .null {
+            let value = try JSONObjectReader.number(member.value, path: "frames")
+            guard let whole = Int(exactly: value) else {
+                throw ValidationError(field: "frames", message: "must be a whole number, got \(describeNumber(value))")
+            }
+            frames = whole
+        }
+        let request = try PlanRequest(json: .object(members.filter { $0.key != "frames" }), path: "")
+        return try Filmstrip.svg(for: request, frames: frames)
+    }
 }

@@ -1,0 +1,81 @@
+/// A plan drawn as an SVG strip: one panel per instant, evenly spaced from the start to the end, each
+/// showing the screen, the source element's outline, the opacity channel, the moved layer with its mask
+/// and radius, and the exact visible clip. Deterministic: the same request gives the same bytes.
+public enum Filmstrip {
+    /// Panels when the request names no `frames`.
+    public static let defaultFrames = 6
+    /// Panels a strip may have.
+    public static let frameRange = 2...24
+
+    /// Plans `request` at `frames` evenly spaced instants (its own sampling is not used) and draws them.
+    /// - Throws: a ``ValidationError`` naming the field when the request cannot be planned.
+    public static func svg(for request: PlanRequest, frames: Int) throws(ValidationError) -> String {
+        guard frameRange.contains(frames) else {
+            throw ValidationError(field: "frames", message: "must be between \(frameRange.lowerBound) and \(frameRange.upperBound), got \(frames)")
+        }
+        try request.validate()
+        var sampled = request
+        sampled.sampling = .keyframes(frames)
+        sampled.precision = nil
+        let plan = try Planner.plan(for: sampled)
+        return draw(plan, screen: request.destination.bounds, source: request.source)
+    }
+
+    private static func draw(_ plan: Plan, screen: Rect, source: SourceElement) -> String {
+        let gap = screen.width * 0.08, label = max(24, screen.height * 0.06)
+        let width = Double(plan.keyframes.count) * (screen.width + gap) - gap, height = screen.height + label
+        let displayHeight = 320.0
+        var svg = ##"<svg xmlns="http://www.w3.org/2000/svg" viewBox="\##(n(screen.x)) \##(n(screen.y)) \##(n(width)) \##(n(height))" "##
+        svg += ##"width="\##(n(width / height * displayHeight))" height="\##(n(displayHeight))" font-family="sans-serif">"##
+        svg += "<title>\(plan.style.rawValue) \(plan.direction.rawValue), \(n(plan.duration)) s, \(plan.keyframes.count) frames</title>"
+        for (index, keyframe) in plan.keyframes.enumerated() {
+            svg += ##"<g transform="translate(\##(n(Double(index) * (screen.width + gap))) 0)">"##
+            svg += rect(screen, ##"fill="#f2f2f7" stroke="#c7c7cc""##)
+            svg += rect(source.frame, ##"fill="none" stroke="#8e8e93" stroke-dasharray="4 3""##, radius: source.cornerRadius)
+            if let placeholder = plan.placeholder { svg += rect(placeholder, ##"fill="#d1d1d6""##, radius: source.cornerRadius) }
+            let role = plan.layer.role
+            if role == .destinationScreen {
+                svg += rect(screen, ##"fill="#000" fill-opacity="\##(n(keyframe.opacity))""##)
+            } else if role == .image || role == .element {
+                svg += rect(screen, ##"fill="#fff" fill-opacity="\##(n(keyframe.opacity))""##)
+            }
+            svg += layer(keyframe, plan.layer.frame, id: "f\(index)", fill: "#5e5ce6", opacity: role == .container ? keyframe.opacity : 1)
+            for (childIndex, child) in (plan.children ?? []).enumerated() {
+                svg += layer(child.keyframes[index], child.layer.frame, id: "f\(index)c\(childIndex)", fill: "#30b0c7", opacity: child.keyframes[index].opacity)
+            }
+            let clip = keyframe.visibleClip(in: plan.layer.frame)
+            if role == .expandingElement {
+                svg += rect(clip, ##"fill="#fff" fill-opacity="\##(n(keyframe.opacity))""##, radius: keyframe.visibleCornerRadius)
+            }
+            svg += rect(clip, ##"fill="none" stroke="#ff3b30" stroke-width="\##(n(max(1, screen.width / 200)))""##, radius: keyframe.visibleCornerRadius)
+            svg += ##"<text x="\##(n(screen.x + screen.width / 2))" y="\##(n(screen.maxY + label * 0.75))" font-size="\##(n(label * 0.6))" text-anchor="middle">t = \##(n(keyframe.time)) s</text>"##
+            svg += "</g>"
+        }
+        return svg + "</svg>"
+    }
+
+    /// The layer at one instant: its untransformed frame drawn with diagonals (so scale shows), clipped to
+    /// its mask, under the keyframe's transform about the layer's centre.
+    private static func layer(_ keyframe: Keyframe, _ frame: Rect, id: String, fill: String, opacity: Double) -> String {
+        let t = keyframe.transform
+        // About the centre c: p' = c + M·(p − c) + t, as one SVG matrix.
+        let e = frame.midX - t.a * frame.midX - t.c * frame.midY + t.tx
+        let f = frame.midY - t.b * frame.midX - t.d * frame.midY + t.ty
+        let mask = keyframe.maskFrame.offsetBy(dx: frame.x, dy: frame.y)
+        var svg = ##"<clipPath id="\##(id)">\##(rect(mask, "", radius: keyframe.cornerRadius))</clipPath>"##
+        svg += ##"<g transform="matrix(\##(n(t.a)) \##(n(t.b)) \##(n(t.c)) \##(n(t.d)) \##(n(e)) \##(n(f)))" opacity="\##(n(opacity))"><g clip-path="url(#\##(id))">"##
+        svg += rect(frame, ##"fill="\##(fill)""##)
+        svg += ##"<path d="M\##(n(frame.x)) \##(n(frame.y))L\##(n(frame.maxX)) \##(n(frame.maxY))M\##(n(frame.maxX)) \##(n(frame.y))L\##(n(frame.x)) \##(n(frame.maxY))" stroke="#fff" stroke-opacity="0.6" fill="none"/>"##
+        return svg + "</g></g>"
+    }
+
+    private static func rect(_ rect: Rect, _ attributes: String, radius: Double = 0) -> String {
+        let corner = radius > 0 ? ##" rx="\##(n(radius))""## : ""
+        return ##"<rect x="\##(n(rect.x))" y="\##(n(rect.y))" width="\##(n(rect.width))" height="\##(n(rect.height))"\##(corner) \##(attributes)/>"##
+    }
+
+    /// A coordinate to 2 decimals, integers without a fraction: small, deterministic output.
+    private static func n(_ value: Double) -> String {
+        describeNumber(Precision.round(value, value.magnitude < 10 ? 4 : 2))
+    }
+}

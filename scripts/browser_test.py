@@ -1,0 +1,175 @@
+#!/usr/bin/env python3
+"""The preview page in a real browser: headless Chromium (Debian's chromium + chromium-driver) driven with
+Selenium. Loads /preview from the real server, plans every example request through the page, pauses at
+t = 0, the middle and the end, and checks that what the page shows is the plan: the visible clip computed
+from the layer's *computed* transform and clip-path (what the Web Animations API applied), and the page's
+clip outline, both equal the plan's visible rect within 1 px. Takes a screenshot at each pause, renders a
+filmstrip SVG to PNG and checks it is not blank, and fails on any console error.
+Artefacts (screenshots, the filmstrip SVG and PNG) go to $ARTIFACTS_DIR (default .build/artifacts).
+
+Usage: browser_test.py path/to/flightplan
+"""
+import base64
+import glob
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import urllib.request
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+BINARY = os.path.abspath(sys.argv[1])
+ARTIFACTS = os.path.abspath(os.environ.get("ARTIFACTS_DIR", os.path.join(ROOT, ".build", "artifacts")))
+results = {"passed": 0, "failed": 0}
+
+
+def check(condition, name, detail=""):
+    results["passed" if condition else "failed"] += 1
+    print(("ok   " if condition else "FAIL ") + name + ("" if condition else f" {detail}"), flush=True)
+
+
+def skip(reason):
+    print(f"browser_test: SKIPPED: {reason}")
+    sys.exit(0)
+
+
+def expected_clip(plan, time):
+    """The plan's visible clip at `time` as a linearly interpolating renderer shows it (window space)."""
+    frames = plan["keyframes"]
+    if time <= frames[0]["time"]:
+        a = b = frames[0]; f = 0.0
+    elif time >= frames[-1]["time"]:
+        a = b = frames[-1]; f = 0.0
+    else:
+        index = max(i for i, k in enumerate(frames) if k["time"] <= time)
+        a, b = frames[index], frames[index + 1]
+        f = (time - a["time"]) / (b["time"] - a["time"])
+    mix = lambda p, q: p + (q - p) * f
+    t = {k: mix(a["transform"][k], b["transform"][k]) for k in "a b c d tx ty".split()}
+    m = {k: mix(a["maskFrame"][k], b["maskFrame"][k]) for k in ("x", "y", "width", "height")}
+    return apply(t, m, plan["layer"]["frame"])
+
+
+def apply(t, m, layer):
+    def point(x, y):
+        lx, ly = x - layer["width"] / 2, y - layer["height"] / 2
+        return (layer["x"] + layer["width"] / 2 + t["a"] * lx + t["c"] * ly + t["tx"],
+                layer["y"] + layer["height"] / 2 + t["b"] * lx + t["d"] * ly + t["ty"])
+    corners = [point(m["x"], m["y"]), point(m["x"] + m["width"], m["y"] + m["height"])]
+    xs, ys = [c[0] for c in corners], [c[1] for c in corners]
+    return (min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys))
+
+
+def shown_clip(measured, layer, bounds):
+    """The visible clip the browser applied: the computed clip-path inset through the computed transform."""
+    numbers = lambda text: [float(v) for v in re.findall(r"-?[\d.]+(?:e-?\d+)?", text)]
+    a, b, c, d, tx, ty = numbers(measured["transform"]) if measured["transform"] != "none" else (1, 0, 0, 1, 0, 0)
+    inset = numbers(measured["clipPath"].split("round")[0])
+    # CSS shorthand: 1 value for all sides, 2 for (vertical, horizontal), 3 for (top, horizontal, bottom).
+    top, right, bottom, left = {1: lambda v: v * 4, 2: lambda v: v * 2, 3: lambda v: [v[0], v[1], v[2], v[1]]}.get(len(inset), lambda v: v[:4])(inset)
+    mask = {"x": left, "y": top, "width": layer["width"] - left - right, "height": layer["height"] - top - bottom}
+    x, y, w, h = apply({"a": a, "b": b, "c": c, "d": d, "tx": tx, "ty": ty}, mask, layer)
+    return (x - bounds["x"], y - bounds["y"], w, h)
+
+
+def close(a, b, tolerance=1.0):
+    return all(abs(p - q) <= tolerance for p, q in zip(a, b))
+
+
+def main():
+    try:
+        from selenium import webdriver
+        from selenium.webdriver.chrome.service import Service
+    except ImportError:
+        skip("selenium is not installed (pip install selenium)")
+    chromium = shutil.which("chromium") or shutil.which("chromium-browser")
+    driver_path = shutil.which("chromedriver")
+    if not chromium or not driver_path:
+        skip("chromium and chromium-driver are not installed (apt-get install chromium chromium-driver)")
+    os.makedirs(ARTIFACTS, exist_ok=True)
+    server = subprocess.Popen([BINARY, "serve", "--port", "0", "--log-level", "warning"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    port = int(re.search(r":(\d+)", server.stdout.readline()).group(1))
+    base = f"http://127.0.0.1:{port}"
+    options = webdriver.ChromeOptions()
+    options.binary_location = chromium
+    for argument in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu", "--window-size=1500,1100",
+                     "--force-device-scale-factor=1", "--hide-scrollbars"):
+        options.add_argument(argument)
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+    try:
+        browser = webdriver.Chrome(service=Service(driver_path), options=options)
+    except Exception as error:  # a sandbox without the kernel features Chromium needs
+        server.terminate()
+        skip(f"Chromium cannot start here: {str(error).splitlines()[0]}")
+    browser.set_script_timeout(20)
+    try:
+        browser.get(base + "/preview")
+        ready = browser.execute_async_script(
+            "const done = arguments[0]; const wait = () => window.flightplanPreview && flightplanPreview.state.plan ? done(true) : setTimeout(wait, 50); wait();")
+        check(ready, "the preview loads and plans its initial request")
+        for path in sorted(glob.glob(os.path.join(ROOT, "examples", "*.json"))):
+            name = os.path.splitext(os.path.basename(path))[0]
+            request = json.load(open(path))
+            browser.execute_script("document.getElementById('request').value = arguments[0];", json.dumps(request))
+            plan = browser.execute_async_script("flightplanPreview.plan().then(arguments[0]);")
+            check(plan is not None and plan["style"] == request.get("style", "sharedFrame"), f"{name}: planned through the page")
+            if plan is None:
+                continue
+            bounds = request["destination"]["bounds"]
+            for label, time in (("start", 0.0), ("middle", plan["duration"] / 2), ("end", plan["duration"])):
+                measured = browser.execute_script("""
+                    flightplanPreview.seek(arguments[0]);
+                    const stage = document.getElementById('stage').getBoundingClientRect();
+                    const layer = document.getElementById('layer'), style = getComputedStyle(layer);
+                    const outline = document.getElementById('clip-outline').getBoundingClientRect();
+                    return {stage: [stage.x, stage.y, stage.width], transform: style.transform, clipPath: style.clipPath,
+                            outline: [outline.x, outline.y, outline.width, outline.height]};""", time)
+                scale = measured["stage"][2] / bounds["width"]
+                expected = expected_clip(plan, time)
+                expected_page = (measured["stage"][0] + scale * (expected[0] - bounds["x"]), measured["stage"][1] + scale * (expected[1] - bounds["y"]),
+                                 scale * expected[2], scale * expected[3])
+                shown = shown_clip(measured, plan["layer"]["frame"], bounds)
+                shown_page = (measured["stage"][0] + scale * shown[0], measured["stage"][1] + scale * shown[1], scale * shown[2], scale * shown[3])
+                check(close(shown_page, expected_page), f"{name} at {label}: the layer's computed transform and clip-path show the plan's visible clip",
+                      f"{shown_page} vs {expected_page} ({measured['transform']}, {measured['clipPath']})")
+                check(close(measured["outline"], expected_page), f"{name} at {label}: the clip outline is the plan's visible clip",
+                      f"{measured['outline']} vs {expected_page}")
+                if name == "sharedFrame" or label == "middle":
+                    browser.save_screenshot(os.path.join(ARTIFACTS, f"preview-{name}-{label}.png"))
+        # A filmstrip rendered to PNG, and not blank.
+        body = open(os.path.join(ROOT, "examples", "zoom.json"), "rb").read()
+        svg = urllib.request.urlopen(urllib.request.Request(base + "/v1/plans/filmstrip.svg", data=body, headers={"Content-Type": "application/json"})).read()
+        open(os.path.join(ARTIFACTS, "filmstrip-zoom.svg"), "wb").write(svg)
+        painted = browser.execute_async_script("""
+            const done = arguments[1], image = new Image();
+            image.onload = () => {
+                const canvas = document.createElement('canvas');
+                canvas.width = image.naturalWidth; canvas.height = image.naturalHeight;
+                const context = canvas.getContext('2d');
+                context.fillStyle = '#fff'; context.fillRect(0, 0, canvas.width, canvas.height);
+                context.drawImage(image, 0, 0);
+                const pixels = context.getImageData(0, 0, canvas.width, canvas.height).data;
+                let inked = 0;
+                for (let i = 0; i < pixels.length; i += 4) if (pixels[i] < 250 || pixels[i + 1] < 250 || pixels[i + 2] < 250) inked++;
+                done({inked, total: pixels.length / 4, png: canvas.toDataURL('image/png')});
+            };
+            image.onerror = () => done(null);
+            image.src = 'data:image/svg+xml;base64,' + arguments[0];""", base64.b64encode(svg).decode())
+        check(painted is not None and painted["inked"] > painted["total"] * 0.2, "the zoom filmstrip renders to a PNG that is not blank",
+              str(painted and (painted["inked"], painted["total"])))
+        if painted:
+            open(os.path.join(ARTIFACTS, "filmstrip-zoom.png"), "wb").write(base64.b64decode(painted["png"].split(",", 1)[1]))
+        errors = [entry for entry in browser.get_log("browser") if entry["level"] == "SEVERE"]
+        check(not errors, "no console errors", str(errors[:3]))
+    finally:
+        browser.quit()
+        server.terminate()
+        server.wait(timeout=15)
+    print(f"browser: {results['passed']} passed, {results['failed']} failed; artefacts in {ARTIFACTS}")
+    sys.exit(1 if results["failed"] else 0)
+
+
+if __name__ == "__main__":
+    main()
