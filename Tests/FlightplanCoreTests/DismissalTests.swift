@@ -172,6 +172,19 @@ struct DismissalTests {
         }
     }
 
+    @Test("a completion too long for its fps sampling is refused, not sampled (it once asked for Int.max keyframes)")
+    func completionTooLongForFPS() throws {
+        var rng = SeededGenerator(seed: 11)
+        var request = RandomScenes.dismissRequest(using: &rng, phase: .ended, sampling: .fps(1000))
+        request.plan.timing = Timing(curve: .spring(SpringParameters(dampingRatio: 1, response: 6)))
+        try request.plan.validate()
+        request.translation = Point(x: 0, y: 0.5)
+        request.velocity = Point(x: 0, y: PlanLimits.maximumGestureVelocity)
+        request.options = DismissOptions(dismissDistance: 1)
+        let error = #expect(throws: ValidationError.self) { try DismissPlanner.dismiss(for: request) }
+        #expect(error?.field == "plan.sampling.fps" && error?.message.hasPrefix("would produce more than 10000 keyframes") == true, "\(String(describing: error))")
+    }
+
     /// Breaks one field of a valid drag, the field being the one the error must name.
     private static func breaking(_ field: String, of request: inout DismissRequest) {
         switch field {

@@ -19,13 +19,13 @@ public enum DismissPlanner {
 
         let decision = drag.decision
         let completion = try Completion(from: drag, decision: decision, spring: spring)
+        if case .fps(let fps) = plan.sampling, Sampler.keyframeCount(duration: completion.duration, fps: fps) > PlanLimits.maximumKeyframes {
+            throw ValidationError(
+                field: "plan.sampling.fps",
+                message: "would produce more than \(PlanLimits.maximumKeyframes) keyframes over the \(describeNumber(completion.duration)) s completion")
+        }
         let times = try Sampler.times(
             for: plan.sampling, duration: completion.duration, state: { [completion.keyframe(at: $0)] }, layers: [track.layer])
-        guard times.count <= PlanLimits.maximumKeyframes else {
-            throw ValidationError(
-                field: "plan.sampling",
-                message: "would produce \(times.count) keyframes over the \(describeNumber(completion.duration)) s completion, more than \(PlanLimits.maximumKeyframes)")
-        }
         var keyframes = rounded(times.map(completion.keyframe(at:)))
         keyframes[0] = state
         return Dismissal(

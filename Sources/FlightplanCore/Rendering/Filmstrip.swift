@@ -13,7 +13,6 @@ public enum Filmstrip {
         guard frameRange.contains(frames) else {
             throw ValidationError(field: "frames", message: "must be between \(frameRange.lowerBound) and \(frameRange.upperBound), got \(frames)")
         }
-        try request.validate()
         var sampled = request
         sampled.sampling = .keyframes(frames)
         sampled.precision = nil
