@@ -177,12 +177,10 @@ public struct Router: Sendable {
         switch request.head.path {
         case "/v1/plans": return plan(request.body, requestID: requestID)
         case "/v1/plans/batch": return batch(request.body, requestID: requestID)
-        case "/v1/gestures/dismiss": return dismiss(request.body, requestID: requestID)
+        case "/v1/gestures/dismiss":
+            return answer(PlanEndpoint.dismiss(body: request.body), contentType: "application/json", requestID: requestID)
         case "/v1/plans/filmstrip.svg":
-            switch PlanEndpoint.filmstrip(body: request.body) {
-            case .success(let svg): return HTTPResponse(status: 200, headers: [("Content-Type", "image/svg+xml")], body: svg)
-            case .failure(let details): return problem(details, requestID: requestID)
-            }
+            return answer(PlanEndpoint.filmstrip(body: request.body), contentType: "image/svg+xml", requestID: requestID)
         case "/healthz": return .json(200, Array(#"{"status":"ok"}"#.utf8))
         case "/readyz":
             if state.isDraining {
@@ -210,9 +208,10 @@ public struct Router: Sendable {
         }
     }
 
-    private func dismiss(_ body: [UInt8], requestID: String) -> HTTPResponse {
-        switch PlanEndpoint.dismiss(body: body) {
-        case .success(let bytes): return .json(200, bytes)
+    /// A shared endpoint's result: its body with a 200, or its problem.
+    private func answer(_ result: Result<[UInt8], ProblemDetails>, contentType: String, requestID: String) -> HTTPResponse {
+        switch result {
+        case .success(let bytes): return HTTPResponse(status: 200, headers: [("Content-Type", contentType)], body: bytes)
         case .failure(let details): return problem(details, requestID: requestID)
         }
     }

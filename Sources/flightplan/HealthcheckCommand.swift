@@ -16,8 +16,7 @@ struct HealthcheckCommand: ParsableCommand {
     var timeout: Int = 2
 
     func run() throws {
-        let environmentPort = getenv("FLIGHTPLAN_PORT").flatMap { Int(String(cString: $0)) }
-        let port = port ?? environmentPort ?? 8080
+        let port = port ?? ServeCommand.environment()["FLIGHTPLAN_PORT"].flatMap { Int($0) } ?? 8080
         guard (1...65535).contains(port) else { throw ValidationError("port must be 1…65535, got \(port)") }
         guard let status = Self.healthStatus(port: UInt16(port), timeout: timeout), status == 200 else {
             StandardStreams.write(Array("unhealthy: no 200 from http://127.0.0.1:\(port)/healthz\n".utf8), to: STDERR_FILENO)

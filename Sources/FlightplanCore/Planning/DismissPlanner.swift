@@ -26,8 +26,8 @@ public enum DismissPlanner {
         }
         let times = try Sampler.times(
             for: plan.sampling, duration: completion.duration, state: { [completion.keyframe(at: $0)] }, layers: [track.layer])
-        var keyframes = rounded(times.map(completion.keyframe(at:)))
-        keyframes[0] = state
+        // The first time is 0, where the completion is the drag state itself: keyframes[0] == state.
+        let keyframes = rounded(times.map(completion.keyframe(at:)))
         return Dismissal(
             layer: layer, state: state, decision: decision,
             plan: Plan(

@@ -24,16 +24,15 @@ public enum PlanEndpoint {
 
     /// A `/v1/plans` body plus `frames` (default ``Filmstrip/defaultFrames``), drawn.
     private static func filmstrip(_ document: JSONValue) throws(ValidationError) -> String {
-        guard case .object(let members) = document else { return try Filmstrip.svg(for: PlanRequest(json: document, path: ""), frames: 0) }
+        let reader = try JSONObjectReader(document, path: "")
         var frames = Filmstrip.defaultFrames
-        if let member = members.first(where: { $0.key == "frames" }), member.value != .null {
-            let value = try JSONObjectReader.number(member.value, path: "frames")
+        if let value = try reader.number("frames") {
             guard let whole = Int(exactly: value) else {
                 throw ValidationError(field: "frames", message: "must be a whole number, got \(describeNumber(value))")
             }
             frames = whole
         }
-        let request = try PlanRequest(json: .object(members.filter { $0.key != "frames" }), path: "")
+        let request = try PlanRequest(json: .object(reader.members.filter { $0.key != "frames" }), path: "")
         return try Filmstrip.svg(for: request, frames: frames)
     }
 }

@@ -57,9 +57,9 @@ public enum Filmstrip {
     /// its mask, under the keyframe's transform about the layer's centre.
     private static func layer(_ keyframe: Keyframe, _ frame: Rect, id: String, fill: String, opacity: Double) -> String {
         let t = keyframe.transform
-        // About the centre c: p' = c + M·(p − c) + t, as one SVG matrix.
-        let e = frame.midX - t.a * frame.midX - t.c * frame.midY + t.tx
-        let f = frame.midY - t.b * frame.midX - t.d * frame.midY + t.ty
+        // As one SVG matrix in window space: the translation is where the window origin lands.
+        let origin = t.apply(to: Point(x: -frame.x, y: -frame.y), inLayer: frame)
+        let (e, f) = (origin.x, origin.y)
         let mask = keyframe.maskFrame.offsetBy(dx: frame.x, dy: frame.y)
         var svg = ##"<clipPath id="\##(id)">\##(rect(mask, "", radius: keyframe.cornerRadius))</clipPath>"##
         svg += ##"<g transform="matrix(\##(n(t.a)) \##(n(t.b)) \##(n(t.c)) \##(n(t.d)) \##(n(e)) \##(n(f)))" opacity="\##(n(opacity))"><g clip-path="url(#\##(id))">"##
@@ -73,7 +73,8 @@ public enum Filmstrip {
         return ##"<rect x="\##(n(rect.x))" y="\##(n(rect.y))" width="\##(n(rect.width))" height="\##(n(rect.height))"\##(corner) \##(attributes)/>"##
     }
 
-    /// A coordinate to 2 decimals, integers without a fraction: small, deterministic output.
+    /// A number to 2 decimals (4 below 10, for scale factors and times), integers without a fraction:
+    /// small, deterministic output.
     private static func n(_ value: Double) -> String {
         describeNumber(Precision.round(value, value.magnitude < 10 ? 4 : 2))
     }
