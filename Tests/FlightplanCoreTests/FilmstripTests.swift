@@ -38,7 +38,8 @@ struct FilmstripTests {
 
     @Test("frames is checked, and the plan request's own problems are named as for /v1/plans", arguments: [
         (#""frames": 1"#, "frames"), (#""frames": 25"#, "frames"), (#""frames": 2.5"#, "frames"), (#""frames": "six""#, "frames"),
-        (#""framez": 6"#, "framez"),
+        (#""framez": 6"#, "framez"), (#""sampling": {"tolerance": 1000001}"#, "sampling.tolerance"),
+        (#""sampling": {"keyframes": 1}"#, "sampling.keyframes"), (#""precision": 13"#, "precision"),
     ])
     func refusals(member: String, field: String) {
         let body = #"{"source": {"frame": {"x": 16, "y": 220, "width": 120, "height": 160}}, "destination": {"bounds": {"x": 0, "y": 0, "width": 390, "height": 844}}, "# + member + "}"

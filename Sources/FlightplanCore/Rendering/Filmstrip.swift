@@ -7,12 +7,13 @@ public enum Filmstrip {
     /// Panels a strip may have.
     public static let frameRange = 2...24
 
-    /// Plans `request` at `frames` evenly spaced instants (its own sampling is not used) and draws them.
+    /// Plans `request` at `frames` evenly spaced instants (its own valid sampling is not used) and draws them.
     /// - Throws: a ``ValidationError`` naming the field when the request cannot be planned.
     public static func svg(for request: PlanRequest, frames: Int) throws(ValidationError) -> String {
         guard frameRange.contains(frames) else {
             throw ValidationError(field: "frames", message: "must be between \(frameRange.lowerBound) and \(frameRange.upperBound), got \(frames)")
         }
+        try request.validate()  // the request as sent, so a bad `sampling` or `precision` is named, not replaced
         var sampled = request
         sampled.sampling = .keyframes(frames)
         sampled.precision = nil
