@@ -5,7 +5,9 @@ import Foundation
 
 /// Runs one input through every endpoint (plans, filmstrips and dismissal drags): decoding, validation, planning and
 /// encoding. Traps when an invariant breaks: an answer must be valid JSON that reads back as the same
-/// value with no non-finite number, and a refusal must be a 400 or a 422.
+/// value with no non-finite number, a refusal must be a 400 or a 422, and a body without `frames` must be
+/// refused by the filmstrip exactly when the request as sent is invalid, with the same problem (the filmstrip
+/// replaces the sampling, never its checks).
 func exercise(_ input: [UInt8]) {
     switch PlanEndpoint.plan(body: input) {
     case .success(let output):
@@ -13,13 +15,17 @@ func exercise(_ input: [UInt8]) {
     case .failure(let problem):
         checkRefusal(problem)
     }
-    switch PlanEndpoint.filmstrip(body: input) {
+    let filmstrip = PlanEndpoint.filmstrip(body: input)
+    switch filmstrip {
     case .success(let svg):
         guard svg.starts(with: Array("<svg ".utf8)), svg.reversed().starts(with: Array("</svg>".utf8).reversed()), !svg.containsNaN else {
             fatalError("a filmstrip is not one complete SVG document with finite numbers")
         }
     case .failure(let problem):
         checkRefusal(problem)
+    }
+    if !input.namesFrames, case let expected = validationProblem(input), filmstrip.failure != expected {
+        fatalError("the filmstrip refused \(String(describing: filmstrip.failure)) where validation says \(String(describing: expected))")
     }
     switch PlanEndpoint.dismiss(body: input) {
     case .success(let output):
@@ -40,11 +46,33 @@ func readBack<Value: JSONCodable>(_ output: [UInt8], as type: Value.Type) -> Val
     return value
 }
 
+/// The problem `/v1/plans` finds in the request as sent before planning it, or nil when it is valid.
+func validationProblem(_ input: [UInt8]) -> ProblemDetails? {
+    let request: PlanRequest
+    do { request = try PlanRequest(jsonBytes: input) } catch { return .input(error) }
+    do { try request.validate() } catch { return .validation(error) }
+    return nil
+}
+
 func checkRefusal(_ problem: ProblemDetails) {
     guard problem.status == 400 || problem.status == 422 else { fatalError("unexpected status \(problem.status)") }
 }
 
+extension Result {
+    /// The error, or nil for a success.
+    var failure: Failure? {
+        if case .failure(let error) = self { return error }
+        return nil
+    }
+}
+
 extension [UInt8] {
+    /// Whether the text is a JSON object with a top-level `frames` member (which only the filmstrip takes).
+    var namesFrames: Bool {
+        guard case .object(let members)? = try? JSONParser.parse(self) else { return false }
+        return members.contains { $0.key == "frames" }
+    }
+
     /// Whether the text spells a non-finite number as Swift prints one.
     var containsNaN: Bool { contains(Array("nan".utf8)) || contains(Array("inf".utf8)) }
 
