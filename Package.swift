@@ -53,6 +53,11 @@ let package = Package(
         ),
         .target(name: "FlightplanClient", dependencies: ["FlightplanCore"], swiftSettings: swiftSettings),
         .target(name: "FlightplanTestSupport", dependencies: ["FlightplanCore"], swiftSettings: swiftSettings),
+        .target(
+            name: "FlightplanServerTestSupport",
+            dependencies: ["FlightplanServer", .product(name: "Logging", package: "swift-log")],
+            swiftSettings: swiftSettings
+        ),
         .executableTarget(
             name: "FlightplanFuzz",
             dependencies: ["FlightplanCore"],
@@ -62,12 +67,12 @@ let package = Package(
             name: "FlightplanCoreTests", dependencies: ["FlightplanCore", "FlightplanTestSupport"], swiftSettings: swiftSettings),
         .testTarget(
             name: "FlightplanServerTests",
-            dependencies: ["FlightplanServer", "FlightplanCore"],
+            dependencies: ["FlightplanServer", "FlightplanCore", "FlightplanServerTestSupport"],
             swiftSettings: swiftSettings
         ),
         .testTarget(
             name: "FlightplanClientTests",
-            dependencies: ["FlightplanClient", "FlightplanCore", "FlightplanServer", "FlightplanTestSupport"],
+            dependencies: ["FlightplanClient", "FlightplanCore", "FlightplanServer", "FlightplanTestSupport", "FlightplanServerTestSupport"],
             swiftSettings: swiftSettings
         ),
     ]

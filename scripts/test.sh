@@ -32,4 +32,4 @@ step python3 scripts/browser_test.py .build/release/flightplan
 step scripts/sanitizers.sh
 step scripts/fuzz.sh "${FUZZ_SECONDS:-60}"
 step scripts/benchmark-smoke.sh
-echo "test.sh: $steps passed, 0 failed"
+echo "test.sh: $steps passed, 0 failed in $((SECONDS / 60)) min $((SECONDS % 60)) s"

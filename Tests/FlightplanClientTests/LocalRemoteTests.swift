@@ -1,29 +1,21 @@
 import FlightplanClient
 import FlightplanCore
 import FlightplanServer
+import FlightplanServerTestSupport
 import FlightplanTestSupport
 import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-import Logging
 import Synchronization
 import Testing
 #if canImport(Glibc)
 import Glibc
 #endif
 
-/// A real daemon on a free port for the duration of `body`.
+/// A real daemon on a free port for the duration of `body`, which gets its base URL.
 func withServer(_ configure: (inout ServerConfiguration) -> Void = { _ in }, _ body: (URL) async throws -> Void) async throws {
-    var configuration = ServerConfiguration()
-    configuration.port = 0
-    configure(&configuration)
-    var logger = Logger(label: "client-tests")
-    logger.logLevel = .critical
-    let daemon = MicroHTTPDaemon(router: Router(configuration: configuration), logger: logger)
-    try daemon.start()
-    defer { daemon.stop() }
-    try await body(URL(string: "http://127.0.0.1:\(daemon.port)")!)
+    try await withDaemon(configure) { try await body(URL(string: "http://127.0.0.1:\($0.port)")!) }
 }
 
 /// A planner's answer as a value, for comparing failures.

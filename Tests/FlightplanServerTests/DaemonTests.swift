@@ -1,28 +1,15 @@
 import FlightplanCore
 @testable import FlightplanServer
+import FlightplanServerTestSupport
 import Foundation
-import Logging
 import Synchronization
 import Testing
-
-/// Starts a real daemon on a free port for the duration of `body`.
-func withDaemon(_ configure: (inout ServerConfiguration) -> Void = { _ in }, _ body: (MicroHTTPDaemon) throws -> Void) throws {
-    var configuration = ServerConfiguration()
-    configuration.port = 0
-    configure(&configuration)
-    var logger = Logger(label: "test")
-    logger.logLevel = .critical
-    let daemon = MicroHTTPDaemon(router: Router(configuration: configuration), logger: logger)
-    try daemon.start()
-    defer { daemon.stop() }
-    try body(daemon)
-}
 
 @Suite("The real libmicrohttpd daemon on port 0", .serialized)
 struct DaemonTests {
     @Test("plans over keep-alive, identical to the core's bytes")
-    func keepAlive() throws {
-        try withDaemon { daemon in
+    func keepAlive() async throws {
+        try await withDaemon { daemon in
             #expect(daemon.port > 0)
             let client = try RawHTTPClient(port: daemon.port)
             let expected = try PlanEndpoint.plan(body: Array(sampleRequest.utf8)).get()
@@ -38,8 +25,8 @@ struct DaemonTests {
     }
 
     @Test("a client that writes a whole oversized body before reading still reads the 413")
-    func oversizedBody() throws {
-        try withDaemon({ $0.maxBodyBytes = 4096 }) { daemon in
+    func oversizedBody() async throws {
+        try await withDaemon({ $0.maxBodyBytes = 4096 }) { daemon in
             let client = try RawHTTPClient(port: daemon.port)
             let response = try client.request("POST", "/v1/plans", body: String(repeating: " ", count: 200_000))
             #expect(response.status == 413)
@@ -48,8 +35,8 @@ struct DaemonTests {
     }
 
     @Test("a chunked body over the limit gets a 413")
-    func chunkedOversized() throws {
-        try withDaemon({ $0.maxBodyBytes = 4096 }) { daemon in
+    func chunkedOversized() async throws {
+        try await withDaemon({ $0.maxBodyBytes = 4096 }) { daemon in
             let client = try RawHTTPClient(port: daemon.port)
             let chunk = String(repeating: "a", count: 1000)
             var raw = "POST /v1/plans HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n"
@@ -61,10 +48,10 @@ struct DaemonTests {
     }
 
     @Test("over the connection cap, requests get 503 with Retry-After")
-    func connectionCap() throws {
-        try withDaemon({ $0.maxConnections = 3 }) { daemon in
+    func connectionCap() async throws {
+        try await withDaemon({ $0.maxConnections = 3 }) { daemon in
             let idle = try (0..<4).map { _ in try RawHTTPClient(port: daemon.port) }
-            Thread.sleep(forTimeInterval: 0.2)
+            try await Task.sleep(for: .milliseconds(200))
             let response = try RawHTTPClient(port: daemon.port).request("GET", "/healthz")
             #expect(response.status == 503 && response.headers["retry-after"] == "1")
             _ = idle
@@ -72,8 +59,8 @@ struct DaemonTests {
     }
 
     @Test("hundreds of concurrent keep-alive clients are all served (poll, not epoll: no stall)", arguments: [1, 2])
-    func manyClients(threads: Int) throws {
-        try withDaemon({ $0.threads = threads }) { daemon in
+    func manyClients(threads: Int) async throws {
+        try await withDaemon({ $0.threads = threads }) { daemon in
             // Hundreds of connections kept busy from several threads, each thread writing a request on every
             // one of its connections before reading any answer: many connections become ready together,
             // the situation in which epoll mode stalls on 0.9.75. A stall never ends, so the generous read
