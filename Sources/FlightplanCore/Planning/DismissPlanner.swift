@@ -175,10 +175,35 @@ private struct Completion {
         }
     }
 
+    /// A rect as four channels: its centre, and its log-width and log-height.
+    struct RectChannels {
+        let midX: Channel, midY: Channel, logWidth: Channel, logHeight: Channel
+
+        /// The channels of the rect's centre, which are measured in points.
+        var positions: [Channel] { [midX, midY] }
+        /// The channels of the rect's size, which are logarithms.
+        var logSizes: [Channel] { [logWidth, logHeight] }
+
+        /// The same rect, made to end exactly on its target at `duration`.
+        func settled(at duration: Double) -> RectChannels {
+            RectChannels(
+                midX: midX.settled(at: duration), midY: midY.settled(at: duration),
+                logWidth: logWidth.settled(at: duration), logHeight: logHeight.settled(at: duration))
+        }
+
+        /// The rect at `t`.
+        func value(at t: Double, ramp: Double) -> Rect {
+            Rect(
+                center: Point(x: midX.value(at: t, ramp: ramp), y: midY.value(at: t, ramp: ramp)),
+                size: Size(width: Double.exp(logWidth.value(at: t, ramp: ramp)), height: Double.exp(logHeight.value(at: t, ramp: ramp))))
+        }
+    }
+
     let drag: DragState
     let duration: Double
     let start: Keyframe, end: Keyframe
-    let channels: [Channel]
+    let image: RectChannels, clip: RectChannels
+    let visibleRadius: Channel, opacity: Channel, progress: Channel
 
     init(from drag: DragState, decision: DismissDecision, spring: SpringResolution) throws(ValidationError) {
         let track = drag.track
@@ -190,10 +215,6 @@ private struct Completion {
             time: 0, progress: finish ? 1 : 0, transform: restState.transform, maskFrame: restState.maskFrame,
             cornerRadius: restState.cornerRadius, opacity: restState.opacity)
 
-        let image = drag.dragged(track.imageEnd), clip = drag.dragged(track.clipEnd)
-        let targetImage = finish ? track.imageStart : track.imageEnd
-        let targetClip = finish ? track.clipStart : track.clipEnd
-        let restRadius = track.state(at: 1).cornerRadius
         let relativeScaleRate = drag.scaleRate / drag.scale
         let omega = spring.angularFrequency, zeta = spring.dampingRatio
         func channel(_ start: Double, _ rate: Double, _ target: Double, in range: ClosedRange<Double> = -.infinity ... .infinity) -> Channel {
@@ -209,44 +230,41 @@ private struct Completion {
         func pointRate(_ restX: Double, _ pivot: Double, _ velocity: Double) -> Double {
             drag.scaleRate * (restX - pivot) + velocity
         }
-        func rectChannels(_ dragged: Rect, rest: Rect, target: Rect) -> [Channel] {
-            [
-                channel(dragged.midX, pointRate(rest.midX, drag.pivot.x, drag.velocity.x), target.midX),
-                channel(dragged.midY, pointRate(rest.midY, drag.pivot.y, drag.velocity.y), target.midY),
-                logSize(dragged.width, target.width),
-                logSize(dragged.height, target.height),
-            ]
+        func rectChannels(rest: Rect, target: Rect) -> RectChannels {
+            let dragged = drag.dragged(rest)
+            return RectChannels(
+                midX: channel(dragged.midX, pointRate(rest.midX, drag.pivot.x, drag.velocity.x), target.midX),
+                midY: channel(dragged.midY, pointRate(rest.midY, drag.pivot.y, drag.velocity.y), target.midY),
+                logWidth: logSize(dragged.width, target.width),
+                logHeight: logSize(dragged.height, target.height))
         }
-        let targetRadius = finish ? track.radiusStart : track.radiusEnd
-        var channels = rectChannels(image, rest: track.imageEnd, target: targetImage)
-            + rectChannels(clip, rest: track.clipEnd, target: targetClip)
-        channels.append(channel(restRadius * drag.scale, restRadius * drag.scaleRate, targetRadius))
-        channels.append(channel(drag.opacity, drag.opacityRate, end.opacity, in: 0...track.opacityEnd))
-        channels.append(channel(drag.fraction, drag.fractionRate, end.progress))
+        let image = rectChannels(rest: track.imageEnd, target: finish ? track.imageStart : track.imageEnd)
+        let clip = rectChannels(rest: track.clipEnd, target: finish ? track.clipStart : track.clipEnd)
+        let restRadius = track.state(at: 1).cornerRadius
+        let visibleRadius = channel(restRadius * drag.scale, restRadius * drag.scaleRate, finish ? track.radiusStart : track.radiusEnd)
+        let opacity = channel(drag.opacity, drag.opacityRate, end.opacity, in: 0...track.opacityEnd)
+        let progress = channel(drag.fraction, drag.fractionRate, end.progress)
 
-        let duration = spring.fixedDuration ?? Self.settlingTime(channels, nominal: spring.nominalDuration)
+        // Settled: positions within 0.1 % of the largest distance travelled (at least 0.001 pt),
+        // log-sizes, opacity and progress within 0.001; never shorter than the spring's own settling time.
+        let positions = image.positions + clip.positions + [visibleRadius]
+        let others = image.logSizes + clip.logSizes + [opacity, progress]
+        let threshold = SpringMotion.settlingThreshold
+        let positionThreshold = threshold * max(positions.map { abs($0.oscillator.c1) }.max() ?? 0, 1)
+        let duration = spring.fixedDuration
+            ?? (positions.map { $0.oscillator.settlingTime(threshold: positionThreshold) }
+                + others.map { $0.oscillator.settlingTime(threshold: threshold) }).reduce(spring.nominalDuration, max)
         guard duration <= PlanLimits.maximumDuration else {
             throw ValidationError(
                 field: "velocity",
                 message: "makes the completion spring take \(describeNumber(duration)) s to settle, more than \(describeNumber(PlanLimits.maximumDuration)) s")
         }
         self.duration = duration
-        self.channels = channels.map { $0.settled(at: duration) }
-    }
-
-    /// When every channel has settled: positions within 0.1 % of the largest distance travelled (at
-    /// least 0.001 pt), log-sizes, opacity and progress within 0.001; never shorter than the
-    /// spring's own settling time.
-    private static func settlingTime(_ channels: [Channel], nominal: Double) -> Double {
-        let positions: Set<Int> = [0, 1, 4, 5, 8]
-        let scale = positions.map { abs(channels[$0].oscillator.c1) }.max() ?? 0
-        let threshold = SpringMotion.settlingThreshold
-        var duration = nominal
-        for (index, channel) in channels.enumerated() {
-            let limit = positions.contains(index) ? threshold * max(scale, 1) : threshold
-            duration = max(duration, channel.oscillator.settlingTime(threshold: limit))
-        }
-        return duration
+        self.image = image.settled(at: duration)
+        self.clip = clip.settled(at: duration)
+        self.visibleRadius = visibleRadius.settled(at: duration)
+        self.opacity = opacity.settled(at: duration)
+        self.progress = progress.settled(at: duration)
     }
 
     /// The keyframe at `time`: exactly the drag state at 0, exactly the rest state from `duration` on.
@@ -258,19 +276,13 @@ private struct Completion {
             return last
         }
         let ramp = time / duration
-        let values = channels.map { $0.value(at: time, ramp: ramp) }
-        func rect(_ first: Int) -> Rect {
-            Rect(
-                center: Point(x: values[first], y: values[first + 1]),
-                size: Size(width: Double.exp(values[first + 2]), height: Double.exp(values[first + 3])))
-        }
         let track = drag.track
         let state = LayerState(
             layer: track.layer, content: track.content, uniformScale: track.uniformScale,
-            image: rect(0), clip: rect(4), visibleRadius: values[8],
-            opacity: values[9])
+            image: image.value(at: time, ramp: ramp), clip: clip.value(at: time, ramp: ramp),
+            visibleRadius: visibleRadius.value(at: time, ramp: ramp), opacity: opacity.value(at: time, ramp: ramp))
         return Keyframe(
-            time: time, progress: values[10], transform: state.transform, maskFrame: state.maskFrame,
+            time: time, progress: progress.value(at: time, ramp: ramp), transform: state.transform, maskFrame: state.maskFrame,
             cornerRadius: state.cornerRadius, opacity: state.opacity)
     }
 }
