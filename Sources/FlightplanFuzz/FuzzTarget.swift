@@ -29,9 +29,11 @@ func exercise(_ input: [UInt8]) {
     }
     switch PlanEndpoint.dismiss(body: input) {
     case .success(let output):
-        // `decision` and `plan` are null while dragging; the state and any plan never hold one.
+        // `decision`, `plan` and `spring` are null while dragging; the state and any plan or spring never hold one.
         let dismissal = readBack(output, as: Dismissal.self)
-        guard !dismissal.state.jsonBytes.containsNull, !(dismissal.plan?.jsonBytes.containsNull ?? false) else {
+        guard !dismissal.state.jsonBytes.containsNull, !(dismissal.plan?.jsonBytes.containsNull ?? false),
+            !(dismissal.spring?.jsonBytes.containsNull ?? false)
+        else {
             fatalError("a non-finite number reached the dismissal")
         }
     case .failure(let problem):

@@ -35,7 +35,7 @@ struct DismissalTests {
             request.phase = .changed
             let changed = try DismissPlanner.dismiss(for: request)
             #expect(changed.state == ended.state && changed.layer == ended.layer, "\(replay)")
-            #expect(changed.decision == nil && changed.plan == nil, "\(replay)")
+            #expect(changed.decision == nil && changed.plan == nil && changed.spring == nil && ended.spring != nil, "\(replay)")
         }
     }
 
@@ -76,6 +76,20 @@ struct DismissalTests {
             let tolerance = 1e-3 * max(abs(request.velocity.x), abs(request.velocity.y)) + 0.5
             #expect(abs(vx - request.velocity.x) <= tolerance, "vx \(vx) vs \(request.velocity.x), \(replay)")
             #expect(abs(vy - request.velocity.y) <= tolerance, "vy \(vy) vs \(request.velocity.y), \(replay)")
+
+            // The spring's normalised velocities, times the distance still to go, are the keyframes' own rates.
+            let spring = try #require(dismissal.spring)
+            func rate(_ value: (Keyframe) -> Double) -> Double {
+                (-3 * value(plan.keyframes[0]) + 4 * value(plan.keyframes[1]) - value(plan.keyframes[2])) / (2 * step)
+            }
+            func toGo(_ value: (Keyframe) -> Double) -> Double { value(plan.keyframes.last!) - value(plan.keyframes[0]) }
+            for (normalised, value) in [(spring.initialVelocity.x, { (k: Keyframe) in k.transform.tx }), (spring.initialVelocity.y, { $0.transform.ty })] {
+                let distance = toGo(value), expected = abs(distance) < 1e-6 ? 0 : rate(value)
+                #expect(abs(normalised * distance - expected) <= tolerance + 1e-3 * abs(expected), "\(normalised) × \(distance) vs \(expected), \(replay)")
+            }
+            let progressRate = rate(\.progress), progressToGo = toGo(\.progress)
+            #expect(abs(spring.progressVelocity * progressToGo - progressRate) <= 1e-3 * abs(progressRate) + 1e-3, "progress, \(replay)")
+            #expect(spring.response > 0 && (0.01...10).contains(spring.dampingRatio), "\(replay)")
         }
     }
 

@@ -53,21 +53,24 @@ extension DismissOptions {
 }
 
 extension Dismissal: JSONCodable {
-    /// Reads `{"layer", "state", "decision", "plan"}` as the server sends it.
+    /// Reads `{"layer", "state", "decision", "plan", "spring"}` as the server sends it.
     public init(json: JSONValue, path: String) throws(ValidationError) {
         let reader = try JSONObjectReader(json, path: path)
         self.init(
             layer: try AnimatedLayer(json: try reader.required("layer"), path: reader.fieldPath("layer")),
             state: try Keyframe(json: try reader.required("state"), path: reader.fieldPath("state")),
             decision: try reader.enumeration("decision", as: DismissDecision.self),
-            plan: try reader.value("plan").map { value throws(ValidationError) in try Plan(json: value, path: reader.fieldPath("plan")) })
+            plan: try reader.value("plan").map { value throws(ValidationError) in try Plan(json: value, path: reader.fieldPath("plan")) },
+            spring: try reader.value("spring").map { value throws(ValidationError) in
+                try CompletionSpring(json: value, path: reader.fieldPath("spring"))
+            })
         try reader.finish(allowing: MemberNames.dismissal)
     }
 
     /// The plan's size and a little more.
-    public var estimatedJSONSize: Int { 640 + (plan?.estimatedJSONSize ?? 0) }
+    public var estimatedJSONSize: Int { 800 + (plan?.estimatedJSONSize ?? 0) }
 
-    /// Writes the answer; `decision` and `plan` are `null` while dragging.
+    /// Writes the answer; `decision`, `plan` and `spring` are `null` while dragging.
     public func write(to writer: inout JSONWriter) {
         writer.beginObject()
         writer.key("layer"); layer.write(to: &writer)
@@ -76,6 +79,31 @@ extension Dismissal: JSONCodable {
         if let decision { writer.string(decision.rawValue) } else { writer.null() }
         writer.key("plan")
         if let plan { plan.write(to: &writer) } else { writer.null() }
+        writer.key("spring")
+        if let spring { spring.write(to: &writer) } else { writer.null() }
+        writer.endObject()
+    }
+}
+
+extension CompletionSpring: JSONCodable {
+    /// Reads `{"dampingRatio", "response", "initialVelocity", "progressVelocity"}` as the server sends it.
+    public init(json: JSONValue, path: String) throws(ValidationError) {
+        let reader = try JSONObjectReader(json, path: path)
+        self.init(
+            dampingRatio: try reader.requiredNumber("dampingRatio"),
+            response: try reader.requiredNumber("response"),
+            initialVelocity: try Point(json: try reader.required("initialVelocity"), path: reader.fieldPath("initialVelocity")),
+            progressVelocity: try reader.requiredNumber("progressVelocity"))
+        try reader.finish(allowing: MemberNames.completionSpring)
+    }
+
+    /// Writes the spring.
+    public func write(to writer: inout JSONWriter) {
+        writer.beginObject()
+        writer.key("dampingRatio"); writer.number(dampingRatio)
+        writer.key("response"); writer.number(response)
+        writer.key("initialVelocity"); initialVelocity.write(to: &writer)
+        writer.key("progressVelocity"); writer.number(progressVelocity)
         writer.endObject()
     }
 }

@@ -17,6 +17,7 @@ enum MemberNames {
     static let childTrack: [String] = ["id", "layer", "keyframes"]
     static let dismissRequest: [String] = ["plan", "translation", "velocity", "phase", "axis", "options"]
     static let dismissOptions: [String] = ["dismissDistance", "minimumScale", "finishDistance", "flingVelocity", "decelerationRate"]
-    static let dismissal: [String] = ["layer", "state", "decision", "plan"]
+    static let dismissal: [String] = ["layer", "state", "decision", "plan", "spring"]
+    static let completionSpring: [String] = ["dampingRatio", "response", "initialVelocity", "progressVelocity"]
     static let plan: [String] = ["style", "direction", "duration", "layer", "keyframes", "children", "placeholder"]
 }

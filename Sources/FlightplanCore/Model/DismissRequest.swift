@@ -93,12 +93,40 @@ public struct Dismissal: Sendable, Hashable {
     /// On release: the completion plan. Its first keyframe is exactly `state`, it leaves with the
     /// finger's velocity, and it ends exactly on the source element (finish) or at identity (cancel).
     public var plan: Plan?
+    /// On release: the completion's spring, for a renderer that runs its own spring instead of the keyframes.
+    public var spring: CompletionSpring?
 
     /// Creates a dismissal answer.
-    public init(layer: AnimatedLayer, state: Keyframe, decision: DismissDecision? = nil, plan: Plan? = nil) {
+    public init(
+        layer: AnimatedLayer, state: Keyframe, decision: DismissDecision? = nil, plan: Plan? = nil, spring: CompletionSpring? = nil
+    ) {
         self.layer = layer
         self.state = state
         self.decision = decision
         self.plan = plan
+        self.spring = spring
+    }
+}
+
+/// The completion's spring with its initial velocities normalised as UIKit expects (velocity ÷ the distance
+/// still to go), so `UISpringTimingParameters`, `UIView.animate(…usingSpringWithDamping:initialSpringVelocity:)`
+/// or `CASpringAnimation` can play the completion from `state` to the plan's last keyframe.
+public struct CompletionSpring: Sendable, Hashable {
+    /// The damping ratio (1 = critically damped).
+    public var dampingRatio: Double
+    /// The undamped period 2π/ω in seconds (SwiftUI's `response`; stiffness is (2π/response)² at mass 1).
+    public var response: Double
+    /// The layer's position velocity (its transform's translation) ÷ the translation still to go, per axis;
+    /// 0 on an axis with less than a millionth of a point to go. `CGVector(dx: x, dy: y)` in UIKit.
+    public var initialVelocity: Point
+    /// The progress's rate ÷ the progress still to go: the scalar initial velocity for everything else.
+    public var progressVelocity: Double
+
+    /// Creates a completion spring.
+    public init(dampingRatio: Double, response: Double, initialVelocity: Point, progressVelocity: Double) {
+        self.dampingRatio = dampingRatio
+        self.response = response
+        self.initialVelocity = initialVelocity
+        self.progressVelocity = progressVelocity
     }
 }

@@ -32,7 +32,8 @@ public enum DismissPlanner {
             layer: layer, state: state, decision: decision,
             plan: Plan(
                 style: plan.style, direction: decision == .finish ? .pop : .push, duration: completion.duration,
-                layer: layer, keyframes: keyframes, placeholder: plan.style == .sharedFrame ? plan.source.frame : nil))
+                layer: layer, keyframes: keyframes, placeholder: plan.style == .sharedFrame ? plan.source.frame : nil),
+            spring: completion.spring(spring))
     }
 
     /// The completion spring when the request names none and gives no duration: no bounce, quick.
@@ -146,26 +147,32 @@ private struct Completion {
     /// One quantity's spring: its target, its displacement from it over time, and the range it is kept in.
     struct Channel {
         let target: Double
+        /// The rate at release, per second.
+        let rate: Double
         let oscillator: Oscillator
         let residual: Double
         let range: ClosedRange<Double>
 
         init(from start: Double, rate: Double, to target: Double, omega: Double, zeta: Double, range: ClosedRange<Double>) {
             self.init(
-                target: target, oscillator: Oscillator(omega: omega, zeta: zeta, displacement: start - target, velocity: rate),
+                target: target, rate: rate, oscillator: Oscillator(omega: omega, zeta: zeta, displacement: start - target, velocity: rate),
                 residual: 0, range: range)
         }
 
-        private init(target: Double, oscillator: Oscillator, residual: Double, range: ClosedRange<Double>) {
+        private init(target: Double, rate: Double, oscillator: Oscillator, residual: Double, range: ClosedRange<Double>) {
             self.target = target
+            self.rate = rate
             self.oscillator = oscillator
             self.residual = residual
             self.range = range
         }
 
+        /// The value at release.
+        var start: Double { target + oscillator.c1 }
+
         /// The same channel, made to end exactly on its target at `duration`.
         func settled(at duration: Double) -> Channel {
-            Channel(target: target, oscillator: oscillator, residual: -oscillator.displacement(at: duration), range: range)
+            Channel(target: target, rate: rate, oscillator: oscillator, residual: -oscillator.displacement(at: duration), range: range)
         }
 
         /// The value at `t`; the residual left at the end is blended in with a `(t/T)³` ramp, which
@@ -265,6 +272,25 @@ private struct Completion {
         self.visibleRadius = visibleRadius.settled(at: duration)
         self.opacity = opacity.settled(at: duration)
         self.progress = progress.settled(at: duration)
+    }
+
+    /// The spring, with the layer's position velocity and the progress's rate each divided by the distance
+    /// still to go (UIKit's normalisation). The translation's rate is the image centre's less what the
+    /// scale does to the content's offset from the layer's centre (zero when the layer is the image).
+    func spring(_ resolution: SpringResolution) -> CompletionSpring {
+        let track = drag.track
+        let scaleRateX = Double.exp(image.logWidth.start) * image.logWidth.rate / track.content.width
+        let scaleRateY = track.uniformScale ? scaleRateX : Double.exp(image.logHeight.start) * image.logHeight.rate / track.content.height
+        let translationRate = Point(
+            x: image.midX.rate - scaleRateX * (track.content.midX - track.layer.width / 2),
+            y: image.midY.rate - scaleRateY * (track.content.midY - track.layer.height / 2))
+        func normalised(_ rate: Double, over distance: Double) -> Double { abs(distance) < 1e-6 ? 0 : rate / distance }
+        return CompletionSpring(
+            dampingRatio: resolution.dampingRatio, response: 2 * Double.pi / resolution.angularFrequency,
+            initialVelocity: Point(
+                x: normalised(translationRate.x, over: end.transform.tx - start.transform.tx),
+                y: normalised(translationRate.y, over: end.transform.ty - start.transform.ty)),
+            progressVelocity: normalised(progress.rate, over: progress.target - progress.start))
     }
 
     /// The keyframe at `time`: exactly the drag state at 0, exactly the rest state from `duration` on.
