@@ -119,7 +119,7 @@ public struct CompletionSpring: Sendable, Hashable {
     /// The layer's position velocity (its transform's translation) ÷ the translation still to go, per axis;
     /// 0 on an axis with less than a millionth of a point to go. `CGVector(dx: x, dy: y)` in UIKit.
     public var initialVelocity: Point
-    /// The progress's rate ÷ the progress still to go: the scalar initial velocity for everything else.
+    /// The progress's rate ÷ the progress still to go (0 when less than a millionth remains): the scalar for everything else.
     public var progressVelocity: Double
 
     /// Creates a completion spring.
