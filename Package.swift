@@ -11,7 +11,9 @@ let swiftSettings: [SwiftSetting] = [
 let package = Package(
     name: "flightplan",
     products: [
+        .library(name: "FlightplanGeometry", targets: ["FlightplanGeometry"]),
         .library(name: "FlightplanCore", targets: ["FlightplanCore"]),
+        .library(name: "FlightplanWire", targets: ["FlightplanWire"]),
         .library(name: "FlightplanClient", targets: ["FlightplanClient"]),
         .executable(name: "flightplan", targets: ["flightplan"]),
     ],
@@ -21,9 +23,25 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-numerics", from: "1.1.1"),
     ],
     targets: [
+        // Geometry, timing, tracks and sampling: the maths, with no request, JSON or HTTP notions.
+        .target(
+            name: "FlightplanGeometry",
+            dependencies: [.product(name: "RealModule", package: "swift-numerics")],
+            swiftSettings: swiftSettings
+        ),
+        // The transition model: requests, plans, limits and defaults, validation, one file per style, the planners.
         .target(
             name: "FlightplanCore",
-            dependencies: [.product(name: "RealModule", package: "swift-numerics")],
+            dependencies: ["FlightplanGeometry", .product(name: "RealModule", package: "swift-numerics")],
+            swiftSettings: swiftSettings
+        ),
+        // A strict JSON parser and a deterministic writer, knowing nothing of Flightplan.
+        .target(name: "FlightplanJSON", swiftSettings: swiftSettings),
+        // The wire layer: JSON forms of every request and answer, problem details, the endpoints (body in,
+        // body out) and their limits; shared by the server, the SDK, the CLI and the fuzzer.
+        .target(
+            name: "FlightplanWire",
+            dependencies: ["FlightplanCore", "FlightplanJSON"],
             swiftSettings: swiftSettings
         ),
         .systemLibrary(
@@ -34,7 +52,7 @@ let package = Package(
         .target(
             name: "FlightplanServer",
             dependencies: [
-                "FlightplanCore",
+                "FlightplanWire",
                 "CMicroHTTPD",
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -44,15 +62,19 @@ let package = Package(
         .executableTarget(
             name: "flightplan",
             dependencies: [
-                "FlightplanCore",
+                "FlightplanWire",
                 "FlightplanServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: swiftSettings
         ),
-        .target(name: "FlightplanClient", dependencies: ["FlightplanCore"], swiftSettings: swiftSettings),
-        .target(name: "FlightplanTestSupport", dependencies: ["FlightplanCore"], swiftSettings: swiftSettings),
+        .target(name: "FlightplanClient", dependencies: ["FlightplanWire"], swiftSettings: swiftSettings),
+        .target(
+            name: "FlightplanTestSupport",
+            dependencies: ["FlightplanCore", .product(name: "RealModule", package: "swift-numerics")],
+            swiftSettings: swiftSettings
+        ),
         .target(
             name: "FlightplanServerTestSupport",
             dependencies: ["FlightplanServer", .product(name: "Logging", package: "swift-log")],
@@ -60,19 +82,24 @@ let package = Package(
         ),
         .executableTarget(
             name: "FlightplanFuzz",
-            dependencies: ["FlightplanCore"],
+            dependencies: ["FlightplanWire"],
             swiftSettings: swiftSettings
         ),
         .testTarget(
+            name: "FlightplanGeometryTests", dependencies: ["FlightplanGeometry", "FlightplanTestSupport"], swiftSettings: swiftSettings),
+        .testTarget(
             name: "FlightplanCoreTests", dependencies: ["FlightplanCore", "FlightplanTestSupport"], swiftSettings: swiftSettings),
+        .testTarget(name: "FlightplanJSONTests", dependencies: ["FlightplanJSON", "FlightplanTestSupport"], swiftSettings: swiftSettings),
+        .testTarget(
+            name: "FlightplanWireTests", dependencies: ["FlightplanWire", "FlightplanTestSupport"], swiftSettings: swiftSettings),
         .testTarget(
             name: "FlightplanServerTests",
-            dependencies: ["FlightplanServer", "FlightplanCore", "FlightplanServerTestSupport"],
+            dependencies: ["FlightplanServer", "FlightplanWire", "FlightplanServerTestSupport"],
             swiftSettings: swiftSettings
         ),
         .testTarget(
             name: "FlightplanClientTests",
-            dependencies: ["FlightplanClient", "FlightplanCore", "FlightplanServer", "FlightplanTestSupport", "FlightplanServerTestSupport"],
+            dependencies: ["FlightplanClient", "FlightplanWire", "FlightplanServer", "FlightplanTestSupport", "FlightplanServerTestSupport"],
             swiftSettings: swiftSettings
         ),
     ]

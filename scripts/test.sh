@@ -21,6 +21,7 @@ step python3 -m openapi_spec_validator openapi.yaml
 step swift build --build-tests
 step swift test --skip-build
 step bash -c '.build/debug/FlightplanFuzz Fuzz/corpus/*'
+step python3 scripts/openapi_rules.py .build/debug/flightplan
 step python3 scripts/openapi_examples.py .build/debug/flightplan --check
 step python3 scripts/integration_test.py .build/debug/flightplan
 step scripts/schemathesis.sh .build/debug/flightplan

@@ -1,4 +1,4 @@
-public import FlightplanCore
+public import FlightplanWire
 
 extension Plan {
     /// Keyframe times divided by the duration: 0 … 1, for `CAKeyframeAnimation.keyTimes` or CSS offsets.

@@ -1,4 +1,4 @@
-public import FlightplanCore
+public import FlightplanWire
 public import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -52,51 +52,20 @@ public struct RemotePlanner: TransitionPlanner {
 
     /// Plans one transition with `POST /v1/plans`.
     public func plan(_ request: PlanRequest) async throws(PlannerError) -> Plan {
-        let body = try await post("/v1/plans", body: request.jsonBytes)
+        let body = try await post(Endpoint.plan.path, body: request.jsonBytes)
         do { return try Plan(jsonBytes: body) } catch { throw .decoding("the plan is not valid: \(error)") }
     }
 
-    /// Plans up to 256 transitions with `POST /v1/plans/batch`.
+    /// Plans up to ``Batch/maximumItems`` transitions with `POST /v1/plans/batch`.
     public func plans(_ requests: [PlanRequest]) async throws(PlannerError) -> [Result<Plan, ProblemDetails>] {
-        var writer = JSONWriter(capacity: 1024 * max(1, requests.count))
-        writer.beginObject()
-        writer.key("requests")
-        writer.beginArray()
-        for request in requests { request.write(to: &writer) }
-        writer.endArray()
-        writer.endObject()
-        return try Self.batchResults(try await post("/v1/plans/batch", body: writer.bytes))
+        let body = try await post(Endpoint.batch.path, body: Batch.Request(requests).jsonBytes)
+        do { return try Batch.results(fromResponse: body) } catch { throw .decoding("the batch answer is not valid: \(error)") }
     }
 
     /// Answers a drag sample with `POST /v1/gestures/dismiss`.
     public func dismiss(_ request: DismissRequest) async throws(PlannerError) -> Dismissal {
-        let body = try await post("/v1/gestures/dismiss", body: request.jsonBytes)
+        let body = try await post(Endpoint.dismiss.path, body: request.jsonBytes)
         do { return try Dismissal(jsonBytes: body) } catch { throw .decoding("the dismissal is not valid: \(error)") }
-    }
-
-    /// The items of a batch answer, in order.
-    static func batchResults(_ body: [UInt8]) throws(PlannerError) -> [Result<Plan, ProblemDetails>] {
-        let document: JSONValue
-        do { document = try JSONParser.parse(body) } catch { throw .decoding("the batch answer is not JSON: \(error)") }
-        guard case .object(let members) = document, members.first?.key == "results", case .array(let items) = members[0].value else {
-            throw .decoding("the batch answer has no results array")
-        }
-        var results: [Result<Plan, ProblemDetails>] = []
-        for (index, item) in items.enumerated() {
-            do {
-                guard case .object(let member) = item, member.count == 1 else {
-                    throw ValidationError(field: "results[\(index)]", message: "must hold one plan or one problem")
-                }
-                switch member[0].key {
-                case "plan": results.append(.success(try Plan(json: member[0].value, path: "results[\(index)].plan")))
-                case "problem": results.append(.failure(try ProblemDetails(json: member[0].value, path: "results[\(index)].problem")))
-                default: throw ValidationError(field: "results[\(index)]", message: "must hold one plan or one problem")
-                }
-            } catch {
-                throw .decoding("\(error)")
-            }
-        }
-        return results
     }
 
     /// Sends a POST, retrying 503/429 as the policy allows; returns the body of a 200.

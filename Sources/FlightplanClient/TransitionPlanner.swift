@@ -1,11 +1,11 @@
-public import FlightplanCore
+public import FlightplanWire
 
 /// Plans transitions, on the device (``LocalPlanner``) or on a Flightplan server (``RemotePlanner``),
 /// with identical results: both run the same geometry core and the same JSON encoder.
 public protocol TransitionPlanner: Sendable {
     /// Plans one transition.
     func plan(_ request: PlanRequest) async throws(PlannerError) -> Plan
-    /// Plans up to 256 transitions; each item is a plan or the problem with that item.
+    /// Plans up to ``Batch/maximumItems`` transitions; each item is a plan or the problem with that item.
     func plans(_ requests: [PlanRequest]) async throws(PlannerError) -> [Result<Plan, ProblemDetails>]
     /// Answers one sample of a dismissal drag: the state under the finger and, on release, the
     /// decision and the completion plan. ``LocalPlanner`` is fast enough to call on every frame.

@@ -1,4 +1,4 @@
-import FlightplanCore
+import FlightplanWire
 #if !FUZZING
 import Foundation
 #endif
@@ -9,13 +9,13 @@ import Foundation
 /// refused by the filmstrip exactly when the request as sent is invalid, with the same problem (the filmstrip
 /// replaces the sampling, never its checks).
 func exercise(_ input: [UInt8]) {
-    switch PlanEndpoint.plan(body: input) {
+    switch Endpoint.plan.answer(input).result {
     case .success(let output):
         guard !readBack(output, as: Plan.self).jsonBytes.containsNull else { fatalError("a non-finite number reached the plan") }
     case .failure(let problem):
         checkRefusal(problem)
     }
-    let filmstrip = PlanEndpoint.filmstrip(body: input)
+    let filmstrip = Endpoint.filmstrip.answer(input).result
     switch filmstrip {
     case .success(let svg):
         guard svg.starts(with: Array("<svg ".utf8)), svg.reversed().starts(with: Array("</svg>".utf8).reversed()), !svg.containsNaN else {
@@ -27,7 +27,7 @@ func exercise(_ input: [UInt8]) {
     if !input.namesFrames, case let expected = validationProblem(input), filmstrip.failure != expected {
         fatalError("the filmstrip refused \(String(describing: filmstrip.failure)) where validation says \(String(describing: expected))")
     }
-    switch PlanEndpoint.dismiss(body: input) {
+    switch Endpoint.dismiss.answer(input).result {
     case .success(let output):
         // `decision`, `plan` and `spring` are null while dragging; the state and any plan or spring never hold one.
         let dismissal = readBack(output, as: Dismissal.self)
@@ -42,7 +42,7 @@ func exercise(_ input: [UInt8]) {
 }
 
 /// The value an answer's JSON holds, which must write back to the very same bytes.
-func readBack<Value: JSONCodable>(_ output: [UInt8], as type: Value.Type) -> Value {
+func readBack<Value: JSONDecodable & JSONEncodable>(_ output: [UInt8], as type: Value.Type) -> Value {
     guard let value = try? Value(jsonBytes: output) else { fatalError("the answer's JSON does not read back") }
     guard value.jsonBytes == output else { fatalError("the answer's JSON does not round-trip") }
     return value
@@ -52,7 +52,7 @@ func readBack<Value: JSONCodable>(_ output: [UInt8], as type: Value.Type) -> Val
 func validationProblem(_ input: [UInt8]) -> ProblemDetails? {
     let request: PlanRequest
     do { request = try PlanRequest(jsonBytes: input) } catch { return .input(error) }
-    do { try request.validate() } catch { return .validation(error) }
+    do { _ = try request.validated() } catch { return .validation(error) }
     return nil
 }
 

@@ -1,4 +1,4 @@
-public import FlightplanCore
+public import FlightplanWire
 
 /// The parts of a request the router looks at before the body arrives.
 public struct RequestHead: Sendable, Hashable {

@@ -5,6 +5,8 @@ import Glibc
 import Darwin
 #endif
 public import Logging
+import Synchronization
+import FlightplanWire
 
 /// Why the daemon could not start.
 public struct DaemonStartError: Error, CustomStringConvertible {
@@ -18,18 +20,25 @@ public struct DaemonStartError: Error, CustomStringConvertible {
 /// Callbacks are free closures that capture nothing; they find this object through the
 /// `cls` pointer and a request's state through libmicrohttpd's per-request slot, which is
 /// released in the request-completed callback (it fires for aborted uploads too).
-public final class MicroHTTPDaemon: @unchecked Sendable {
+public final class MicroHTTPDaemon: Sendable {
     /// The router answering every request.
     public let router: Router
     /// Where access lines and libmicrohttpd's own messages go.
     public let logger: Logger
-    /// The port actually bound.
-    public private(set) var port: Int = 0
 
-    // Written once in start() before any callback can run, read-only afterwards.
-    private var daemon: OpaquePointer?
-    private var config: UnsafeMutablePointer<flightplan_daemon_config>?
-    private var hostCString: UnsafeMutablePointer<CChar>?
+    /// A started daemon and the C memory it reads until it stops.
+    private struct Running: @unchecked Sendable {  // the pointers are only used under `running`'s lock
+        let daemon: OpaquePointer
+        let config: UnsafeMutablePointer<flightplan_daemon_config>
+        let host: UnsafeMutablePointer<CChar>
+        let port: Int
+    }
+
+    /// The daemon while it runs; nil before ``start()`` and after ``stop()``.
+    private let running = Mutex<Running?>(nil)
+
+    /// The port actually bound (0 when not running).
+    public var port: Int { running.withLock { $0?.port ?? 0 } }
 
     /// Creates a daemon; nothing listens until ``start()``.
     public init(router: Router, logger: Logger) {
@@ -42,15 +51,25 @@ public final class MicroHTTPDaemon: @unchecked Sendable {
     }
 
     /// Binds and starts serving.
+    /// - Throws: ``DaemonStartError`` when the configuration is invalid, the daemon already runs, or the
+    ///   address cannot be bound.
     public func start() throws(DaemonStartError) {
         let configuration = router.configuration
-        let host = strdup(configuration.host)
+        do { try configuration.validate() } catch { throw DaemonStartError(description: error.description) }
+        try running.withLock { (running: inout Running?) throws(DaemonStartError) in
+            guard running == nil else { throw DaemonStartError(description: "the daemon is already running on port \(running!.port)") }
+            running = try start(configuration)
+        }
+    }
+
+    private func start(_ configuration: ServerConfiguration) throws(DaemonStartError) -> Running {
+        guard let host = strdup(configuration.host) else { throw DaemonStartError(description: "out of memory") }
         let config = UnsafeMutablePointer<flightplan_daemon_config>.allocate(capacity: 1)
         let context = Unmanaged.passUnretained(self).toOpaque()
         config.initialize(to: flightplan_daemon_config(
             host: UnsafePointer(host),
             port: UInt16(clamping: configuration.port),
-            thread_pool_size: UInt32(clamping: max(1, configuration.threads)),
+            thread_pool_size: UInt32(configuration.threads),
             connection_limit: UInt32(clamping: configuration.hardConnectionLimit),
             connection_timeout: UInt32(clamping: configuration.connectionTimeout),
             connection_memory_limit: configuration.connectionMemoryLimit,
@@ -83,27 +102,27 @@ public final class MicroHTTPDaemon: @unchecked Sendable {
             free(host)
             throw DaemonStartError(description: "cannot listen on \(configuration.host):\(configuration.port) (address in use, not resolvable, or not permitted)")
         }
-        self.daemon = started
-        self.config = config
-        self.hostCString = host
-        self.port = Int(flightplan_daemon_port(started))
+        return Running(daemon: started, config: config, host: host, port: Int(flightplan_daemon_port(started)))
     }
 
     /// Stops accepting new connections; requests already in progress go on.
     public func quiesce() {
-        guard let daemon else { return }
-        let listener = MHD_quiesce_daemon(daemon)
-        if listener >= 0 { close(listener) }
+        running.withLock { running in
+            guard let running else { return }
+            let listener = MHD_quiesce_daemon(running.daemon)
+            if listener >= 0 { close(listener) }
+        }
     }
 
     /// Stops the daemon, closing every connection, and frees its resources. Idempotent.
     public func stop() {
-        if let daemon { MHD_stop_daemon(daemon) }
-        daemon = nil
-        config?.deallocate()
-        config = nil
-        free(hostCString)
-        hostCString = nil
+        guard let stopped = running.withLock({ (running: inout Running?) -> Running? in
+            defer { running = nil }
+            return running
+        }) else { return }
+        MHD_stop_daemon(stopped.daemon)
+        stopped.config.deallocate()
+        free(stopped.host)
     }
 
     /// Collects the headers the router reads; a repeated header's values are joined with ", " as HTTP
@@ -123,7 +142,11 @@ public final class MicroHTTPDaemon: @unchecked Sendable {
         let head: RequestHead
         let requestID: String
         let started = ContinuousClock.now
+        /// Where the router sent it, and the most body it takes; nil once refused.
+        var route: (route: Router.Route, bodyLimit: Int)?
         var body: [UInt8] = []
+        var bodyTooLarge = false
+        /// The answer decided before the body ended (a refusal); sent after the body is dropped.
         var refusal: HTTPResponse?
         var discardedBytes = 0
         var status = 0
@@ -140,7 +163,7 @@ public final class MicroHTTPDaemon: @unchecked Sendable {
         _ uploadDataSize: UnsafeMutablePointer<Int>, _ requestSlot: UnsafeMutablePointer<UnsafeMutableRawPointer?>
     ) -> MHD_Result {
         guard let pointer = requestSlot.pointee else {
-            // First call: headers only. Decide what can be decided, keep the state, answer later.
+            // First call: headers only. Ask the router about the head, keep the state, answer later.
             let headers = HeaderCollector()
             MHD_get_connection_values(connection, .HEADER_KIND, { cls, _, key, value in
                 guard let cls, let key else { return .YES }
@@ -151,59 +174,53 @@ public final class MicroHTTPDaemon: @unchecked Sendable {
             let exchange = Exchange(head: head, requestID: Router.requestID(from: head[header: "x-request-id"]))
             requestSlot.pointee = Unmanaged.passRetained(exchange).toOpaque()
             router.state.requestStarted()
-            if let length = head[header: "content-length"].flatMap({ Int($0) }), length <= router.configuration.maxBodyBytes {
-                exchange.body.reserveCapacity(length)
-            }
-            if let refusal = router.precheck(head, requestID: exchange.requestID) {
-                exchange.refusal = refusal
-                // Answer at once when the refusal closes the connection (the framing cannot be trusted), the
-                // client waits for 100-continue, or the body is too large to drain; otherwise answer on the
-                // final call, after reading and dropping any body, so that keep-alive survives and a client
-                // that sends its whole body still reads the answer.
-                let announced = head[header: "content-length"].flatMap { Int($0) } ?? 0
-                let bodyFollows = head[header: "transfer-encoding"] != nil || announced > 0
-                let waitsForContinue = head[header: "expect"]?.lowercased() == "100-continue"
-                let closes = refusal[header: "Connection"] == "close"
-                if closes || (bodyFollows && (waitsForContinue || announced > router.configuration.discardLimitBytes)) {
-                    return queue(refusal, on: connection, for: exchange, closing: true)
+            switch router.admit(head, requestID: exchange.requestID) {
+            case .proceed(let route, let bodyLimit):
+                exchange.route = (route, bodyLimit)
+                if let length = head[header: "content-length"].flatMap({ Int($0) }), length <= bodyLimit {
+                    exchange.body.reserveCapacity(length)
                 }
+            case .refuse(let refusal, .immediatelyClosing):
+                return queue(refusal, on: connection, for: exchange)
+            case .refuse(let refusal, .afterDiscardingBody):
+                exchange.refusal = refusal
             }
             return .YES
         }
         let exchange = Unmanaged<Exchange>.fromOpaque(pointer).takeUnretainedValue()
         let size = uploadDataSize.pointee
         if size > 0 {
-            if exchange.refusal == nil && exchange.body.count + size > router.configuration.maxBodyBytes {
-                exchange.refusal = router.payloadTooLarge(requestID: exchange.requestID)
+            uploadDataSize.pointee = 0
+            if let (_, bodyLimit) = exchange.route, !exchange.bodyTooLarge {
+                if exchange.body.count + size <= bodyLimit {
+                    exchange.body.append(contentsOf: UnsafeRawBufferPointer(start: uploadData, count: size))
+                    return .YES
+                }
+                exchange.bodyTooLarge = true
                 exchange.body = []
             }
-            if exchange.refusal == nil {
-                exchange.body.append(contentsOf: UnsafeRawBufferPointer(start: uploadData, count: size))
-            } else {
-                exchange.discardedBytes += size
-                if exchange.discardedBytes > router.configuration.discardLimitBytes, let refusal = exchange.refusal {
-                    uploadDataSize.pointee = 0
-                    return queue(refusal, on: connection, for: exchange, closing: true)
-                }
+            exchange.discardedBytes += size
+            if exchange.discardedBytes > router.configuration.discardLimitBytes {
+                var response = answer(exchange)
+                response.setHeader("Connection", "close")
+                return queue(response, on: connection, for: exchange)
             }
-            uploadDataSize.pointee = 0
             return .YES
         }
         if exchange.status != 0 { return .YES }
-        let response: HTTPResponse
-        if let refusal = exchange.refusal {
-            response = refusal
-        } else {
-            // The head passed the router's checks on the first call.
-            response = router.respond(to: HTTPRequest(head: exchange.head, body: exchange.body), requestID: exchange.requestID)
-        }
-        return queue(response, on: connection, for: exchange, closing: false)
+        return queue(answer(exchange), on: connection, for: exchange)
     }
 
-    private func queue(_ response: HTTPResponse, on connection: OpaquePointer, for exchange: Exchange, closing: Bool) -> MHD_Result {
-        var response = response
-        router.finalize(&response, for: exchange.head, requestID: exchange.requestID)
-        if closing { response.setHeader("Connection", "close") }
+    /// The finalized answer to a request whose body has ended (or was dropped).
+    private func answer(_ exchange: Exchange) -> HTTPResponse {
+        if let refusal = exchange.refusal { return refusal }
+        // A request is either refused or routed.
+        let route = exchange.route!.route
+        return router.respond(
+            via: route, to: exchange.head, body: exchange.bodyTooLarge ? .tooLarge : .complete(exchange.body), requestID: exchange.requestID)
+    }
+
+    private func queue(_ response: HTTPResponse, on connection: OpaquePointer, for exchange: Exchange) -> MHD_Result {
         exchange.status = response.status
         exchange.responseBytes = response.body.count
         let mhdResponse = response.body.withUnsafeBytes { bytes in

@@ -1,4 +1,4 @@
-import FlightplanCore
+import FlightplanWire
 import Synchronization
 
 /// The whole HTTP API as pure functions from requests to responses; the libmicrohttpd transport
@@ -11,10 +11,7 @@ public struct Router: Sendable {
     /// The OpenAPI document served at `/openapi.yaml`, byte for byte.
     public let openAPIDocument: [UInt8]
 
-    /// Most items in one batch request.
-    public static let maximumBatchSize = 256
-
-    /// A path and the methods it accepts.
+    /// A path, the methods it accepts, and what answers it.
     public struct Route: Sendable {
         /// The path, matched exactly.
         public let path: String
@@ -22,25 +19,37 @@ public struct Router: Sendable {
         public let methods: [String]
         /// The `Allow` header: the methods and OPTIONS (accepted everywhere for CORS).
         public let allow: String
+        /// Whether it is one of the API's own routes, which draining refuses (probes and documents still answer).
+        let isAPI: Bool
+        /// Answers a request whose head was admitted.
+        let handler: @Sendable (Router, HTTPRequest, String) -> HTTPResponse
 
-        init(_ path: String, _ methods: [String]) {
+        init(_ path: String, _ methods: [String], isAPI: Bool = false, handler: @escaping @Sendable (Router, HTTPRequest, String) -> HTTPResponse) {
             self.path = path
             self.methods = methods
             self.allow = (methods + ["OPTIONS"]).joined(separator: ", ")
+            self.isAPI = isAPI
+            self.handler = handler
         }
     }
 
-    /// The routes.
-    public static let routes: [Route] = [
-        Route("/v1/plans", ["POST"]),
-        Route("/v1/plans/batch", ["POST"]),
-        Route("/v1/plans/filmstrip.svg", ["POST"]),
-        Route("/v1/gestures/dismiss", ["POST"]),
-        Route("/healthz", ["GET", "HEAD"]),
-        Route("/readyz", ["GET", "HEAD"]),
-        Route("/metrics", ["GET", "HEAD"]),
-        Route("/openapi.yaml", ["GET", "HEAD"]),
-        Route("/preview", ["GET", "HEAD"]),
+    /// Every route: the computing endpoints of the wire layer, then the operational ones.
+    public static let routes: [Route] = Endpoint.allCases.map { endpoint in
+        Route(endpoint.path, ["POST"], isAPI: true) { router, request, requestID in router.answer(endpoint, request.body, requestID: requestID) }
+    } + [
+        Route("/healthz", ["GET", "HEAD"]) { _, _, _ in .json(200, Array(#"{"status":"ok"}"#.utf8)) },
+        Route("/readyz", ["GET", "HEAD"]) { router, _, requestID in router.readiness(requestID: requestID) },
+        Route("/metrics", ["GET", "HEAD"]) { router, _, _ in
+            HTTPResponse(
+                status: 200, headers: [("Content-Type", "text/plain; version=0.0.4; charset=utf-8")],
+                body: Array(router.state.metrics.render(state: router.state).utf8))
+        },
+        Route("/openapi.yaml", ["GET", "HEAD"]) { router, _, _ in
+            HTTPResponse(status: 200, headers: [("Content-Type", "application/yaml")], body: router.openAPIDocument)
+        },
+        Route("/preview", ["GET", "HEAD"]) { _, _, _ in
+            HTTPResponse(status: 200, headers: [("Content-Type", "text/html; charset=utf-8")], body: PreviewPage.bytes)
+        },
     ]
 
     /// `configuration.corsOrigin` split into its origins (nil for `*`).
@@ -72,94 +81,135 @@ public struct Router: Sendable {
 
     private static let requestCounter = Atomic<Int>(0)
 
-    /// Answers the whole request: checks, route, and the headers every response carries.
-    public func handle(_ request: HTTPRequest, requestID: String) -> HTTPResponse {
-        if var refusal = precheck(request.head, requestID: requestID) {
-            finalize(&refusal, for: request.head, requestID: requestID)
-            return refusal
-        }
-        return respond(to: request, requestID: requestID)
+    /// What the router decides from a request's head, before any body is read.
+    public enum Admission: Sendable {
+        /// Read the body, at most `bodyLimit` bytes, then ask ``Router/respond(via:to:body:requestID:)`` with this route.
+        case proceed(Route, bodyLimit: Int)
+        /// Answer with this (finalized) response without reading the body.
+        case refuse(HTTPResponse, RefusalTiming)
     }
 
-    /// Answers a request whose head already passed ``precheck(_:requestID:)``, with the common headers.
-    public func respond(to request: HTTPRequest, requestID: String) -> HTTPResponse {
-        var response = route(request, requestID: requestID)
-        finalize(&response, for: request.head, requestID: requestID)
+    /// When a refused request is answered.
+    public enum RefusalTiming: Sendable {
+        /// At once, closing the connection: the framing cannot be trusted, the client waits for
+        /// 100-continue, or the body is too large to read and drop.
+        case immediatelyClosing
+        /// After reading and dropping any body, so that keep-alive survives and a client that sends its
+        /// whole body still reads the answer.
+        case afterDiscardingBody
+    }
+
+    /// A request's body as the transport read it.
+    public enum Body: Sendable, Hashable {
+        /// All of it.
+        case complete([UInt8])
+        /// More than the admitted limit: it was dropped, and the answer is a 413.
+        case tooLarge
+    }
+
+    /// Decides from the head alone: go on and read the body, or refuse (finalized: the request id, CORS).
+    public func admit(_ head: RequestHead, requestID: String) -> Admission {
+        var refusal: HTTPResponse
+        switch check(head, requestID: requestID) {
+        case .route(let route): return .proceed(route, bodyLimit: configuration.maxBodyBytes)
+        case .refusal(let response): refusal = response
+        }
+        finalize(&refusal, for: head, requestID: requestID)
+        let announced = head[header: "content-length"].flatMap { Int($0) } ?? 0
+        let bodyFollows = head[header: "transfer-encoding"] != nil || announced > 0
+        let waitsForContinue = head[header: "expect"]?.lowercased() == "100-continue"
+        let closes = refusal[header: "Connection"] == "close"
+        if closes || (bodyFollows && (waitsForContinue || announced > configuration.discardLimitBytes)) {
+            refusal.setHeader("Connection", "close")
+            return .refuse(refusal, .immediatelyClosing)
+        }
+        return .refuse(refusal, .afterDiscardingBody)
+    }
+
+    /// Answers a request ``admit(_:requestID:)`` let through to `route`, finalized: the route's answer with the
+    /// request id and CORS headers.
+    public func respond(via route: Route, to head: RequestHead, body: Body, requestID: String) -> HTTPResponse {
+        var response: HTTPResponse
+        switch body {
+        case .tooLarge: response = payloadTooLarge(requestID: requestID)
+        case .complete(let bytes): response = route.handler(self, HTTPRequest(head: head, body: bytes), requestID)
+        }
+        finalize(&response, for: head, requestID: requestID)
         return response
     }
 
-    /// What can be decided from the head alone, before any body is read: an early answer, or nil to go on.
-    /// The transport still reads (and drops) the body of a refused request so the client can read the answer.
-    public func precheck(_ head: RequestHead, requestID: String) -> HTTPResponse? {
+    /// Where a head goes: its route, or the refusal it calls for.
+    private enum HeadCheck {
+        case route(Route)
+        case refusal(HTTPResponse)
+    }
+
+    /// The route the head goes to, or the refusal the head alone calls for.
+    private func check(_ head: RequestHead, requestID: String) -> HeadCheck {
         if let length = head[header: "content-length"] {
             guard head[header: "transfer-encoding"] == nil else {
-                return problem(
+                return .refusal(problem(
                     400, "Bad Request", "Content-Length and Transfer-Encoding together make the body's length ambiguous; send one.",
-                    requestID: requestID, headers: [("Connection", "close")])
+                    requestID: requestID, headers: [("Connection", "close")]))
             }
             guard !length.isEmpty, length.utf8.allSatisfy({ (0x30...0x39).contains($0) }), length.utf8.count <= 18 else {
-                return problem(
+                return .refusal(problem(
                     400, "Bad Request", "Content-Length must be one decimal number, got \"\(length)\".",
-                    requestID: requestID, headers: [("Connection", "close")])
+                    requestID: requestID, headers: [("Connection", "close")]))
             }
         }
         if let encoding = head[header: "transfer-encoding"], encoding.lowercased() != "chunked" {
-            return problem(
+            return .refusal(problem(
                 501, "Not Implemented", "Transfer-Encoding \"\(encoding)\" is not supported; send the body with Content-Length or chunked.",
-                requestID: requestID, headers: [("Connection", "close")])
+                requestID: requestID, headers: [("Connection", "close")]))
         }
         if state.connections > configuration.maxConnections {
-            return problem(
+            return .refusal(problem(
                 503, "Service Unavailable", "The server is at its connection limit (\(configuration.maxConnections)); retry shortly.",
-                requestID: requestID, headers: [("Retry-After", "1"), ("Connection", "close")])
-        }
-        if state.isDraining && head.path.hasPrefix("/v1/") && head.method != "OPTIONS" {
-            return problem(
-                503, "Service Unavailable", "The server is shutting down; send this request to another instance.",
-                requestID: requestID, headers: [("Retry-After", "1"), ("Connection", "close")])
+                requestID: requestID, headers: [("Retry-After", "1"), ("Connection", "close")]))
         }
         guard let route = Self.routes.first(where: { $0.path == head.path }) else {
-            return problem(404, "Not Found", "No route \(head.path); see /openapi.yaml for the API.", requestID: requestID)
+            return .refusal(problem(404, "Not Found", "No route \(head.path); see /openapi.yaml for the API.", requestID: requestID))
+        }
+        if state.isDraining && route.isAPI && head.method != "OPTIONS" {
+            return .refusal(problem(
+                503, "Service Unavailable", "The server is shutting down; send this request to another instance.",
+                requestID: requestID, headers: [("Retry-After", "1"), ("Connection", "close")]))
         }
         let allow = route.allow
         if head.method == "OPTIONS" {
-            return HTTPResponse(status: 204, headers: [
+            return .refusal(HTTPResponse(status: 204, headers: [
                 ("Allow", allow),
                 ("Access-Control-Allow-Methods", allow),
                 ("Access-Control-Allow-Headers", "Content-Type, X-Request-Id, Authorization"),
                 ("Access-Control-Max-Age", "86400"),
-            ])
+            ]))
         }
         guard route.methods.contains(head.method) else {
-            return problem(
+            return .refusal(problem(
                 405, "Method Not Allowed", "\(head.method) is not allowed on \(head.path); allowed: \(allow).", requestID: requestID,
-                headers: [("Allow", allow)])
+                headers: [("Allow", allow)]))
         }
-        guard head.method == "POST" else { return nil }
+        guard head.method == "POST" else { return .route(route) }
         let chunked = head[header: "transfer-encoding"] != nil
         let length = head[header: "content-length"]
         if !chunked && length == nil {
-            return problem(411, "Length Required", "A POST needs a Content-Length header or a chunked body.", requestID: requestID)
+            return .refusal(problem(411, "Length Required", "A POST needs a Content-Length header or a chunked body.", requestID: requestID))
         }
         if let length, let bytes = Int(length), bytes > configuration.maxBodyBytes {
-            return payloadTooLarge(requestID: requestID)
+            return .refusal(payloadTooLarge(requestID: requestID))
         }
         let mediaType = head[header: "content-type"]?.split(separator: ";").first.map { $0.trimmingSpaces.lowercased() }
         guard mediaType == "application/json" else {
-            return problem(
+            return .refusal(problem(
                 415, "Unsupported Media Type", "Send the body as application/json (got \(head[header: "content-type"].map { "\"\($0)\"" } ?? "no Content-Type")).",
-                requestID: requestID, headers: [("Accept-Post", "application/json")])
+                requestID: requestID, headers: [("Accept-Post", "application/json")]))
         }
-        return nil
-    }
-
-    /// The answer to a body over `maxBodyBytes`.
-    public func payloadTooLarge(requestID: String) -> HTTPResponse {
-        problem(413, "Content Too Large", "The body is larger than the limit of \(configuration.maxBodyBytes) bytes.", requestID: requestID)
+        return .route(route)
     }
 
     /// Adds what every response carries: the request id, CORS headers, and `Connection: close` while draining.
-    public func finalize(_ response: inout HTTPResponse, for head: RequestHead, requestID: String) {
+    private func finalize(_ response: inout HTTPResponse, for head: RequestHead, requestID: String) {
         response.setHeader("X-Request-Id", requestID)
         if let allowedOrigins {
             if let origin = head[header: "origin"], allowedOrigins.contains(origin) {
@@ -173,92 +223,25 @@ public struct Router: Sendable {
         if state.isDraining { response.setHeader("Connection", "close") }
     }
 
-    private func route(_ request: HTTPRequest, requestID: String) -> HTTPResponse {
-        switch request.head.path {
-        case "/v1/plans": return plan(request.body, requestID: requestID)
-        case "/v1/plans/batch": return batch(request.body, requestID: requestID)
-        case "/v1/gestures/dismiss":
-            return answer(PlanEndpoint.dismiss(body: request.body), contentType: "application/json", requestID: requestID)
-        case "/v1/plans/filmstrip.svg":
-            return answer(PlanEndpoint.filmstrip(body: request.body), contentType: "image/svg+xml", requestID: requestID)
-        case "/healthz": return .json(200, Array(#"{"status":"ok"}"#.utf8))
-        case "/readyz":
-            if state.isDraining {
-                return problem(503, "Service Unavailable", "The server is shutting down.", requestID: requestID, headers: [("Retry-After", "1")])
-            }
-            return .json(200, Array(#"{"status":"ready"}"#.utf8))
-        case "/metrics":
-            return HTTPResponse(status: 200, headers: [("Content-Type", "text/plain; version=0.0.4; charset=utf-8")], body: Array(state.metrics.render(state: state).utf8))
-        case "/preview":
-            return HTTPResponse(status: 200, headers: [("Content-Type", "text/html; charset=utf-8")], body: PreviewPage.bytes)
-        default:
-            return HTTPResponse(status: 200, headers: [("Content-Type", "application/yaml")], body: openAPIDocument)
-        }
-    }
-
-    private func plan(_ body: [UInt8], requestID: String) -> HTTPResponse {
-        let request: PlanRequest
-        do { request = try PlanRequest(jsonBytes: body) } catch { return problem(ProblemDetails.input(error), requestID: requestID) }
-        do {
-            let plan = try Planner.plan(for: request)
-            state.metrics.recordPlans(style: plan.style)
-            return .json(200, plan.jsonBytes)
-        } catch {
-            return problem(ProblemDetails.validation(error), requestID: requestID)
-        }
-    }
-
-    /// A shared endpoint's result: its body with a 200, or its problem.
-    private func answer(_ result: Result<[UInt8], ProblemDetails>, contentType: String, requestID: String) -> HTTPResponse {
-        switch result {
-        case .success(let bytes): return HTTPResponse(status: 200, headers: [("Content-Type", contentType)], body: bytes)
+    /// A computing endpoint's answer: its body with a 200, or its problem; every plan it computed is counted.
+    private func answer(_ endpoint: Endpoint, _ body: [UInt8], requestID: String) -> HTTPResponse {
+        let answer = endpoint.answer(body)
+        for style in answer.plannedStyles { state.metrics.recordPlans(style: style) }
+        switch answer.result {
+        case .success(let bytes): return HTTPResponse(status: 200, headers: [("Content-Type", endpoint.contentType)], body: bytes)
         case .failure(let details): return problem(details, requestID: requestID)
         }
     }
 
-    private func batch(_ body: [UInt8], requestID: String) -> HTTPResponse {
-        let document: JSONValue
-        do { document = try JSONParser.parse(body) } catch { return problem(.malformedJSON(error), requestID: requestID) }
-        let items: [JSONValue]
-        do { items = try Self.batchItems(of: document) } catch { return problem(.validation(error), requestID: requestID) }
-        var writer = JSONWriter(capacity: 4096 * max(1, items.count))
-        writer.beginObject()
-        writer.key("results")
-        writer.beginArray()
-        for item in items {
-            writer.beginObject()
-            do {
-                let plan = try Planner.plan(for: try PlanRequest(json: item, path: ""))
-                state.metrics.recordPlans(style: plan.style)
-                writer.key("plan")
-                plan.write(to: &writer)
-            } catch {
-                writer.key("problem")
-                ProblemDetails.validation(error).write(to: &writer)
-            }
-            writer.endObject()
-        }
-        writer.endArray()
-        writer.endObject()
-        return .json(200, writer.bytes)
+    private func payloadTooLarge(requestID: String) -> HTTPResponse {
+        problem(413, "Content Too Large", "The body is larger than the limit of \(configuration.maxBodyBytes) bytes.", requestID: requestID)
     }
 
-    /// The `requests` array of a batch body, at most ``maximumBatchSize`` long.
-    private static func batchItems(of document: JSONValue) throws(ValidationError) -> [JSONValue] {
-        guard case .object(let members) = document else {
-            throw ValidationError(field: "", message: "must be an object {\"requests\": [...]}, got \(document.kindDescription)")
+    private func readiness(requestID: String) -> HTTPResponse {
+        if state.isDraining {
+            return problem(503, "Service Unavailable", "The server is shutting down.", requestID: requestID, headers: [("Retry-After", "1")])
         }
-        if let unknown = members.first(where: { $0.key != "requests" }) {
-            throw ValidationError(field: unknown.key, message: "is not a known field")
-        }
-        guard let requests = members.first?.value else { throw ValidationError(field: "requests", message: "is required") }
-        guard case .array(let items) = requests else {
-            throw ValidationError(field: "requests", message: "must be an array, got \(requests.kindDescription)")
-        }
-        guard items.count <= maximumBatchSize else {
-            throw ValidationError(field: "requests", message: "must have at most \(maximumBatchSize) items, got \(items.count)")
-        }
-        return items
+        return .json(200, Array(#"{"status":"ready"}"#.utf8))
     }
 
     private func problem(_ details: ProblemDetails, requestID: String, headers: [(String, String)] = []) -> HTTPResponse {

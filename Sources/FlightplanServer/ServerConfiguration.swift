@@ -1,11 +1,23 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Why a configuration cannot be served: which setting, and what it must be.
+public struct ConfigurationError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The setting and its rule (`threads must be 1…256, got 0`).
+    public var description: String
+}
+
 /// How `flightplan serve` runs; every field has a command-line flag and a `FLIGHTPLAN_*` variable.
 public struct ServerConfiguration: Sendable, Hashable {
     /// Address to bind (numeric IPv4/IPv6 or a host name).
     public var host: String = "127.0.0.1"
     /// Port to bind; 0 picks a free one.
     public var port: Int = 8080
-    /// libmicrohttpd worker threads (its internal pool, polling with poll()).
-    public var threads: Int = 2
+    /// libmicrohttpd worker threads (its internal pool, polling with poll()); by default one per core.
+    public var threads: Int = ServerConfiguration.processorCount
     /// Largest request body accepted, bytes.
     public var maxBodyBytes: Int = 1 << 20
     /// Connections served at once; above this, new requests get 503 + Retry-After.
@@ -28,4 +40,21 @@ public struct ServerConfiguration: Sendable, Hashable {
 
     /// The configuration with every default.
     public init() {}
+
+    /// The cores online, at least 1.
+    public static var processorCount: Int { max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN))) }
+
+    /// Checks every setting against the range the server supports; the daemon refuses to start otherwise.
+    public func validate() throws(ConfigurationError) {
+        func require(_ condition: Bool, _ rule: String) throws(ConfigurationError) {
+            guard condition else { throw ConfigurationError(description: rule) }
+        }
+        try require((0...65535).contains(port), "port must be 0…65535, got \(port)")
+        try require((1...256).contains(threads), "threads must be 1…256, got \(threads)")
+        try require(maxBodyBytes >= 1024 && maxBodyBytes <= 1 << 30, "max-body must be 1024…1073741824 bytes, got \(maxBodyBytes)")
+        try require((1...100_000).contains(maxConnections), "max-connections must be 1…100000, got \(maxConnections)")
+        try require(connectionTimeout >= 1, "connection-timeout must be at least 1 second, got \(connectionTimeout)")
+        try require(connectionMemoryLimit >= 4096, "connection-memory-limit must be at least 4096 bytes, got \(connectionMemoryLimit)")
+        try require(shutdownGrace >= 0 && shutdownGrace.isFinite, "shutdown-grace must be ≥ 0, got \(shutdownGrace)")
+    }
 }

@@ -1,4 +1,4 @@
-public import FlightplanCore
+public import FlightplanWire
 import Synchronization
 
 /// Prometheus metrics kept with atomics only, so recording never takes a lock on the hot path.
@@ -28,7 +28,7 @@ public final class ServerMetrics: Sendable {
     public init() {}
 
     /// Records one finished request; `route` is the request's path (any other path counts as "unmatched").
-    public func recordRequest(route: String, status: Int, microseconds: Int, bytes: Int) {
+    func recordRequest(route: String, status: Int, microseconds: Int, bytes: Int) {
         let routeIndex = Self.routes.firstIndex(of: route) ?? Self.routes.count - 1
         let statusIndex = Self.statuses.firstIndex(of: status) ?? Self.statuses.count
         requests[routeIndex * (Self.statuses.count + 1) + statusIndex].value.add(1, ordering: .relaxed)
@@ -40,7 +40,7 @@ public final class ServerMetrics: Sendable {
     }
 
     /// Records plans computed, by style.
-    public func recordPlans(style: TransitionStyle, count: Int = 1) {
+    func recordPlans(style: TransitionStyle, count: Int = 1) {
         plans[TransitionStyle.allCases.firstIndex(of: style)!].value.add(count, ordering: .relaxed)
     }
 

@@ -140,13 +140,25 @@ extension RandomScenes {
     }
 }
 
-/// Runs `body` over `count` random cases; every failure message carries the seed to replay it.
+/// A property's failure in one random case, with the seed that replays it.
+public struct SceneFailure: Error, CustomStringConvertible {
+    /// The case's seed: `SeededGenerator(seed:)` with it rebuilds the same scene.
+    public let seed: UInt64
+    /// What went wrong.
+    public let underlying: any Error
+
+    /// "replay with seed N: what went wrong".
+    public var description: String { "replay with seed \(seed): \(underlying)" }
+}
+
+/// Runs `body` over `count` random cases, each with its own seeded generator and a "replay with seed N"
+/// note for failure messages; an error thrown by a case is rethrown as a ``SceneFailure`` naming its seed.
 public func forAllScenes(
     count: Int = 300, seed: UInt64 = 0xF11647, _ body: (inout SeededGenerator, String) throws -> Void
-) rethrows {
+) throws(SceneFailure) {
     for index in 0..<count {
         let caseSeed = seed &+ UInt64(index)
         var rng = SeededGenerator(seed: caseSeed)
-        try body(&rng, "replay with seed \(caseSeed)")
+        do { try body(&rng, "replay with seed \(caseSeed)") } catch { throw SceneFailure(seed: caseSeed, underlying: error) }
     }
 }

@@ -1,5 +1,5 @@
 import ArgumentParser
-import FlightplanCore
+import FlightplanWire
 
 /// `flightplan dismiss [FILE]`: one dismissal drag sample in, its answer out, the same bytes the server sends.
 struct DismissCommand: ParsableCommand {
@@ -12,6 +12,6 @@ struct DismissCommand: ParsableCommand {
     var file: String?
 
     func run() throws {
-        try answer(file: file, with: PlanEndpoint.dismiss(body:))
+        try answer(file: file, with: .dismiss)
     }
 }

@@ -1,5 +1,5 @@
 import ArgumentParser
-import FlightplanCore
+import FlightplanWire
 
 /// `flightplan filmstrip [FILE]`: a plan request (plus optional `frames`) in, its SVG filmstrip out.
 struct FilmstripCommand: ParsableCommand {
@@ -12,6 +12,6 @@ struct FilmstripCommand: ParsableCommand {
     var file: String?
 
     func run() throws {
-        try answer(file: file, with: PlanEndpoint.filmstrip(body:))
+        try answer(file: file, with: .filmstrip)
     }
 }

@@ -5,5 +5,7 @@ import ArgumentParser
 struct Flightplan: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Transition plans for shared-element UI transitions.",
-        subcommands: [PlanCommand.self, DismissCommand.self, FilmstripCommand.self, ServeCommand.self, HealthcheckCommand.self])
+        subcommands: [
+            PlanCommand.self, DismissCommand.self, FilmstripCommand.self, ServeCommand.self, HealthcheckCommand.self, RulesCommand.self,
+        ])
 }

@@ -1,5 +1,5 @@
 import ArgumentParser
-import FlightplanCore
+import FlightplanWire
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -15,16 +15,16 @@ struct PlanCommand: ParsableCommand {
     var file: String?
 
     func run() throws {
-        try answer(file: file, with: PlanEndpoint.plan(body:))
+        try answer(file: file, with: .plan)
     }
 }
 
 /// Reads a body from `file` (standard input when nil or "-"), prints the endpoint's answer on stdout,
 /// or its problem on stderr with exit status 2.
-func answer(file: String?, with endpoint: ([UInt8]) -> Result<[UInt8], ProblemDetails>) throws {
+func answer(file: String?, with endpoint: Endpoint) throws {
     let body: [UInt8]
     do { body = try StandardStreams.readAll(path: file == "-" ? nil : file) } catch { throw ValidationError(error.description) }
-    switch endpoint(body) {
+    switch endpoint.answer(body).result {
     case .success(let bytes):
         StandardStreams.write(bytes + [UInt8(ascii: "\n")], to: STDOUT_FILENO)
     case .failure(let problem):

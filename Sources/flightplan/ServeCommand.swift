@@ -42,7 +42,7 @@ struct ServeCommand: ParsableCommand {
         var configuration = ServerConfiguration()
         configuration.host = try value(host, "FLIGHTPLAN_HOST", configuration.host)
         configuration.port = try value(port, "FLIGHTPLAN_PORT", configuration.port)
-        configuration.threads = try value(threads, "FLIGHTPLAN_THREADS", max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN))))
+        configuration.threads = try value(threads, "FLIGHTPLAN_THREADS", configuration.threads)
         configuration.maxBodyBytes = try value(maxBody, "FLIGHTPLAN_MAX_BODY", configuration.maxBodyBytes)
         configuration.maxConnections = try value(maxConnections, "FLIGHTPLAN_MAX_CONNECTIONS", configuration.maxConnections)
         configuration.connectionTimeout = try value(connectionTimeout, "FLIGHTPLAN_CONNECTION_TIMEOUT", configuration.connectionTimeout)
@@ -50,12 +50,7 @@ struct ServeCommand: ParsableCommand {
         configuration.shutdownGrace = try value(shutdownGrace, "FLIGHTPLAN_SHUTDOWN_GRACE", configuration.shutdownGrace)
         let levelName = try value(logLevel, "FLIGHTPLAN_LOG_LEVEL", "info")
         guard let level = Logger.Level(rawValue: levelName) else { throw ValidationError("unknown log level \(levelName)") }
-        guard (0...65535).contains(configuration.port) else { throw ValidationError("port must be 0…65535, got \(configuration.port)") }
-        guard (1...256).contains(configuration.threads) else { throw ValidationError("threads must be 1…256, got \(configuration.threads)") }
-        guard configuration.maxBodyBytes >= 1024 else { throw ValidationError("max-body must be at least 1024 bytes") }
-        guard (1...100_000).contains(configuration.maxConnections) else { throw ValidationError("max-connections must be 1…100000") }
-        guard configuration.connectionTimeout >= 1 else { throw ValidationError("connection-timeout must be at least 1 second") }
-        guard configuration.shutdownGrace >= 0 else { throw ValidationError("shutdown-grace must be ≥ 0") }
+        do { try configuration.validate() } catch { throw ValidationError(error.description) }
         return (configuration, level)
     }
 

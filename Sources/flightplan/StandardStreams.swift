@@ -35,10 +35,18 @@ enum StandardStreams {
     static func write(_ bytes: [UInt8], to descriptor: Int32) {
         var offset = 0
         while offset < bytes.count {
-            let written = bytes[offset...].withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
+            let written = bytes[offset...].withUnsafeBytes { systemWrite(descriptor, $0.baseAddress, $0.count) }
             if written < 0 && errno == EINTR { continue }
             guard written > 0 else { return }
             offset += written
         }
     }
 }
+
+#if canImport(Glibc)
+/// The C library's `write`, named apart from ``StandardStreams/write(_:to:)``.
+private let systemWrite = Glibc.write
+#elseif canImport(Darwin)
+/// The C library's `write`, named apart from ``StandardStreams/write(_:to:)``.
+private let systemWrite = Darwin.write
+#endif

@@ -1,5 +1,5 @@
 import FlightplanClient
-import FlightplanCore
+import FlightplanWire
 import FlightplanTestSupport
 import Testing
 
@@ -8,7 +8,7 @@ struct PlaybackTests {
     @Test("sampling hits every keyframe exactly, interpolates linearly between, and clamps outside")
     func sampling() throws {
         try forAllScenes(count: 100) { rng, replay in
-            let plan = try Planner.plan(for: RandomScenes.request(using: &rng))
+            let plan = try Planner.plan(for: RandomScenes.request(using: &rng).validated())
             for keyframe in plan.keyframes { #expect(plan.sample(at: keyframe.time) == keyframe, "\(replay)") }
             for (a, b) in zip(plan.keyframes, plan.keyframes.dropFirst()) {
                 let middle = plan.sample(at: (a.time + b.time) / 2), halfway = a.interpolated(to: b, fraction: 0.5)
@@ -21,7 +21,7 @@ struct PlaybackTests {
     @Test("Core Animation tracks: normalised key times and one value per keyframe for each key path")
     func tracks() throws {
         try forAllScenes(count: 100) { rng, replay in
-            let plan = try Planner.plan(for: RandomScenes.request(using: &rng))
+            let plan = try Planner.plan(for: RandomScenes.request(using: &rng).validated())
             let tracks = plan.coreAnimationTracks
             #expect(tracks.keyTimes.first == 0 && tracks.keyTimes.last == 1, "\(replay)")
             #expect(zip(tracks.keyTimes, tracks.keyTimes.dropFirst()).allSatisfy { $0 < $1 }, "\(replay)")

@@ -1,5 +1,5 @@
 import FlightplanClient
-import FlightplanCore
+import FlightplanWire
 import Foundation
 import Testing
 

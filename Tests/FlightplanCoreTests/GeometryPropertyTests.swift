@@ -68,7 +68,7 @@ struct GeometryPropertyTests {
         try forAllScenes { rng, replay in
             let request = RandomScenes.request(using: &rng)
             guard let expected = EndStates(request) else { return }
-            let plan = try Planner.plan(for: request)
+            let plan = try Planner.plan(for: request.validated())
             expectClose(plan.layer.frame, expected.layer, "layer, \(replay)")
             let (collapsed, expanded) = ends(of: plan)
             expectClose(collapsed.visibleClip(in: plan.layer.frame), expected.clipCollapsed, "\(request.style) collapsed, \(replay)")
@@ -83,7 +83,7 @@ struct GeometryPropertyTests {
             guard let expected = EndStates(request), let imageCollapsed = expected.imageCollapsed,
                 let imageExpanded = expected.imageExpanded
             else { return }
-            let plan = try Planner.plan(for: request)
+            let plan = try Planner.plan(for: request.validated())
             let content = imageExpanded.offsetBy(dx: -plan.layer.frame.x, dy: -plan.layer.frame.y)
             let (collapsed, expanded) = ends(of: plan)
             expectClose(collapsed.transform.apply(to: content, inLayer: plan.layer.frame), imageCollapsed, "collapsed image, \(replay)")
@@ -96,7 +96,7 @@ struct GeometryPropertyTests {
     func uniformScale() throws {
         try forAllScenes { rng, replay in
             let request = RandomScenes.request(using: &rng)
-            let plan = try Planner.plan(for: request)
+            let plan = try Planner.plan(for: request.validated())
             let aspectKept = request.source.contentMode.preservesAspect && request.destination.contentMode.preservesAspect
             for keyframe in plan.keyframes + (plan.children ?? []).flatMap(\.keyframes) {
                 #expect(keyframe.transform.b == 0 && keyframe.transform.c == 0, "\(replay)")
@@ -111,7 +111,7 @@ struct GeometryPropertyTests {
         try forAllScenes { rng, replay in
             let request = RandomScenes.request(using: &rng)
             guard let expected = EndStates(request) else { return }
-            let plan = try Planner.plan(for: request)
+            let plan = try Planner.plan(for: request.validated())
             let (collapsed, expanded) = ends(of: plan)
             expectClose(collapsed.visibleCornerRadius, expected.radiusCollapsed, "collapsed radius, \(replay)")
             expectClose(expanded.visibleCornerRadius, expected.radiusExpanded, "expanded radius, \(replay)")
@@ -122,7 +122,7 @@ struct GeometryPropertyTests {
     func childEnds() throws {
         try forAllScenes { rng, replay in
             let request = RandomScenes.request(using: &rng, style: .snapshot)
-            let plan = try Planner.plan(for: request)
+            let plan = try Planner.plan(for: request.validated())
             #expect((plan.children ?? []).map(\.id) == request.children.map(\.id), "\(replay)")
             for (child, track) in zip(request.children, plan.children ?? []) {
                 let collapsed = request.direction == .push ? track.keyframes.first! : track.keyframes.last!
@@ -141,7 +141,7 @@ struct GeometryPropertyTests {
         try forAllScenes { rng, replay in
             let curve = RandomScenes.curve(using: &rng, overshooting: false)
             let request = RandomScenes.request(using: &rng, curve: curve)
-            let plan = try Planner.plan(for: request)
+            let plan = try Planner.plan(for: request.validated())
             let clips = plan.keyframes.map { $0.visibleClip(in: plan.layer.frame) }
             for edge in [\Rect.x, \Rect.y, \Rect.maxX, \Rect.maxY] {
                 let values = clips.map { $0[keyPath: edge] }
@@ -160,7 +160,7 @@ struct GeometryPropertyTests {
             push.direction = .push
             var pop = push
             pop.direction = .pop
-            let pushPlan = try Planner.plan(for: push), popPlan = try Planner.plan(for: pop)
+            let pushPlan = try Planner.plan(for: push.validated()), popPlan = try Planner.plan(for: pop.validated())
             for (a, b) in [(pushPlan.keyframes.last!, popPlan.keyframes.first!), (pushPlan.keyframes.first!, popPlan.keyframes.last!)] {
                 #expect(a.transform == b.transform && a.maskFrame == b.maskFrame && a.cornerRadius == b.cornerRadius && a.opacity == b.opacity, "\(replay)")
             }
@@ -174,7 +174,7 @@ struct GeometryPropertyTests {
             push.direction = .push
             var pop = push
             pop.direction = .pop
-            let pushPlan = try Planner.plan(for: push), popPlan = try Planner.plan(for: pop)
+            let pushPlan = try Planner.plan(for: push.validated()), popPlan = try Planner.plan(for: pop.validated())
             let layer = pushPlan.layer.frame
             for (a, b) in zip(pushPlan.keyframes, popPlan.keyframes.reversed()) {
                 #expect(a.renderedDistance(to: b, in: layer) < 1e-6, "\(replay)")
@@ -187,7 +187,7 @@ struct GeometryPropertyTests {
     func keyframeTimes() throws {
         try forAllScenes { rng, replay in
             let request = RandomScenes.request(using: &rng)
-            let plan = try Planner.plan(for: request)
+            let plan = try Planner.plan(for: request.validated())
             if case .keyframes(let count) = request.sampling { #expect(plan.keyframes.count == count, "\(replay)") }
             #expect(plan.keyframes.first?.time == 0, "\(replay)")
             #expect(plan.keyframes.last?.time == plan.duration, "\(replay)")
@@ -200,7 +200,7 @@ struct GeometryPropertyTests {
     func fpsSampling() throws {
         try forAllScenes(count: 100) { rng, replay in
             let fps = Double.random(in: 10...240, using: &rng)
-            let plan = try Planner.plan(for: RandomScenes.request(using: &rng, sampling: .fps(fps)))
+            let plan = try Planner.plan(for: RandomScenes.request(using: &rng, sampling: .fps(fps)).validated())
             let gaps = zip(plan.keyframes, plan.keyframes.dropFirst()).map { $1.time - $0.time }
             #expect(gaps.allSatisfy { $0 <= 1 / fps * (1 + 1e-9) }, "\(replay)")
             #expect(plan.keyframes.count == max(2, Int((plan.duration * fps - 1e-9).rounded(.up)) + 1), "\(replay)")
@@ -210,7 +210,7 @@ struct GeometryPropertyTests {
     @Test("every number in every plan is finite and the mask never inverts")
     func finiteOutput() throws {
         try forAllScenes { rng, replay in
-            let plan = try Planner.plan(for: RandomScenes.request(using: &rng))
+            let plan = try Planner.plan(for: RandomScenes.request(using: &rng).validated())
             for keyframe in plan.keyframes + (plan.children ?? []).flatMap(\.keyframes) {
                 let numbers = [
                     keyframe.time, keyframe.progress, keyframe.transform.a, keyframe.transform.d, keyframe.transform.tx,
@@ -224,65 +224,4 @@ struct GeometryPropertyTests {
             }
         }
     }
-}
-
-@Suite("Extreme but valid scenes")
-struct ExtremeSceneTests {
-    @Test("extreme aspect ratios, tiny and huge rects and springs never produce a non-finite number")
-    func extremes() throws {
-        try forAllScenes(count: 400, seed: 0xE7) { rng, replay in
-            var request = RandomScenes.request(using: &rng, curve: RandomScenes.curve(using: &rng))
-            let extremes = [PlanLimits.minimumExtent, 0.01, 1, 3024, PlanLimits.maximumExtent]
-            request.imageSize = Size(width: extremes.randomElement(using: &rng)!, height: extremes.randomElement(using: &rng)!)
-            if Bool.random(using: &rng) {
-                let side = extremes.randomElement(using: &rng)!
-                request.source.frame = Rect(x: -PlanLimits.maximumExtent, y: PlanLimits.maximumExtent - side, width: side, height: side / 3 + 0.001)
-                request.source.cornerRadius = min(request.source.cornerRadius, request.source.frame.maxCornerRadius)
-            }
-            guard request.validateOrNil() else { return }
-            let plan = try Planner.plan(for: request)
-            #expect(try Plan(jsonBytes: plan.jsonBytes) == plan, "\(replay)")
-            let text = String(decoding: plan.jsonBytes, as: UTF8.self)
-            #expect(!text.contains("null"), "non-finite number in \(request.style): \(replay)")
-        }
-    }
-}
-
-extension PlanRequest {
-    /// Whether the request passes validation (extreme generators may produce one that does not).
-    func validateOrNil() -> Bool { (try? validate()) != nil }
-}
-
-@Suite("Precision: smaller payloads within stated bounds")
-struct PrecisionTests {
-    @Test("rounded plans stay within 10⁻ᵖ/2 on points, 0.001 pt through the scale, with exact times")
-    func bounds() throws {
-        try forAllScenes(count: 300, seed: 0x9EC) { rng, replay in
-            var request = RandomScenes.request(using: &rng)
-            let exact = try Planner.plan(for: request)
-            let precision = Int.random(in: 0...6, using: &rng)
-            request.precision = precision
-            let rounded = try Planner.plan(for: request)
-            let pointError = 0.5 / Self.pow10(precision) * (1 + 1e-9)
-            #expect(rounded.jsonBytes.count <= exact.jsonBytes.count, "\(replay)")
-            #expect(try Plan(jsonBytes: rounded.jsonBytes) == rounded, "\(replay)")
-            let tracks = [(exact.layer.frame, exact.keyframes, rounded.keyframes)]
-                + zip(exact.children ?? [], rounded.children ?? []).map { ($0.layer.frame, $0.keyframes, $1.keyframes) }
-            for (layer, exactFrames, roundedFrames) in tracks {
-                let halfDiagonal = (layer.width * layer.width + layer.height * layer.height).squareRoot() / 2
-                for (e, r) in zip(exactFrames, roundedFrames) {
-                    #expect(e.time == r.time, "\(replay)")
-                    #expect(abs(e.transform.a - r.transform.a) * halfDiagonal <= 1e-3 * (1 + 1e-9), "scale, \(replay)")
-                    #expect(abs(e.transform.d - r.transform.d) * halfDiagonal <= 1e-3 * (1 + 1e-9), "scale, \(replay)")
-                    for (x, y) in [(e.transform.tx, r.transform.tx), (e.transform.ty, r.transform.ty), (e.maskFrame.x, r.maskFrame.x),
-                                   (e.maskFrame.y, r.maskFrame.y), (e.cornerRadius, r.cornerRadius)] {
-                        #expect(abs(x - y) <= pointError, "point \(x) → \(y) at precision \(precision), \(replay)")
-                    }
-                    #expect(r.maskFrame.width > 0 && r.maskFrame.height > 0, "\(replay)")
-                }
-            }
-        }
-    }
-
-    static func pow10(_ exponent: Int) -> Double { (0..<exponent).reduce(1.0) { value, _ in value * 10 } }
 }

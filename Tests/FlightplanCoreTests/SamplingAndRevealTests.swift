@@ -5,8 +5,9 @@ import Testing
 @Suite("Tolerance sampling and the reveal's covering scale")
 struct SamplingAndRevealTests {
     /// The exact state function of a request, for checking renderers against it.
-    static func exact(_ request: PlanRequest) -> (Double) -> [Keyframe] {
-        Planner.exactStates(scene: Scene(for: request), timing: request.resolvedTiming(), direction: request.direction)
+    static func exact(_ request: PlanRequest) throws -> (Double) -> [Keyframe] {
+        let validated = try request.validated()
+        return Planner.exactStates(scene: Scene(for: validated), timing: validated.timing, direction: request.direction)
     }
 
     @Test("a linear renderer stays within the tolerance at every instant", arguments: [0.1, 0.5, 2])
@@ -15,10 +16,10 @@ struct SamplingAndRevealTests {
         var fpsCounts: [Int] = []
         try forAllScenes(count: 60, seed: 0x70_1E) { rng, replay in
             let request = RandomScenes.request(using: &rng, sampling: .tolerance(tolerance))
-            let plan = try Planner.plan(for: request)
+            let plan = try Planner.plan(for: request.validated())
             counts[request.style, default: []].append(plan.keyframes.count)
             fpsCounts.append(Sampler.keyframeCount(duration: plan.duration, fps: 60))
-            let exact = Self.exact(request)
+            let exact = try Self.exact(request)
             let tracks = [(plan.layer.frame, plan.keyframes)] + (plan.children ?? []).map { ($0.layer.frame, $0.keyframes) }
             let samples = 1500
             var segment = 0
@@ -59,7 +60,7 @@ struct SamplingAndRevealTests {
     func revealCoversMinimally() throws {
         try forAllScenes { rng, replay in
             let request = RandomScenes.request(using: &rng, style: .reveal)
-            let plan = try Planner.plan(for: request)
+            let plan = try Planner.plan(for: request.validated())
             let (collapsed, expanded) = ends(of: plan)
             #expect(plan.layer.frame == request.source.frame, "\(replay)")
             expectClose(collapsed.visibleClip(in: plan.layer.frame), request.source.frame, "\(replay)")

@@ -1,4 +1,4 @@
-import FlightplanCore
+import FlightplanWire
 @testable import FlightplanServer
 import FlightplanServerTestSupport
 import Foundation
@@ -12,7 +12,7 @@ struct DaemonTests {
         try await withDaemon { daemon in
             #expect(daemon.port > 0)
             let client = try RawHTTPClient(port: daemon.port)
-            let expected = try PlanEndpoint.plan(body: Array(sampleRequest.utf8)).get()
+            let expected = try Endpoint.plan.answer(Array(sampleRequest.utf8)).result.get()
             for _ in 0..<5 {
                 let response = try client.request("POST", "/v1/plans", body: sampleRequest)
                 #expect(response.status == 200 && response.body == expected)

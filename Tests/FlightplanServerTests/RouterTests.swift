@@ -1,6 +1,7 @@
-import FlightplanCore
+import FlightplanWire
 @testable import FlightplanServer
 import Testing
+import FlightplanServerTestSupport
 
 /// One-line requests against the router as a pure function.
 func respond(
@@ -13,7 +14,7 @@ func respond(
         headers["Content-Type"] = headers["Content-Type"] ?? "application/json"
     }
     let request = HTTPRequest(head: RequestHead(method: method, path: path, headers: headers), body: Array((body ?? "").utf8))
-    return router.handle(request, requestID: Router.requestID(from: request.head[header: "x-request-id"]))
+    return router.exchange(request, requestID: Router.requestID(from: request.head[header: "x-request-id"]))
 }
 
 func problem(of response: HTTPResponse) throws -> ProblemDetails {
@@ -33,7 +34,7 @@ struct RouterTests {
     func plan() throws {
         let response = respond("POST", "/v1/plans", body: sampleRequest)
         #expect(response.status == 200 && response[header: "Content-Type"] == "application/json")
-        #expect(response.body == (try PlanEndpoint.plan(body: Array(sampleRequest.utf8)).get()))
+        #expect(response.body == (try Endpoint.plan.answer(Array(sampleRequest.utf8)).result.get()))
     }
 
     @Test("a batch answers every item in order; a bad item does not fail the others")
@@ -51,7 +52,7 @@ struct RouterTests {
         let problem = try ProblemDetails(json: second[0].value, path: "")
         #expect(problem.status == 422 && problem.field == "source.frame.width")
         guard case .object(let first) = results[0] else { return }
-        #expect(try Plan(json: first[0].value, path: "") == Planner.plan(for: PlanRequest(jsonBytes: Array(sampleRequest.utf8))))
+        #expect(try Plan(json: first[0].value, path: "") == Planner.plan(for: PlanRequest(jsonBytes: Array(sampleRequest.utf8)).validated()))
     }
 
     @Test("a batch over 256 items, or not shaped as one, is a 422")

@@ -1,5 +1,5 @@
 import Benchmark
-import FlightplanCore
+import FlightplanWire
 import Foundation
 
 /// The benchmark request: examples/sharedFrame.json (31 keyframes), and one request per style.
@@ -24,7 +24,7 @@ let benchmarks: @Sendable () -> Void = {
 
     let sharedFrame = examples["sharedFrame"]!
     let request = try! PlanRequest(jsonBytes: sharedFrame)
-    let plan = try! Planner.plan(for: request)
+    let plan = try! Planner.plan(for: request.validated())
 
     Benchmark("decode sharedFrame request") { benchmark in
         for _ in benchmark.scaledIterations { blackHole(try! PlanRequest(jsonBytes: sharedFrame)) }
@@ -32,29 +32,29 @@ let benchmarks: @Sendable () -> Void = {
     for style in TransitionStyle.allCases {
         let styleRequest = try! PlanRequest(jsonBytes: examples[style.rawValue]!)
         Benchmark("plan \(style.rawValue) (\(examples[style.rawValue]!.count) B example)") { benchmark in
-            for _ in benchmark.scaledIterations { blackHole(try! Planner.plan(for: styleRequest)) }
+            for _ in benchmark.scaledIterations { blackHole(try! Planner.plan(for: styleRequest.validated())) }
         }
     }
     Benchmark("encode sharedFrame plan (31 keyframes)") { benchmark in
         for _ in benchmark.scaledIterations { blackHole(plan.jsonBytes) }
     }
     Benchmark("plan + encode sharedFrame (31 keyframes)") { benchmark in
-        for _ in benchmark.scaledIterations { blackHole(try! Planner.plan(for: request).jsonBytes) }
+        for _ in benchmark.scaledIterations { blackHole(try! Planner.plan(for: request.validated()).jsonBytes) }
     }
     var roundedRequest = request
     roundedRequest.precision = 2
     Benchmark("plan + encode sharedFrame (31 keyframes), precision 2") { benchmark in
-        for _ in benchmark.scaledIterations { blackHole(try! Planner.plan(for: roundedRequest).jsonBytes) }
+        for _ in benchmark.scaledIterations { blackHole(try! Planner.plan(for: roundedRequest.validated()).jsonBytes) }
     }
     Benchmark("whole request path: body in, JSON out") { benchmark in
-        for _ in benchmark.scaledIterations { blackHole(PlanEndpoint.plan(body: sharedFrame)) }
+        for _ in benchmark.scaledIterations { blackHole(Endpoint.plan.answer(sharedFrame)) }
     }
     // Interactive dismissal: a drag sample is what an app computes on every frame (120 Hz = 8.3 ms budget).
     let gestures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../../examples/gestures")
     for phase in ["changed", "ended"] {
         let sample = try! DismissRequest(jsonBytes: Array(try! Data(contentsOf: gestures.appendingPathComponent("dismiss-\(phase).json"))))
         Benchmark("dismiss drag sample, phase \(phase)") { benchmark in
-            for _ in benchmark.scaledIterations { blackHole(try! DismissPlanner.dismiss(for: sample)) }
+            for _ in benchmark.scaledIterations { blackHole(try! DismissPlanner.dismiss(for: sample.validated())) }
         }
     }
 }

@@ -1,5 +1,5 @@
 /// The axis a dismissal drag runs along.
-public enum DragAxis: String, Sendable, Hashable, CaseIterable {
+public enum DragAxis: String, Sendable, Hashable, CaseIterable, Codable {
     /// Dragging down dismisses (portrait, as in Photos).
     case vertical
     /// Dragging right dismisses (landscape, as in the seed's rotated layout).
@@ -7,7 +7,7 @@ public enum DragAxis: String, Sendable, Hashable, CaseIterable {
 }
 
 /// Where the finger is in its gesture.
-public enum GesturePhase: String, Sendable, Hashable, CaseIterable {
+public enum GesturePhase: String, Sendable, Hashable, CaseIterable, Codable {
     /// Still dragging: only the state is wanted.
     case changed
     /// Lifted: the state, the decision and the completion plan are wanted.
@@ -15,7 +15,7 @@ public enum GesturePhase: String, Sendable, Hashable, CaseIterable {
 }
 
 /// What a released drag does.
-public enum DismissDecision: String, Sendable, Hashable, CaseIterable {
+public enum DismissDecision: String, Sendable, Hashable, CaseIterable, Codable {
     /// Complete the dismissal: the layer flies back to the source element, as a pop ends.
     case finish
     /// Abandon it: the layer springs back to identity, the destination fully shown.
@@ -23,7 +23,7 @@ public enum DismissDecision: String, Sendable, Hashable, CaseIterable {
 }
 
 /// The tunables of a dismissal drag; `nil` takes the default.
-public struct DismissOptions: Sendable, Hashable {
+public struct DismissOptions: Sendable, Hashable, Codable {
     /// Drag distance along the axis, in points, at which the layer reaches ``minimumScale`` and the
     /// background is fully transparent. Default: half the destination bounds along the axis.
     public var dismissDistance: Double?
@@ -70,8 +70,8 @@ public struct DismissRequest: Sendable, Hashable {
 
     /// Creates a drag sample.
     public init(
-        plan: PlanRequest, translation: Point, velocity: Point = .zero, phase: GesturePhase = .changed,
-        axis: DragAxis = .vertical, options: DismissOptions = DismissOptions()
+        plan: PlanRequest, translation: Point, velocity: Point = .zero, phase: GesturePhase = PlanDefaults.gesturePhase,
+        axis: DragAxis = PlanDefaults.dragAxis, options: DismissOptions = DismissOptions()
     ) {
         self.plan = plan
         self.translation = translation
@@ -111,7 +111,7 @@ public struct Dismissal: Sendable, Hashable {
 /// The completion's spring with its initial velocities normalised as UIKit expects (velocity ÷ the distance
 /// still to go), so `UISpringTimingParameters`, `UIView.animate(…usingSpringWithDamping:initialSpringVelocity:)`
 /// or `CASpringAnimation` can play the completion from `state` to the plan's last keyframe.
-public struct CompletionSpring: Sendable, Hashable {
+public struct CompletionSpring: Sendable, Hashable, Codable {
     /// The damping ratio (1 = critically damped).
     public var dampingRatio: Double
     /// The undamped period 2π/ω in seconds (SwiftUI's `response`; stiffness is (2π/response)² at mass 1).

@@ -1,35 +1,5 @@
-/// The state of an animated layer at one instant.
-///
-/// `transform` is applied about the layer's centre; `maskFrame` and `cornerRadius` are in the
-/// layer's own space (origin at its top-left, before the transform), so what the eye sees is
-/// the mask mapped through the transform and a radius of `cornerRadius × max(a, d)`.
-public struct Keyframe: Sendable, Hashable {
-    /// Seconds from the start of the transition.
-    public var time: Double
-    /// Eased progress of the curve at `time` (0 at the start, 1 at the end; springs may overshoot).
-    public var progress: Double
-    /// The layer's transform, about its centre.
-    public var transform: AffineTransform
-    /// The visible region in the layer's own space.
-    public var maskFrame: Rect
-    /// The mask's corner radius in the layer's own space.
-    public var cornerRadius: Double
-    /// The style's opacity channel (overlay, destination alpha or cross-fade: see ``LayerRole``).
-    public var opacity: Double
-
-    /// Creates a keyframe.
-    public init(time: Double, progress: Double, transform: AffineTransform, maskFrame: Rect, cornerRadius: Double, opacity: Double) {
-        self.time = time
-        self.progress = progress
-        self.transform = transform
-        self.maskFrame = maskFrame
-        self.cornerRadius = cornerRadius
-        self.opacity = opacity
-    }
-}
-
 /// What the animated layer is, which tells a renderer what to draw into it.
-public enum LayerRole: String, Sendable, Hashable, CaseIterable {
+public enum LayerRole: String, Sendable, Hashable, CaseIterable, Codable {
     /// sharedFrame: the whole destination screen; `opacity` is the dimming overlay's.
     case destinationScreen
     /// zoom: the image at its final fitted frame; `opacity` is the destination screen's alpha.
@@ -45,7 +15,7 @@ public enum LayerRole: String, Sendable, Hashable, CaseIterable {
 }
 
 /// The layer a track animates: its role and untransformed frame in window space.
-public struct AnimatedLayer: Sendable, Hashable {
+public struct AnimatedLayer: Sendable, Hashable, Codable {
     /// What the layer is.
     public var role: LayerRole
     /// The layer's frame in window space, before its transform.
@@ -59,7 +29,7 @@ public struct AnimatedLayer: Sendable, Hashable {
 }
 
 /// A child pair's track in a plan.
-public struct ChildTrack: Sendable, Hashable {
+public struct ChildTrack: Sendable, Hashable, Codable {
     /// The pair's id from the request.
     public var id: String
     /// The child's layer (its destination frame).
@@ -76,7 +46,7 @@ public struct ChildTrack: Sendable, Hashable {
 }
 
 /// A transition plan: keyframes any renderer can play.
-public struct Plan: Sendable, Hashable {
+public struct Plan: Sendable, Hashable, Codable {
     /// The style planned.
     public var style: TransitionStyle
     /// Push or pop.

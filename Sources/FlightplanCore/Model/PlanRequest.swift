@@ -1,5 +1,5 @@
 /// The kind of shared-element transition to plan.
-public enum TransitionStyle: String, Sendable, Hashable, CaseIterable {
+public enum TransitionStyle: String, Sendable, Hashable, CaseIterable, Codable {
     /// The destination screen flies out of a grid cell, masked to it (Instagram-style push/pop).
     case sharedFrame
     /// The image flies from its cell to its fitted frame while the destination fades in (Photos-style).
@@ -13,7 +13,7 @@ public enum TransitionStyle: String, Sendable, Hashable, CaseIterable {
 }
 
 /// Whether the transition opens (`push`) or closes (`pop`) the destination.
-public enum Direction: String, Sendable, Hashable, CaseIterable {
+public enum Direction: String, Sendable, Hashable, CaseIterable, Codable {
     /// From the source element to the destination.
     case push
     /// From the destination back to the source element: push played backwards.
@@ -30,7 +30,7 @@ public struct SourceElement: Sendable, Hashable {
     public var contentMode: ContentMode
 
     /// Creates a source element.
-    public init(frame: Rect, cornerRadius: Double = 0, contentMode: ContentMode = .aspectFill) {
+    public init(frame: Rect, cornerRadius: Double = PlanDefaults.cornerRadius, contentMode: ContentMode = PlanDefaults.sourceContentMode) {
         self.frame = frame
         self.cornerRadius = cornerRadius
         self.contentMode = contentMode
@@ -52,8 +52,8 @@ public struct DestinationLayout: Sendable, Hashable {
 
     /// Creates a destination layout.
     public init(
-        bounds: Rect, frame: Rect? = nil, contentMode: ContentMode = .aspectFit,
-        cornerRadius: Double = 0, screenCornerRadius: Double = 0
+        bounds: Rect, frame: Rect? = nil, contentMode: ContentMode = PlanDefaults.destinationContentMode,
+        cornerRadius: Double = PlanDefaults.cornerRadius, screenCornerRadius: Double = PlanDefaults.cornerRadius
     ) {
         self.bounds = bounds
         self.frame = frame
@@ -67,12 +67,12 @@ public struct DestinationLayout: Sendable, Hashable {
 }
 
 /// Duration and curve; what is left out takes the style's default.
-public struct Timing: Sendable, Hashable {
+public struct Timing: Sendable, Hashable, Codable {
     /// Seconds; `nil` for the style's default. Must be left out for a spring with `response`.
     public var duration: Double?
     /// The curve; `nil` for the style's default.
     public var curve: TimingCurve?
-    /// Reveal only: the share of the timeline spent fading the destination in (default 0.5).
+    /// Reveal only: the share of the timeline spent fading the destination in (``PlanDefaults/fadeFraction`` when nil).
     public var fadeFraction: Double?
 
     /// Creates a timing.
@@ -81,19 +81,6 @@ public struct Timing: Sendable, Hashable {
         self.curve = curve
         self.fadeFraction = fadeFraction
     }
-}
-
-/// How keyframe times are chosen.
-public enum Sampling: Sendable, Hashable {
-    /// Exactly this many keyframes, evenly spaced in time (2…10000).
-    case keyframes(Int)
-    /// Evenly spaced at this rate, frames per second; the last keyframe lands on the duration.
-    case fps(Double)
-    /// As few keyframes as keep a linearly interpolating renderer within this many points of the exact plan.
-    case tolerance(Double)
-
-    /// The default: 60 frames per second.
-    public static let `default` = Sampling.fps(60)
 }
 
 /// A child pair of a snapshot transition: one element in the source and its twin in the destination.
@@ -110,7 +97,9 @@ public struct ChildPair: Sendable, Hashable {
     public var toCornerRadius: Double
 
     /// Creates a child pair.
-    public init(id: String, from: Rect, to: Rect, fromCornerRadius: Double = 0, toCornerRadius: Double = 0) {
+    public init(
+        id: String, from: Rect, to: Rect, fromCornerRadius: Double = PlanDefaults.cornerRadius, toCornerRadius: Double = PlanDefaults.cornerRadius
+    ) {
         self.id = id
         self.from = from
         self.to = to
@@ -135,7 +124,7 @@ public struct PlanRequest: Sendable, Hashable {
     public var timing: Timing
     /// How keyframe times are chosen.
     public var sampling: Sampling
-    /// sharedFrame's dimming overlay opacity at the end (default 0.5).
+    /// sharedFrame's dimming overlay opacity at the end (``PlanDefaults/overlayOpacity`` when nil).
     public var overlayOpacity: Double?
     /// Child pairs animated on their own tracks (at most 64).
     public var children: [ChildPair]
@@ -146,9 +135,9 @@ public struct PlanRequest: Sendable, Hashable {
 
     /// Creates a request; everything but the geometry has a default.
     public init(
-        style: TransitionStyle = .sharedFrame, direction: Direction = .push,
+        style: TransitionStyle = PlanDefaults.style, direction: Direction = PlanDefaults.direction,
         source: SourceElement, destination: DestinationLayout, imageSize: Size? = nil,
-        timing: Timing = Timing(), sampling: Sampling = .default, overlayOpacity: Double? = nil,
+        timing: Timing = Timing(), sampling: Sampling = PlanDefaults.sampling, overlayOpacity: Double? = nil,
         children: [ChildPair] = [], precision: Int? = nil
     ) {
         self.precision = precision

@@ -17,7 +17,7 @@ public struct ValidationError: Error, Sendable, Hashable, CustomStringConvertibl
 }
 
 /// Formats a number for an error message: integral values without a fraction.
-func describeNumber(_ value: Double) -> String {
+package func describeNumber(_ value: Double) -> String {
     if value.isFinite, value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
     return value.description
 }

@@ -5,39 +5,43 @@ import RealModule
 public enum DismissPlanner {
     /// Answers one drag sample.
     /// - Throws: a ``ValidationError`` naming the field when the sample cannot be answered.
-    public static func dismiss(for request: DismissRequest) throws(ValidationError) -> Dismissal {
-        let spring = try request.validatedCompletionSpring()
-        let plan = request.plan
-        let track = plan.style == .zoom ? Scene.zoomTrack(plan) : Scene.sharedFrameTrack(plan)
-        let layer = AnimatedLayer(role: plan.style == .zoom ? .image : .destinationScreen, frame: track.layer)
-        let drag = DragState(request: request, track: track)
-        let precision = plan.precision.map { Precision(decimals: $0, layer: track.layer) }
-        func rounded(_ keyframes: [Keyframe]) -> [Keyframe] { precision?.round(keyframes) ?? keyframes }
+    public static func dismiss(for validated: ValidatedDismissRequest) throws(ValidationError) -> Dismissal {
+        let request = validated.request, plan = validated.plan
+        let style = plan.request.style
+        let track = style == .zoom ? Scene.zoomTrack(plan) : Scene.sharedFrameTrack(plan)
+        let layer = AnimatedLayer(role: style == .zoom ? .image : .destinationScreen, frame: track.layer)
+        let drag = DragState(validated, track: track)
+        let rounding = plan.request.precision.map { KeyframeRounding(decimals: $0, layer: track.layer) }
+        func rounded(_ keyframes: [Keyframe]) -> [Keyframe] { rounding?.round(keyframes) ?? keyframes }
 
         let state = rounded([drag.keyframe])[0]
         guard request.phase == .ended else { return Dismissal(layer: layer, state: state) }
 
         let decision = drag.decision
-        let completion = try Completion(from: drag, decision: decision, spring: spring)
-        if case .fps(let fps) = plan.sampling, Sampler.keyframeCount(duration: completion.duration, fps: fps) > PlanLimits.maximumKeyframes {
+        let completion = try Completion(from: drag, decision: decision, spring: validated.spring)
+        let sampling = plan.request.sampling
+        if case .fps(let fps) = sampling, Sampler.keyframeCount(duration: completion.duration, fps: fps) > PlanLimits.maximumKeyframes {
             throw ValidationError(
                 field: "plan.sampling.fps",
                 message: "would produce more than \(PlanLimits.maximumKeyframes) keyframes over the \(describeNumber(completion.duration)) s completion")
         }
-        let times = try Sampler.times(
-            for: plan.sampling, duration: completion.duration, state: { [completion.keyframe(at: $0)] }, layers: [track.layer])
+        let times: [Double]
+        do {
+            times = try Sampler.times(
+                for: sampling, duration: completion.duration, state: { [completion.keyframe(at: $0)] }, layers: [track.layer],
+                budget: PlanLimits.samplingBudget)
+        } catch {
+            throw ValidationError(error)
+        }
         // The first time is 0, where the completion is the drag state itself: keyframes[0] == state.
         let keyframes = rounded(times.map(completion.keyframe(at:)))
         return Dismissal(
             layer: layer, state: state, decision: decision,
             plan: Plan(
-                style: plan.style, direction: decision == .finish ? .pop : .push, duration: completion.duration,
-                layer: layer, keyframes: keyframes, placeholder: plan.style == .sharedFrame ? plan.source.frame : nil),
-            spring: completion.spring(spring))
+                style: style, direction: decision == .finish ? .pop : .push, duration: completion.duration,
+                layer: layer, keyframes: keyframes, placeholder: style == .sharedFrame ? plan.request.source.frame : nil),
+            spring: completion.spring(validated.spring))
     }
-
-    /// The completion spring when the request names none and gives no duration: no bounce, quick.
-    public static let defaultSpring = SpringParameters(dampingRatio: 0.9, response: 0.35)
 }
 
 /// The drag at one instant: how far along the axis, how much that shrinks and fades the layer, how
@@ -55,10 +59,10 @@ private struct DragState {
     /// The fixed point of the scale in the rest layout (the middle of the clip's leading edge),
     /// which then follows the finger.
     let pivot: Point
-    let options: ResolvedDismissOptions
+    let options: ValidatedDismissRequest
 
-    init(request: DismissRequest, track: FlightTrack) {
-        let options = ResolvedDismissOptions(request)
+    init(_ options: ValidatedDismissRequest, track: FlightTrack) {
+        let request = options.request
         let vertical = request.axis == .vertical
         let clip = track.clipEnd
         self.track = track
@@ -117,24 +121,6 @@ private struct DragState {
         if alongVelocity <= -options.flingVelocity { return .cancel }
         if alongVelocity >= options.flingVelocity { return .finish }
         return projectedTranslation >= options.finishDistance ? .finish : .cancel
-    }
-}
-
-/// The options with their defaults filled in.
-private struct ResolvedDismissOptions {
-    let dismissDistance: Double
-    let minimumScale: Double
-    let finishDistance: Double
-    let flingVelocity: Double
-    let decelerationRate: Double
-
-    init(_ request: DismissRequest) {
-        let options = request.options, bounds = request.plan.destination.bounds
-        dismissDistance = options.dismissDistance ?? (request.axis == .vertical ? bounds.height : bounds.width) / 2
-        minimumScale = options.minimumScale ?? 0.5
-        finishDistance = options.finishDistance ?? dismissDistance / 4
-        flingVelocity = options.flingVelocity ?? 500
-        decelerationRate = options.decelerationRate ?? 0.998
     }
 }
 
@@ -314,7 +300,7 @@ private struct Completion {
 }
 
 /// The completion spring's stiffness and damping, and how its duration is chosen.
-struct SpringResolution {
+struct SpringResolution: Sendable, Hashable {
     let angularFrequency: Double
     let dampingRatio: Double
     /// UIKit's meaning: the caller's duration, fixed. `nil` for SwiftUI's meaning.

@@ -1,14 +1,21 @@
-/// Turns a ``PlanRequest`` into a ``Plan``: validation, geometry, timing and sampling.
+/// Turns a ``ValidatedPlanRequest`` into a ``Plan``: geometry, timing and sampling.
 public enum Planner {
     /// Plans one transition.
-    /// - Throws: a ``ValidationError`` naming the field when the request cannot be planned.
-    public static func plan(for request: PlanRequest) throws(ValidationError) -> Plan {
-        let timing = try request.validatedTiming()
-        let scene = Scene(for: request)
+    /// - Throws: a ``ValidationError`` naming `sampling.tolerance` when the plan would cost more than
+    ///   ``PlanLimits`` allow (the only check that needs the plan itself).
+    public static func plan(for validated: ValidatedPlanRequest) throws(ValidationError) -> Plan {
+        let request = validated.request, timing = validated.timing
+        let scene = Scene(for: validated)
         let layers = [scene.main.layer] + scene.children.map(\.track.layer)
         let states = exactStates(scene: scene, timing: timing, direction: request.direction)
 
-        let times = try Sampler.times(for: request.sampling, duration: timing.duration, state: states, layers: layers)
+        let times: [Double]
+        do {
+            times = try Sampler.times(
+                for: request.sampling, duration: timing.duration, state: states, layers: layers, budget: PlanLimits.samplingBudget)
+        } catch {
+            throw ValidationError(error)
+        }
 
         var mainKeyframes: [Keyframe] = []
         mainKeyframes.reserveCapacity(times.count)
@@ -19,9 +26,9 @@ public enum Planner {
             for index in childKeyframes.indices { childKeyframes[index].append(frame[index + 1]) }
         }
         if let precision = request.precision {
-            mainKeyframes = Precision(decimals: precision, layer: scene.main.layer).round(mainKeyframes)
+            mainKeyframes = KeyframeRounding(decimals: precision, layer: scene.main.layer).round(mainKeyframes)
             for index in childKeyframes.indices {
-                childKeyframes[index] = Precision(decimals: precision, layer: scene.children[index].track.layer).round(childKeyframes[index])
+                childKeyframes[index] = KeyframeRounding(decimals: precision, layer: scene.children[index].track.layer).round(childKeyframes[index])
             }
         }
         let children = scene.children.indices.map { index in

@@ -6,13 +6,14 @@ struct Scene: Sendable {
     var placeholder: Rect?
 
     /// Builds the scene for a validated request.
-    init(for request: PlanRequest) {
+    init(for validated: ValidatedPlanRequest) {
+        let request = validated.request
         switch request.style {
-        case .sharedFrame: self = .sharedFrame(request)
-        case .zoom: self = .zoom(request)
-        case .reveal: self = .reveal(request)
-        case .morph: self = .morph(request)
-        case .snapshot: self = .snapshot(request)
+        case .sharedFrame: self = .sharedFrame(validated)
+        case .zoom: self = .zoom(validated)
+        case .reveal: self = .reveal(validated)
+        case .morph: self = .morph(validated)
+        case .snapshot: self = .snapshot(validated)
         }
         children = request.children.map { ($0.id, Self.childTrack(for: $0)) }
     }
@@ -24,17 +25,12 @@ struct Scene: Sendable {
         self.placeholder = placeholder
     }
 
-    /// The image's size, or the destination frame's when the request names none.
-    static func imageSize(of request: PlanRequest) -> Size {
-        request.imageSize ?? request.destination.contentFrame.size
-    }
-
     /// An image flight whose content is the image as the destination displays it, drawn into `layer`.
     static func imageFlight(
-        _ request: PlanRequest, layer: Rect, clipEnd: Rect, radiusEnd: Double, opacityEnd: Double
+        _ validated: ValidatedPlanRequest, layer: Rect, clipEnd: Rect, radiusEnd: Double, opacityEnd: Double
     ) -> FlightTrack {
-        let imageSize = imageSize(of: request)
-        let source = request.source, destination = request.destination
+        let imageSize = validated.imageSize
+        let source = validated.request.source, destination = validated.request.destination
         let imageEnd = destination.contentMode.displayedRect(of: imageSize, in: destination.contentFrame)
         return FlightTrack(
             layer: layer,

@@ -1,0 +1,117 @@
+/// A dismissal drag sample that passed every check, with its options and completion spring resolved:
+/// the only input the dismissal planner takes.
+public struct ValidatedDismissRequest: Sendable, Hashable {
+    /// The sample as sent.
+    public let request: DismissRequest
+    /// Its plan request, validated.
+    public let plan: ValidatedPlanRequest
+    /// Drag distance at which the layer reaches ``minimumScale`` and the background is transparent.
+    public let dismissDistance: Double
+    /// Smallest scale the drag shrinks the layer to.
+    public let minimumScale: Double
+    /// How far the projected resting point must be for a release to finish.
+    public let finishDistance: Double
+    /// Release speed from which the direction alone decides.
+    public let flingVelocity: Double
+    /// Deceleration per millisecond for the projection.
+    public let decelerationRate: Double
+    /// The completion spring's frequency, damping and duration.
+    let spring: SpringResolution
+
+    /// Checks the drag and its plan request (whose fields are reported under `plan.`).
+    /// - Throws: a ``ValidationError`` naming the first offending field.
+    public init(_ request: DismissRequest) throws(ValidationError) {
+        let plan = request.plan
+        guard plan.style == .zoom || plan.style == .sharedFrame else {
+            throw ValidationError(
+                field: "plan.style", message: "must be \"zoom\" or \"sharedFrame\" for a dismissal drag, got \"\(plan.style.rawValue)\"")
+        }
+        guard plan.children.isEmpty else {
+            throw ValidationError(field: "plan.children", message: "must be left out for a dismissal drag (child pairs belong to snapshot plans)")
+        }
+        let spring = try request.completionSpringParameters()
+        do { self.plan = try plan.validated() } catch {
+            throw ValidationError(field: error.field.isEmpty ? "plan" : "plan.\(error.field)", message: error.message)
+        }
+        let extent = PlanLimits.maximumExtent, speed = PlanLimits.maximumGestureVelocity
+        try FieldCheck.check(request.translation.x, in: -extent...extent, at: "translation.x")
+        try FieldCheck.check(request.translation.y, in: -extent...extent, at: "translation.y")
+        try FieldCheck.check(request.velocity.x, in: -speed...speed, at: "velocity.x")
+        try FieldCheck.check(request.velocity.y, in: -speed...speed, at: "velocity.y")
+        try request.validateOptions()
+        self.request = request
+        self.spring = request.resolve(spring)
+        let options = request.options, bounds = plan.destination.bounds
+        dismissDistance = options.dismissDistance
+            ?? (request.axis == .vertical ? bounds.height : bounds.width) * PlanDefaults.dismissDistanceShare
+        minimumScale = options.minimumScale ?? PlanDefaults.minimumScale
+        finishDistance = options.finishDistance ?? dismissDistance * PlanDefaults.finishDistanceShare
+        flingVelocity = options.flingVelocity ?? PlanDefaults.flingVelocity
+        decelerationRate = options.decelerationRate ?? PlanDefaults.decelerationRate
+    }
+}
+
+extension DismissRequest {
+    /// The sample checked and resolved (see ``ValidatedDismissRequest``).
+    /// - Throws: a ``ValidationError`` naming the first offending field.
+    public func validated() throws(ValidationError) -> ValidatedDismissRequest {
+        try ValidatedDismissRequest(self)
+    }
+
+    /// The completion must be a spring: only a spring can leave with the finger's velocity, which
+    /// the planner sets itself.
+    fileprivate func completionSpringParameters() throws(ValidationError) -> SpringParameters {
+        switch plan.timing.curve {
+        case nil:
+            return plan.timing.duration == nil
+                ? PlanDefaults.completionSpring : SpringParameters(dampingRatio: PlanDefaults.completionSpring.dampingRatio)
+        case .spring(let spring):
+            guard spring.initialVelocity == 0 else {
+                throw ValidationError(
+                    field: "plan.timing.curve.spring.initialVelocity",
+                    message: "must be left out for a dismissal drag: the completion's velocity comes from the finger")
+            }
+            return spring
+        case .linear, .easeIn, .easeOut, .easeInOut, .cubicBezier:
+            throw ValidationError(
+                field: "plan.timing.curve",
+                message: "must be a spring (or left out) for a dismissal drag: only a spring can carry the finger's velocity")
+        }
+    }
+
+    fileprivate func resolve(_ spring: SpringParameters) -> SpringResolution {
+        if let response = spring.response {
+            let motion = SpringMotion(response: response, dampingRatio: spring.dampingRatio, initialVelocity: 0)
+            return SpringResolution(
+                angularFrequency: motion.angularFrequency, dampingRatio: spring.dampingRatio, fixedDuration: nil,
+                nominalDuration: motion.duration)
+        }
+        let duration = plan.timing.duration ?? PlanDefaults.timing(for: plan.style, direction: .pop).duration
+        let motion = SpringMotion(settlingAt: duration, dampingRatio: spring.dampingRatio, initialVelocity: 0)
+        return SpringResolution(
+            angularFrequency: motion.angularFrequency, dampingRatio: spring.dampingRatio, fixedDuration: duration,
+            nominalDuration: duration)
+    }
+
+    fileprivate func validateOptions() throws(ValidationError) {
+        let extent = PlanLimits.maximumExtent
+        if let distance = options.dismissDistance {
+            try FieldCheck.check(distance, in: 1...extent, at: "options.dismissDistance")
+        }
+        if let scale = options.minimumScale {
+            try FieldCheck.check(scale, in: PlanLimits.minimumDismissScale...1, at: "options.minimumScale")
+        }
+        if let distance = options.finishDistance {
+            try FieldCheck.check(distance, in: 0...extent, at: "options.finishDistance")
+        }
+        if let speed = options.flingVelocity {
+            try FieldCheck.check(speed, in: 1...PlanLimits.maximumGestureVelocity, at: "options.flingVelocity")
+        }
+        if let rate = options.decelerationRate {
+            try FieldCheck.check(finite: rate, at: "options.decelerationRate")
+            guard rate > 0, rate < 1 else {
+                throw ValidationError(field: "options.decelerationRate", message: "must be > 0 and < 1, got \(describeNumber(rate))")
+            }
+        }
+    }
+}

@@ -1,0 +1,114 @@
+/// The bounds every request is checked against before planning.
+public enum PlanLimits {
+    /// Largest absolute coordinate, and largest size, in points.
+    public static let maximumExtent = 1_000_000.0
+    /// Smallest size a rect may have, in points.
+    public static let minimumExtent = 0.001
+    /// Shortest duration, seconds.
+    public static let minimumDuration = 0.001
+    /// Longest duration, seconds.
+    public static let maximumDuration = 60.0
+    /// Most keyframes a plan may have.
+    public static let maximumKeyframes = 10_000
+    /// Keyframe counts `sampling.keyframes` may ask for.
+    public static let keyframeRange = 2...maximumKeyframes
+    /// Most keyframes a plan may have over all its tracks (main layer and children): about 13 MB of JSON.
+    public static let maximumTotalKeyframes = 50_000
+    /// Most exact-state evaluations (per track) the tolerance sampler may spend on one plan.
+    public static let maximumToleranceEvaluations = 1_000_000
+    /// Highest sampling rate, frames per second.
+    public static let maximumFPS = 1_000.0
+    /// Smallest sampling tolerance, points.
+    public static let minimumTolerance = 0.01
+    /// Most child pairs.
+    public static let maximumChildren = 64
+    /// Longest child id, characters.
+    public static let maximumChildIDLength = 128
+    /// Decimal places a request may ask for with `precision`.
+    public static let precisionRange = 0...6
+    /// The rule `sampling.keyframes` breaks when out of ``keyframeRange``, as errors phrase it.
+    public static let keyframesRule = "must be between \(keyframeRange.lowerBound) and \(keyframeRange.upperBound)"
+    /// The rule `precision` breaks when out of ``precisionRange``, as errors phrase it.
+    public static let precisionRule = "must be a whole number from \(precisionRange.lowerBound) to \(precisionRange.upperBound)"
+    /// Smallest `options.minimumScale` a dismissal drag may ask for.
+    public static let minimumDismissScale = 0.01
+    /// Damping ratios accepted for springs.
+    public static let dampingRatioRange = 0.01...10.0
+    /// Largest absolute initial spring velocity, distances per second.
+    public static let maximumSpringVelocity = 1_000.0
+    /// Largest absolute y control point of a cubic Bézier.
+    public static let maximumBezierY = 10.0
+    /// Largest absolute finger velocity a dismissal drag may report, points per second.
+    public static let maximumGestureVelocity = 100_000.0
+}
+
+/// Every default a request's absent field takes, in one place: the JSON readers, the initializers, the
+/// validator and the planners read them here, and a test checks openapi.yaml's `default:`s against them.
+public enum PlanDefaults {
+    /// `style`.
+    public static let style = TransitionStyle.sharedFrame
+    /// `direction`.
+    public static let direction = Direction.push
+    /// `source.contentMode`: a grid cell crops the image to fill it.
+    public static let sourceContentMode = ContentMode.aspectFill
+    /// `destination.contentMode`: a detail screen shows the whole image.
+    public static let destinationContentMode = ContentMode.aspectFit
+    /// Every corner radius left out (`source.cornerRadius`, `destination.cornerRadius`,
+    /// `destination.screenCornerRadius`, a child's radii).
+    public static let cornerRadius = 0.0
+    /// `sampling`: 60 frames per second.
+    public static let sampling = Sampling.fps(60)
+    /// `overlay.opacity`: sharedFrame's dimming overlay at the end (the seed's black at 0.5).
+    public static let overlayOpacity = 0.5
+    /// `timing.fadeFraction`: reveal spends half its timeline growing and half fading.
+    public static let fadeFraction = 0.5
+    /// A spring's `initialVelocity`.
+    public static let springInitialVelocity = 0.0
+
+    /// The style's default duration and curve (from the seed tutorials).
+    public static func timing(for style: TransitionStyle, direction: Direction) -> (duration: Double, curve: TimingCurve) {
+        switch style {
+        case .sharedFrame: return (0.25, .easeInOut)
+        case .zoom: return (direction == .push ? 0.5 : 0.25, .spring(SpringParameters(dampingRatio: 0.8)))
+        case .reveal: return (0.7, .easeInOut)
+        case .morph, .snapshot: return (0.5, .easeInOut)
+        }
+    }
+
+    /// A dismissal's `phase`.
+    public static let gesturePhase = GesturePhase.changed
+    /// A dismissal's `axis`.
+    public static let dragAxis = DragAxis.vertical
+    /// `options.minimumScale`: the seed's half size at the dismiss distance.
+    public static let minimumScale = 0.5
+    /// `options.flingVelocity`, points per second.
+    public static let flingVelocity = 500.0
+    /// `options.decelerationRate`: UIScrollView's `.normal` rate per millisecond.
+    public static let decelerationRate = 0.998
+    /// `options.dismissDistance` as a share of the destination bounds along the drag axis.
+    public static let dismissDistanceShare = 0.5
+    /// `options.finishDistance` as a share of the dismiss distance.
+    public static let finishDistanceShare = 0.25
+    /// The completion spring when the request names none and gives no duration: no bounce, quick.
+    public static let completionSpring = SpringParameters(dampingRatio: 0.9, response: 0.35)
+}
+
+extension PlanLimits {
+    /// The work a tolerance-sampled plan may cost: ``maximumKeyframes`` per track,
+    /// ``maximumTotalKeyframes`` over all tracks and ``maximumToleranceEvaluations`` state evaluations.
+    package static let samplingBudget = SamplingBudget(
+        keyframesPerTrack: maximumKeyframes, totalKeyframes: maximumTotalKeyframes, evaluations: maximumToleranceEvaluations)
+}
+
+extension ValidationError {
+    /// The refusal of a plan whose tolerance sampling would cost more than its budget.
+    init(_ exceeded: SamplingBudgetExceeded) {
+        switch exceeded {
+        case .keyframes(let limit):
+            self.init(field: "sampling.tolerance", message: "needs more than \(limit) keyframes per track for this plan; use a larger tolerance")
+        case .evaluations:
+            self.init(
+                field: "sampling.tolerance", message: "needs too much work for this plan (it oscillates too often); use a larger tolerance or fps")
+        }
+    }
+}

@@ -1,0 +1,203 @@
+/// A plan request that passed every check, with every default resolved: the only input the planner takes.
+public struct ValidatedPlanRequest: Sendable, Hashable {
+    /// The request as sent.
+    public let request: PlanRequest
+    /// Its duration and curve with the style's defaults filled in (a spring's settling time solved once).
+    public let timing: ResolvedTiming
+    /// The image's size: `imageSize`, or the destination frame's when the request names none.
+    public let imageSize: Size
+    /// sharedFrame's overlay opacity at the end.
+    public let overlayOpacity: Double
+    /// reveal's share of the timeline spent fading the destination in.
+    public let fadeFraction: Double
+
+    /// Checks every field of `request` against ``PlanLimits`` and the geometry's own constraints.
+    /// - Throws: a ``ValidationError`` naming the first offending field.
+    public init(_ request: PlanRequest) throws(ValidationError) {
+        self.request = request
+        timing = try request.validatedTiming()
+        imageSize = request.imageSize ?? request.destination.contentFrame.size
+        overlayOpacity = request.overlayOpacity ?? PlanDefaults.overlayOpacity
+        fadeFraction = request.timing.fadeFraction ?? PlanDefaults.fadeFraction
+    }
+}
+
+extension PlanRequest {
+    /// The request checked and resolved (see ``ValidatedPlanRequest``).
+    /// - Throws: a ``ValidationError`` naming the first offending field.
+    public func validated() throws(ValidationError) -> ValidatedPlanRequest {
+        try ValidatedPlanRequest(self)
+    }
+
+    /// Checks every field, returning the resolved timing it needs along the way.
+    fileprivate func validatedTiming() throws(ValidationError) -> ResolvedTiming {
+        try FieldCheck.check(rect: source.frame, at: "source.frame")
+        try FieldCheck.check(radius: source.cornerRadius, of: source.frame, at: "source.cornerRadius", rectName: "source.frame")
+        try FieldCheck.check(rect: destination.bounds, at: "destination.bounds")
+        if let frame = destination.frame { try FieldCheck.check(rect: frame, at: "destination.frame") }
+        try FieldCheck.check(
+            radius: destination.cornerRadius, of: destination.contentFrame, at: "destination.cornerRadius",
+            rectName: "destination.frame")
+        try FieldCheck.check(
+            radius: destination.screenCornerRadius, of: destination.bounds, at: "destination.screenCornerRadius",
+            rectName: "destination.bounds")
+        if let imageSize {
+            try FieldCheck.check(extent: imageSize.width, at: "imageSize.width")
+            try FieldCheck.check(extent: imageSize.height, at: "imageSize.height")
+        }
+        let timing = try validateTiming()
+        try validateChildren()
+        try validateSampling(duration: timing.duration)
+        if let overlayOpacity {
+            try FieldCheck.check(overlayOpacity, in: 0...1, at: "overlay.opacity")
+        }
+        if let precision, !PlanLimits.precisionRange.contains(precision) {
+            throw ValidationError(field: "precision", message: "\(PlanLimits.precisionRule), got \(precision)")
+        }
+        return timing
+    }
+
+    /// Checks the timing fields, then resolves them (only valid fields reach the spring solver).
+    private func validateTiming() throws(ValidationError) -> ResolvedTiming {
+        if let duration = timing.duration {
+            try FieldCheck.check(finite: duration, at: "timing.duration")
+            guard duration > 0 else { throw ValidationError(field: "timing.duration", message: "must be > 0, got \(describeNumber(duration))") }
+            try FieldCheck.check(duration, in: PlanLimits.minimumDuration...PlanLimits.maximumDuration, at: "timing.duration")
+        }
+        if let fadeFraction = timing.fadeFraction {
+            guard style == .reveal else {
+                throw ValidationError(field: "timing.fadeFraction", message: "applies only to style \"reveal\", got style \"\(style.rawValue)\"")
+            }
+            try FieldCheck.check(finite: fadeFraction, at: "timing.fadeFraction")
+            guard fadeFraction > 0, fadeFraction < 1 else {
+                throw ValidationError(field: "timing.fadeFraction", message: "must be > 0 and < 1, got \(describeNumber(fadeFraction))")
+            }
+        }
+        switch timing.curve {
+        case .cubicBezier(let bezier):
+            try FieldCheck.check(bezier.x1, in: 0...1, at: "timing.curve.cubicBezier[0]")
+            try FieldCheck.check(bezier.y1, in: -PlanLimits.maximumBezierY...PlanLimits.maximumBezierY, at: "timing.curve.cubicBezier[1]")
+            try FieldCheck.check(bezier.x2, in: 0...1, at: "timing.curve.cubicBezier[2]")
+            try FieldCheck.check(bezier.y2, in: -PlanLimits.maximumBezierY...PlanLimits.maximumBezierY, at: "timing.curve.cubicBezier[3]")
+        case .spring(let spring):
+            try FieldCheck.check(spring.dampingRatio, in: PlanLimits.dampingRatioRange, at: "timing.curve.spring.dampingRatio")
+            let velocityLimit = PlanLimits.maximumSpringVelocity
+            try FieldCheck.check(spring.initialVelocity, in: -velocityLimit...velocityLimit, at: "timing.curve.spring.initialVelocity")
+            if let response = spring.response {
+                try FieldCheck.check(finite: response, at: "timing.curve.spring.response")
+                guard response > 0 else {
+                    throw ValidationError(field: "timing.curve.spring.response", message: "must be > 0, got \(describeNumber(response))")
+                }
+                guard timing.duration == nil else {
+                    throw ValidationError(
+                        field: "timing.duration",
+                        message: "must be left out when timing.curve.spring.response is given (the spring's settling time is the duration)")
+                }
+            }
+        case .linear, .easeIn, .easeOut, .easeInOut, nil:
+            break
+        }
+        let defaults = PlanDefaults.timing(for: style, direction: direction)
+        let resolved = ResolvedTiming(curve: timing.curve ?? defaults.curve, duration: timing.duration ?? defaults.duration)
+        guard resolved.duration <= PlanLimits.maximumDuration else {
+            throw ValidationError(
+                field: "timing.curve.spring",
+                message: "takes \(describeNumber(resolved.duration)) s to settle, more than \(describeNumber(PlanLimits.maximumDuration)) s")
+        }
+        return resolved
+    }
+
+    private func validateSampling(duration: Double) throws(ValidationError) {
+        switch sampling {
+        case .keyframes(let count):
+            guard PlanLimits.keyframeRange.contains(count) else {
+                throw ValidationError(field: "sampling.keyframes", message: "\(PlanLimits.keyframesRule), got \(count)")
+            }
+            try checkTotalKeyframes(count, at: "sampling.keyframes")
+        case .fps(let fps):
+            try FieldCheck.check(finite: fps, at: "sampling.fps")
+            guard fps > 0 else { throw ValidationError(field: "sampling.fps", message: "must be > 0, got \(describeNumber(fps))") }
+            try FieldCheck.check(fps, in: 0...PlanLimits.maximumFPS, at: "sampling.fps")
+            let count = Sampler.keyframeCount(duration: duration, fps: fps)
+            guard count <= PlanLimits.maximumKeyframes else {
+                throw ValidationError(
+                    field: "sampling.fps",
+                    message: "would produce \(count) keyframes over the duration, more than \(PlanLimits.maximumKeyframes)")
+            }
+            try checkTotalKeyframes(count, at: "sampling.fps")
+        case .tolerance(let tolerance):
+            try FieldCheck.check(finite: tolerance, at: "sampling.tolerance")
+            try FieldCheck.check(tolerance, in: PlanLimits.minimumTolerance...PlanLimits.maximumExtent, at: "sampling.tolerance")
+        }
+    }
+
+    /// Keyframes over every track (the main layer and each child) stay within ``PlanLimits/maximumTotalKeyframes``.
+    private func checkTotalKeyframes(_ perTrack: Int, at field: String) throws(ValidationError) {
+        let total = perTrack * (children.count + 1)
+        guard total <= PlanLimits.maximumTotalKeyframes else {
+            throw ValidationError(
+                field: field,
+                message: "would produce \(total) keyframes over \(children.count + 1) tracks, more than \(PlanLimits.maximumTotalKeyframes)")
+        }
+    }
+
+    private func validateChildren() throws(ValidationError) {
+        guard children.count <= PlanLimits.maximumChildren else {
+            throw ValidationError(field: "children", message: "must have at most \(PlanLimits.maximumChildren) items, got \(children.count)")
+        }
+        for (index, child) in children.enumerated() {
+            let path = "children[\(index)]"
+            guard !child.id.isEmpty, child.id.count <= PlanLimits.maximumChildIDLength else {
+                throw ValidationError(field: "\(path).id", message: "must be 1 to \(PlanLimits.maximumChildIDLength) characters long")
+            }
+            if children[..<index].contains(where: { $0.id == child.id }) {
+                throw ValidationError(field: "\(path).id", message: "must be unique, \"\(child.id)\" is used twice")
+            }
+            try FieldCheck.check(rect: child.from, at: "\(path).from")
+            try FieldCheck.check(rect: child.to, at: "\(path).to")
+            try FieldCheck.check(radius: child.fromCornerRadius, of: child.from, at: "\(path).fromCornerRadius", rectName: "\(path).from")
+            try FieldCheck.check(radius: child.toCornerRadius, of: child.to, at: "\(path).toCornerRadius", rectName: "\(path).to")
+        }
+    }
+
+}
+
+/// Checks of one field against a rule, each throwing a ``ValidationError`` that names the field.
+enum FieldCheck {
+    static func check(finite value: Double, at field: String) throws(ValidationError) {
+        guard value.isFinite else { throw ValidationError(field: field, message: "must be a finite number, got \(value)") }
+    }
+
+    static func check(_ value: Double, in range: ClosedRange<Double>, at field: String) throws(ValidationError) {
+        try FieldCheck.check(finite: value, at: field)
+        guard range.contains(value) else {
+            throw ValidationError(
+                field: field,
+                message: "must be between \(describeNumber(range.lowerBound)) and \(describeNumber(range.upperBound)), got \(describeNumber(value))")
+        }
+    }
+
+    static func check(extent: Double, at field: String) throws(ValidationError) {
+        try FieldCheck.check(finite: extent, at: field)
+        guard extent > 0 else { throw ValidationError(field: field, message: "must be > 0, got \(describeNumber(extent))") }
+        try FieldCheck.check(extent, in: PlanLimits.minimumExtent...PlanLimits.maximumExtent, at: field)
+    }
+
+    static func check(rect: Rect, at field: String) throws(ValidationError) {
+        let limit = PlanLimits.maximumExtent
+        try FieldCheck.check(rect.x, in: -limit...limit, at: "\(field).x")
+        try FieldCheck.check(rect.y, in: -limit...limit, at: "\(field).y")
+        try FieldCheck.check(extent: rect.width, at: "\(field).width")
+        try FieldCheck.check(extent: rect.height, at: "\(field).height")
+    }
+
+    static func check(radius: Double, of rect: Rect, at field: String, rectName: String) throws(ValidationError) {
+        try FieldCheck.check(finite: radius, at: field)
+        guard radius >= 0 else { throw ValidationError(field: field, message: "must be ≥ 0, got \(describeNumber(radius))") }
+        guard radius <= rect.maxCornerRadius else {
+            throw ValidationError(
+                field: field,
+                message: "must be ≤ \(describeNumber(rect.maxCornerRadius)) (half the shorter side of \(rectName)), got \(describeNumber(radius))")
+        }
+    }
+}

@@ -1,0 +1,13 @@
+/// A width and a height in points.
+public struct Size: Sendable, Hashable, Codable {
+    /// Horizontal extent.
+    public var width: Double
+    /// Vertical extent.
+    public var height: Double
+
+    /// Creates a size from its extents.
+    public init(width: Double, height: Double) {
+        self.width = width
+        self.height = height
+    }
+}

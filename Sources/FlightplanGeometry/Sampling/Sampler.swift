@@ -1,0 +1,155 @@
+/// How much work a tolerance-sampled plan may cost before it is refused instead of computed.
+package struct SamplingBudget: Sendable, Hashable {
+    /// Most keyframes one track may have.
+    package var keyframesPerTrack: Int
+    /// Most keyframes over all tracks together.
+    package var totalKeyframes: Int
+    /// Most exact-state evaluations (counted per track) the search may spend.
+    package var evaluations: Int
+
+    /// Creates a budget.
+    package init(keyframesPerTrack: Int, totalKeyframes: Int, evaluations: Int) {
+        self.keyframesPerTrack = keyframesPerTrack
+        self.totalKeyframes = totalKeyframes
+        self.evaluations = evaluations
+    }
+}
+
+/// Why tolerance sampling gave up: the plan would cost more than its ``SamplingBudget``.
+package enum SamplingBudgetExceeded: Error, Sendable, Hashable {
+    /// More keyframes per track than this limit would be needed.
+    case keyframes(limit: Int)
+    /// More state evaluations than the budget were spent (the motion oscillates too often).
+    case evaluations
+}
+
+/// Chooses keyframe times: evenly spaced, or as few as keep a linear renderer within a tolerance.
+package enum Sampler {
+    /// Largest opacity error a tolerance-sampled plan allows: one 8-bit step.
+    package static let opacityTolerance = 1.0 / 255
+    /// Interior instants checked on each candidate segment. The check is a sampled one, so it can miss
+    /// an excursion between two checked instants; 24 evenly spaced checks put them at most 1/25 of a
+    /// segment apart, and over the property tests' random scenes the dense check never finds an error
+    /// past the tolerance with this many (it did with 8).
+    static let checksPerSegment = 24
+    /// Share of the tolerance the checked instants may use: the headroom (20 %) covers what the curve
+    /// can do between two checked instants.
+    static let checkedShare = 0.8
+    /// The first step tried from each keyframe is this fraction of the duration (then doubled or halved).
+    static let initialStepFraction = 1.0 / 16
+    /// The search between a fitting and a failing candidate stops when they are closer than this share of
+    /// the fitting segment: a longer search would save less than a keyframe in a thousand.
+    static let bisectionResolution = 1e-3
+    /// A segment shorter than this share of the duration is kept without further splitting (the motion
+    /// jumps there, and no keyframe spacing can follow it).
+    static let shortestSegmentFraction = 1e-9
+    /// `duration × fps` is shrunk by this relative amount before rounding up, so that a product that
+    /// rounding error pushes just past a whole number (0.25 s × 60 fps = 15.000000000000002) does not
+    /// add a keyframe.
+    static let intervalRoundingSlack = 1e-12
+
+    /// Keyframes needed for `fps` over `duration`: spacing at most 1/fps, at least two; `Int.max` when the
+    /// count would not even fit an `Int`, so callers can compare it with their limit without overflowing.
+    package static func keyframeCount(duration: Double, fps: Double) -> Int {
+        let intervals = (duration * fps * (1 - intervalRoundingSlack)).rounded(.up)
+        guard intervals.isFinite, intervals < 1e15 else { return Int.max }
+        return max(2, Int(intervals) + 1)
+    }
+
+    /// The keyframe times `sampling` chooses for a plan of `duration` whose tracks are `layers`.
+    /// `sampling` must already be valid (a count of at least 2, an fps whose count fits the budget).
+    package static func times(
+        for sampling: Sampling, duration: Double, state: (Double) -> [Keyframe], layers: [Rect], budget: SamplingBudget
+    ) throws(SamplingBudgetExceeded) -> [Double] {
+        switch sampling {
+        case .keyframes(let count):
+            return uniformTimes(count: count, duration: duration)
+        case .fps(let fps):
+            return uniformTimes(count: keyframeCount(duration: duration, fps: fps), duration: duration)
+        case .tolerance(let tolerance):
+            return try toleranceTimes(duration: duration, tolerance: tolerance, state: state, layers: layers, budget: budget)
+        }
+    }
+
+    /// `count` times evenly spaced from exactly 0 to exactly `duration`.
+    static func uniformTimes(count: Int, duration: Double) -> [Double] {
+        (0..<count).map { index in
+            index == count - 1 ? duration : duration * Double(index) / Double(count - 1)
+        }
+    }
+
+    /// Greedy adaptive times: from each keyframe, the farthest next time (found by doubling, then
+    /// bisection) such that interpolating linearly between the two stays within `tolerance` points
+    /// (and one 8-bit opacity step) of the exact plan at every checked instant.
+    ///
+    /// The work is bounded: a plan that would need more keyframes than the limits allow, or more
+    /// than its evaluations, is refused instead.
+    static func toleranceTimes(
+        duration: Double, tolerance: Double, state exactState: (Double) -> [Keyframe], layers: [Rect], budget: SamplingBudget
+    ) throws(SamplingBudgetExceeded) -> [Double] {
+        var evaluations = 0
+        func state(_ time: Double) -> [Keyframe] {
+            evaluations += layers.count
+            return exactState(time)
+        }
+        let keyframeLimit = min(budget.keyframesPerTrack, budget.totalKeyframes / layers.count)
+        var times = [0.0]
+        var start = 0.0
+        var startStates = state(0)
+        var step = duration * initialStepFraction
+        while start < duration {
+            var good: (time: Double, states: [Keyframe])?
+            var bad: Double?
+            var candidate = min(duration, start + step)
+            while true {
+                let candidateStates = state(candidate)
+                if segmentFits(from: (start, startStates), to: (candidate, candidateStates), tolerance: tolerance, state: state, layers: layers) {
+                    good = (candidate, candidateStates)
+                    if candidate == duration { break }
+                    if let bad {
+                        if bad - candidate <= bisectionResolution * (candidate - start) { break }
+                        candidate = (candidate + bad) / 2
+                    } else {
+                        candidate = min(duration, start + 2 * (candidate - start))
+                    }
+                } else {
+                    bad = candidate
+                    let low = good?.time ?? start
+                    let next = (low + candidate) / 2
+                    if let good, candidate - good.time <= bisectionResolution * (good.time - start) { break }
+                    // A segment too short to split further is kept as it is (the curve jumps there).
+                    if next <= start || next == candidate || candidate - start <= duration * shortestSegmentFraction {
+                        if good == nil { good = (candidate, candidateStates) }
+                        break
+                    }
+                    candidate = next
+                }
+            }
+            guard let accepted = good else { break }
+            times.append(accepted.time)
+            guard times.count <= keyframeLimit else { throw .keyframes(limit: keyframeLimit) }
+            guard evaluations <= budget.evaluations else { throw .evaluations }
+            step = accepted.time - start
+            start = accepted.time
+            startStates = accepted.states
+        }
+        return times
+    }
+
+    private static func segmentFits(
+        from start: (time: Double, states: [Keyframe]), to end: (time: Double, states: [Keyframe]),
+        tolerance: Double, state: (Double) -> [Keyframe], layers: [Rect]
+    ) -> Bool {
+        let allowed = tolerance * checkedShare
+        for check in 1...checksPerSegment {
+            let fraction = Double(check) / Double(checksPerSegment + 1)
+            let exact = state(start.time + (end.time - start.time) * fraction)
+            for index in layers.indices {
+                let rendered = start.states[index].interpolated(to: end.states[index], fraction: fraction)
+                if rendered.renderedDistance(to: exact[index], in: layers[index]) > allowed { return false }
+                if abs(rendered.opacity - exact[index].opacity) > opacityTolerance * checkedShare { return false }
+            }
+        }
+        return true
+    }
+}

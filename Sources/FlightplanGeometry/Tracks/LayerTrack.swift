@@ -1,0 +1,92 @@
+/// What a track shows at one geometric progress: everything in a keyframe but time and progress.
+package struct LayerState: Hashable {
+    package var transform: AffineTransform
+    package var maskFrame: Rect
+    package var cornerRadius: Double
+    package var opacity: Double
+}
+
+/// One animated layer's geometry as a function of geometric progress `p`
+/// (0 = collapsed on the source, 1 = expanded on the destination; may overshoot either way).
+package protocol LayerTrack: Sendable {
+    /// The layer's untransformed frame in window space.
+    var layer: Rect { get }
+    /// The layer's state at progress `p`.
+    func state(at p: Double) -> LayerState
+}
+
+/// A layer whose content (an image) flies between how the source shows it and how the
+/// destination shows it, clipped on screen to a rect that moves from one clip to the other.
+///
+/// Everything is interpolated where the eye sees it, in window space: the displayed image rect,
+/// the visible clip (each edge linear in `p`) and the visible corner radius. The transform and the
+/// mask are then solved from those, so the ends are exact and nothing wobbles in between.
+package struct FlightTrack: LayerTrack {
+    /// The layer's frame in window space (untransformed).
+    package let layer: Rect
+    /// Where the layer draws the image, in the layer's own space.
+    package let content: Rect
+    /// The displayed image rect on screen at p = 0 and p = 1.
+    package let imageStart: Rect, imageEnd: Rect
+    /// The visible clip on screen at p = 0 and p = 1.
+    package let clipStart: Rect, clipEnd: Rect
+    /// The visible corner radius at p = 0 and p = 1.
+    package let radiusStart: Double, radiusEnd: Double
+    /// Whether the transform must be a uniform scale (both ends keep the image's aspect).
+    package let uniformScale: Bool
+    /// The opacity channel's value at p = 1 (it goes linearly from 0, clamped to 0…end).
+    package let opacityEnd: Double
+
+    /// Creates a flight from the collapsed ends (`imageStart`, `clipStart`, `radiusStart`) to the expanded ones.
+    package init(
+        layer: Rect, content: Rect, imageStart: Rect, imageEnd: Rect, clipStart: Rect, clipEnd: Rect,
+        radiusStart: Double, radiusEnd: Double, uniformScale: Bool, opacityEnd: Double
+    ) {
+        self.layer = layer
+        self.content = content
+        self.imageStart = imageStart
+        self.imageEnd = imageEnd
+        self.clipStart = clipStart
+        self.clipEnd = clipEnd
+        self.radiusStart = radiusStart
+        self.radiusEnd = radiusEnd
+        self.uniformScale = uniformScale
+        self.opacityEnd = opacityEnd
+    }
+
+    package func state(at p: Double) -> LayerState {
+        LayerState(
+            layer: layer, content: content, uniformScale: uniformScale,
+            image: Interpolation.rect(imageStart, imageEnd, p),
+            clip: Interpolation.rect(clipStart, clipEnd, p),
+            visibleRadius: Interpolation.linear(radiusStart, radiusEnd, p),
+            opacity: min(max(0, p * opacityEnd), opacityEnd))
+    }
+}
+
+extension LayerState {
+    /// Solves the state that shows what the eye should see: the layer's `content` (where it draws
+    /// the image, in its own space) landing on `image` on screen, clipped to `clip` with a visible
+    /// corner radius of `visibleRadius` (clamped to what the clip can carry).
+    package init(layer: Rect, content: Rect, uniformScale: Bool, image: Rect, clip: Rect, visibleRadius: Double, opacity: Double) {
+        let scaleX = image.width / content.width
+        let scaleY = uniformScale ? scaleX : image.height / content.height
+        // Screen position of a layer point q under a transform about the centre h = size/2:
+        // layer.origin + s·q + (1 − s)·h + t. Solve t so the content lands on `image`; written this
+        // way t is exactly 0 when s = 1 and the image is where the layer draws it.
+        let halfWidth = layer.width / 2, halfHeight = layer.height / 2
+        let tx = (image.x - layer.x) - scaleX * content.x - (1 - scaleX) * halfWidth
+        let ty = (image.y - layer.y) - scaleY * content.y - (1 - scaleY) * halfHeight
+        let mask = Rect(
+            x: (clip.x - layer.x - (1 - scaleX) * halfWidth - tx) / scaleX,
+            y: (clip.y - layer.y - (1 - scaleY) * halfHeight - ty) / scaleY,
+            width: clip.width / scaleX,
+            height: clip.height / scaleY)
+        let radius = min(max(0, visibleRadius), clip.maxCornerRadius)
+        self.init(
+            transform: AffineTransform(scaleX: scaleX, scaleY: scaleY, tx: tx, ty: ty),
+            maskFrame: mask,
+            cornerRadius: radius / max(scaleX, scaleY),
+            opacity: opacity)
+    }
+}

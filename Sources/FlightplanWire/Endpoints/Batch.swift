@@ -1,0 +1,119 @@
+/// `POST /v1/plans/batch`: its request and response forms and its limit, used by the server and by both
+/// SDK planners, so a batch the server refuses is refused locally too.
+public enum Batch {
+    /// Most items in one batch.
+    public static let maximumItems = 256
+
+    /// A batch body, `{"requests": [...]}`: each item is read on its own, so a bad one fails alone.
+    public struct Request: JSONCodable, Sendable {
+        /// Each item as read: the request, or why it is not one.
+        public var items: [Result<PlanRequest, ValidationError>]
+
+        /// Creates a batch of requests.
+        public init(_ requests: [PlanRequest]) {
+            items = requests.map { .success($0) }
+        }
+
+        /// Reads `{"requests": [...]}` with at most ``Batch/maximumItems`` items.
+        public init(json: JSONValue, path: String) throws(ValidationError) {
+            guard case .object(let members) = json else {
+                throw ValidationError(field: path, message: "must be an object {\"requests\": [...]}, got \(json.kindDescription)")
+            }
+            let reader = try JSONObjectReader(json, path: path)
+            if let unknown = members.first(where: { $0.key != "requests" }) {
+                throw ValidationError(field: reader.fieldPath(unknown.key), message: "is not a known field")
+            }
+            guard let requests = members.first?.value else { throw ValidationError(field: reader.fieldPath("requests"), message: "is required") }
+            guard case .array(let values) = requests else {
+                throw ValidationError(field: reader.fieldPath("requests"), message: "must be an array, got \(requests.kindDescription)")
+            }
+            try Batch.check(count: values.count)
+            items = values.map { value in
+                do throws(ValidationError) { return .success(try PlanRequest(json: value, path: "")) } catch { return .failure(error) }
+            }
+        }
+
+        /// Writes `{"requests": [...]}` (items that could not be read are left out).
+        public func write(to writer: inout JSONWriter) {
+            writer.beginObject()
+            writer.key("requests")
+            writer.beginArray()
+            for case .success(let request) in items { request.write(to: &writer) }
+            writer.endArray()
+            writer.endObject()
+        }
+
+        /// About 1 kB per request.
+        public var estimatedJSONSize: Int { 1024 * max(1, items.count) }
+    }
+
+    /// Refuses a batch of more than ``maximumItems``.
+    public static func check(count: Int) throws(ValidationError) {
+        guard count <= maximumItems else {
+            throw ValidationError(field: "requests", message: "must have at most \(maximumItems) items, got \(count)")
+        }
+    }
+
+    /// One item's answer: its plan, or its problem.
+    public static func result(for item: Result<PlanRequest, ValidationError>) -> Result<Plan, ProblemDetails> {
+        do { return .success(try Planner.plan(for: item.get().validated())) } catch { return .failure(.validation(error)) }
+    }
+
+    /// Plans every request of a batch, in order (the SDK's local planner).
+    /// - Throws: a ``ValidationError`` when the batch has more than ``maximumItems`` items.
+    public static func plans(for requests: [PlanRequest]) throws(ValidationError) -> [Result<Plan, ProblemDetails>] {
+        try check(count: requests.count)
+        return requests.map { result(for: .success($0)) }
+    }
+
+    /// The response body for a batch, `{"results": [{"plan": …} or {"problem": …}, …]}`, and the style of
+    /// every plan in it. Each plan is written as soon as it is computed, so no more than one is held at once.
+    static func answer(_ batch: Request) -> ([UInt8], [TransitionStyle]) {
+        var writer = JSONWriter(capacity: 4096 * max(1, batch.items.count))
+        var styles: [TransitionStyle] = []
+        writer.beginObject()
+        writer.key("results")
+        writer.beginArray()
+        for item in batch.items {
+            writer.beginObject()
+            switch result(for: item) {
+            case .success(let plan):
+                styles.append(plan.style)
+                writer.key("plan")
+                plan.write(to: &writer)
+            case .failure(let problem):
+                writer.key("problem")
+                problem.write(to: &writer)
+            }
+            writer.endObject()
+        }
+        writer.endArray()
+        writer.endObject()
+        return (writer.bytes, styles)
+    }
+
+    /// The items of a batch response body, in order (the SDK's remote planner).
+    /// - Throws: a ``ValidationError`` naming what is not as the contract says.
+    public static func results(fromResponse body: [UInt8]) throws(JSONInputError) -> [Result<Plan, ProblemDetails>] {
+        let document: JSONValue
+        do { document = try JSONParser.parse(body) } catch { throw .syntax(error) }
+        do throws(ValidationError) {
+            let reader = try JSONObjectReader(document, path: "")
+            guard let items = try reader.array("results") else { throw ValidationError(field: "results", message: "is required") }
+            try reader.finish(allowing: ["results"])
+            return try items.enumerated().map { index, item throws(ValidationError) in
+                let path = "results[\(index)]"
+                guard case .object(let member) = item, member.count == 1 else {
+                    throw ValidationError(field: path, message: "must hold one plan or one problem")
+                }
+                switch member[0].key {
+                case "plan": return .success(try Plan(json: member[0].value, path: "\(path).plan"))
+                case "problem": return .failure(try ProblemDetails(json: member[0].value, path: "\(path).problem"))
+                default: throw ValidationError(field: path, message: "must hold one plan or one problem")
+                }
+            }
+        } catch {
+            throw .invalid(error)
+        }
+    }
+}

@@ -1,0 +1,63 @@
+/// The API's computing endpoints, each the whole path from a request body to a response body. The
+/// server, the CLI, the SDK's local planner and the fuzzer all answer through these, so all of them
+/// produce the same bytes and the same problems.
+public enum Endpoint: String, Sendable, Hashable, CaseIterable {
+    /// `POST /v1/plans`: one plan request in, one plan out.
+    case plan = "/v1/plans"
+    /// `POST /v1/plans/batch`: up to ``Batch/maximumItems`` requests in, a plan or a problem for each out.
+    case batch = "/v1/plans/batch"
+    /// `POST /v1/plans/filmstrip.svg`: a plan request plus `frames` in, an SVG filmstrip out.
+    case filmstrip = "/v1/plans/filmstrip.svg"
+    /// `POST /v1/gestures/dismiss`: one dismissal drag sample in, its state (and on release, the completion) out.
+    case dismiss = "/v1/gestures/dismiss"
+
+    /// The route's path.
+    public var path: String { rawValue }
+
+    /// The media type of a successful answer.
+    public var contentType: String { self == .filmstrip ? "image/svg+xml" : "application/json" }
+
+    /// What an endpoint answered: the body of a 200, or the problem; and the plans it computed, for metrics.
+    public struct Answer: Sendable {
+        /// The body of a 200, or the problem to answer instead.
+        public var result: Result<[UInt8], ProblemDetails>
+        /// The style of every plan computed on the way (one per batch item that planned).
+        public var plannedStyles: [TransitionStyle]
+    }
+
+    /// Parses, validates and answers one request body.
+    public func answer(_ body: some Collection<UInt8>) -> Answer {
+        switch self {
+        case .plan:
+            return Self.answer(body, as: PlanRequest.self) { request throws(ValidationError) in
+                let plan = try Planner.plan(for: request.validated())
+                return (plan.jsonBytes, [plan.style])
+            }
+        case .dismiss:
+            return Self.answer(body, as: DismissRequest.self) { request throws(ValidationError) in
+                let dismissal = try DismissPlanner.dismiss(for: request.validated())
+                return (dismissal.jsonBytes, dismissal.plan.map { [$0.style] } ?? [])
+            }
+        case .filmstrip:
+            return Self.answer(body, as: FilmstripRequest.self) { request throws(ValidationError) in
+                (Array(try Filmstrip.svg(for: request.plan, frames: request.frames).utf8), [request.plan.style])
+            }
+        case .batch:
+            return Self.answer(body, as: Batch.Request.self) { batch in Batch.answer(batch) }
+        }
+    }
+
+    /// Decodes `body` as `Value`, then answers with `respond`: bad JSON is a 400, an invalid value a 422.
+    private static func answer<Value: JSONDecodable>(
+        _ body: some Collection<UInt8>, as type: Value.Type, respond: (Value) throws(ValidationError) -> ([UInt8], [TransitionStyle])
+    ) -> Answer {
+        let value: Value
+        do { value = try Value(jsonBytes: body) } catch { return Answer(result: .failure(.input(error)), plannedStyles: []) }
+        do {
+            let (bytes, styles) = try respond(value)
+            return Answer(result: .success(bytes), plannedStyles: styles)
+        } catch {
+            return Answer(result: .failure(.validation(error)), plannedStyles: [])
+        }
+    }
+}

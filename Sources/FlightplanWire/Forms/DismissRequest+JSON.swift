@@ -1,0 +1,109 @@
+extension DismissRequest: JSONCodable {
+    /// Reads `{"plan", "translation", "velocity"?, "phase"?, "axis"?, "options"?}`; unknown members are rejected.
+    public init(json: JSONValue, path: String) throws(ValidationError) {
+        let reader = try JSONObjectReader(json, path: path)
+        self.init(
+            plan: try PlanRequest(json: try reader.required("plan"), path: reader.fieldPath("plan")),
+            translation: try Point(json: try reader.required("translation"), path: reader.fieldPath("translation")),
+            velocity: try reader.value("velocity").map { value throws(ValidationError) in
+                try Point(json: value, path: reader.fieldPath("velocity"))
+            } ?? .zero,
+            phase: try reader.enumeration("phase", as: GesturePhase.self) ?? PlanDefaults.gesturePhase,
+            axis: try reader.enumeration("axis", as: DragAxis.self) ?? PlanDefaults.dragAxis,
+            options: try reader.object("options").map { options throws(ValidationError) in try DismissOptions(reader: options) }
+                ?? DismissOptions())
+        try reader.finish(allowing: MemberNames.dismissRequest)
+    }
+
+    /// Writes the sample with every option it sets.
+    public func write(to writer: inout JSONWriter) {
+        writer.beginObject()
+        writer.key("plan"); plan.write(to: &writer)
+        writer.key("translation"); translation.write(to: &writer)
+        writer.key("velocity"); velocity.write(to: &writer)
+        writer.key("phase"); writer.string(phase.rawValue)
+        writer.key("axis"); writer.string(axis.rawValue)
+        if options != DismissOptions() {
+            writer.key("options")
+            writer.beginObject()
+            for (name, value) in options.members {
+                if let value { writer.dynamicKey(name); writer.number(value) }
+            }
+            writer.endObject()
+        }
+        writer.endObject()
+    }
+}
+
+extension DismissOptions {
+    fileprivate init(reader: JSONObjectReader) throws(ValidationError) {
+        self.init(
+            dismissDistance: try reader.number("dismissDistance"),
+            minimumScale: try reader.number("minimumScale"),
+            finishDistance: try reader.number("finishDistance"),
+            flingVelocity: try reader.number("flingVelocity"),
+            decelerationRate: try reader.number("decelerationRate"))
+        try reader.finish(allowing: MemberNames.dismissOptions)
+    }
+
+    /// The options by their JSON names, in ``MemberNames/dismissOptions`` order.
+    fileprivate var members: [(String, Double?)] {
+        Array(zip(MemberNames.dismissOptions, [dismissDistance, minimumScale, finishDistance, flingVelocity, decelerationRate]))
+    }
+}
+
+extension Dismissal: JSONCodable {
+    /// Reads `{"layer", "state", "decision", "plan", "spring"}` as the server sends it.
+    public init(json: JSONValue, path: String) throws(ValidationError) {
+        let reader = try JSONObjectReader(json, path: path)
+        self.init(
+            layer: try AnimatedLayer(json: try reader.required("layer"), path: reader.fieldPath("layer")),
+            state: try Keyframe(json: try reader.required("state"), path: reader.fieldPath("state")),
+            decision: try reader.enumeration("decision", as: DismissDecision.self),
+            plan: try reader.value("plan").map { value throws(ValidationError) in try Plan(json: value, path: reader.fieldPath("plan")) },
+            spring: try reader.value("spring").map { value throws(ValidationError) in
+                try CompletionSpring(json: value, path: reader.fieldPath("spring"))
+            })
+        try reader.finish(allowing: MemberNames.dismissal)
+    }
+
+    /// The plan's size and a little more.
+    public var estimatedJSONSize: Int { 800 + (plan?.estimatedJSONSize ?? 0) }
+
+    /// Writes the answer; `decision`, `plan` and `spring` are `null` while dragging.
+    public func write(to writer: inout JSONWriter) {
+        writer.beginObject()
+        writer.key("layer"); layer.write(to: &writer)
+        writer.key("state"); state.write(to: &writer)
+        writer.key("decision")
+        if let decision { writer.string(decision.rawValue) } else { writer.null() }
+        writer.key("plan")
+        if let plan { plan.write(to: &writer) } else { writer.null() }
+        writer.key("spring")
+        if let spring { spring.write(to: &writer) } else { writer.null() }
+        writer.endObject()
+    }
+}
+
+extension CompletionSpring: JSONCodable {
+    /// Reads `{"dampingRatio", "response", "initialVelocity", "progressVelocity"}` as the server sends it.
+    public init(json: JSONValue, path: String) throws(ValidationError) {
+        let reader = try JSONObjectReader(json, path: path)
+        self.init(
+            dampingRatio: try reader.requiredNumber("dampingRatio"),
+            response: try reader.requiredNumber("response"),
+            initialVelocity: try Point(json: try reader.required("initialVelocity"), path: reader.fieldPath("initialVelocity")),
+            progressVelocity: try reader.requiredNumber("progressVelocity"))
+        try reader.finish(allowing: MemberNames.completionSpring)
+    }
+
+    /// Writes the spring.
+    public func write(to writer: inout JSONWriter) {
+        writer.beginObject()
+        writer.key("dampingRatio"); writer.number(dampingRatio)
+        writer.key("response"); writer.number(response)
+        writer.key("initialVelocity"); initialVelocity.write(to: &writer)
+        writer.key("progressVelocity"); writer.number(progressVelocity)
+        writer.endObject()
+    }
+}

@@ -1,0 +1,98 @@
+/// Reads one JSON object member by member, naming fields by their full path in errors.
+///
+/// `null` counts as absent for optional members; ``finish(allowing:)`` rejects members that
+/// were not expected, so a misspelt field is reported instead of silently ignored.
+struct JSONObjectReader {
+    let members: [JSONMember]
+    let path: String
+
+    init(_ value: JSONValue, path: String) throws(ValidationError) {
+        guard case .object(let members) = value else {
+            throw ValidationError(field: path, message: "must be an object, got \(value.kindDescription)")
+        }
+        self.members = members
+        self.path = path
+    }
+
+    func fieldPath(_ key: String) -> String { path.isEmpty ? key : "\(path).\(key)" }
+
+    func value(_ key: String) -> JSONValue? {
+        guard let member = members.first(where: { $0.key == key }) else { return nil }
+        if case .null = member.value { return nil }
+        return member.value
+    }
+
+    func required(_ key: String) throws(ValidationError) -> JSONValue {
+        guard let value = value(key) else { throw ValidationError(field: fieldPath(key), message: "is required") }
+        return value
+    }
+
+    func number(_ key: String) throws(ValidationError) -> Double? {
+        guard let value = value(key) else { return nil }
+        return try Self.number(value, path: fieldPath(key))
+    }
+
+    func requiredNumber(_ key: String) throws(ValidationError) -> Double {
+        try Self.number(try required(key), path: fieldPath(key))
+    }
+
+    /// Reads a number member that must be a whole number. Its range is the validator's business, except
+    /// that a whole number too large for an `Int` is refused here with the field's `rangeRule`.
+    func integer(_ key: String, rangeRule: String) throws(ValidationError) -> Int? {
+        guard let value = try number(key) else { return nil }
+        return try Self.integer(value, path: fieldPath(key), rangeRule: rangeRule)
+    }
+
+    /// ``integer(_:rangeRule:)`` for a value already read.
+    static func integer(_ value: Double, path: String, rangeRule: String) throws(ValidationError) -> Int {
+        guard value == value.rounded() else { throw ValidationError(field: path, message: "must be a whole number, got \(describeNumber(value))") }
+        guard let whole = Int(exactly: value) else { throw ValidationError(field: path, message: "\(rangeRule), got \(describeNumber(value))") }
+        return whole
+    }
+
+    func string(_ key: String) throws(ValidationError) -> String? {
+        guard let value = value(key) else { return nil }
+        guard case .string(let text) = value else {
+            throw ValidationError(field: fieldPath(key), message: "must be a string, got \(value.kindDescription)")
+        }
+        return text
+    }
+
+    func object(_ key: String) throws(ValidationError) -> JSONObjectReader? {
+        guard let value = value(key) else { return nil }
+        return try JSONObjectReader(value, path: fieldPath(key))
+    }
+
+    func array(_ key: String) throws(ValidationError) -> [JSONValue]? {
+        guard let value = value(key) else { return nil }
+        guard case .array(let items) = value else {
+            throw ValidationError(field: fieldPath(key), message: "must be an array, got \(value.kindDescription)")
+        }
+        return items
+    }
+
+    /// Reads a string member that must be one of an enum's raw values.
+    func enumeration<Value: RawRepresentable & CaseIterable>(
+        _ key: String, as type: Value.Type
+    ) throws(ValidationError) -> Value? where Value.RawValue == String {
+        guard let text = try string(key) else { return nil }
+        guard let value = Value(rawValue: text) else {
+            let allowed = Value.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
+            throw ValidationError(field: fieldPath(key), message: "must be one of \(allowed), got \"\(text)\"")
+        }
+        return value
+    }
+
+    func finish(allowing keys: [String]) throws(ValidationError) {
+        for member in members where !keys.contains(member.key) {
+            throw ValidationError(field: fieldPath(member.key), message: "is not a known field")
+        }
+    }
+
+    static func number(_ value: JSONValue, path: String) throws(ValidationError) -> Double {
+        guard case .number(let number) = value else {
+            throw ValidationError(field: path, message: "must be a number, got \(value.kindDescription)")
+        }
+        return number
+    }
+}

@@ -1,0 +1,98 @@
+/// A plan drawn as an SVG strip: one panel per instant, evenly spaced from the start to the end, each
+/// showing the screen, the source element's outline, the opacity channel, the moved layer with its mask
+/// and radius, and the exact visible clip. Deterministic: the same request gives the same bytes.
+public enum Filmstrip {
+    /// Panels when the request names no `frames`.
+    public static let defaultFrames = 6
+    /// Panels a strip may have.
+    public static let frameRange = 2...24
+    /// The rule `frames` breaks when out of ``frameRange``, as errors phrase it.
+    static let framesRule = "must be between \(frameRange.lowerBound) and \(frameRange.upperBound)"
+
+    /// Plans `request` at `frames` evenly spaced instants (its own valid sampling is not used) and draws them.
+    /// - Throws: a ``ValidationError`` naming the field when the request cannot be planned.
+    public static func svg(for request: PlanRequest, frames: Int) throws(ValidationError) -> String {
+        guard frameRange.contains(frames) else {
+            throw ValidationError(field: "frames", message: "\(framesRule), got \(frames)")
+        }
+        _ = try request.validated()  // the request as sent, so a bad `sampling` or `precision` is named, not replaced
+        var sampled = request
+        sampled.sampling = .keyframes(frames)
+        sampled.precision = nil
+        let plan = try Planner.plan(for: sampled.validated())
+        return draw(plan, screen: request.destination.bounds, source: request.source)
+    }
+
+    private static func draw(_ plan: Plan, screen: Rect, source: SourceElement) -> String {
+        let gap = screen.width * 0.08, label = max(24, screen.height * 0.06)
+        let width = Double(plan.keyframes.count) * (screen.width + gap) - gap, height = screen.height + label
+        let displayHeight = 320.0
+        var svg = ##"<svg xmlns="http://www.w3.org/2000/svg" viewBox="\##(formatted(screen.x)) \##(formatted(screen.y)) \##(formatted(width)) \##(formatted(height))" "##
+        svg += ##"width="\##(formatted(width / height * displayHeight))" height="\##(formatted(displayHeight))" font-family="sans-serif">"##
+        svg += "<title>\(plan.style.rawValue) \(plan.direction.rawValue), \(formatted(plan.duration)) s, \(plan.keyframes.count) frames</title>"
+        for (index, keyframe) in plan.keyframes.enumerated() {
+            svg += ##"<g transform="translate(\##(formatted(Double(index) * (screen.width + gap))) 0)">"##
+            svg += rect(screen, ##"fill="#f2f2f7" stroke="#c7c7cc""##)
+            svg += rect(source.frame, ##"fill="none" stroke="#8e8e93" stroke-dasharray="4 3""##, radius: source.cornerRadius)
+            if let placeholder = plan.placeholder { svg += rect(placeholder, ##"fill="#d1d1d6""##, radius: source.cornerRadius) }
+            let role = plan.layer.role
+            if role == .destinationScreen {
+                svg += rect(screen, ##"fill="#000" fill-opacity="\##(formatted(keyframe.opacity))""##)
+            } else if role == .image || role == .element {
+                svg += rect(screen, ##"fill="#fff" fill-opacity="\##(formatted(keyframe.opacity))""##)
+            }
+            svg += layer(keyframe, plan.layer.frame, id: "f\(index)", fill: "#5e5ce6", opacity: role == .container ? keyframe.opacity : 1)
+            for (childIndex, child) in (plan.children ?? []).enumerated() {
+                svg += layer(child.keyframes[index], child.layer.frame, id: "f\(index)c\(childIndex)", fill: "#30b0c7", opacity: child.keyframes[index].opacity)
+            }
+            let clip = keyframe.visibleClip(in: plan.layer.frame)
+            if role == .expandingElement {
+                svg += rect(clip, ##"fill="#fff" fill-opacity="\##(formatted(keyframe.opacity))""##, radius: keyframe.visibleCornerRadius)
+            }
+            svg += rect(clip, ##"fill="none" stroke="#ff3b30" stroke-width="\##(formatted(max(1, screen.width / 200)))""##, radius: keyframe.visibleCornerRadius)
+            svg += ##"<text x="\##(formatted(screen.x + screen.width / 2))" y="\##(formatted(screen.maxY + label * 0.75))" font-size="\##(formatted(label * 0.6))" text-anchor="middle">t = \##(formatted(keyframe.time)) s</text>"##
+            svg += "</g>"
+        }
+        return svg + "</svg>"
+    }
+
+    /// The layer at one instant: its untransformed frame drawn with diagonals (so scale shows), clipped to
+    /// its mask, under the keyframe's transform about the layer's centre.
+    private static func layer(_ keyframe: Keyframe, _ frame: Rect, id: String, fill: String, opacity: Double) -> String {
+        let t = keyframe.transform
+        // As one SVG matrix in window space: the translation is where the window origin lands.
+        let origin = t.apply(to: Point(x: -frame.x, y: -frame.y), inLayer: frame)
+        let (e, f) = (origin.x, origin.y)
+        let mask = keyframe.maskFrame.offsetBy(dx: frame.x, dy: frame.y)
+        var svg = ##"<clipPath id="\##(id)">\##(rect(mask, "", radius: keyframe.cornerRadius))</clipPath>"##
+        svg += ##"<g transform="matrix(\##(formatted(t.a)) \##(formatted(t.b)) \##(formatted(t.c)) \##(formatted(t.d)) \##(formatted(e)) \##(formatted(f)))" opacity="\##(formatted(opacity))"><g clip-path="url(#\##(id))">"##
+        svg += rect(frame, ##"fill="\##(fill)""##)
+        svg += ##"<path d="M\##(formatted(frame.x)) \##(formatted(frame.y))L\##(formatted(frame.maxX)) \##(formatted(frame.maxY))M\##(formatted(frame.maxX)) \##(formatted(frame.y))L\##(formatted(frame.x)) \##(formatted(frame.maxY))" stroke="#fff" stroke-opacity="0.6" fill="none"/>"##
+        return svg + "</g></g>"
+    }
+
+    private static func rect(_ rect: Rect, _ attributes: String, radius: Double = 0) -> String {
+        let corner = radius > 0 ? ##" rx="\##(formatted(radius))""## : ""
+        return ##"<rect x="\##(formatted(rect.x))" y="\##(formatted(rect.y))" width="\##(formatted(rect.width))" height="\##(formatted(rect.height))"\##(corner) \##(attributes)/>"##
+    }
+
+    /// A number to 2 decimals (4 below 10, for scale factors and times), integers without a fraction:
+    /// small, deterministic output.
+    private static func formatted(_ value: Double) -> String {
+        describeNumber(KeyframeRounding.round(value, value.magnitude < 10 ? 4 : 2))
+    }
+}
+
+/// The body of `POST /v1/plans/filmstrip.svg`: a `/v1/plans` body plus an optional `frames`.
+struct FilmstripRequest: JSONDecodable {
+    /// The plan request (its own sampling and precision are checked, then replaced).
+    var plan: PlanRequest
+    /// Panels to draw.
+    var frames: Int
+
+    init(json: JSONValue, path: String) throws(ValidationError) {
+        let reader = try JSONObjectReader(json, path: path)
+        frames = try reader.integer("frames", rangeRule: Filmstrip.framesRule) ?? Filmstrip.defaultFrames
+        plan = try PlanRequest(json: .object(reader.members.filter { $0.key != "frames" }), path: path)
+    }
+}

@@ -1,0 +1,157 @@
+@testable import FlightplanJSON
+import FlightplanTestSupport
+import Foundation
+import Testing
+
+@Suite("Strict JSON in and deterministic JSON out")
+struct JSONTests {
+    @Test("malformed or ambiguous documents are rejected with a position", arguments: [
+        "", "{", "{\"a\":1,}", "[1,2,]", "{\"a\":1,\"a\":2}", "01", "1.", "-", ".5", "1e", "+1", "NaN", "Infinity",
+        "1e400", "\"\u{01}\"", "\"\\x\"", "\"\\ud800\"", "\"\\udc00x\"", "tru", "nul", "{\"a\" 1}", "{a:1}", "[1 2]",
+        "{} {}", "'a'", "[\"unterminated]",
+    ])
+    func rejects(text: String) {
+        #expect(throws: JSONSyntaxError.self) { try JSONParser.parse(text) }
+    }
+
+    @Test("invalid UTF-8 and deep nesting are rejected")
+    func rejectsBytes() {
+        #expect(throws: JSONSyntaxError.self) { try JSONParser.parse([0x22, 0xC3, 0x28, 0x22]) }
+        #expect(throws: JSONSyntaxError.self) { try JSONParser.parse(String(repeating: "[", count: 65) + String(repeating: "]", count: 65)) }
+        #expect((try? JSONParser.parse(String(repeating: "[", count: 64) + String(repeating: "]", count: 64))) != nil)
+    }
+
+    @Test("syntax errors say where")
+    func position() throws {
+        let error = try #require(throws: JSONSyntaxError.self) { try JSONParser.parse("{\n  \"a\": 1,\n}") }
+        #expect(error.line == 3 && error.column == 1, "\(error)")
+    }
+
+    /// Foundation's parser as the reference for documents both accept.
+    static func foundationValue(_ any: Any) -> JSONValue {
+        switch any {
+        case let dictionary as [String: Any]:
+            return .object(dictionary.keys.sorted().map { JSONMember(key: $0, value: foundationValue(dictionary[$0]!)) })
+        case let array as [Any]: return .array(array.map(foundationValue))
+        case let string as String: return .string(string)
+        case let bool as Bool: return .number(bool ? 1 : 0)
+        case let number as NSNumber: return .number(number.doubleValue)
+        default: return .null
+        }
+    }
+
+    /// Foundation's view of a value: members sorted, booleans as the numbers it bridges them to.
+    static func sorted(_ value: JSONValue) -> JSONValue {
+        switch value {
+        case .object(let members): return .object(members.sorted { $0.key < $1.key }.map { JSONMember(key: $0.key, value: sorted($0.value)) })
+        case .array(let items): return .array(items.map(sorted))
+        case .bool(let bool): return .number(bool ? 1 : 0)
+        default: return value
+        }
+    }
+
+    /// Structural equality with numbers within 1e-15 relative: Foundation's parser on Linux is
+    /// not correctly rounded (it is off by an ulp or two), ours is, which the exact round trip checks.
+    static func matches(_ a: JSONValue, _ b: JSONValue) -> Bool {
+        switch (a, b) {
+        case (.number(let x), .number(let y)): return isClose(x, y, relative: 1e-15, scale: 0)
+        case (.array(let xs), .array(let ys)): return xs.count == ys.count && zip(xs, ys).allSatisfy { matches($0, $1) }
+        case (.object(let xs), .object(let ys)):
+            return xs.count == ys.count && zip(xs, ys).allSatisfy { $0.key == $1.key && matches($0.value, $1.value) }
+        default: return a == b
+        }
+    }
+
+    static func randomValue(depth: Int, using rng: inout SeededGenerator) -> JSONValue {
+        switch Int.random(in: 0..<(depth > 3 ? 4 : 6), using: &rng) {
+        case 0: return .null
+        case 1: return .bool(.random(using: &rng))
+        case 2:
+            let magnitude = Double(sign: .plus, exponent: .random(in: -30...60, using: &rng), significand: .random(in: 1..<2, using: &rng))
+            return .number(Bool.random(using: &rng) ? magnitude : -magnitude)
+        case 3:
+            let scalars = (0..<Int.random(in: 0...12, using: &rng)).map { _ in
+                [Unicode.Scalar(UInt8.random(in: 0...0x7F, using: &rng)), "é", "😀", "\"", "\\", "\u{2028}"].randomElement(using: &rng)!
+            }
+            return .string(String(String.UnicodeScalarView(scalars)))
+        case 4: return .array((0..<Int.random(in: 0...4, using: &rng)).map { _ in randomValue(depth: depth + 1, using: &rng) })
+        default:
+            return .object((0..<Int.random(in: 0...4, using: &rng)).map { index in
+                JSONMember(key: "k\(index)", value: randomValue(depth: depth + 1, using: &rng))
+            })
+        }
+    }
+
+    @Test("writer and parser round-trip random documents, and Foundation reads them the same way")
+    func roundTripAgainstFoundation() throws {
+        var rng = SeededGenerator(seed: 0x150)
+        for _ in 0..<500 {
+            let value = Self.randomValue(depth: 0, using: &rng)
+            var writer = JSONWriter()
+            value.write(to: &writer)
+            #expect(try JSONParser.parse(writer.bytes) == value)
+            let foundation = try JSONSerialization.jsonObject(with: Data(writer.bytes), options: [.fragmentsAllowed])
+            #expect(Self.matches(Self.foundationValue(foundation), Self.sorted(value)), "\(writer.text)")
+        }
+    }
+
+    @Test("numbers are written as Double.description writes them (shortest round trip), without a trailing .0")
+    func shortestNumbers() throws {
+        var rng = SeededGenerator(seed: 0x5)
+        for index in 0..<20000 {
+            // Raw bit patterns cover every exponent; small integers and short decimals cover the fast paths.
+            let value = index % 3 == 0 ? Double(bitPattern: UInt64.random(in: 0...UInt64.max, using: &rng))
+                : index % 3 == 1 ? Double(Int64.random(in: -(1 << 54)...(1 << 54), using: &rng))
+                : Double(Int.random(in: -100_000...100_000, using: &rng)) / 1000
+            guard value.isFinite else { continue }
+            var writer = JSONWriter()
+            writer.number(value)
+            #expect(try JSONParser.parse(writer.bytes) == .number(value == 0 ? 0 : value))
+            let description = value.description.hasSuffix(".0") ? String(value.description.dropLast(2)) : value.description
+            #expect(writer.text == (value == 0 ? "0" : description), "\(value)")
+        }
+        var writer = JSONWriter()
+        for value in [0.0, -0.0, 1, 390, 0.1, -2.5, 1e21, 1e-7] { writer.number(value) }
+        #expect(writer.text == "0,0,1,390,0.1,-2.5,1e+21,1e-07")
+    }
+
+    @Test("numbers parse to the correctly rounded Double (the fast path agrees with the standard library)")
+    func numberParsing() throws {
+        var rng = SeededGenerator(seed: 0xD161)
+        for _ in 0..<20000 {
+            let integer = String(UInt64.random(in: 0...UInt64.max, using: &rng)).prefix(Int.random(in: 1...20, using: &rng))
+            let trimmed = integer.drop(while: { $0 == "0" }).isEmpty ? "0" : String(integer.drop(while: { $0 == "0" }))
+            var text = (Bool.random(using: &rng) ? "-" : "") + trimmed
+            if Bool.random(using: &rng) {
+                text += "." + String(UInt64.random(in: 0...UInt64.max, using: &rng)).prefix(Int.random(in: 1...18, using: &rng))
+            }
+            if Bool.random(using: &rng) { text += "e" + String(Int.random(in: -40...40, using: &rng)) }
+            guard let reference = Double(text), reference.isFinite else { continue }
+            #expect(try JSONParser.parse(text) == .number(reference), "\(text)")
+        }
+    }
+
+    @Test("a 1 MiB object of distinct keys is parsed in linear time, and a duplicate among them still found")
+    func manyDistinctKeys() throws {
+        var text = "{"
+        var index = 0
+        while text.utf8.count < 1 << 20 {
+            text += index == 0 ? "" : ","
+            text += "\"k\(index)\":0"
+            index += 1
+        }
+        let clock = ContinuousClock()
+        let elapsed = try clock.measure {
+            guard case .object(let members) = try JSONParser.parse(text + "}") else { throw JSONTestFailure.notAnObject }
+            #expect(members.count == index)
+        }
+        // The quadratic scan took 7.3 s for this body; the set takes tens of milliseconds (sanitizers included
+        // well under the bound).
+        #expect(elapsed < .seconds(2), "\(elapsed) for \(index) keys")
+        let duplicated = text + ",\"k\(index / 2)\":1}"
+        let error = #expect(throws: JSONSyntaxError.self) { try JSONParser.parse(duplicated) }
+        #expect(error?.description.contains("duplicate key \"k\(index / 2)\"") == true, "\(String(describing: error))")
+    }
+}
+
+private enum JSONTestFailure: Error { case notAnObject }

@@ -1,0 +1,58 @@
+@testable import FlightplanWire
+import FlightplanTestSupport
+import Testing
+
+@Suite("SVG filmstrips")
+struct FilmstripTests {
+    /// Every `<rect>` outlining the visible clip (the red stroke), as numbers, in drawing order.
+    private func clipOutlines(_ svg: String) -> [[Double]] {
+        svg.split(separator: "<rect ").map { " " + $0.prefix { $0 != "/" } }.filter { $0.contains("stroke=\"#ff3b30\"") }.map { element in
+            ["x", "y", "width", "height"].map { name in
+                let start = element.firstRange(of: " \(name)=\"")!
+                return Double(element[start.upperBound...].prefix { $0 != "\"" })!
+            }
+        }
+    }
+
+    @Test("one panel per frame, each outlining the plan's visible clip at its instant; identical bytes every time")
+    func panels() throws {
+        try forAllScenes(count: 80) { rng, replay in
+            let request = RandomScenes.request(using: &rng)
+            let frames = Int.random(in: Filmstrip.frameRange, using: &rng)
+            let svg = try Filmstrip.svg(for: request, frames: frames)
+            #expect(try Filmstrip.svg(for: request, frames: frames) == svg, "\(replay)")
+            #expect(svg.hasPrefix("<svg xmlns=\"http://www.w3.org/2000/svg\"") && svg.hasSuffix("</svg>"), "\(replay)")
+            var sampled = request
+            sampled.sampling = .keyframes(frames)
+            let plan = try Planner.plan(for: sampled.validated())
+            let outlines = clipOutlines(svg)
+            #expect(outlines.count == frames, "\(outlines.count) outlines for \(frames) frames, \(replay)")
+            for (keyframe, outline) in zip(plan.keyframes, outlines) {
+                let clip = keyframe.visibleClip(in: plan.layer.frame)
+                let expected = [clip.x, clip.y, clip.width, clip.height]
+                // Coordinates are written to 2 decimals (4 below 10).
+                #expect(zip(outline, expected).allSatisfy { abs($0 - $1) <= 0.006 }, "\(outline) vs \(expected), \(replay)")
+            }
+        }
+    }
+
+    @Test("frames is checked, and the plan request's own problems are named as for /v1/plans", arguments: [
+        (#""frames": 1"#, "frames"), (#""frames": 25"#, "frames"), (#""frames": 2.5"#, "frames"), (#""frames": "six""#, "frames"),
+        (#""framez": 6"#, "framez"), (#""sampling": {"tolerance": 1000001}"#, "sampling.tolerance"),
+        (#""sampling": {"keyframes": 1}"#, "sampling.keyframes"), (#""precision": 13"#, "precision"),
+    ])
+    func refusals(member: String, field: String) {
+        let body = #"{"source": {"frame": {"x": 16, "y": 220, "width": 120, "height": 160}}, "destination": {"bounds": {"x": 0, "y": 0, "width": 390, "height": 844}}, "# + member + "}"
+        switch Endpoint.filmstrip.answer(Array(body.utf8)).result {
+        case .success: Issue.record("accepted \(member)")
+        case .failure(let problem): #expect(problem.status == 422 && problem.field == field, "\(problem)")
+        }
+    }
+
+    @Test("frames defaults to 6 and null means the default")
+    func defaults() throws {
+        let body = #"{"source": {"frame": {"x": 16, "y": 220, "width": 120, "height": 160}}, "destination": {"bounds": {"x": 0, "y": 0, "width": 390, "height": 844}}, "frames": null}"#
+        let svg = String(decoding: try Endpoint.filmstrip.answer(Array(body.utf8)).result.get(), as: UTF8.self)
+        #expect(clipOutlines(svg).count == Filmstrip.defaultFrames)
+    }
+}

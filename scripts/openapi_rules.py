@@ -1,0 +1,39 @@
+#!/usr/bin/env python3
+"""Checks that openapi.yaml states every default and limit exactly as the code's one table has it.
+
+Usage: openapi_rules.py FLIGHTPLAN_BINARY
+`flightplan rules` prints [{"pointer", "keyword", "value"}]; each pointer must resolve in openapi.yaml and its
+keyword must hold that value."""
+import json
+import pathlib
+import subprocess
+import sys
+
+import yaml
+
+binary = sys.argv[1]
+document = yaml.safe_load((pathlib.Path(__file__).parent.parent / "openapi.yaml").read_text())
+rules = json.loads(subprocess.run([binary, "rules"], check=True, capture_output=True, text=True).stdout)
+
+
+def resolve(pointer):
+    node = document
+    for token in pointer.lstrip("/").split("/"):
+        token = token.replace("~1", "/").replace("~0", "~")
+        node = node[int(token)] if isinstance(node, list) else node[token]
+    return node
+
+
+failures = []
+for rule in rules:
+    try:
+        stated = resolve(rule["pointer"]).get(rule["keyword"], "(absent)")
+    except (KeyError, IndexError, TypeError) as error:
+        failures.append(f"{rule['pointer']}: not in openapi.yaml ({error!r})")
+        continue
+    if stated != rule["value"]:
+        failures.append(f"{rule['pointer']} {rule['keyword']}: openapi.yaml says {stated!r}, the code {rule['value']!r}")
+if failures:
+    print("\n".join(failures), file=sys.stderr)
+    sys.exit(1)
+print(f"openapi.yaml states all {len(rules)} defaults and limits as the code does")
