@@ -94,7 +94,7 @@ let package = Package(
             name: "FlightplanWireTests", dependencies: ["FlightplanWire", "FlightplanTestSupport"], swiftSettings: swiftSettings),
         .testTarget(
             name: "FlightplanServerTests",
-            dependencies: ["FlightplanServer", "FlightplanWire", "FlightplanServerTestSupport"],
+            dependencies: ["FlightplanServer", "FlightplanWire", "FlightplanServerTestSupport", .product(name: "Logging", package: "swift-log")],
             swiftSettings: swiftSettings
         ),
         .testTarget(

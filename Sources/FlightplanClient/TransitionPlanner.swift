@@ -26,3 +26,11 @@ public enum PlannerError: Error, Sendable, Hashable {
     /// The task was cancelled.
     case cancelled
 }
+
+extension PlannerError {
+    /// The problem details when the service refused the request, else nil.
+    public var problem: ProblemDetails? {
+        if case .problem(let problem) = self { return problem }
+        return nil
+    }
+}

@@ -13,6 +13,18 @@ public enum JSONValue: Sendable, Hashable {
     /// An object; keys are unique (the parser rejects duplicates).
     case object([JSONMember])
 
+    /// The members, when the value is an object.
+    public var members: [JSONMember]? {
+        if case .object(let members) = self { return members }
+        return nil
+    }
+
+    /// The items, when the value is an array.
+    public var items: [JSONValue]? {
+        if case .array(let items) = self { return items }
+        return nil
+    }
+
     /// The JSON type name used in error messages ("a number", "an object", …).
     public var kindDescription: String {
         switch self {

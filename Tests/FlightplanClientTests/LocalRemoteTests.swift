@@ -58,10 +58,8 @@ struct LocalRemoteTests {
             let good = RandomScenes.request(using: &rng)
             let localOutcome = await planResult(LocalPlanner(), bad)
             let remoteOutcome = await planResult(RemotePlanner(baseURL: url), bad)
-            guard case .failure(.problem(let localProblem)) = localOutcome, case .failure(.problem(let remoteProblem)) = remoteOutcome else {
-                Issue.record("expected problems, got \(localOutcome) and \(remoteOutcome)")
-                return
-            }
+            let localProblem = try #require(localOutcome.failureValue?.problem, "expected a problem, got \(localOutcome)")
+            let remoteProblem = try #require(remoteOutcome.failureValue?.problem, "expected a problem, got \(remoteOutcome)")
             #expect(localProblem.status == 422 && remoteProblem.status == 422)
             #expect(localProblem.field == "source.frame.width" && remoteProblem.field == localProblem.field)
             #expect(localProblem.detail == remoteProblem.detail && remoteProblem.requestID != nil)
@@ -92,10 +90,7 @@ struct LocalRemoteTests {
             var bad = RandomScenes.dismissRequest(using: &rng)
             bad.velocity.y = 1e9
             let outcome = await dismissResult(remote, bad)
-            guard case .failure(.problem(let problem)) = outcome else {
-                Issue.record("expected a problem, got \(outcome)")
-                return
-            }
+            let problem = try #require(outcome.failureValue?.problem, "expected a problem, got \(outcome)")
             #expect(problem.status == 422 && problem.field == "velocity.y" && problem.requestID != nil, "\(problem)")
         }
     }

@@ -2,11 +2,26 @@ import FlightplanWire
 @testable import FlightplanServer
 import FlightplanServerTestSupport
 import Foundation
+import Logging
 import Synchronization
 import Testing
 
 @Suite("The real libmicrohttpd daemon on port 0", .serialized)
 struct DaemonTests {
+    @Test("every answered request leaves one access line with its method, path, status, size and request id")
+    func accessLog() async throws {
+        let log = InMemoryLog()
+        try await withDaemon(log: log) { daemon in
+            let client = try RawHTTPClient(port: daemon.port)
+            _ = try client.request("POST", "/v1/plans", body: sampleRequest, headers: ["X-Request-Id": "trace-1"])
+            _ = try client.request("GET", "/nowhere", headers: ["X-Request-Id": "trace-2"])
+        }
+        let lines = log.lines.filter { $0.level == .info }.map(\.message)
+        try #require(lines.count == 2, "\(lines)")
+        #expect(lines[0].hasPrefix("POST /v1/plans 200 ") && lines[0].hasSuffix("request_id=trace-1"), "\(lines[0])")
+        #expect(lines[1].hasPrefix("GET /nowhere 404 ") && lines[1].hasSuffix("request_id=trace-2"), "\(lines[1])")
+    }
+
     @Test("plans over keep-alive, identical to the core's bytes")
     func keepAlive() async throws {
         try await withDaemon { daemon in

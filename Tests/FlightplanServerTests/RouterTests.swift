@@ -42,16 +42,13 @@ struct RouterTests {
         let bad = #"{"source": {"frame": {"x": 0, "y": 0, "width": 0, "height": 1}}, "destination": {"bounds": {"x": 0, "y": 0, "width": 3, "height": 3}}}"#
         let response = respond("POST", "/v1/plans/batch", body: #"{"requests": [\#(sampleRequest), \#(bad), \#(sampleRequest)]}"#)
         #expect(response.status == 200)
-        guard case .object(let members) = try JSONParser.parse(response.body), case .array(let results) = members[0].value else {
-            Issue.record("not a results array")
-            return
-        }
-        #expect(results.count == 3)
-        guard case .object(let second) = results[1] else { return }
+        let results = try #require(try JSONParser.parse(response.body).members?.first?.value.items)
+        try #require(results.count == 3)
+        let second = try #require(results[1].members)
         #expect(second.first?.key == "problem")
         let problem = try ProblemDetails(json: second[0].value, path: "")
         #expect(problem.status == 422 && problem.field == "source.frame.width")
-        guard case .object(let first) = results[0] else { return }
+        let first = try #require(results[0].members)
         #expect(try Plan(json: first[0].value, path: "") == Planner.plan(for: PlanRequest(jsonBytes: Array(sampleRequest.utf8)).validated()))
     }
 

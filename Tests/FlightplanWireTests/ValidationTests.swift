@@ -67,7 +67,7 @@ struct ValidationTests {
         (body(extra: #""imageSize": {"width": 0, "height": 3}"#), "imageSize.width", "must be > 0, got 0"),
         (body(extra: #""durration": 1"#), "durration", "is not a known field"),
         (body(extra: #""precision": 7"#), "precision", "whole number from 0 to 6, got 7"),
-        (body(extra: #""precision": 1.5"#), "precision", "must be a whole number, got 1.5"),
+        (body(extra: #""precision": 1.5"#), "precision", "whole number from 0 to 6"),
         (body(extra: #""children": [{"id": "a", "from": {"x": 0, "y": 0, "width": 1, "height": 1}}]"#), "children[0].to", "is required"),
         (body(extra: #""children": {"id": "a"}"#), "children", "must be an array"),
         (#"{"destination": {"bounds": {"x": 0, "y": 0, "width": 390, "height": 844}}}"#, "source", "source is required"),

@@ -36,16 +36,19 @@ struct JSONObjectReader {
         try Self.number(try required(key), path: fieldPath(key))
     }
 
-    /// Reads a number member that must be a whole number. Its range is the validator's business, except
-    /// that a whole number too large for an `Int` is refused here with the field's `rangeRule`.
-    func integer(_ key: String, rangeRule: String) throws(ValidationError) -> Int? {
+    /// Reads a number member that must be a whole number, refused with `notWhole` otherwise. Its range is
+    /// the validator's business, except that a whole number too large for an `Int` is refused here with the
+    /// field's `rangeRule`.
+    func integer(_ key: String, notWhole: String = "must be a whole number", rangeRule: String) throws(ValidationError) -> Int? {
         guard let value = try number(key) else { return nil }
-        return try Self.integer(value, path: fieldPath(key), rangeRule: rangeRule)
+        return try Self.integer(value, path: fieldPath(key), notWhole: notWhole, rangeRule: rangeRule)
     }
 
-    /// ``integer(_:rangeRule:)`` for a value already read.
-    static func integer(_ value: Double, path: String, rangeRule: String) throws(ValidationError) -> Int {
-        guard value == value.rounded() else { throw ValidationError(field: path, message: "must be a whole number, got \(describeNumber(value))") }
+    /// ``integer(_:notWhole:rangeRule:)`` for a value already read.
+    static func integer(
+        _ value: Double, path: String, notWhole: String = "must be a whole number", rangeRule: String
+    ) throws(ValidationError) -> Int {
+        guard value == value.rounded() else { throw ValidationError(field: path, message: "\(notWhole), got \(describeNumber(value))") }
         guard let whole = Int(exactly: value) else { throw ValidationError(field: path, message: "\(rangeRule), got \(describeNumber(value))") }
         return whole
     }

@@ -20,7 +20,7 @@ extension PlanRequest: JSONCodable {
             children: try (reader.array("children") ?? []).enumerated().map { item throws(ValidationError) in
                 try ChildPair(json: item.element, path: "\(reader.fieldPath("children"))[\(item.offset)]")
             },
-            precision: try reader.integer("precision", rangeRule: PlanLimits.precisionRule))
+            precision: try reader.integer("precision", notWhole: PlanLimits.precisionRule, rangeRule: PlanLimits.precisionRule))
         try reader.finish(allowing: MemberNames.planRequest)
     }
 
