@@ -1,7 +1,7 @@
 // swift-tools-version: 6.1
 import PackageDescription
 
-/// In-process benchmarks of the geometry core (decode, plan per style, encode, the whole request path),
+/// In-process benchmarks of the planner and the wire layer (decode, plan per style, encode, the whole request path),
 /// kept in their own package so the product does not depend on the benchmark harness.
 let package = Package(
     name: "flightplan-benchmarks",
@@ -13,7 +13,7 @@ let package = Package(
         .executableTarget(
             name: "FlightplanBenchmarks",
             dependencies: [
-                .product(name: "FlightplanCore", package: "flightplan"),
+                .product(name: "FlightplanWire", package: "flightplan"),
                 .product(name: "Benchmark", package: "benchmark"),
             ],
             path: "Benchmarks/FlightplanBenchmarks",

@@ -4,6 +4,10 @@ request (sampled at 3 keyframes to stay readable) and the plan `flightplan plan`
 examples/gestures/dismiss-<phase>.json, the drag sample and what `flightplan dismiss` answers.
 
 Usage: openapi_examples.py path/to/flightplan [--check]   (--check: fail if openapi.yaml is out of date)
+
+A change detector, not a proof: the examples come from the binary, so --check shows that the output
+changed, never that it is right. Correctness is shown by the property tests and by the hand-derived
+plans in Tests/FlightplanCoreTests/HandDerivedPlanTests.swift.
 """
 import glob
 import json

@@ -26,6 +26,12 @@ let benchmarks: @Sendable () -> Void = {
     let request = try! PlanRequest(jsonBytes: sharedFrame)
     let plan = try! Planner.plan(for: request.validated())
 
+    // The duplicate-key attack: a 1 MiB object of distinct keys (quadratic before, 7.3 s; now linear).
+    let distinctKeys = Array(("{" + (0..<90_000).map { "\"k\($0)\":0" }.joined(separator: ",") + "}").utf8)
+    Benchmark("parse a 1 MiB object of distinct keys", configuration: .init(maxIterations: smoke ? 2 : 50)) { benchmark in
+        for _ in benchmark.scaledIterations { blackHole(try! JSONParser.parse(distinctKeys)) }
+    }
+
     Benchmark("decode sharedFrame request") { benchmark in
         for _ in benchmark.scaledIterations { blackHole(try! PlanRequest(jsonBytes: sharedFrame)) }
     }
