@@ -22,6 +22,38 @@ struct DaemonTests {
         #expect(lines[1].hasPrefix("GET /nowhere 404 ") && lines[1].hasSuffix("request_id=trace-2"), "\(lines[1])")
     }
 
+    @Test("a second start is refused instead of leaking the first daemon; stop is idempotent")
+    func startTwice() async throws {
+        try await withDaemon { daemon in
+            let port = daemon.port
+            let error = #expect(throws: DaemonStartError.self) { try daemon.start() }
+            #expect(error?.description.contains("already running on port \(port)") == true, "\(String(describing: error))")
+            #expect(daemon.port == port)
+            daemon.stop()
+            daemon.stop()
+            #expect(daemon.port == 0)
+        }
+    }
+
+    @Test("a configuration out of range is refused by the library, not clamped", arguments: ["threads", "max-body", "port"])
+    func invalidConfiguration(setting: String) {
+        var configuration = ServerConfiguration()
+        configuration.port = 0
+        switch setting {
+        case "threads": configuration.threads = 0
+        case "max-body": configuration.maxBodyBytes = 10
+        default: configuration.port = 70_000
+        }
+        let daemon = MicroHTTPDaemon(router: Router(configuration: configuration), logger: InMemoryLog().logger())
+        let error = #expect(throws: DaemonStartError.self) { try daemon.start() }
+        #expect(error?.description.hasPrefix(setting) == true, "\(String(describing: error))")
+    }
+
+    @Test("the library's default thread count is the CLI's: one per core")
+    func defaultThreads() {
+        #expect(ServerConfiguration().threads == ServerConfiguration.processorCount)
+    }
+
     @Test("plans over keep-alive, identical to the core's bytes")
     func keepAlive() async throws {
         try await withDaemon { daemon in
