@@ -31,7 +31,43 @@ struct flightplan_daemon_config {
     MHD_NotifyConnectionCallback connection_notify;
     flightplan_log_sink log_sink;
     void *log_context;
+    int reuse_port;                    // 1: share the port with other listeners (SO_REUSEPORT); 0: exclusive
 };
+
+static inline int flightplan_hex_digit(char c) {
+    if (c >= '0' && c <= '9') { return c - '0'; }
+    if (c >= 'a' && c <= 'f') { return c - 'a' + 10; }
+    if (c >= 'A' && c <= 'F') { return c - 'A' + 10; }
+    return -1;
+}
+
+/// Decodes a request target's percent-escapes in place, as libmicrohttpd's own unescaper does, except that
+/// an escape decoding to a control character (%00 would end the C string and truncate the path) empties
+/// the whole target instead: no origin-form or absolute-form target is empty, so the router reads an empty
+/// path as "invalid target" and refuses it, rather than serving a truncated one.
+static inline size_t flightplan_unescape(void *context, struct MHD_Connection *connection, char *target) {
+    (void)context;
+    (void)connection;
+    char *out = target;
+    const char *in = target;
+    while (*in != '\0') {
+        int high = in[0] == '%' ? flightplan_hex_digit(in[1]) : -1;
+        int low = high >= 0 ? flightplan_hex_digit(in[2]) : -1;
+        if (low >= 0) {
+            int value = high * 16 + low;
+            if (value < 0x20 || value == 0x7f) {
+                target[0] = '\0';
+                return 0;
+            }
+            *out++ = (char)value;
+            in += 3;
+        } else {
+            *out++ = *in++;
+        }
+    }
+    *out = '\0';
+    return (size_t)(out - target);
+}
 
 static inline void flightplan_log_trampoline(void *context, const char *format, va_list arguments) {
     const struct flightplan_daemon_config *config = (const struct flightplan_daemon_config *)context;
@@ -86,7 +122,9 @@ static inline struct MHD_Daemon *flightplan_start_daemon(const struct flightplan
         MHD_OPTION_NOTIFY_COMPLETED, config->completed, config->handler_context,
         MHD_OPTION_NOTIFY_CONNECTION, config->connection_notify, config->handler_context,
         MHD_OPTION_EXTERNAL_LOGGER, flightplan_log_trampoline, (void *)config,
-        MHD_OPTION_LISTENING_ADDRESS_REUSE, 1u,
+        MHD_OPTION_UNESCAPE_CALLBACK, flightplan_unescape, NULL,
+        // 0 leaves libmicrohttpd's default (SO_REUSEADDR only: a busy port fails with "address in use").
+        MHD_OPTION_LISTENING_ADDRESS_REUSE, config->reuse_port ? 1u : 0u,
         MHD_OPTION_END);
 }
 

@@ -114,7 +114,11 @@ private struct Cursor {
                 duplicate = members.contains { $0.key == key }
                 if members.count == JSONParser.linearKeyScanLimit { keys = Set(members.map(\.key) + [key]) }
             }
-            if duplicate { throw error("duplicate key \"\(key)\"", at: keyStart) }
+            if duplicate {
+                // A key is echoed whole only when short: an attacker's megabyte-long key is not answered with itself.
+                let shown = key.utf8.count <= 200 ? key : "\(key.prefix(200))… (truncated, \(key.count) characters)"
+                throw error("duplicate key \"\(shown)\"", at: keyStart)
+            }
             skipWhitespace()
             guard current == UInt8(ascii: ":") else { throw error("expected ':' after key") }
             index += 1

@@ -4,22 +4,32 @@ public import FlightplanWire
 public struct RequestHead: Sendable, Hashable {
     /// The method, as sent (`GET`, `POST`, …).
     public var method: String
-    /// The path without the query string.
+    /// The path without the query string, in origin form (an absolute-form target's scheme and authority
+    /// are dropped); empty when the target was invalid (it encoded a control character).
     public var path: String
-    /// Header values by lower-cased name (only the headers the service reads).
+    /// The protocol version, as sent (`HTTP/1.1`).
+    public var version: String
+    /// Header values by lower-cased name (only the headers the service reads); a repeated header's values
+    /// are joined with ", ".
     public var headers: [String: String]
+    /// Why the head breaks RFC 9112 in a way only the transport can see (a header name that is not a token,
+    /// a bare CR in a value), or nil.
+    public var violation: String?
 
     /// Creates a request head; header names are lower-cased.
-    public init(method: String, path: String, headers: [String: String] = [:]) {
-        self.init(method: method, path: path, lowercasedHeaders: Dictionary(
+    public init(method: String, path: String, version: String = "HTTP/1.1", headers: [String: String] = [:]) {
+        self.init(method: method, target: path, version: version, lowercasedHeaders: Dictionary(
             headers.map { ($0.key.lowercased(), $0.value) }, uniquingKeysWith: { first, _ in first }))
     }
 
-    /// Creates a request head from headers whose names are already lower-case (the transport's path).
-    init(method: String, path: String, lowercasedHeaders: [String: String]) {
+    /// Creates a request head from a request target and headers whose names are already lower-case (the
+    /// transport's path).
+    init(method: String, target: String, version: String, lowercasedHeaders: [String: String], violation: String? = nil) {
         self.method = method
-        self.path = path
+        self.path = Self.originForm(of: target)
+        self.version = version
         self.headers = lowercasedHeaders
+        self.violation = violation
     }
 
     /// A header's value by name; `name` must be lower-case (`"content-type"`).
@@ -27,9 +37,22 @@ public struct RequestHead: Sendable, Hashable {
 
     /// The header names the service reads (lower-case), which the transport collects.
     public static let readHeaders: Set<String> = [
-        "content-type", "content-length", "transfer-encoding", "expect", "origin", "x-request-id",
+        "host", "content-type", "content-length", "transfer-encoding", "expect", "origin", "x-request-id",
         "access-control-request-method", "access-control-request-headers",
     ]
+
+    /// The path of an absolute-form target (`http://host:8080/v1/plans` → `/v1/plans`, RFC 9112 §3.2.2);
+    /// any other target as it is.
+    static func originForm(of target: String) -> String {
+        let bytes = Array(target.utf8)
+        for scheme in ["http://", "https://"] where bytes.count >= scheme.utf8.count
+            && zip(bytes, scheme.utf8).allSatisfy({ $0 | 0x20 == $1 | 0x20 }) {
+            let afterScheme = bytes.dropFirst(scheme.utf8.count)
+            guard let slash = afterScheme.firstIndex(of: UInt8(ascii: "/")) else { return "/" }
+            return String(decoding: bytes[slash...], as: UTF8.self)
+        }
+        return target
+    }
 }
 
 /// A whole request: head and body.

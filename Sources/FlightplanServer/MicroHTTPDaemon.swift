@@ -73,10 +73,12 @@ public final class MicroHTTPDaemon: Sendable {
             connection_limit: UInt32(clamping: configuration.hardConnectionLimit),
             connection_timeout: UInt32(clamping: configuration.connectionTimeout),
             connection_memory_limit: configuration.connectionMemoryLimit,
-            handler: { cls, connection, url, method, _, uploadData, uploadDataSize, requestSlot in
+            handler: { cls, connection, url, method, version, uploadData, uploadDataSize, requestSlot in
                 guard let cls, let connection, let url, let method, let uploadDataSize, let requestSlot else { return .NO }
                 let daemon = Unmanaged<MicroHTTPDaemon>.fromOpaque(cls).takeUnretainedValue()
-                return daemon.handle(connection, String(cString: url), String(cString: method), uploadData, uploadDataSize, requestSlot)
+                return daemon.handle(
+                    connection, String(cString: url), String(cString: method), version.map { String(cString: $0) } ?? "",
+                    uploadData, uploadDataSize, requestSlot)
             },
             handler_context: context,
             completed: { cls, _, requestSlot, termination in
@@ -96,7 +98,8 @@ public final class MicroHTTPDaemon: Sendable {
                 let daemon = Unmanaged<MicroHTTPDaemon>.fromOpaque(cls).takeUnretainedValue()
                 daemon.logger.warning("libmicrohttpd: \(String(cString: message))")
             },
-            log_context: context))
+            log_context: context,
+            reuse_port: configuration.reusePort ? 1 : 0))
         guard let started = flightplan_start_daemon(config) else {
             config.deallocate()
             free(host)
@@ -126,14 +129,32 @@ public final class MicroHTTPDaemon: Sendable {
     }
 
     /// Collects the headers the router reads; a repeated header's values are joined with ", " as HTTP
-    /// combines them, so a doubled Content-Length shows up as an invalid one.
+    /// combines them, so a doubled Content-Length or Host shows up as an invalid one. Every header is looked
+    /// at for what only the transport sees: a name that is not an RFC 9110 token (`Content-Length :` would
+    /// otherwise be a different header to us than to a proxy) and a bare CR in a value.
     private final class HeaderCollector {
         var values: [String: String] = [:]
+        var violation: String?
 
         func add(_ name: String, _ value: String) {
+            if violation == nil {
+                if name.isEmpty || !name.utf8.allSatisfy(Self.isTokenByte) {
+                    violation = "A header name must be a token (no spaces, no separators); got \"\(EchoedInput.bounded(name))\"."
+                } else if value.utf8.contains(UInt8(ascii: "\r")) {
+                    violation = "The value of header \(name) contains a bare CR."
+                }
+            }
             let name = name.lowercased()
             guard RequestHead.readHeaders.contains(name) else { return }
             values[name] = values[name].map { "\($0), \(value)" } ?? value
+        }
+
+        /// RFC 9110 tchar: ALPHA, DIGIT and !#$%&'*+-.^_`|~.
+        static func isTokenByte(_ byte: UInt8) -> Bool {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"): return true
+            default: return Array("!#$%&'*+-.^_`|~".utf8).contains(byte)
+            }
         }
     }
 
@@ -159,7 +180,7 @@ public final class MicroHTTPDaemon: Sendable {
     }
 
     private func handle(
-        _ connection: OpaquePointer, _ path: String, _ method: String, _ uploadData: UnsafePointer<CChar>?,
+        _ connection: OpaquePointer, _ target: String, _ method: String, _ version: String, _ uploadData: UnsafePointer<CChar>?,
         _ uploadDataSize: UnsafeMutablePointer<Int>, _ requestSlot: UnsafeMutablePointer<UnsafeMutableRawPointer?>
     ) -> MHD_Result {
         guard let pointer = requestSlot.pointee else {
@@ -170,7 +191,7 @@ public final class MicroHTTPDaemon: Sendable {
                 Unmanaged<HeaderCollector>.fromOpaque(cls).takeUnretainedValue().add(String(cString: key), value.map { String(cString: $0) } ?? "")
                 return .YES
             }, Unmanaged.passUnretained(headers).toOpaque())
-            let head = RequestHead(method: method, path: path, lowercasedHeaders: headers.values)
+            let head = RequestHead(method: method, target: target, version: version, lowercasedHeaders: headers.values, violation: headers.violation)
             let exchange = Exchange(head: head, requestID: Router.requestID(from: head[header: "x-request-id"]))
             requestSlot.pointee = Unmanaged.passRetained(exchange).toOpaque()
             router.state.requestStarted()

@@ -146,6 +146,9 @@ public struct Router: Sendable {
 
     /// The route the head goes to, or the refusal the head alone calls for.
     private func check(_ head: RequestHead, requestID: String) -> HeadCheck {
+        if let violation = malformation(of: head) {
+            return .refusal(problem(400, "Bad Request", violation, requestID: requestID, headers: [("Connection", "close")]))
+        }
         if let length = head[header: "content-length"] {
             guard head[header: "transfer-encoding"] == nil else {
                 return .refusal(problem(
@@ -154,13 +157,13 @@ public struct Router: Sendable {
             }
             guard !length.isEmpty, length.utf8.allSatisfy({ (0x30...0x39).contains($0) }), length.utf8.count <= 18 else {
                 return .refusal(problem(
-                    400, "Bad Request", "Content-Length must be one decimal number, got \"\(length)\".",
+                    400, "Bad Request", "Content-Length must be one decimal number, got \"\(EchoedInput.bounded(length))\".",
                     requestID: requestID, headers: [("Connection", "close")]))
             }
         }
         if let encoding = head[header: "transfer-encoding"], encoding.lowercased() != "chunked" {
             return .refusal(problem(
-                501, "Not Implemented", "Transfer-Encoding \"\(encoding)\" is not supported; send the body with Content-Length or chunked.",
+                501, "Not Implemented", "Transfer-Encoding \"\(EchoedInput.bounded(encoding))\" is not supported; send the body with Content-Length or chunked.",
                 requestID: requestID, headers: [("Connection", "close")]))
         }
         if state.connections > configuration.maxConnections {
@@ -169,7 +172,7 @@ public struct Router: Sendable {
                 requestID: requestID, headers: [("Retry-After", "1"), ("Connection", "close")]))
         }
         guard let route = Self.routes.first(where: { $0.path == head.path }) else {
-            return .refusal(problem(404, "Not Found", "No route \(head.path); see /openapi.yaml for the API.", requestID: requestID))
+            return .refusal(problem(404, "Not Found", "No route \(EchoedInput.bounded(head.path)); see /openapi.yaml for the API.", requestID: requestID))
         }
         if state.isDraining && route.isAPI && head.method != "OPTIONS" {
             return .refusal(problem(
@@ -187,7 +190,7 @@ public struct Router: Sendable {
         }
         guard route.methods.contains(head.method) else {
             return .refusal(problem(
-                405, "Method Not Allowed", "\(head.method) is not allowed on \(head.path); allowed: \(allow).", requestID: requestID,
+                405, "Method Not Allowed", "\(EchoedInput.bounded(head.method)) is not allowed on \(head.path); allowed: \(allow).", requestID: requestID,
                 headers: [("Allow", allow)]))
         }
         guard head.method == "POST" else { return .route(route) }
@@ -202,10 +205,24 @@ public struct Router: Sendable {
         let mediaType = head[header: "content-type"]?.split(separator: ";").first.map { $0.trimmingSpaces.lowercased() }
         guard mediaType == "application/json" else {
             return .refusal(problem(
-                415, "Unsupported Media Type", "Send the body as application/json (got \(head[header: "content-type"].map { "\"\($0)\"" } ?? "no Content-Type")).",
+                415, "Unsupported Media Type", "Send the body as application/json (got \(head[header: "content-type"].map { "\"\(EchoedInput.bounded($0))\"" } ?? "no Content-Type")).",
                 requestID: requestID, headers: [("Accept-Post", "application/json")]))
         }
         return .route(route)
+    }
+
+    /// What makes a head malformed under RFC 9112 (answered 400 and closed, since a proxy may read it
+    /// differently), or nil.
+    private func malformation(of head: RequestHead) -> String? {
+        if let violation = head.violation { return violation }
+        if head.path.isEmpty { return "The request target encodes a control character (%00–%1F or %7F); it is refused, not truncated." }
+        if let host = head[header: "host"] {
+            // A repeated Host arrives joined with ", "; one Host never holds a comma.
+            if host.utf8.contains(UInt8(ascii: ",")) { return "A request must have exactly one Host header; this one has several." }
+        } else if head.version != "HTTP/1.0" {
+            return "An HTTP/1.1 request must have a Host header."
+        }
+        return nil
     }
 
     /// Adds what every response carries: the request id, CORS headers, and `Connection: close` while draining.

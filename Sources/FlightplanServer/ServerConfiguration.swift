@@ -28,6 +28,9 @@ public struct ServerConfiguration: Sendable, Hashable {
     public var connectionMemoryLimit: Int = 32 * 1024
     /// `Access-Control-Allow-Origin`: `*`, or a comma-separated list of allowed origins (`null` included).
     public var corsOrigin: String = "*"
+    /// Share the port with other listeners (SO_REUSEPORT), for running several instances on one port on
+    /// purpose; off by default, so a second instance on a busy port fails with "address in use".
+    public var reusePort = false
     /// Seconds to let in-flight requests finish after SIGTERM/SIGINT.
     public var shutdownGrace: Double = 10
 

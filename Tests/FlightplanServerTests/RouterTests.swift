@@ -9,6 +9,7 @@ func respond(
     router: Router = Router(configuration: ServerConfiguration())
 ) -> HTTPResponse {
     var headers = headers
+    headers["Host"] = headers["Host"] ?? "localhost"
     if let body {
         headers["Content-Length"] = headers["Content-Length"] ?? String(body.utf8.count)
         headers["Content-Type"] = headers["Content-Type"] ?? "application/json"
@@ -147,5 +148,37 @@ struct RouterTests {
     func openAPI() {
         let response = respond("GET", "/openapi.yaml")
         #expect(response.status == 200 && response.body == OpenAPIDocument.bytes && response[header: "Content-Type"] == "application/yaml")
+    }
+
+    @Test("heads that break RFC 9112 are refused with 400 and the connection closed", arguments: [
+        (RequestHead(method: "GET", path: "/healthz", headers: [:]), "must have a Host header"),
+        (RequestHead(method: "GET", path: "/healthz", headers: ["Host": "a, b"]), "exactly one Host header"),
+        (RequestHead(method: "GET", path: "", headers: ["Host": "a"]), "encodes a control character"),
+    ])
+    func malformedHeads(head: RequestHead, fragment: String) throws {
+        let response = Router(configuration: ServerConfiguration()).exchange(HTTPRequest(head: head), requestID: "r")
+        #expect(response.status == 400 && response[header: "Connection"] == "close")
+        let problem = try problem(of: response)
+        #expect(problem.detail.contains(fragment) && problem.requestID == "r", "\(problem.detail)")
+    }
+
+    @Test("an HTTP/1.0 request may leave Host out")
+    func http10WithoutHost() {
+        let head = RequestHead(method: "GET", path: "/healthz", version: "HTTP/1.0")
+        #expect(Router(configuration: ServerConfiguration()).exchange(HTTPRequest(head: head), requestID: "r").status == 200)
+    }
+
+    @Test("absolute-form targets are routed by their path", arguments: ["http://example.com/healthz", "HTTPS://example.com:8443/healthz"])
+    func absoluteForm(target: String) {
+        #expect(RequestHead(method: "GET", path: target).path == "/healthz")
+        #expect(respond("GET", target).status == 200)
+    }
+
+    @Test("echoed input is bounded: a 900 kB path is answered with 200 characters of it and a truncation mark")
+    func boundedEcho() throws {
+        let path = "/" + String(repeating: "x", count: 900_000)
+        let response = respond("GET", path)
+        #expect(response.status == 404 && response.body.count < 1_000)
+        #expect(try problem(of: response).detail.contains("… (truncated, 900001 characters)"))
     }
 }

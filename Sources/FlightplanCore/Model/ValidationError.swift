@@ -21,3 +21,18 @@ package func describeNumber(_ value: Double) -> String {
     if value.isFinite, value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
     return value.description
 }
+
+/// Input echoed back in an error (a field name, an enum value, a path), bounded so that a huge input is not
+/// answered with itself: at most ``maximumCharacters`` characters, then a mark saying how long it was.
+package enum EchoedInput {
+    /// Characters of an input an error repeats.
+    package static let maximumCharacters = 200
+
+    /// `text` unchanged when short enough, else its start and "… (truncated, N characters)".
+    package static func bounded(_ text: String) -> String {
+        guard text.utf8.count > maximumCharacters else { return text }
+        let count = text.count
+        guard count > maximumCharacters else { return text }
+        return "\(text.prefix(maximumCharacters))… (truncated, \(count) characters)"
+    }
+}

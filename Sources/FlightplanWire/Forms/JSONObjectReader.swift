@@ -14,7 +14,11 @@ struct JSONObjectReader {
         self.path = path
     }
 
-    func fieldPath(_ key: String) -> String { path.isEmpty ? key : "\(path).\(key)" }
+    /// The path of member `key` (bounded, as errors echo it: see ``EchoedInput``).
+    func fieldPath(_ key: String) -> String {
+        let key = EchoedInput.bounded(key)
+        return path.isEmpty ? key : "\(path).\(key)"
+    }
 
     func value(_ key: String) -> JSONValue? {
         guard let member = members.first(where: { $0.key == key }) else { return nil }
@@ -81,7 +85,7 @@ struct JSONObjectReader {
         guard let text = try string(key) else { return nil }
         guard let value = Value(rawValue: text) else {
             let allowed = Value.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
-            throw ValidationError(field: fieldPath(key), message: "must be one of \(allowed), got \"\(text)\"")
+            throw ValidationError(field: fieldPath(key), message: "must be one of \(allowed), got \"\(EchoedInput.bounded(text))\"")
         }
         return value
     }

@@ -114,7 +114,7 @@ extension TimingCurve {
         let expected = "must be \"linear\", \"easeIn\", \"easeOut\", \"easeInOut\", {\"cubicBezier\": [x1, y1, x2, y2]} or {\"spring\": {…}}"
         if case .string(let name) = json {
             guard let curve = Self.names.first(where: { $0.0 == name })?.1 else {
-                throw ValidationError(field: path, message: "\(expected), got \"\(name)\"")
+                throw ValidationError(field: path, message: "\(expected), got \"\(EchoedInput.bounded(name))\"")
             }
             self = curve
             return
