@@ -96,7 +96,7 @@ public final class MicroHTTPDaemon: Sendable {
             log_sink: { cls, message in
                 guard let cls, let message else { return }
                 let daemon = Unmanaged<MicroHTTPDaemon>.fromOpaque(cls).takeUnretainedValue()
-                daemon.logger.warning("libmicrohttpd: \(String(cString: message))")
+                daemon.logger.warning("libmicrohttpd: \(LogText.escaped(String(cString: message)))")
             },
             log_context: context,
             reuse_port: configuration.reusePort ? 1 : 0))
@@ -108,12 +108,28 @@ public final class MicroHTTPDaemon: Sendable {
         return Running(daemon: started, config: config, host: host, port: Int(flightplan_daemon_port(started)))
     }
 
-    /// Stops accepting new connections; requests already in progress go on.
+    /// Stops accepting new connections; requests already in progress go on. Connections the kernel has
+    /// already completed but libmicrohttpd has not yet accepted (the listen backlog) are adopted and served
+    /// rather than reset by closing the listener under them.
     public func quiesce() {
         running.withLock { running in
             guard let running else { return }
             let listener = MHD_quiesce_daemon(running.daemon)
-            if listener >= 0 { close(listener) }
+            guard listener >= 0 else { return }
+            _ = fcntl(listener, F_SETFL, fcntl(listener, F_GETFL) | O_NONBLOCK)
+            while true {
+                var address = sockaddr_storage()
+                var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
+                let adopted = withUnsafeMutablePointer(to: &address) { pointer in
+                    pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { accept(listener, $0, &length) }
+                }
+                guard adopted >= 0 else { break }
+                let added = withUnsafePointer(to: &address) { pointer in
+                    pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { MHD_add_connection(running.daemon, adopted, $0, length) }
+                }
+                if added != .YES { close(adopted) }
+            }
+            close(listener)
         }
     }
 
@@ -258,13 +274,20 @@ public final class MicroHTTPDaemon: Sendable {
         router.state.requestFinished()
         let elapsed = ContinuousClock.now - exchange.started
         let microseconds = Int(elapsed.components.seconds) * 1_000_000 + Int(elapsed.components.attoseconds / 1_000_000_000_000)
+        // The method and path come from the client: escaped, so that no line break or escape sequence in
+        // them can forge a log line or a terminal's display.
+        let method = LogText.escaped(exchange.head.method), path = LogText.escaped(exchange.head.path)
         guard exchange.status != 0 else {
-            logger.debug("\(exchange.head.method) \(exchange.head.path) aborted before a response request_id=\(exchange.requestID)")
+            logger.debug("\(method) \(path) aborted before a response", metadata: ["request_id": "\(exchange.requestID)"])
             return
         }
         router.state.metrics.recordRequest(
             route: exchange.head.path, status: exchange.status, microseconds: microseconds, bytes: exchange.responseBytes)
-        logger.info(
-            "\(exchange.head.method) \(exchange.head.path) \(exchange.status) \(exchange.responseBytes)B \(microseconds)us request_id=\(exchange.requestID)\(completedNormally ? "" : " (connection ended early)")")
+        var metadata: Logger.Metadata = [
+            "method": "\(method)", "path": "\(path)", "status": "\(exchange.status)", "bytes": "\(exchange.responseBytes)",
+            "duration_us": "\(microseconds)", "request_id": "\(exchange.requestID)",
+        ]
+        if !completedNormally { metadata["ended_early"] = "true" }
+        logger.info("\(method) \(path) \(exchange.status)", metadata: metadata)
     }
 }

@@ -30,9 +30,13 @@ struct ServeCommand: ParsableCommand {
     var shutdownGrace: Double?
     @Option(help: "trace, debug, info, notice, warning, error or critical. [env: FLIGHTPLAN_LOG_LEVEL] (default: info)")
     var logLevel: String?
+    @Option(help: "text (one line per event) or json (one JSON object per line). [env: FLIGHTPLAN_LOG_FORMAT] (default: text)")
+    var logFormat: String?
+    @Flag(help: "Share the port with other listeners (SO_REUSEPORT). [env: FLIGHTPLAN_REUSE_PORT=1]")
+    var reusePort = false
 
     /// The configuration from flags, then environment variables, then defaults.
-    func resolvedConfiguration(environment: [String: String]) throws -> (ServerConfiguration, Logger.Level) {
+    func resolvedConfiguration(environment: [String: String]) throws -> (ServerConfiguration, Logger.Level, jsonLogs: Bool) {
         func value<T: LosslessStringConvertible>(_ flag: T?, _ variable: String, _ fallback: T) throws -> T {
             if let flag { return flag }
             guard let text = environment[variable] else { return fallback }
@@ -48,15 +52,19 @@ struct ServeCommand: ParsableCommand {
         configuration.connectionTimeout = try value(connectionTimeout, "FLIGHTPLAN_CONNECTION_TIMEOUT", configuration.connectionTimeout)
         configuration.corsOrigin = try value(corsOrigin, "FLIGHTPLAN_CORS_ORIGIN", configuration.corsOrigin)
         configuration.shutdownGrace = try value(shutdownGrace, "FLIGHTPLAN_SHUTDOWN_GRACE", configuration.shutdownGrace)
+        configuration.reusePort = reusePort || environment["FLIGHTPLAN_REUSE_PORT"] == "1"
         let levelName = try value(logLevel, "FLIGHTPLAN_LOG_LEVEL", "info")
         guard let level = Logger.Level(rawValue: levelName) else { throw ValidationError("unknown log level \(levelName)") }
+        let format = try value(logFormat, "FLIGHTPLAN_LOG_FORMAT", "text")
+        guard format == "text" || format == "json" else { throw ValidationError("log format must be text or json, got \(format)") }
         do { try configuration.validate() } catch { throw ValidationError(error.description) }
-        return (configuration, level)
+        return (configuration, level, format == "json")
     }
 
     func run() throws {
-        let (configuration, level) = try resolvedConfiguration(environment: Self.environment())
+        let (configuration, level, jsonLogs) = try resolvedConfiguration(environment: Self.environment())
         LoggingSystem.bootstrap { label in
+            if jsonLogs { return JSONLogHandler(label: label, logLevel: level) }
             var handler = StreamLogHandler.standardError(label: label)
             handler.logLevel = level
             return handler
@@ -82,10 +90,16 @@ struct ServeCommand: ParsableCommand {
         var received: Int32 = 0
         sigwait(&signals, &received)
         logger.notice("signal \(received): draining (grace \(configuration.shutdownGrace) s)")
-        router.state.beginDraining()
+        // Close the listener before any answer says `Connection: close`, so that clients reconnecting after
+        // one are refused rather than accepted and then reset when the listener closes.
         daemon.quiesce()
-        drain(router.state, signals: &signals, grace: configuration.shutdownGrace, logger: logger)
+        router.state.beginDraining()
+        let cut = drain(router.state, signals: &signals, grace: configuration.shutdownGrace, logger: logger)
         daemon.stop()
+        guard cut == 0 else {
+            logger.error("forced stop: \(cut) requests in flight were cut")
+            throw ExitCode(3)
+        }
         logger.notice("stopped")
     }
 
@@ -101,25 +115,27 @@ struct ServeCommand: ParsableCommand {
         return variables
     }
 
-    /// Waits until no request has been in flight for a moment, the grace period ends, or a second signal arrives.
-    private func drain(_ state: ServerState, signals: inout sigset_t, grace: Double, logger: Logger) {
+    /// Waits until no request has been in flight for a moment, the grace period ends, or a second signal
+    /// arrives; returns how many requests were still in flight (cut by the stop that follows).
+    private func drain(_ state: ServerState, signals: inout sigset_t, grace: Double, logger: Logger) -> Int {
         let deadline = ContinuousClock.now + .milliseconds(Int(grace * 1000))
         var quietSince: ContinuousClock.Instant?
         var pause = timespec(tv_sec: 0, tv_nsec: 10_000_000)
         while ContinuousClock.now < deadline {
-            if state.connections == 0 { return }
+            if state.connections == 0 { return 0 }
             if state.inFlight == 0 {
                 let now = ContinuousClock.now
-                if let quietSince, now - quietSince >= .milliseconds(200) { return }
+                if let quietSince, now - quietSince >= .milliseconds(200) { return 0 }
                 if quietSince == nil { quietSince = now }
             } else {
                 quietSince = nil
             }
             if sigtimedwait(&signals, nil, &pause) > 0 {
                 logger.notice("second signal: stopping now")
-                return
+                return state.inFlight
             }
         }
         logger.warning("grace period over with \(state.inFlight) requests in flight")
+        return state.inFlight
     }
 }

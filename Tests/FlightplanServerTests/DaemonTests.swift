@@ -8,18 +8,27 @@ import Testing
 
 @Suite("The real libmicrohttpd daemon on port 0", .serialized)
 struct DaemonTests {
-    @Test("every answered request leaves one access line with its method, path, status, size and request id")
+    @Test("every answered request leaves one access line, its fields as metadata, client text escaped")
     func accessLog() async throws {
         let log = InMemoryLog()
         try await withDaemon(log: log) { daemon in
             let client = try RawHTTPClient(port: daemon.port)
             _ = try client.request("POST", "/v1/plans", body: sampleRequest, headers: ["X-Request-Id": "trace-1"])
-            _ = try client.request("GET", "/nowhere", headers: ["X-Request-Id": "trace-2"])
+            _ = try client.request("GET", "/nowhere\\x", headers: ["X-Request-Id": "trace-2"])
         }
-        let lines = log.lines.filter { $0.level == .info }.map(\.message)
-        try #require(lines.count == 2, "\(lines)")
-        #expect(lines[0].hasPrefix("POST /v1/plans 200 ") && lines[0].hasSuffix("request_id=trace-1"), "\(lines[0])")
-        #expect(lines[1].hasPrefix("GET /nowhere 404 ") && lines[1].hasSuffix("request_id=trace-2"), "\(lines[1])")
+        let lines = log.lines.filter { $0.level == .info }
+        try #require(lines.count == 2, "\(lines.map(\.message))")
+        #expect(lines[0].message == "POST /v1/plans 200")
+        #expect(lines[0].metadata["request_id"] == "trace-1" && lines[0].metadata["status"] == "200" && lines[0].metadata["path"] == "/v1/plans")
+        #expect(Int(lines[0].metadata["bytes"] ?? "") ?? 0 > 1000 && Int(lines[0].metadata["duration_us"] ?? "") != nil)
+        #expect(lines[1].message == #"GET /nowhere\\x 404"# && lines[1].metadata["request_id"] == "trace-2", "\(lines[1].message)")
+    }
+
+    @Test("log text from clients cannot forge a line: control characters and backslashes are escaped")
+    func logEscaping() {
+        #expect(LogText.escaped("/x\n2026-01-01T00:00:00+0000 info flightplan: FORGED") == #"/x\x0A2026-01-01T00:00:00+0000 info flightplan: FORGED"#)
+        #expect(LogText.escaped("a\\b\u{1B}[31m\u{85}\u{2028}") == #"a\\b\x1B[31m\x85\u{2028}"#)
+        #expect(LogText.escaped("/v1/plans") == "/v1/plans")
     }
 
     @Test("a second start is refused instead of leaking the first daemon; stop is idempotent")
