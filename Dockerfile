@@ -35,10 +35,11 @@ RUN apt-get update \
 COPY --from=build /usr/local/bin/flightplan /usr/local/bin/flightplan
 # Every flag has a FLIGHTPLAN_* twin; these are the container's defaults.
 ENV FLIGHTPLAN_PORT=8080 \
+    FLIGHTPLAN_ADMIN_PORT=8081 \
     FLIGHTPLAN_LOG_LEVEL=info \
     FLIGHTPLAN_SHUTDOWN_GRACE=10
 USER 10001:10001
-EXPOSE 8080
+EXPOSE 8080 8081
 STOPSIGNAL SIGTERM
 HEALTHCHECK --interval=10s --timeout=3s --start-period=5s --retries=3 CMD ["flightplan", "healthcheck"]
 ENTRYPOINT ["flightplan", "serve", "--host", "0.0.0.0"]

@@ -61,16 +61,19 @@ check "STOPSIGNAL is SIGTERM" test "$(inspect '{{.Config.StopSignal}}' "$image")
 
 # The health check command itself, against a running container (podman's own scheduler needs systemd).
 name=flightplan-health-$$
-port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
-"${podman[@]}" run -d --rm --name "$name" --network host "${limits[@]}" --health-cmd none -e FLIGHTPLAN_PORT="$port" "$image" >/dev/null
-for _ in $(seq 50); do curl -fs "http://127.0.0.1:$port/readyz" >/dev/null && break; sleep 0.1; done
-check "healthcheck command passes on a running server" "${podman[@]}" exec "$name" flightplan healthcheck
+free_port() { python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
+port=$(free_port) admin=$(free_port)
+"${podman[@]}" run -d --rm --name "$name" --network host "${limits[@]}" --health-cmd none -e FLIGHTPLAN_PORT="$port" \
+    -e FLIGHTPLAN_ADMIN_PORT="$admin" "$image" >/dev/null
+for _ in $(seq 50); do curl -fs "http://127.0.0.1:$admin/readyz" >/dev/null && break; sleep 0.1; done
+check "the admin listener answers the probes" curl -fs "http://127.0.0.1:$admin/healthz"
+check "healthcheck command passes on a running server (through the admin port)" "${podman[@]}" exec "$name" flightplan healthcheck
 "${podman[@]}" stop -t 15 "$name" >/dev/null
-unhealthy() { ! "${podman[@]}" run --rm --network host "${limits[@]}" -e FLIGHTPLAN_PORT="$port" --entrypoint flightplan "$image" healthcheck 2>/dev/null; }
+unhealthy() { ! "${podman[@]}" run --rm --network host "${limits[@]}" -e FLIGHTPLAN_PORT="$port" -e FLIGHTPLAN_ADMIN_PORT="$admin" --entrypoint flightplan "$image" healthcheck 2>/dev/null; }
 check "healthcheck command fails once it has stopped" unhealthy
 
 # The whole curl integration suite, each server it starts being this image.
-FLIGHTPLAN_CONTAINER="${podman[*]} run --rm --network host --health-cmd none ${limits[*]} $image" \
+FLIGHTPLAN_CONTAINER="${podman[*]} run --rm --network host --health-cmd none -e FLIGHTPLAN_ADMIN_PORT= ${limits[*]} $image" \
     python3 scripts/integration_test.py "$binary" || failures=$((failures + 1))
 echo "container_test: $failures failed"
 [ "$failures" -eq 0 ]

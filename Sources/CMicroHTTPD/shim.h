@@ -5,6 +5,8 @@
 // MHD_start_daemon and MHD_get_daemon_info are variadic, and the external logger receives a va_list.
 
 #include <arpa/inet.h>
+#include <errno.h>
+#include <unistd.h>
 #include <netdb.h>
 #include <netinet/in.h>
 #include <stdarg.h>
@@ -105,33 +107,55 @@ static inline socklen_t flightplan_resolve(const char *host, uint16_t port, stru
     return length;
 }
 
-/// Starts a daemon with libmicrohttpd's internal thread pool and poll(); NULL on failure.
-/// `config` must outlive the daemon (the logger reads it).
-static inline struct MHD_Daemon *flightplan_start_daemon(const struct flightplan_daemon_config *config) {
+/// Opens the listening socket: SO_REUSEADDR always (a restart binds even while old connections are in
+/// TIME_WAIT), SO_REUSEPORT only when asked (otherwise a port another process listens on is refused with
+/// EADDRINUSE instead of shared). Returns the socket, or -1 with errno set.
+static inline int flightplan_listen(const struct flightplan_daemon_config *config) {
     struct sockaddr_storage address;
-    if (flightplan_resolve(config->host, config->port, &address) == 0) { return NULL; }
+    socklen_t length = flightplan_resolve(config->host, config->port, &address);
+    if (length == 0) { errno = EADDRNOTAVAIL; return -1; }
+    int fd = socket(address.ss_family, SOCK_STREAM | SOCK_CLOEXEC, 0);
+    if (fd < 0) { return -1; }
+    int on = 1;
+    setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &on, sizeof on);
+    if (config->reuse_port) { setsockopt(fd, SOL_SOCKET, SO_REUSEPORT, &on, sizeof on); }
+    if (bind(fd, (struct sockaddr *)&address, length) != 0 || listen(fd, SOMAXCONN) != 0) {
+        int saved = errno;
+        close(fd);
+        errno = saved;
+        return -1;
+    }
+    return fd;
+}
+
+/// Starts a daemon on `listener` with libmicrohttpd's internal thread pool and poll(); NULL on failure
+/// (the caller still owns `listener` then). `config` must outlive the daemon (the logger reads it).
+static inline struct MHD_Daemon *flightplan_start_daemon(const struct flightplan_daemon_config *config, int listener) {
+    struct sockaddr_storage address;
+    socklen_t length = sizeof address;
+    if (getsockname(listener, (struct sockaddr *)&address, &length) != 0) { return NULL; }
     unsigned int flags = MHD_USE_POLL_INTERNAL_THREAD | MHD_USE_ITC | MHD_USE_ERROR_LOG;
     if (address.ss_family == AF_INET6) { flags |= MHD_USE_IPv6; }
     return MHD_start_daemon(
-        flags, config->port, NULL, NULL, config->handler, config->handler_context,
-        MHD_OPTION_SOCK_ADDR, (struct sockaddr *)&address,
+        flags, 0, NULL, NULL, config->handler, config->handler_context,
+        MHD_OPTION_EXTERNAL_LOGGER, flightplan_log_trampoline, (void *)config,
+        MHD_OPTION_LISTEN_SOCKET, listener,
         MHD_OPTION_THREAD_POOL_SIZE, config->thread_pool_size,
         MHD_OPTION_CONNECTION_LIMIT, config->connection_limit,
         MHD_OPTION_CONNECTION_TIMEOUT, config->connection_timeout,
         MHD_OPTION_CONNECTION_MEMORY_LIMIT, config->connection_memory_limit,
         MHD_OPTION_NOTIFY_COMPLETED, config->completed, config->handler_context,
         MHD_OPTION_NOTIFY_CONNECTION, config->connection_notify, config->handler_context,
-        MHD_OPTION_EXTERNAL_LOGGER, flightplan_log_trampoline, (void *)config,
         MHD_OPTION_UNESCAPE_CALLBACK, flightplan_unescape, NULL,
-        // 0 leaves libmicrohttpd's default (SO_REUSEADDR only: a busy port fails with "address in use").
-        MHD_OPTION_LISTENING_ADDRESS_REUSE, config->reuse_port ? 1u : 0u,
         MHD_OPTION_END);
 }
 
-/// The port the daemon is bound to (useful after asking for port 0).
-static inline uint16_t flightplan_daemon_port(struct MHD_Daemon *daemon) {
-    const union MHD_DaemonInfo *info = MHD_get_daemon_info(daemon, MHD_DAEMON_INFO_BIND_PORT);
-    return info == NULL ? 0 : info->port;
+/// The port a listening socket is bound to (useful after asking for port 0).
+static inline uint16_t flightplan_socket_port(int listener) {
+    struct sockaddr_storage address;
+    socklen_t length = sizeof address;
+    if (getsockname(listener, (struct sockaddr *)&address, &length) != 0) { return 0; }
+    return ntohs(address.ss_family == AF_INET6 ? ((struct sockaddr_in6 *)&address)->sin6_port : ((struct sockaddr_in *)&address)->sin_port);
 }
 
 #endif

@@ -100,12 +100,20 @@ public final class MicroHTTPDaemon: Sendable {
             },
             log_context: context,
             reuse_port: configuration.reusePort ? 1 : 0))
-        guard let started = flightplan_start_daemon(config) else {
+        let listener = flightplan_listen(config)
+        guard listener >= 0 else {
+            let reason = String(cString: strerror(errno))
             config.deallocate()
             free(host)
-            throw DaemonStartError(description: "cannot listen on \(configuration.host):\(configuration.port) (address in use, not resolvable, or not permitted)")
+            throw DaemonStartError(description: "cannot listen on \(configuration.host):\(configuration.port): \(reason)")
         }
-        return Running(daemon: started, config: config, host: host, port: Int(flightplan_daemon_port(started)))
+        guard let started = flightplan_start_daemon(config, listener) else {
+            close(listener)
+            config.deallocate()
+            free(host)
+            throw DaemonStartError(description: "libmicrohttpd could not start on \(configuration.host):\(configuration.port)")
+        }
+        return Running(daemon: started, config: config, host: host, port: Int(flightplan_socket_port(listener)))
     }
 
     /// Stops accepting new connections; requests already in progress go on. Connections the kernel has

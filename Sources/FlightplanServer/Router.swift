@@ -33,17 +33,13 @@ public struct Router: Sendable {
         }
     }
 
-    /// Every route: the computing endpoints of the wire layer, then the operational ones.
+    /// The main listener's routes: the computing endpoints of the wire layer, then the operational ones.
     public static let routes: [Route] = Endpoint.allCases.map { endpoint in
         Route(endpoint.path, ["POST"], isAPI: true) { router, request, requestID in router.answer(endpoint, request.body, requestID: requestID) }
     } + [
         Route("/healthz", ["GET", "HEAD"]) { _, _, _ in .json(200, Array(#"{"status":"ok"}"#.utf8)) },
         Route("/readyz", ["GET", "HEAD"]) { router, _, requestID in router.readiness(requestID: requestID) },
-        Route("/metrics", ["GET", "HEAD"]) { router, _, _ in
-            HTTPResponse(
-                status: 200, headers: [("Content-Type", "text/plain; version=0.0.4; charset=utf-8")],
-                body: Array(router.state.metrics.render(state: router.state).utf8))
-        },
+        Route("/metrics", ["GET", "HEAD"]) { router, _, _ in router.metricsResponse() },
         Route("/openapi.yaml", ["GET", "HEAD"]) { router, _, _ in
             HTTPResponse(status: 200, headers: [("Content-Type", "application/yaml")], body: router.openAPIDocument)
         },
@@ -52,11 +48,28 @@ public struct Router: Sendable {
         },
     ]
 
+    /// The admin listener's routes: liveness, readiness and metrics of the `main` router's server, answered
+    /// on their own port and threads so that they never queue behind the main port's traffic.
+    public static func adminRoutes(for main: Router) -> [Route] {
+        [
+            Route("/healthz", ["GET", "HEAD"]) { _, _, _ in .json(200, Array(#"{"status":"ok"}"#.utf8)) },
+            Route("/readyz", ["GET", "HEAD"]) { _, _, requestID in main.readiness(requestID: requestID) },
+            Route("/metrics", ["GET", "HEAD"]) { _, _, _ in main.metricsResponse() },
+        ]
+    }
+
+    /// The routes this router answers.
+    public let routes: [Route]
+
     /// `configuration.corsOrigin` split into its origins (nil for `*`).
     private let allowedOrigins: [String]?
 
-    /// Creates a router.
-    public init(configuration: ServerConfiguration, state: ServerState = ServerState(), openAPIDocument: [UInt8] = OpenAPIDocument.bytes) {
+    /// Creates a router answering `routes` (the main listener's by default).
+    public init(
+        configuration: ServerConfiguration, state: ServerState = ServerState(), openAPIDocument: [UInt8] = OpenAPIDocument.bytes,
+        routes: [Route] = Router.routes
+    ) {
+        self.routes = routes
         self.configuration = configuration
         self.state = state
         self.openAPIDocument = openAPIDocument
@@ -171,7 +184,7 @@ public struct Router: Sendable {
                 503, "Service Unavailable", "The server is at its connection limit (\(configuration.maxConnections)); retry shortly.",
                 requestID: requestID, headers: [("Retry-After", "1"), ("Connection", "close")]))
         }
-        guard let route = Self.routes.first(where: { $0.path == head.path }) else {
+        guard let route = routes.first(where: { $0.path == head.path }) else {
             return .refusal(problem(404, "Not Found", "No route \(EchoedInput.bounded(head.path)); see /openapi.yaml for the API.", requestID: requestID))
         }
         if state.isDraining && route.isAPI && head.method != "OPTIONS" {
@@ -252,6 +265,12 @@ public struct Router: Sendable {
 
     private func payloadTooLarge(requestID: String) -> HTTPResponse {
         problem(413, "Content Too Large", "The body is larger than the limit of \(configuration.maxBodyBytes) bytes.", requestID: requestID)
+    }
+
+    private func metricsResponse() -> HTTPResponse {
+        HTTPResponse(
+            status: 200, headers: [("Content-Type", "text/plain; version=0.0.4; charset=utf-8")],
+            body: Array(state.metrics.render(state: state).utf8))
     }
 
     private func readiness(requestID: String) -> HTTPResponse {

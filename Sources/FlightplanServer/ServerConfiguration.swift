@@ -28,6 +28,9 @@ public struct ServerConfiguration: Sendable, Hashable {
     public var connectionMemoryLimit: Int = 32 * 1024
     /// `Access-Control-Allow-Origin`: `*`, or a comma-separated list of allowed origins (`null` included).
     public var corsOrigin: String = "*"
+    /// Port of the admin listener (`/healthz`, `/readyz`, `/metrics` on their own thread, so probes never
+    /// queue behind traffic or the connection cap); nil for none, 0 for a free port. Same host as ``host``.
+    public var adminPort: Int?
     /// Share the port with other listeners (SO_REUSEPORT), for running several instances on one port on
     /// purpose; off by default, so a second instance on a busy port fails with "address in use".
     public var reusePort = false
@@ -44,6 +47,19 @@ public struct ServerConfiguration: Sendable, Hashable {
     /// The configuration with every default.
     public init() {}
 
+    /// The admin listener's own configuration: ``adminPort`` on the same host, one thread, a small
+    /// connection cap of its own and tiny bodies (it serves GETs only).
+    public var admin: ServerConfiguration? {
+        guard let adminPort else { return nil }
+        var admin = self
+        admin.port = adminPort
+        admin.adminPort = nil
+        admin.threads = 1
+        admin.maxConnections = 64
+        admin.maxBodyBytes = 1024
+        return admin
+    }
+
     /// The cores online, at least 1.
     public static var processorCount: Int { max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN))) }
 
@@ -53,6 +69,7 @@ public struct ServerConfiguration: Sendable, Hashable {
             guard condition else { throw ConfigurationError(description: rule) }
         }
         try require((0...65535).contains(port), "port must be 0…65535, got \(port)")
+        if let adminPort { try require((0...65535).contains(adminPort), "admin-port must be 0…65535, got \(adminPort)") }
         try require((1...256).contains(threads), "threads must be 1…256, got \(threads)")
         try require(maxBodyBytes >= 1024 && maxBodyBytes <= 1 << 30, "max-body must be 1024…1073741824 bytes, got \(maxBodyBytes)")
         try require((1...100_000).contains(maxConnections), "max-connections must be 1…100000, got \(maxConnections)")

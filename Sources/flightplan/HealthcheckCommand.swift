@@ -10,13 +10,16 @@ struct HealthcheckCommand: ParsableCommand {
         commandName: "healthcheck",
         abstract: "Exit 0 when the server on this machine answers GET /healthz with 200, else 1.")
 
-    @Option(help: "Port of the server. [env: FLIGHTPLAN_PORT] (default: 8080)")
+    @Option(help: "Port to probe. [env: FLIGHTPLAN_ADMIN_PORT, else FLIGHTPLAN_PORT] (default: 8080)")
     var port: Int?
     @Option(help: "Seconds to wait for the answer.")
     var timeout: Int = 2
 
     func run() throws {
-        let port = port ?? ServeCommand.environment()["FLIGHTPLAN_PORT"].flatMap { Int($0) } ?? 8080
+        let environment = ServeCommand.environment()
+        // The admin listener when there is one: it answers even when the main port is saturated.
+        let admin = environment["FLIGHTPLAN_ADMIN_PORT"].flatMap { Int($0) }
+        let port = port ?? admin ?? environment["FLIGHTPLAN_PORT"].flatMap { Int($0) } ?? 8080
         guard (1...65535).contains(port) else { throw ValidationError("port must be 1…65535, got \(port)") }
         guard let status = Self.healthStatus(port: UInt16(port), timeout: timeout), status == 200 else {
             StandardStreams.write(Array("unhealthy: no 200 from http://127.0.0.1:\(port)/healthz\n".utf8), to: STDERR_FILENO)

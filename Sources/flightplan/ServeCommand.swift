@@ -32,6 +32,8 @@ struct ServeCommand: ParsableCommand {
     var logLevel: String?
     @Option(help: "text (one line per event) or json (one JSON object per line). [env: FLIGHTPLAN_LOG_FORMAT] (default: text)")
     var logFormat: String?
+    @Option(help: "Admin listener for /healthz, /readyz, /metrics on its own thread; 0 picks a free port. [env: FLIGHTPLAN_ADMIN_PORT] (default: none)")
+    var adminPort: Int?
     @Flag(help: "Share the port with other listeners (SO_REUSEPORT). [env: FLIGHTPLAN_REUSE_PORT=1]")
     var reusePort = false
 
@@ -53,6 +55,11 @@ struct ServeCommand: ParsableCommand {
         configuration.corsOrigin = try value(corsOrigin, "FLIGHTPLAN_CORS_ORIGIN", configuration.corsOrigin)
         configuration.shutdownGrace = try value(shutdownGrace, "FLIGHTPLAN_SHUTDOWN_GRACE", configuration.shutdownGrace)
         configuration.reusePort = reusePort || environment["FLIGHTPLAN_REUSE_PORT"] == "1"
+        // An empty FLIGHTPLAN_ADMIN_PORT turns off the admin listener an image's environment sets.
+        configuration.adminPort = try adminPort ?? environment["FLIGHTPLAN_ADMIN_PORT"].flatMap { $0.isEmpty ? nil : $0 }.map { text in
+            guard let port = Int(text) else { throw ValidationError("FLIGHTPLAN_ADMIN_PORT=\(text) is not a valid value") }
+            return port
+        }
         let levelName = try value(logLevel, "FLIGHTPLAN_LOG_LEVEL", "info")
         guard let level = Logger.Level(rawValue: levelName) else { throw ValidationError("unknown log level \(levelName)") }
         let format = try value(logFormat, "FLIGHTPLAN_LOG_FORMAT", "text")
@@ -80,12 +87,20 @@ struct ServeCommand: ParsableCommand {
 
         let router = Router(configuration: configuration)
         let daemon = MicroHTTPDaemon(router: router, logger: logger)
-        do { try daemon.start() } catch {
-            logger.critical("\(error)")
+        let admin = configuration.admin.map { admin in
+            MicroHTTPDaemon(router: Router(configuration: admin, routes: Router.adminRoutes(for: router)), logger: logger)
+        }
+        do {
+            try daemon.start()
+            try admin?.start()
+        } catch {
+            StandardStreams.write(Array("flightplan: \(error)\n".utf8), to: STDERR_FILENO)
             throw ExitCode(1)
         }
         let display = configuration.host.contains(":") ? "[\(configuration.host)]" : configuration.host
-        StandardStreams.write(Array("flightplan listening on http://\(display):\(daemon.port) (threads \(configuration.threads))\n".utf8), to: STDOUT_FILENO)
+        let adminNote = admin.map { " (admin on http://\(display):\($0.port))" } ?? ""
+        StandardStreams.write(
+            Array("flightplan listening on http://\(display):\(daemon.port) (threads \(configuration.threads))\(adminNote)\n".utf8), to: STDOUT_FILENO)
 
         var received: Int32 = 0
         sigwait(&signals, &received)
@@ -96,6 +111,7 @@ struct ServeCommand: ParsableCommand {
         router.state.beginDraining()
         let cut = drain(router.state, signals: &signals, grace: configuration.shutdownGrace, logger: logger)
         daemon.stop()
+        admin?.stop()
         guard cut == 0 else {
             logger.error("forced stop: \(cut) requests in flight were cut")
             throw ExitCode(3)

@@ -26,10 +26,11 @@ public enum DismissPlanner {
                 message: "would produce more than \(PlanLimits.maximumKeyframes) keyframes over the \(describeNumber(completion.duration)) s completion")
         }
         let times: [Double]
+        var budget = PlanLimits.samplingBudget
         do {
             times = try Sampler.times(
                 for: sampling, duration: completion.duration, state: { [completion.keyframe(at: $0)] }, layers: [track.layer],
-                budget: PlanLimits.samplingBudget)
+                budget: &budget)
         } catch {
             throw ValidationError(error)
         }

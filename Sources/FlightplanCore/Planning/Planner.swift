@@ -4,6 +4,13 @@ public enum Planner {
     /// - Throws: a ``ValidationError`` naming `sampling.tolerance` when the plan would cost more than
     ///   ``PlanLimits`` allow (the only check that needs the plan itself).
     public static func plan(for validated: ValidatedPlanRequest) throws(ValidationError) -> Plan {
+        var budget = PlanLimits.samplingBudget
+        return try plan(for: validated, spending: &budget)
+    }
+
+    /// Plans one transition with what is left of a budget several plans share (a batch's), spending from it.
+    /// - Throws: a ``ValidationError`` naming `sampling.tolerance` when the plan would need more than is left.
+    package static func plan(for validated: ValidatedPlanRequest, spending budget: inout SamplingBudget) throws(ValidationError) -> Plan {
         let request = validated.request, timing = validated.timing
         let scene = Scene(for: validated)
         let layers = [scene.main.layer] + scene.children.map(\.track.layer)
@@ -12,7 +19,7 @@ public enum Planner {
         let times: [Double]
         do {
             times = try Sampler.times(
-                for: request.sampling, duration: timing.duration, state: states, layers: layers, budget: PlanLimits.samplingBudget)
+                for: request.sampling, duration: timing.duration, state: states, layers: layers, budget: &budget)
         } catch {
             throw ValidationError(error)
         }

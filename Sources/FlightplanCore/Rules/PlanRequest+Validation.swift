@@ -10,12 +10,15 @@ public struct ValidatedPlanRequest: Sendable, Hashable {
     public let overlayOpacity: Double
     /// reveal's share of the timeline spent fading the destination in.
     public let fadeFraction: Double
+    /// Keyframes over all tracks when the sampling fixes their number (`keyframes`, `fps`); nil for
+    /// `tolerance`, whose count is known only once sampled.
+    public let fixedKeyframes: Int?
 
     /// Checks every field of `request` against ``PlanLimits`` and the geometry's own constraints.
     /// - Throws: a ``ValidationError`` naming the first offending field.
     public init(_ request: PlanRequest) throws(ValidationError) {
         self.request = request
-        timing = try request.validatedTiming()
+        (timing, fixedKeyframes) = try request.checked()
         imageSize = request.imageSize ?? request.destination.contentFrame.size
         overlayOpacity = request.overlayOpacity ?? PlanDefaults.overlayOpacity
         fadeFraction = request.timing.fadeFraction ?? PlanDefaults.fadeFraction
@@ -29,8 +32,9 @@ extension PlanRequest {
         try ValidatedPlanRequest(self)
     }
 
-    /// Checks every field, returning the resolved timing it needs along the way.
-    fileprivate func validatedTiming() throws(ValidationError) -> ResolvedTiming {
+    /// Checks every field, returning the resolved timing it needs along the way and the keyframes a fixed
+    /// sampling produces over all tracks.
+    fileprivate func checked() throws(ValidationError) -> (ResolvedTiming, fixedKeyframes: Int?) {
         try FieldCheck.check(rect: source.frame, at: "source.frame")
         try FieldCheck.check(radius: source.cornerRadius, of: source.frame, at: "source.cornerRadius", rectName: "source.frame")
         try FieldCheck.check(rect: destination.bounds, at: "destination.bounds")
@@ -47,14 +51,14 @@ extension PlanRequest {
         }
         let timing = try validateTiming()
         try validateChildren()
-        try validateSampling(duration: timing.duration)
+        let fixedKeyframes = try validateSampling(duration: timing.duration)
         if let overlayOpacity {
             try FieldCheck.check(overlayOpacity, in: 0...1, at: "overlay.opacity")
         }
         if let precision, !PlanLimits.precisionRange.contains(precision) {
             throw ValidationError(field: "precision", message: "\(PlanLimits.precisionRule), got \(precision)")
         }
-        return timing
+        return (timing, fixedKeyframes)
     }
 
     /// Checks the timing fields, then resolves them (only valid fields reach the spring solver).
@@ -107,13 +111,14 @@ extension PlanRequest {
         return resolved
     }
 
-    private func validateSampling(duration: Double) throws(ValidationError) {
+    /// Checks the sampling; returns the keyframes it fixes over all tracks, nil for a tolerance.
+    private func validateSampling(duration: Double) throws(ValidationError) -> Int? {
         switch sampling {
         case .keyframes(let count):
             guard PlanLimits.keyframeRange.contains(count) else {
                 throw ValidationError(field: "sampling.keyframes", message: "\(PlanLimits.keyframesRule), got \(count)")
             }
-            try checkTotalKeyframes(count, at: "sampling.keyframes")
+            return try checkTotalKeyframes(count, at: "sampling.keyframes")
         case .fps(let fps):
             try FieldCheck.check(finite: fps, at: "sampling.fps")
             guard fps > 0 else { throw ValidationError(field: "sampling.fps", message: "must be > 0, got \(describeNumber(fps))") }
@@ -124,21 +129,24 @@ extension PlanRequest {
                     field: "sampling.fps",
                     message: "would produce \(count) keyframes over the duration, more than \(PlanLimits.maximumKeyframes)")
             }
-            try checkTotalKeyframes(count, at: "sampling.fps")
+            return try checkTotalKeyframes(count, at: "sampling.fps")
         case .tolerance(let tolerance):
             try FieldCheck.check(finite: tolerance, at: "sampling.tolerance")
             try FieldCheck.check(tolerance, in: PlanLimits.minimumTolerance...PlanLimits.maximumExtent, at: "sampling.tolerance")
+            return nil
         }
     }
 
-    /// Keyframes over every track (the main layer and each child) stay within ``PlanLimits/maximumTotalKeyframes``.
-    private func checkTotalKeyframes(_ perTrack: Int, at field: String) throws(ValidationError) {
+    /// Keyframes over every track (the main layer and each child), which must stay within
+    /// ``PlanLimits/maximumTotalKeyframes``.
+    private func checkTotalKeyframes(_ perTrack: Int, at field: String) throws(ValidationError) -> Int {
         let total = perTrack * (children.count + 1)
         guard total <= PlanLimits.maximumTotalKeyframes else {
             throw ValidationError(
                 field: field,
                 message: "would produce \(total) keyframes over \(children.count + 1) tracks, more than \(PlanLimits.maximumTotalKeyframes)")
         }
+        return total
     }
 
     private func validateChildren() throws(ValidationError) {

@@ -1,10 +1,11 @@
-/// How much work a tolerance-sampled plan may cost before it is refused instead of computed.
+/// How much work sampling may still cost: one plan's, or what a batch of plans shares. Sampling spends
+/// from it; a tolerance-sampled plan that would need more than is left is refused instead of computed.
 package struct SamplingBudget: Sendable, Hashable {
     /// Most keyframes one track may have.
     package var keyframesPerTrack: Int
-    /// Most keyframes over all tracks together.
+    /// Keyframes left over all tracks together.
     package var totalKeyframes: Int
-    /// Most exact-state evaluations (counted per track) the search may spend.
+    /// Exact-state evaluations (counted per track) left for tolerance searches.
     package var evaluations: Int
 
     /// Creates a budget.
@@ -59,16 +60,19 @@ package enum Sampler {
     /// The keyframe times `sampling` chooses for a plan of `duration` whose tracks are `layers`.
     /// `sampling` must already be valid (a count of at least 2, an fps whose count fits the budget).
     package static func times(
-        for sampling: Sampling, duration: Double, state: (Double) -> [Keyframe], layers: [Rect], budget: SamplingBudget
+        for sampling: Sampling, duration: Double, state: (Double) -> [Keyframe], layers: [Rect], budget: inout SamplingBudget
     ) throws(SamplingBudgetExceeded) -> [Double] {
+        let times: [Double]
         switch sampling {
         case .keyframes(let count):
-            return uniformTimes(count: count, duration: duration)
+            times = uniformTimes(count: count, duration: duration)
         case .fps(let fps):
-            return uniformTimes(count: keyframeCount(duration: duration, fps: fps), duration: duration)
+            times = uniformTimes(count: keyframeCount(duration: duration, fps: fps), duration: duration)
         case .tolerance(let tolerance):
-            return try toleranceTimes(duration: duration, tolerance: tolerance, state: state, layers: layers, budget: budget)
+            times = try toleranceTimes(duration: duration, tolerance: tolerance, state: state, layers: layers, budget: &budget)
         }
+        budget.totalKeyframes -= times.count * layers.count
+        return times
     }
 
     /// `count` times evenly spaced from exactly 0 to exactly `duration`.
@@ -85,7 +89,7 @@ package enum Sampler {
     /// The work is bounded: a plan that would need more keyframes than the limits allow, or more
     /// than its evaluations, is refused instead.
     static func toleranceTimes(
-        duration: Double, tolerance: Double, state exactState: (Double) -> [Keyframe], layers: [Rect], budget: SamplingBudget
+        duration: Double, tolerance: Double, state exactState: (Double) -> [Keyframe], layers: [Rect], budget: inout SamplingBudget
     ) throws(SamplingBudgetExceeded) -> [Double] {
         var evaluations = 0
         func state(_ time: Double) -> [Keyframe] {
@@ -128,11 +132,15 @@ package enum Sampler {
             guard let accepted = good else { break }
             times.append(accepted.time)
             guard times.count <= keyframeLimit else { throw .keyframes(limit: keyframeLimit) }
-            guard evaluations <= budget.evaluations else { throw .evaluations }
+            guard evaluations <= budget.evaluations else {
+                budget.evaluations = 0
+                throw .evaluations
+            }
             step = accepted.time - start
             start = accepted.time
             startStates = accepted.states
         }
+        budget.evaluations -= evaluations
         return times
     }
 

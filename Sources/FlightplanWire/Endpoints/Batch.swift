@@ -54,29 +54,60 @@ public enum Batch {
         }
     }
 
-    /// One item's answer: its plan, or its problem.
-    public static func result(for item: Result<PlanRequest, ValidationError>) -> Result<Plan, ProblemDetails> {
-        do { return .success(try Planner.plan(for: item.get().validated())) } catch { return .failure(.validation(error)) }
+    /// Plans every item in order, handing each plan or problem to `each` as soon as it is computed.
+    ///
+    /// A batch shares one plan's budget (``PlanLimits``), so it costs at most what one maximal plan costs:
+    /// the keyframes that fixed samplings (`keyframes`, `fps`) produce over all items are counted before
+    /// anything is computed, and a batch over ``PlanLimits/maximumTotalKeyframes`` is refused whole; the
+    /// tolerance-sampled items then share what is left of the keyframes and the state evaluations, and an
+    /// item that would need more than is left gets its own `sampling.tolerance` problem.
+    /// - Throws: a ``ValidationError`` naming `requests` when the fixed samplings alone exceed the budget.
+    static func plan(_ items: [Result<PlanRequest, ValidationError>], each: (Result<Plan, ProblemDetails>) -> Void) throws(ValidationError) {
+        let validated = items.map { item -> Result<ValidatedPlanRequest, ValidationError> in
+            do throws(ValidationError) { return .success(try item.get().validated()) } catch { return .failure(error) }
+        }
+        let fixed = validated.reduce(0) { total, item in
+            guard case .success(let request) = item else { return total }
+            return total + (request.fixedKeyframes ?? 0)
+        }
+        guard fixed <= PlanLimits.maximumTotalKeyframes else {
+            throw ValidationError(
+                field: "requests",
+                message: "would produce \(fixed) keyframes over all items, more than \(PlanLimits.maximumTotalKeyframes) (a batch shares one plan's budget)")
+        }
+        var shared = PlanLimits.samplingBudget
+        shared.totalKeyframes -= fixed
+        for item in validated {
+            do throws(ValidationError) {
+                let request = try item.get()
+                // A fixed sampling's cost is already counted in `fixed`; only tolerance searches spend from `shared`.
+                each(.success(request.fixedKeyframes != nil ? try Planner.plan(for: request) : try Planner.plan(for: request, spending: &shared)))
+            } catch {
+                each(.failure(.validation(error)))
+            }
+        }
     }
 
-    /// Plans every request of a batch, in order (the SDK's local planner).
-    /// - Throws: a ``ValidationError`` when the batch has more than ``maximumItems`` items.
+    /// Plans every request of a batch, in order (the SDK's local planner), with the server's budget and limits.
+    /// - Throws: a ``ValidationError`` when the batch has more than ``maximumItems`` items or is over budget.
     public static func plans(for requests: [PlanRequest]) throws(ValidationError) -> [Result<Plan, ProblemDetails>] {
         try check(count: requests.count)
-        return requests.map { result(for: .success($0)) }
+        var results: [Result<Plan, ProblemDetails>] = []
+        try plan(requests.map { .success($0) }) { results.append($0) }
+        return results
     }
 
     /// The response body for a batch, `{"results": [{"plan": …} or {"problem": …}, …]}`, and the style of
     /// every plan in it. Each plan is written as soon as it is computed, so no more than one is held at once.
-    static func answer(_ batch: Request) -> ([UInt8], [TransitionStyle]) {
+    static func answer(_ batch: Request) throws(ValidationError) -> ([UInt8], [TransitionStyle]) {
         var writer = JSONWriter(capacity: 4096 * max(1, batch.items.count))
         var styles: [TransitionStyle] = []
         writer.beginObject()
         writer.key("results")
         writer.beginArray()
-        for item in batch.items {
+        try plan(batch.items) { result in
             writer.beginObject()
-            switch result(for: item) {
+            switch result {
             case .success(let plan):
                 styles.append(plan.style)
                 writer.key("plan")
