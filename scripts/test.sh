@@ -27,6 +27,7 @@ step python3 scripts/integration_test.py .build/debug/flightplan
 step scripts/schemathesis.sh .build/debug/flightplan
 step swift build -c release --product flightplan
 step python3 scripts/abuse_test.py .build/release/flightplan
+step python3 scripts/hardening_test.py .build/release/flightplan
 step scripts/deploy_check.sh .build/release/flightplan
 step scripts/container_test.sh .build/release/flightplan
 step python3 scripts/browser_test.py .build/release/flightplan

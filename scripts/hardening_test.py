@@ -1,0 +1,291 @@
+#!/usr/bin/env python3
+"""Hardening regressions against the release binary, each a probe an attacker tried (issue 18):
+exclusive ports, RFC 9112 framing and targets, log forging, bounded batches, the admin listener under
+saturation, draining under load, and a forced stop's exit status. Prints a figure for each.
+
+Usage: hardening_test.py path/to/flightplan
+"""
+import json
+import os
+import re
+import resource
+import signal
+import socket
+import subprocess
+import sys
+import threading
+import time
+
+BINARY = os.path.abspath(sys.argv[1])
+results = {"passed": 0, "failed": 0}
+GEOMETRY = '"source": {"frame": {"x": 16, "y": 220, "width": 120, "height": 160}}, "destination": {"bounds": {"x": 0, "y": 0, "width": 390, "height": 844}}'
+
+
+def check(condition, name, detail=""):
+    results["passed" if condition else "failed"] += 1
+    print(f"{'ok  ' if condition else 'FAIL'} {name} {detail}", flush=True)
+
+
+class Server:
+    def __init__(self, *args, stderr=subprocess.DEVNULL):
+        self.process = subprocess.Popen([BINARY, "serve", "--port", "0", *args], stdout=subprocess.PIPE, stderr=stderr, text=True)
+        line = self.process.stdout.readline()
+        self.port = int(re.search(r"listening on http://[^ ]+:(\d+) ", line).group(1))
+        admin = re.search(r"admin on http://[^ ]+:(\d+)", line)
+        self.admin = int(admin.group(1)) if admin else None
+
+    def cpu_seconds(self):
+        fields = open(f"/proc/{self.process.pid}/stat").read().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+    def peak_rss_mib(self):
+        return int(re.search(r"VmHWM:\s+(\d+)", open(f"/proc/{self.process.pid}/status").read()).group(1)) / 1024
+
+    def stop(self):
+        self.process.send_signal(signal.SIGTERM)
+        return self.process.wait(20)
+
+
+def exchange(port, data, timeout=2.0):
+    """Sends raw bytes and reads until the server closes or goes quiet; returns (status lines, closed)."""
+    connection = socket.create_connection(("127.0.0.1", port), timeout=timeout)
+    connection.sendall(data)
+    received, closed = b"", False
+    try:
+        while True:
+            chunk = connection.recv(65536)
+            if not chunk:
+                closed = True
+                break
+            received += chunk
+    except socket.timeout:
+        pass
+    except ConnectionResetError:
+        closed = True
+    connection.close()
+    return re.findall(rb"HTTP/1\.[01] (\d{3})", received), closed
+
+
+def post(port, path, body, timeout=30):
+    data = body.encode()
+    head = f"POST {path} HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: {len(data)}\r\nConnection: close\r\n\r\n"
+    connection = socket.create_connection(("127.0.0.1", port), timeout=timeout)
+    connection.sendall(head.encode() + data)
+    received = b""
+    while True:
+        chunk = connection.recv(1 << 20)
+        if not chunk:
+            break
+        received += chunk
+    connection.close()
+    head, _, body = received.partition(b"\r\n\r\n")
+    return int(head.split(b" ", 2)[1]), body
+
+
+def get_latency(port, path="/healthz"):
+    started = time.monotonic()
+    statuses, _ = exchange(port, f"GET {path} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n".encode(), timeout=5)
+    return time.monotonic() - started, statuses[:1] == [b"200"]
+
+
+def exclusive_port():
+    first = Server()
+    second = subprocess.run([BINARY, "serve", "--port", str(first.port)], capture_output=True, text=True, timeout=10)
+    lines = second.stderr.strip().splitlines()
+    check(second.returncode != 0 and len(lines) == 1 and "in use" in lines[0],
+          "a second instance on a busy port exits non-zero with one line", f"(exit {second.returncode}: {lines})")
+    first.stop()
+    shared = Server("--reuse-port")
+    third = subprocess.Popen([BINARY, "serve", "--port", str(shared.port), "--reuse-port"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    line = third.stdout.readline()
+    check("listening on" in line, "with --reuse-port on both, a second instance shares the port", f"({line.strip()})")
+    third.send_signal(signal.SIGTERM)
+    third.wait(20)
+    shared.stop()
+
+
+def framing_and_targets(port):
+    plan = b'{"source": {"frame": {"x": 1, "y": 1, "width": 9, "height": 9}}, "destination": {"bounds": {"x": 0, "y": 0, "width": 99, "height": 99}}}'
+    cases = [
+        ("%00 in the path", b"GET /metrics%00.css HTTP/1.1\r\nHost: x\r\n\r\n", b"400"),
+        ("%0a in the path (log forging)", b"GET /x%0a2026-01-01T00:00:00+0000%20info%20flightplan:%20FORGED HTTP/1.1\r\nHost: x\r\n\r\n", b"400"),
+        ("a space before the colon of Content-Length", b"POST /v1/plans HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length : 2\r\n\r\n{}", b"400"),
+        ("no Host on HTTP/1.1", b"GET /healthz HTTP/1.1\r\n\r\n", b"400"),
+        ("two Host headers", b"GET /healthz HTTP/1.1\r\nHost: a\r\nHost: b\r\n\r\n", b"400"),
+        ("a bare CR in a header value", b"GET /healthz HTTP/1.1\r\nHost: a\r\nX-A: a\rb\r\n\r\n", b"400"),
+    ]
+    for name, data, expected in cases:
+        statuses, closed = exchange(port, data)
+        check(statuses == [expected] and closed, f"{name}: one {expected.decode()} and the connection closed", f"({statuses}, closed {closed})")
+    statuses, _ = exchange(port, b"POST http://example.com/v1/plans HTTP/1.1\r\nHost: example.com\r\nContent-Type: application/json\r\nContent-Length: "
+                           + str(len(plan)).encode() + b"\r\nConnection: close\r\n\r\n" + plan)
+    check(statuses == [b"200"], "an absolute-form target is served", f"({statuses})")
+    # libmicrohttpd 0.9.75 answers a Content-Length it cannot parse itself, before any callback, and writes
+    # its 400 head twice (a bug of that version; nginx in front refuses these requests itself). What we can
+    # hold it to: nothing but 400s, the body never executed, the connection closed.
+    for length in [b"+2", b"0x2", b"-1", b"2, 2", b"12345678901234567890", b"2 2"]:
+        statuses, closed = exchange(port, b"POST /v1/plans HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: " + length + b"\r\n\r\n{}")
+        check(statuses and set(statuses) == {b"400"} and closed, f"Content-Length {length.decode()!r}: refused with 400, closed, never executed",
+              f"({len(statuses)} head{'s (libmicrohttpd)' if len(statuses) > 1 else ''})")
+
+
+def log_forging():
+    server = Server("--log-level", "info", stderr=subprocess.PIPE)
+    exchange(server.port, b"GET /x%0a2026-01-01T00:00:00+0000%20info%20flightplan:%20FORGED HTTP/1.1\r\nHost: x\r\n\r\n")
+    exchange(server.port, b"GET /y\x1b[31m HTTP/1.1\r\nHost: x\r\n\r\n")
+    server.stop()
+    log = server.process.stderr.read()
+    forged = [line for line in log.splitlines() if line.startswith("2026-01-01T00:00:00+0000")]
+    check(not forged and "\x1b" not in log, "no request can write a line or an escape sequence of its own into the log", f"({len(log.splitlines())} lines)")
+    server = Server("--log-level", "info", "--log-format", "json", stderr=subprocess.PIPE)
+    exchange(server.port, b"GET /healthz HTTP/1.1\r\nHost: x\r\nX-Request-Id: forge\"me\r\n\r\n")
+    server.stop()
+    lines = server.process.stderr.read().splitlines()
+    parsed = [json.loads(line) for line in lines]
+    access = [entry for entry in parsed if entry.get("path") == "/healthz"]
+    check(len(parsed) == len(lines) and len(access) == 1 and access[0]["status"] == "200" and "request_id" in access[0],
+          "--log-format json writes one JSON object per line, the access fields as members", f"({access[:1]})")
+
+
+def bounded_batches():
+    server = Server("--threads", "2")
+    fixed = "{" + GEOMETRY + ', "sampling": {"keyframes": 10000}}'
+    started = time.monotonic()
+    status, body = post(server.port, "/v1/plans/batch", '{"requests": [' + ",".join([fixed] * 256) + "]}")
+    check(status == 422 and json.loads(body)["field"] == "requests", "256 × 10 000 keyframes: refused whole, naming requests",
+          f"({time.monotonic() - started:.3f} s)")
+    costly = "{" + GEOMETRY + ', "timing": {"duration": 60, "curve": {"spring": {"dampingRatio": 0.01}}}, "sampling": {"tolerance": 0.01}}'
+    worst = '{"requests": [' + ",".join([costly] * 256) + "]}"
+    cpu, rss = server.cpu_seconds(), server.peak_rss_mib()
+    status, _ = post(server.port, "/v1/plans/batch", worst)
+    spent, grown = server.cpu_seconds() - cpu, server.peak_rss_mib() - rss
+    check(status == 200 and spent <= 0.5, "256 items that each exhaust the tolerance budget cost at most 0.5 s of CPU", f"({spent:.2f} s)")
+    most = '{"requests": [' + ",".join([fixed] * 5) + "]}"
+    status, body = post(server.port, "/v1/plans/batch", most)
+    grown = max(grown, server.peak_rss_mib() - rss)
+    check(status == 200 and grown <= 64, "the largest accepted batch raises peak RSS by at most 64 MiB",
+          f"({len(body) / 1e6:.1f} MB answer, peak RSS +{grown:.0f} MiB)")
+    server.stop()
+
+
+def admin_listener():
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    resource.setrlimit(resource.RLIMIT_NOFILE, (min(hard, 8192), hard))
+    server = Server("--threads", "2", "--admin-port", "0", "--max-connections", "1024")
+    idle = []
+    for _ in range(2000):
+        try:
+            idle.append(socket.create_connection(("127.0.0.1", server.port), timeout=5))
+        except OSError:
+            break
+    time.sleep(0.5)
+    latencies = [get_latency(server.admin) for _ in range(20)]
+    worst = max(latency for latency, _ in latencies)
+    check(all(ok for _, ok in latencies) and worst <= 0.05, f"with {len(idle)} idle connections on the main port, the admin port answers within 50 ms",
+          f"(max {worst * 1000:.1f} ms)")
+    for connection in idle:
+        connection.close()
+    costly = "{" + GEOMETRY + ', "timing": {"duration": 60, "curve": {"spring": {"dampingRatio": 0.01}}}, "sampling": {"tolerance": 0.01}}'
+    worst_body = '{"requests": [' + ",".join([costly] * 256) + "]}"
+    load = [threading.Thread(target=lambda: [post(server.port, "/v1/plans/batch", worst_body) for _ in range(3)]) for _ in range(4)]
+    for thread in load:
+        thread.start()
+    probes = []
+    while any(thread.is_alive() for thread in load):
+        probes.append(get_latency(server.admin))
+        time.sleep(0.02)
+    for thread in load:
+        thread.join()
+    worst = max(latency for latency, _ in probes)
+    check(all(ok for _, ok in probes) and worst <= 0.1, "with two worst-case batches in flight per worker, /healthz on the admin port answers within 100 ms",
+          f"({len(probes)} probes, max {worst * 1000:.1f} ms)")
+    server.stop()
+
+
+class Client(threading.Thread):
+    """Plans on keep-alive connections as fast as it can, reconnecting after `Connection: close`. A refused
+    connect ends it (the listener is closed); a connection the server accepted that ends without the
+    answer to a request sent on it is a failure."""
+
+    def __init__(self, port, request):
+        super().__init__(daemon=True)
+        self.port, self.request, self.answered, self.failures = port, request, 0, 0
+
+    def run(self):
+        while True:
+            try:
+                connection = socket.create_connection(("127.0.0.1", self.port), timeout=10)
+            except OSError:
+                return
+            try:
+                while self.exchange(connection):
+                    pass
+            except OSError:
+                self.failures += 1
+            connection.close()
+
+    def exchange(self, connection):
+        """One request and its whole answer; False when the server asked to close."""
+        connection.sendall(self.request)
+        received = b""
+        while b"\r\n\r\n" not in received:
+            chunk = connection.recv(65536)
+            if not chunk:
+                raise ConnectionResetError("closed before the answer")
+            received += chunk
+        head, _, body = received.partition(b"\r\n\r\n")
+        length = int(re.search(rb"(?i)content-length: (\d+)", head).group(1))
+        while len(body) < length:
+            chunk = connection.recv(65536)
+            if not chunk:
+                raise ConnectionResetError("closed in the answer")
+            body += chunk
+        self.answered += 1
+        return not re.search(rb"(?i)connection: close", head)
+
+
+def draining_under_load(rounds=20):
+    body = ("{" + GEOMETRY + "}").encode()
+    request = b"POST /v1/plans HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: " + str(len(body)).encode() + b"\r\n\r\n" + body
+    failures, answered, unclean = 0, 0, 0
+    for _ in range(rounds):
+        server = Server("--threads", "2", "--log-level", "critical")
+        clients = [Client(server.port, request) for _ in range(16)]
+        for client in clients:
+            client.start()
+        time.sleep(0.7)
+        unclean += server.stop() != 0
+        for client in clients:
+            client.join(10)
+        failures += sum(client.failures for client in clients)
+        answered += sum(client.answered for client in clients)
+    check(failures == 0 and unclean == 0, f"{rounds} SIGTERMs under load: no connection the server accepted ended unanswered, every exit clean",
+          f"({answered} answers, {failures} failures, {unclean} unclean exits)")
+
+
+def forced_stop():
+    server = Server("--shutdown-grace", "0.5", "--log-level", "notice", stderr=subprocess.PIPE)
+    connection = socket.create_connection(("127.0.0.1", server.port))
+    connection.sendall(b"POST /v1/plans HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{")
+    time.sleep(0.3)
+    code = server.stop()
+    log = server.process.stderr.read()
+    check(code == 3 and "1 requests in flight were cut" in log, "a forced stop exits 3 and says how many requests it cut", f"(exit {code})")
+    connection.close()
+
+
+def main():
+    exclusive_port()
+    server = Server()
+    framing_and_targets(server.port)
+    server.stop()
+    log_forging()
+    bounded_batches()
+    admin_listener()
+    draining_under_load()
+    forced_stop()
+    print(f"hardening: {results['passed']} passed, {results['failed']} failed")
+    sys.exit(1 if results["failed"] else 0)
+
+
+main()
