@@ -202,6 +202,57 @@ def admin_listener():
     server.stop()
 
 
+def slow_clients(count=500, deadline=2.0):
+    """`count` clients trickle a header line every half second; all must be cut within deadline + 1 s while
+    a well-behaved client on the same port keeps being answered."""
+    server = Server("--header-timeout", str(deadline), "--connection-timeout", "60", "--log-level", "critical")
+    slow = []
+    opened = time.monotonic()
+    for _ in range(count):
+        connection = socket.create_connection(("127.0.0.1", server.port), timeout=5)
+        connection.sendall(b"GET /healthz HTTP/1.1\r\nHost: x\r\n")
+        connection.setblocking(False)
+        slow.append(connection)
+    probes, failures, done = [0], [0], threading.Event()
+
+    def probe():
+        while not done.is_set():
+            _, ok = get_latency(server.port)
+            probes[0] += 1
+            failures[0] += not ok
+            time.sleep(0.05)
+
+    prober = threading.Thread(target=probe, daemon=True)
+    prober.start()
+    open_ones = list(slow)
+    while open_ones and time.monotonic() - opened < deadline + 5:
+        still = []
+        for connection in open_ones:
+            try:
+                if connection.recv(1) == b"":
+                    continue
+            except BlockingIOError:
+                pass
+            except OSError:
+                continue
+            try:
+                connection.send(b"X-Trickle: 1\r\n")
+                still.append(connection)
+            except OSError:
+                pass
+        open_ones = still
+        time.sleep(0.1)
+    elapsed = time.monotonic() - opened
+    done.set()
+    prober.join()
+    for connection in slow:
+        connection.close()
+    server.stop()
+    check(not open_ones and elapsed <= deadline + 1, f"{count} trickling clients are all cut within the {deadline:g} s head deadline + 1 s",
+          f"({elapsed:.2f} s, {len(open_ones)} left)")
+    check(failures[0] == 0 and probes[0] > 0, "a well-behaved client meanwhile sees no errors", f"({probes[0]} requests)")
+
+
 class Client(threading.Thread):
     """Plans on keep-alive connections as fast as it can, reconnecting after `Connection: close`. A refused
     connect ends it (the listener is closed); a connection the server accepted that ends without the
@@ -282,6 +333,7 @@ def main():
     log_forging()
     bounded_batches()
     admin_listener()
+    slow_clients()
     draining_under_load()
     forced_stop()
     print(f"hardening: {results['passed']} passed, {results['failed']} failed")

@@ -34,6 +34,7 @@ struct flightplan_daemon_config {
     flightplan_log_sink log_sink;
     void *log_context;
     int reuse_port;                    // 1: share the port with other listeners (SO_REUSEPORT); 0: exclusive
+    unsigned int per_ip_connection_limit;  // 0: no limit
 };
 
 static inline int flightplan_hex_digit(char c) {
@@ -147,7 +148,14 @@ static inline struct MHD_Daemon *flightplan_start_daemon(const struct flightplan
         MHD_OPTION_NOTIFY_COMPLETED, config->completed, config->handler_context,
         MHD_OPTION_NOTIFY_CONNECTION, config->connection_notify, config->handler_context,
         MHD_OPTION_UNESCAPE_CALLBACK, flightplan_unescape, NULL,
+        MHD_OPTION_PER_IP_CONNECTION_LIMIT, config->per_ip_connection_limit,
         MHD_OPTION_END);
+}
+
+/// A connection's socket (MHD_get_connection_info is variadic), or -1.
+static inline int flightplan_connection_fd(struct MHD_Connection *connection) {
+    const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CONNECTION_FD);
+    return info == NULL ? -1 : info->connect_fd;
 }
 
 /// The port a listening socket is bound to (useful after asking for port 0).

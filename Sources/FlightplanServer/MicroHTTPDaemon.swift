@@ -34,6 +34,12 @@ public final class MicroHTTPDaemon: Sendable {
         let port: Int
     }
 
+    /// The head and body deadlines of every open connection.
+    private let deadlines: ConnectionDeadlines
+
+    /// Connections shut down for missing their head or body deadline.
+    public var connectionsCutForDeadlines: Int { deadlines.cut.load(ordering: .relaxed) }
+
     /// The daemon while it runs; nil before ``start()`` and after ``stop()``.
     private let running = Mutex<Running?>(nil)
 
@@ -44,6 +50,7 @@ public final class MicroHTTPDaemon: Sendable {
     public init(router: Router, logger: Logger) {
         self.router = router
         self.logger = logger
+        self.deadlines = ConnectionDeadlines(headerTimeout: router.configuration.headerTimeout, bodyTimeout: router.configuration.bodyTimeout)
     }
 
     deinit {
@@ -81,17 +88,25 @@ public final class MicroHTTPDaemon: Sendable {
                     uploadData, uploadDataSize, requestSlot)
             },
             handler_context: context,
-            completed: { cls, _, requestSlot, termination in
+            completed: { cls, connection, requestSlot, termination in
                 guard let cls, let requestSlot, let pointer = requestSlot.pointee else { return }
                 requestSlot.pointee = nil
                 let daemon = Unmanaged<MicroHTTPDaemon>.fromOpaque(cls).takeUnretainedValue()
+                if let connection { daemon.deadlines.completed(UInt(bitPattern: connection)) }
                 let exchange = Unmanaged<Exchange>.fromOpaque(pointer).takeRetainedValue()
                 daemon.complete(exchange, completedNormally: termination == .REQUEST_TERMINATED_COMPLETED_OK)
             },
-            connection_notify: { cls, _, _, code in
-                guard let cls else { return }
+            connection_notify: { cls, connection, _, code in
+                guard let cls, let connection else { return }
                 let daemon = Unmanaged<MicroHTTPDaemon>.fromOpaque(cls).takeUnretainedValue()
-                if code == .CONNECTION_NOTIFY_STARTED { daemon.router.state.connectionOpened() } else { daemon.router.state.connectionClosed() }
+                let key = UInt(bitPattern: connection)
+                if code == .CONNECTION_NOTIFY_STARTED {
+                    daemon.router.state.connectionOpened()
+                    daemon.deadlines.opened(key, socket: flightplan_connection_fd(connection))
+                } else {
+                    daemon.deadlines.closed(key)
+                    daemon.router.state.connectionClosed()
+                }
             },
             log_sink: { cls, message in
                 guard let cls, let message else { return }
@@ -99,7 +114,8 @@ public final class MicroHTTPDaemon: Sendable {
                 daemon.logger.warning("libmicrohttpd: \(LogText.escaped(String(cString: message)))")
             },
             log_context: context,
-            reuse_port: configuration.reusePort ? 1 : 0))
+            reuse_port: configuration.reusePort ? 1 : 0,
+            per_ip_connection_limit: UInt32(configuration.maxConnectionsPerClient)))
         let listener = flightplan_listen(config)
         guard listener >= 0 else {
             let reason = String(cString: strerror(errno))
@@ -219,6 +235,8 @@ public final class MicroHTTPDaemon: Sendable {
             let exchange = Exchange(head: head, requestID: Router.requestID(from: head[header: "x-request-id"]))
             requestSlot.pointee = Unmanaged.passRetained(exchange).toOpaque()
             router.state.requestStarted()
+            let bodyFollows = head[header: "transfer-encoding"] != nil || (head[header: "content-length"].flatMap { Int($0) } ?? 0) > 0
+            deadlines.headArrived(UInt(bitPattern: connection), bodyFollows: bodyFollows)
             switch router.admit(head, requestID: exchange.requestID) {
             case .proceed(let route, let bodyLimit):
                 exchange.route = (route, bodyLimit)
@@ -266,6 +284,7 @@ public final class MicroHTTPDaemon: Sendable {
     }
 
     private func queue(_ response: HTTPResponse, on connection: OpaquePointer, for exchange: Exchange) -> MHD_Result {
+        deadlines.answered(UInt(bitPattern: connection))
         exchange.status = response.status
         exchange.responseBytes = response.body.count
         let mhdResponse = response.body.withUnsafeBytes { bytes in

@@ -24,6 +24,13 @@ public struct ServerConfiguration: Sendable, Hashable {
     public var maxConnections: Int = 1024
     /// Seconds a connection may stay idle before libmicrohttpd closes it.
     public var connectionTimeout: Int = 15
+    /// Seconds a client has to deliver a whole request head, counted from its connection opening or its
+    /// previous answer; whatever it trickles, it is closed when they run out (nginx's default, 10 s).
+    public var headerTimeout: Double = 10
+    /// Seconds a client has to deliver a whole request body once its head has arrived.
+    public var bodyTimeout: Double = 30
+    /// Connections one client address may hold at once; 0 for no limit.
+    public var maxConnectionsPerClient: Int = 0
     /// Bytes of buffer libmicrohttpd gives each connection (headers must fit in it).
     public var connectionMemoryLimit: Int = 32 * 1024
     /// `Access-Control-Allow-Origin`: `*`, or a comma-separated list of allowed origins (`null` included).
@@ -74,6 +81,9 @@ public struct ServerConfiguration: Sendable, Hashable {
         try require(maxBodyBytes >= 1024 && maxBodyBytes <= 1 << 30, "max-body must be 1024…1073741824 bytes, got \(maxBodyBytes)")
         try require((1...100_000).contains(maxConnections), "max-connections must be 1…100000, got \(maxConnections)")
         try require(connectionTimeout >= 1, "connection-timeout must be at least 1 second, got \(connectionTimeout)")
+        try require(headerTimeout >= 0.1 && headerTimeout <= 3600, "header-timeout must be 0.1…3600 seconds, got \(headerTimeout)")
+        try require(bodyTimeout >= 0.1 && bodyTimeout <= 3600, "body-timeout must be 0.1…3600 seconds, got \(bodyTimeout)")
+        try require((0...100_000).contains(maxConnectionsPerClient), "max-connections-per-client must be 0…100000, got \(maxConnectionsPerClient)")
         try require(connectionMemoryLimit >= 4096, "connection-memory-limit must be at least 4096 bytes, got \(connectionMemoryLimit)")
         try require(shutdownGrace >= 0 && shutdownGrace.isFinite, "shutdown-grace must be ≥ 0, got \(shutdownGrace)")
     }

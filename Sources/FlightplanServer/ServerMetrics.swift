@@ -1,4 +1,4 @@
-public import FlightplanWire
+import FlightplanWire
 import Synchronization
 
 /// Prometheus metrics kept with atomics only, so recording never takes a lock on the hot path.

@@ -1,5 +1,5 @@
 public import FlightplanServer
-public import Logging
+import Logging
 
 /// Runs `body` against a real libmicrohttpd daemon on a free port (tuned by `configure`), stopped when `body`
 /// returns. It logs to `log` when given (an ``InMemoryLog`` a test can read), else only critical lines.

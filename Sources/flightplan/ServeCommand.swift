@@ -24,6 +24,12 @@ struct ServeCommand: ParsableCommand {
     var maxConnections: Int?
     @Option(help: "Idle seconds before a connection is closed. [env: FLIGHTPLAN_CONNECTION_TIMEOUT] (default: 15)")
     var connectionTimeout: Int?
+    @Option(help: "Seconds to deliver a request head, from connecting or the previous answer. [env: FLIGHTPLAN_HEADER_TIMEOUT] (default: 10)")
+    var headerTimeout: Double?
+    @Option(help: "Seconds to deliver a request body once its head has arrived. [env: FLIGHTPLAN_BODY_TIMEOUT] (default: 30)")
+    var bodyTimeout: Double?
+    @Option(help: "Connections one client address may hold; 0 for no limit. [env: FLIGHTPLAN_MAX_CONNECTIONS_PER_CLIENT] (default: 0)")
+    var maxConnectionsPerClient: Int?
     @Option(help: "Access-Control-Allow-Origin: * or a comma-separated list. [env: FLIGHTPLAN_CORS_ORIGIN] (default: *)")
     var corsOrigin: String?
     @Option(help: "Seconds to finish in-flight requests on SIGTERM. [env: FLIGHTPLAN_SHUTDOWN_GRACE] (default: 10)")
@@ -52,6 +58,10 @@ struct ServeCommand: ParsableCommand {
         configuration.maxBodyBytes = try value(maxBody, "FLIGHTPLAN_MAX_BODY", configuration.maxBodyBytes)
         configuration.maxConnections = try value(maxConnections, "FLIGHTPLAN_MAX_CONNECTIONS", configuration.maxConnections)
         configuration.connectionTimeout = try value(connectionTimeout, "FLIGHTPLAN_CONNECTION_TIMEOUT", configuration.connectionTimeout)
+        configuration.headerTimeout = try value(headerTimeout, "FLIGHTPLAN_HEADER_TIMEOUT", configuration.headerTimeout)
+        configuration.bodyTimeout = try value(bodyTimeout, "FLIGHTPLAN_BODY_TIMEOUT", configuration.bodyTimeout)
+        configuration.maxConnectionsPerClient = try value(
+            maxConnectionsPerClient, "FLIGHTPLAN_MAX_CONNECTIONS_PER_CLIENT", configuration.maxConnectionsPerClient)
         configuration.corsOrigin = try value(corsOrigin, "FLIGHTPLAN_CORS_ORIGIN", configuration.corsOrigin)
         configuration.shutdownGrace = try value(shutdownGrace, "FLIGHTPLAN_SHUTDOWN_GRACE", configuration.shutdownGrace)
         configuration.reusePort = reusePort || environment["FLIGHTPLAN_REUSE_PORT"] == "1"

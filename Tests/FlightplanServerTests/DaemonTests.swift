@@ -31,6 +31,26 @@ struct DaemonTests {
         #expect(LogText.escaped("/v1/plans") == "/v1/plans")
     }
 
+    @Test("a client trickling its head or its body is closed at the deadline, whatever it sends")
+    func slowClientDeadlines() async throws {
+        try await withDaemon({ $0.headerTimeout = 0.5; $0.bodyTimeout = 0.5; $0.connectionTimeout = 60 }) { daemon in
+            let head = try RawHTTPClient(port: daemon.port)
+            try head.send(Array("GET /healthz HTTP/1.1\r\nHost: x\r\n".utf8))
+            let body = try RawHTTPClient(port: daemon.port)
+            try body.send(Array("POST /v1/plans HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{".utf8))
+            let started = ContinuousClock.now
+            var headOpen = true, bodyOpen = true
+            while (headOpen || bodyOpen) && ContinuousClock.now - started < .seconds(5) {
+                if headOpen { headOpen = (try? head.send(Array("X-Trickle: 1\r\n".utf8))) != nil && !head.isClosed }
+                if bodyOpen { bodyOpen = (try? body.send(Array(" ".utf8))) != nil && !body.isClosed }
+                try await Task.sleep(for: .milliseconds(100))
+            }
+            #expect(!headOpen && !bodyOpen, "trickling clients still open after 5 s")
+            #expect(ContinuousClock.now - started < .seconds(2))
+            #expect(daemon.connectionsCutForDeadlines == 2)
+        }
+    }
+
     @Test("a second start is refused instead of leaking the first daemon; stop is idempotent")
     func startTwice() async throws {
         try await withDaemon { daemon in

@@ -42,6 +42,13 @@ final class RawHTTPClient: @unchecked Sendable {
     deinit { close(socket) }
 
     /// Sends raw bytes.
+    /// Whether the server has ended the connection: a read would return end of file or an error.
+    var isClosed: Bool {
+        var byte: UInt8 = 0
+        let count = recv(socket, &byte, 1, Int32(MSG_PEEK | MSG_DONTWAIT))
+        return count == 0 || (count < 0 && errno != EAGAIN && errno != EWOULDBLOCK)
+    }
+
     func send(_ bytes: [UInt8]) throws {
         var offset = 0
         while offset < bytes.count {
