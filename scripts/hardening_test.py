@@ -129,6 +129,25 @@ def framing_and_targets(port):
               f"({len(statuses)} head{'s (libmicrohttpd)' if len(statuses) > 1 else ''})")
 
 
+def oversized_chunked(port):
+    """A 20 MiB chunked body (over the 16 MiB discard limit) still gets a readable 413 problem."""
+    chunk = b" " * 65536
+    connection = socket.create_connection(("127.0.0.1", port), timeout=30)
+    connection.sendall(b"POST /v1/plans HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n")
+    for _ in range(20 * 16):
+        connection.sendall(b"10000\r\n" + chunk + b"\r\n")
+    connection.sendall(b"0\r\n\r\n")
+    received = b""
+    while b"\r\n\r\n" not in received or not received.rstrip().endswith(b"}"):
+        data = connection.recv(65536)
+        if not data:
+            break
+        received += data
+    connection.close()
+    check(received.startswith(b"HTTP/1.1 413") and b"application/problem+json" in received, "a 20 MiB chunked body gets a readable 413 problem",
+          f"({received[:12]!r})")
+
+
 def log_forging():
     server = Server("--log-level", "info", stderr=subprocess.PIPE)
     exchange(server.port, b"GET /x%0a2026-01-01T00:00:00+0000%20info%20flightplan:%20FORGED HTTP/1.1\r\nHost: x\r\n\r\n")
@@ -329,6 +348,7 @@ def main():
     exclusive_port()
     server = Server()
     framing_and_targets(server.port)
+    oversized_chunked(server.port)
     server.stop()
     log_forging()
     bounded_batches()

@@ -209,7 +209,6 @@ public final class MicroHTTPDaemon: Sendable {
         var bodyTooLarge = false
         /// The answer decided before the body ended (a refusal); sent after the body is dropped.
         var refusal: HTTPResponse?
-        var discardedBytes = 0
         var status = 0
         var responseBytes = 0
 
@@ -262,12 +261,9 @@ public final class MicroHTTPDaemon: Sendable {
                 exchange.bodyTooLarge = true
                 exchange.body = []
             }
-            exchange.discardedBytes += size
-            if exchange.discardedBytes > router.configuration.discardLimitBytes {
-                var response = answer(exchange)
-                response.setHeader("Connection", "close")
-                return queue(response, on: connection, for: exchange)
-            }
+            // Dropped, however long it goes on: answering mid-upload and closing would reset the connection
+            // under the client before it reads its 413. Only a chunked body can get here past the discard
+            // limit (a longer Content-Length is refused from the head), and the body deadline bounds it.
             return .YES
         }
         if exchange.status != 0 { return .YES }

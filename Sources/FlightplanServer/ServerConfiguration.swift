@@ -47,8 +47,9 @@ public struct ServerConfiguration: Sendable, Hashable {
     /// Connections libmicrohttpd accepts in all: the cap plus room to answer 503 to the excess.
     public var hardConnectionLimit: Int { maxConnections + max(16, maxConnections / 8) }
 
-    /// Bytes of an over-limit body read and thrown away so that the client can read its 413;
-    /// a body announced larger than this is refused at once and the connection closed.
+    /// Bytes of an over-limit body read and thrown away so that the client can read its 413: a body announced
+    /// (Content-Length) larger than this is refused at once and the connection closed. A chunked body, whose
+    /// length nobody announced, is read and dropped however long it is, within ``bodyTimeout``.
     public var discardLimitBytes: Int { max(8 * maxBodyBytes, 16 << 20) }
 
     /// The configuration with every default.
