@@ -1,12 +1,13 @@
 #!/usr/bin/env python3
 """deploy/nginx/flightplan.conf for real: `nginx -t` on it, then nginx in front of the real server. Checks
 plans through the proxy (the same bytes as direct), request-id propagation both ways, the body limit,
-and that slow-header (slowloris) clients are cut by nginx within its header deadline while normal requests
-keep flowing; the same clients sent straight to libmicrohttpd are still connected at that point, which is
-the gap nginx closes.
+nginx's own refusals as problem+json (malformed Content-Length never reaches libmicrohttpd), and that
+slow-header (slowloris) clients are cut by nginx within its 5 s header deadline while normal requests keep
+flowing; the same clients sent straight to Flightplan are cut at its own 10 s head deadline.
 
 Usage: proxy_test.py path/to/flightplan
 """
+import json
 import os
 import re
 import shutil
@@ -123,8 +124,23 @@ http {{
         check(re.fullmatch(r"[0-9a-f]{32}", generated) is not None, "without one, nginx's request id is used", generated)
         time.sleep(0.2)
         check(generated in open(os.path.join(work, "flightplan.access.log")).read(), "the request id is in nginx's access log")
-        status, _, _ = request(base + "/v1/plans", b" " * (2 << 20), json_headers)
-        check(status == 413, "bodies over 1 MiB are refused by nginx", str(status))
+        status, headers, body = request(base + "/v1/plans", b" " * (2 << 20), json_headers)
+        problem = json.loads(body) if headers.get("content-type") == "application/problem+json" else {}
+        check(status == 413 and problem.get("status") == 413 and problem.get("requestId") == headers.get("x-request-id"),
+              "bodies over 1 MiB are refused by nginx, as an RFC 9457 problem with the request id", str(problem))
+        for length in [b"+2", b"0x2", b"-1", b"2, 2"]:
+            connection = socket.create_connection(("127.0.0.1", proxy_port), timeout=5)
+            connection.sendall(b"POST /v1/plans HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: " + length + b"\r\n\r\n{}")
+            received = b""
+            while True:
+                data = connection.recv(65536)
+                if not data:
+                    break
+                received += data
+            connection.close()
+            heads = re.findall(rb"HTTP/1\.1 (\d{3})", received)
+            check(heads == [b"400"] and b"application/problem+json" in received,
+                  f"Content-Length {length.decode()!r} through nginx: one 400 problem, never passed on", str(heads))
 
         # Slowloris: 40 trickling clients through nginx, 40 straight to the server, normal traffic alongside.
         proxied, proxied_lifetimes = slow_clients(proxy_port, 40, 12)
@@ -138,7 +154,8 @@ http {{
         check(statuses and all(status == 200 for status in statuses), f"{len(statuses)} normal requests through nginx during the attack all 200",
               str(sorted(set(statuses))))
         check(max(proxied_lifetimes) <= 8, f"nginx cut every slow-header client by {max(proxied_lifetimes):.1f} s (deadline 5 s)")
-        check(min(straight_lifetimes) >= 9, f"straight to libmicrohttpd they were all still connected after {min(straight_lifetimes):.1f} s (the gap)")
+        check(9 <= min(straight_lifetimes) and max(straight_lifetimes) <= 11.5,
+              f"straight to Flightplan they were cut at its own 10 s head deadline ({min(straight_lifetimes):.1f}–{max(straight_lifetimes):.1f} s)")
     finally:
         proxy.terminate()
         proxy.wait(timeout=10)
