@@ -129,6 +129,20 @@ def framing_and_targets(port):
               f"({len(statuses)} head{'s (libmicrohttpd)' if len(statuses) > 1 else ''})")
 
 
+def per_client_limit():
+    server = Server("--max-connections-per-client", "3")
+    held = [socket.create_connection(("127.0.0.1", server.port)) for _ in range(3)]
+    time.sleep(0.2)
+    statuses, closed = exchange(server.port, b"GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n")
+    for connection in held:
+        connection.close()
+    time.sleep(0.2)
+    after, _ = exchange(server.port, b"GET /healthz HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+    server.stop()
+    check(not statuses and closed and after == [b"200"], "--max-connections-per-client 3: a fourth connection from one address is closed, and served once one frees",
+          f"({statuses}, then {after})")
+
+
 def oversized_chunked(port):
     """A 20 MiB chunked body (over the 16 MiB discard limit) still gets a readable 413 problem."""
     chunk = b" " * 65536
@@ -279,7 +293,7 @@ class Client(threading.Thread):
 
     def __init__(self, port, request):
         super().__init__(daemon=True)
-        self.port, self.request, self.answered, self.failures = port, request, 0, 0
+        self.port, self.request, self.answered, self.failures, self.reasons = port, request, 0, 0, []
 
     def run(self):
         while True:
@@ -290,8 +304,9 @@ class Client(threading.Thread):
             try:
                 while self.exchange(connection):
                     pass
-            except OSError:
+            except OSError as error:
                 self.failures += 1
+                self.reasons.append(repr(error))
             connection.close()
 
     def exchange(self, connection):
@@ -317,7 +332,7 @@ class Client(threading.Thread):
 def draining_under_load(rounds=20):
     body = ("{" + GEOMETRY + "}").encode()
     request = b"POST /v1/plans HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: " + str(len(body)).encode() + b"\r\n\r\n" + body
-    failures, answered, unclean = 0, 0, 0
+    failures, answered, unclean, reasons = 0, 0, 0, set()
     for _ in range(rounds):
         server = Server("--threads", "2", "--log-level", "critical")
         clients = [Client(server.port, request) for _ in range(16)]
@@ -328,9 +343,10 @@ def draining_under_load(rounds=20):
         for client in clients:
             client.join(10)
         failures += sum(client.failures for client in clients)
+        reasons.update(reason for client in clients for reason in client.reasons)
         answered += sum(client.answered for client in clients)
     check(failures == 0 and unclean == 0, f"{rounds} SIGTERMs under load: no connection the server accepted ended unanswered, every exit clean",
-          f"({answered} answers, {failures} failures, {unclean} unclean exits)")
+          f"({answered} answers, {failures} failures{': ' + ', '.join(sorted(reasons)) if reasons else ''}, {unclean} unclean exits)")
 
 
 def forced_stop():
@@ -350,6 +366,7 @@ def main():
     framing_and_targets(server.port)
     oversized_chunked(server.port)
     server.stop()
+    per_client_limit()
     log_forging()
     bounded_batches()
     admin_listener()

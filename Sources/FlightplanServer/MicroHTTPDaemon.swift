@@ -225,9 +225,11 @@ public final class MicroHTTPDaemon: Sendable {
         guard let pointer = requestSlot.pointee else {
             // First call: headers only. Ask the router about the head, keep the state, answer later.
             let headers = HeaderCollector()
-            MHD_get_connection_values(connection, .HEADER_KIND, { cls, _, key, value in
+            MHD_get_connection_values_n(connection, .HEADER_KIND, { cls, _, key, keySize, value, valueSize in
                 guard let cls, let key else { return .YES }
-                Unmanaged<HeaderCollector>.fromOpaque(cls).takeUnretainedValue().add(String(cString: key), value.map { String(cString: $0) } ?? "")
+                let name = String(decoding: UnsafeRawBufferPointer(start: key, count: keySize), as: UTF8.self)
+                let text = value.map { String(decoding: UnsafeRawBufferPointer(start: $0, count: valueSize), as: UTF8.self) } ?? ""
+                Unmanaged<HeaderCollector>.fromOpaque(cls).takeUnretainedValue().add(name, text)
                 return .YES
             }, Unmanaged.passUnretained(headers).toOpaque())
             let head = RequestHead(method: method, target: target, version: version, lowercasedHeaders: headers.values, violation: headers.violation)

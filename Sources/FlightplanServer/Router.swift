@@ -131,8 +131,12 @@ public struct Router: Sendable {
         let announced = head[header: "content-length"].flatMap { Int($0) } ?? 0
         let bodyFollows = head[header: "transfer-encoding"] != nil || announced > 0
         let waitsForContinue = head[header: "expect"]?.lowercased() == "100-continue"
-        let closes = refusal[header: "Connection"] == "close"
-        if closes || (bodyFollows && (waitsForContinue || announced > configuration.discardLimitBytes)) {
+        // A head that cannot be trusted (400, 501) is answered at once and the connection closed: its body's
+        // extent is unknown. Any other refusal that closes (503: draining, over the cap) reads and drops the
+        // body first, since closing a socket with unread bytes in it resets the connection under the client
+        // before it reads its answer.
+        let untrusted = refusal.status == 400 || refusal.status == 501
+        if untrusted || (bodyFollows && (waitsForContinue || announced > configuration.discardLimitBytes)) {
             refusal.setHeader("Connection", "close")
             return .refuse(refusal, .immediatelyClosing)
         }
