@@ -188,6 +188,12 @@ def test_batch(server):
     check(results_[1].get("problem", {}).get("field") == "source.frame.width", "batch bad item named", str(results_[1:2]))
     status, headers, body = post(server, "/v1/plans/batch", json.dumps({"requests": [good] * 257}))
     problem_ok("batch over 256", status, headers, body, 422, "requests")
+    with tempfile.NamedTemporaryFile("w", suffix=".json") as batch:
+        batch.write(json.dumps({"requests": [good, bad, good]}))
+        batch.flush()
+        cli = subprocess.run([BINARY, "batch", batch.name], capture_output=True, cwd=ROOT)
+        _, _, served = post(server, "/v1/plans/batch", json.dumps({"requests": [good, bad, good]}))
+        check(cli.returncode == 0 and cli.stdout.rstrip(b"\n") == served, "flightplan batch prints the server's bytes")
 
 
 def test_dismiss(server):

@@ -1,4 +1,5 @@
 public import FlightplanServer
+public import Foundation
 import Logging
 
 /// Runs `body` against a real libmicrohttpd daemon on a free port (tuned by `configure`), stopped when `body`
@@ -19,3 +20,15 @@ public func withDaemon<Value>(
     defer { daemon.stop() }
     return try await body(daemon)
 }
+
+/// A real daemon on a free port for the duration of `body`, which gets its base URL.
+public func withServer(_ configure: (inout ServerConfiguration) -> Void = { _ in }, _ body: (URL) async throws -> Void) async throws {
+    try await withDaemon(configure) { try await body(URL(string: "http://127.0.0.1:\($0.port)")!) }
+}
+
+/// A small zoom request body (9 keyframes), for tests that need one valid plan request.
+public let sampleRequest = """
+    {"style": "zoom", "source": {"frame": {"x": 10, "y": 100, "width": 100, "height": 140}},
+     "destination": {"bounds": {"x": 0, "y": 0, "width": 390, "height": 844}}, "imageSize": {"width": 4, "height": 3},
+     "sampling": {"keyframes": 9}}
+    """

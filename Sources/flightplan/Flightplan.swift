@@ -6,6 +6,7 @@ struct Flightplan: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Transition plans for shared-element UI transitions.",
         subcommands: [
-            PlanCommand.self, DismissCommand.self, FilmstripCommand.self, ServeCommand.self, HealthcheckCommand.self, RulesCommand.self,
+            PlanCommand.self, BatchCommand.self, DismissCommand.self, FilmstripCommand.self, ServeCommand.self, HealthcheckCommand.self,
+            RulesCommand.self,
         ])
 }

@@ -13,21 +13,6 @@ import Testing
 import Glibc
 #endif
 
-/// A real daemon on a free port for the duration of `body`, which gets its base URL.
-func withServer(_ configure: (inout ServerConfiguration) -> Void = { _ in }, _ body: (URL) async throws -> Void) async throws {
-    try await withDaemon(configure) { try await body(URL(string: "http://127.0.0.1:\($0.port)")!) }
-}
-
-/// A planner's answer as a value, for comparing failures.
-func planResult(_ planner: some TransitionPlanner, _ request: PlanRequest) async -> Result<Plan, PlannerError> {
-    do { return .success(try await planner.plan(request)) } catch { return .failure(error) }
-}
-
-/// A planner's answer to a drag sample as a value, for comparing failures.
-func dismissResult(_ planner: some TransitionPlanner, _ request: DismissRequest) async -> Result<Dismissal, PlannerError> {
-    do { return .success(try await planner.dismiss(request)) } catch { return .failure(error) }
-}
-
 @Suite("Local and remote planning give identical results", .serialized)
 struct LocalRemoteTests {
     @Test("a few hundred random requests: the same plan, the same doubles, the same JSON bytes")

@@ -38,21 +38,6 @@ final class ScriptedTransport: HTTPTransport {
     }
 }
 
-let anyRequest: PlanRequest = {
-    var rng = SeededGenerator(seed: 1)
-    return RandomScenes.request(using: &rng)
-}()
-
-func planner(_ transport: ScriptedTransport, attempts: Int = 3) -> RemotePlanner {
-    RemotePlanner(
-        baseURL: URL(string: "http://flightplan.test")!, retry: .init(maximumAttempts: attempts, baseDelay: 0.001, maximumDelay: 0.01),
-        transport: transport)
-}
-
-func outcome(_ planner: RemotePlanner) async -> Result<Plan, PlannerError> {
-    await planResult(planner, anyRequest)
-}
-
 @Suite("The remote planner's errors, retries, timeouts and cancellation")
 struct RemotePlannerTests {
     static let planBody = String(decoding: try! Planner.plan(for: anyRequest.validated()).jsonBytes, as: UTF8.self)

@@ -23,12 +23,6 @@ func problem(of response: HTTPResponse) throws -> ProblemDetails {
     return try ProblemDetails(jsonBytes: response.body)
 }
 
-let sampleRequest = """
-    {"style": "zoom", "source": {"frame": {"x": 10, "y": 100, "width": 100, "height": 140}},
-     "destination": {"bounds": {"x": 0, "y": 0, "width": 390, "height": 844}}, "imageSize": {"width": 4, "height": 3},
-     "sampling": {"keyframes": 9}}
-    """
-
 @Suite("Routing as a pure function")
 struct RouterTests {
     @Test("a plan request answers the same bytes as the core")

@@ -1,0 +1,32 @@
+import FlightplanClient
+import FlightplanTestSupport
+import Foundation
+
+/// Any valid request, the same every run.
+let anyRequest: PlanRequest = {
+    var rng = SeededGenerator(seed: 1)
+    return RandomScenes.request(using: &rng)
+}()
+
+/// A remote planner over a scripted transport, retrying fast.
+func planner(_ transport: ScriptedTransport, attempts: Int = 3) -> RemotePlanner {
+    RemotePlanner(
+        baseURL: URL(string: "http://flightplan.test")!, retry: .init(maximumAttempts: attempts, baseDelay: 0.001, maximumDelay: 0.01),
+        transport: transport)
+}
+
+/// The remote planner's answer to ``anyRequest`` as a value.
+func outcome(_ planner: RemotePlanner) async -> Result<Plan, PlannerError> {
+    await planResult(planner, anyRequest)
+}
+
+/// A planner's answer as a value, for comparing failures.
+func planResult(_ planner: some TransitionPlanner, _ request: PlanRequest) async -> Result<Plan, PlannerError> {
+    do { return .success(try await planner.plan(request)) } catch { return .failure(error) }
+}
+
+/// A planner's answer to a drag sample as a value, for comparing failures.
+func dismissResult(_ planner: some TransitionPlanner, _ request: DismissRequest) async -> Result<Dismissal, PlannerError> {
+    do { return .success(try await planner.dismiss(request)) } catch { return .failure(error) }
+}
+
