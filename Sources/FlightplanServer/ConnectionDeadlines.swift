@@ -20,7 +20,7 @@ final class ConnectionDeadlines: Sendable {
 
     private let headerTimeout: Duration
     private let bodyTimeout: Duration
-    private let connections = Mutex<[UInt: Tracked]>([:])
+    private let connections = Locked<[UInt: Tracked]>([:])
     /// Dispatch sources are thread-safe (resume and cancel may be called from any thread); the type is
     /// just not marked Sendable.
     nonisolated(unsafe) private let watchdog = DispatchSource.makeTimerSource(queue: DispatchQueue(label: "flightplan.deadlines"))

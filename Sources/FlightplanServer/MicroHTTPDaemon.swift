@@ -5,8 +5,8 @@ import Glibc
 import Darwin
 #endif
 public import Logging
-import Synchronization
 import FlightplanWire
+import Synchronization
 
 /// Why the daemon could not start.
 public struct DaemonStartError: Error, CustomStringConvertible {
@@ -41,7 +41,7 @@ public final class MicroHTTPDaemon: Sendable {
     public var connectionsCutForDeadlines: Int { deadlines.cut.load(ordering: .relaxed) }
 
     /// The daemon while it runs; nil before ``start()`` and after ``stop()``.
-    private let running = Mutex<Running?>(nil)
+    private let running = Locked<Running?>(nil)
 
     /// The port actually bound (0 when not running).
     public var port: Int { running.withLock { $0?.port ?? 0 } }

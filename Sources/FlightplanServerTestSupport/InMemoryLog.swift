@@ -1,5 +1,5 @@
 public import Logging
-import Synchronization
+import FlightplanServer
 
 /// A log that keeps every line in memory, so a test can read what the server logged (its access lines).
 public final class InMemoryLog: Sendable {
@@ -13,7 +13,7 @@ public final class InMemoryLog: Sendable {
         public let metadata: [String: String]
     }
 
-    private let storage = Mutex<[Line]>([])
+    private let storage = Locked<[Line]>([])
 
     /// Creates an empty log.
     public init() {}

@@ -1,6 +1,6 @@
 import FlightplanWire
 import Logging
-import Synchronization
+import FlightplanServer
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -15,7 +15,7 @@ struct JSONLogHandler: LogHandler {
     var metadata: Logger.Metadata = [:]
 
     /// One line at a time, so lines from libmicrohttpd's threads never interleave.
-    private static let output = Mutex(())
+    private static let output = Locked(())
 
     subscript(metadataKey key: String) -> Logger.Metadata.Value? {
         get { metadata[key] }
