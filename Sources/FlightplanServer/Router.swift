@@ -33,11 +33,14 @@ public struct Router: Sendable {
         }
     }
 
+    /// `/healthz`: the process is alive, whatever else it is doing.
+    private static let liveness = Route("/healthz", ["GET", "HEAD"]) { _, _, _ in .json(200, Array(#"{"status":"ok"}"#.utf8)) }
+
     /// The main listener's routes: the computing endpoints of the wire layer, then the operational ones.
     public static let routes: [Route] = Endpoint.allCases.map { endpoint in
         Route(endpoint.path, ["POST"], isAPI: true) { router, request, requestID in router.answer(endpoint, request.body, requestID: requestID) }
     } + [
-        Route("/healthz", ["GET", "HEAD"]) { _, _, _ in .json(200, Array(#"{"status":"ok"}"#.utf8)) },
+        liveness,
         Route("/readyz", ["GET", "HEAD"]) { router, _, requestID in router.readiness(requestID: requestID) },
         Route("/metrics", ["GET", "HEAD"]) { router, _, _ in router.metricsResponse() },
         Route("/openapi.yaml", ["GET", "HEAD"]) { router, _, _ in
@@ -52,7 +55,7 @@ public struct Router: Sendable {
     /// on their own port and threads so that they never queue behind the main port's traffic.
     public static func adminRoutes(for main: Router) -> [Route] {
         [
-            Route("/healthz", ["GET", "HEAD"]) { _, _, _ in .json(200, Array(#"{"status":"ok"}"#.utf8)) },
+            liveness,
             Route("/readyz", ["GET", "HEAD"]) { _, _, requestID in main.readiness(requestID: requestID) },
             Route("/metrics", ["GET", "HEAD"]) { _, _, _ in main.metricsResponse() },
         ]
