@@ -345,7 +345,8 @@ def draining_under_load(rounds=20):
         failures += sum(client.failures for client in clients)
         reasons.update(reason for client in clients for reason in client.reasons)
         answered += sum(client.answered for client in clients)
-    check(failures == 0 and unclean == 0, f"{rounds} SIGTERMs under load: no connection the server accepted ended unanswered, every exit clean",
+    check(failures == 0 and unclean == 0,
+          f"{rounds} SIGTERMs under load from clients that honour Connection: close: no connection the server accepted ended unanswered, every exit clean",
           f"({answered} answers, {failures} failures{': ' + ', '.join(sorted(reasons)) if reasons else ''}, {unclean} unclean exits)")
 
 

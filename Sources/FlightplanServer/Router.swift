@@ -134,12 +134,11 @@ public struct Router: Sendable {
         let announced = head[header: "content-length"].flatMap { Int($0) } ?? 0
         let bodyFollows = head[header: "transfer-encoding"] != nil || announced > 0
         let waitsForContinue = head[header: "expect"]?.lowercased() == "100-continue"
-        // A head that cannot be trusted (400, 501) is answered at once and the connection closed: its body's
-        // extent is unknown. Any other refusal that closes (503: draining, over the cap) reads and drops the
-        // body first, since closing a socket with unread bytes in it resets the connection under the client
-        // before it reads its answer.
-        let untrusted = refusal.status == 400 || refusal.status == 501
-        if untrusted || (bodyFollows && (waitsForContinue || announced > configuration.discardLimitBytes)) {
+        // A refusal that closes the connection (framing that cannot be trusted, 503 while draining or over the
+        // cap) is answered at once. (Reading and dropping the body first before a closing 503 was tried: under
+        // wrk it turned a few of the drain's answers into read errors.)
+        let closes = refusal[header: "Connection"] == "close"
+        if closes || (bodyFollows && (waitsForContinue || announced > configuration.discardLimitBytes)) {
             refusal.setHeader("Connection", "close")
             return .refuse(refusal, .immediatelyClosing)
         }

@@ -151,7 +151,9 @@ struct ServeCommand: ParsableCommand {
             if state.connections == 0 { return 0 }
             if state.inFlight == 0 {
                 let now = ContinuousClock.now
-                if let quietSince, now - quietSince >= .milliseconds(200) { return 0 }
+                // A second with nothing in flight: a client still holding a kept-alive connection is not coming
+                // back soon (a shorter quiet period cut clients that were merely slow to send their next request).
+                if let quietSince, now - quietSince >= .seconds(1) { return 0 }
                 if quietSince == nil { quietSince = now }
             } else {
                 quietSince = nil

@@ -41,7 +41,7 @@ struct ValidationTests {
         (body(source: #""frame": {"x": 1e300, "y": 220, "width": 10, "height": 120}"#), "source.frame.x", "must be between"),
         (body(source: #""frame": {"x": 16, "y": 220, "width": "wide", "height": 120}"#), "source.frame.width", "must be a number, got a string"),
         (body(source: #""frame": {"x": 16, "y": 220, "width": 120}"#), "source.frame.height", "is required"),
-        (body(source: #""frame": {"x": 16, "y": 220, "width": 120, "height": 120}, "cornerRadius": 61"#), "source.cornerRadius", "must be ≤ 60"),
+        (body(source: #""frame": {"x": 16, "y": 220, "width": 120, "height": 120}, "cornerRadius": 600000"#), "source.cornerRadius", "between 0 and 500000"),
         (body(source: #""frame": {"x": 16, "y": 220, "width": 120, "height": 120}, "contentMode": "fit""#), "source.contentMode", "must be one of"),
         (body(extra: #""style": "wobble""#), "style", "must be one of \"sharedFrame\""),
         (body(extra: #""direction": "sideways""#), "direction", "must be one of"),

@@ -61,11 +61,13 @@ public struct Plan: Sendable, Hashable, Codable {
     public var children: [ChildTrack]?
     /// sharedFrame: the source cell (window space) to cover with a placeholder during the flight.
     public var placeholder: Rect?
+    /// What was planned differently from how it was asked (a radius drawn as a capsule); nil when nothing was.
+    public var warnings: [PlanWarning]?
 
     /// Creates a plan.
     public init(
         style: TransitionStyle, direction: Direction, duration: Double, layer: AnimatedLayer,
-        keyframes: [Keyframe], children: [ChildTrack]? = nil, placeholder: Rect? = nil
+        keyframes: [Keyframe], children: [ChildTrack]? = nil, placeholder: Rect? = nil, warnings: [PlanWarning]? = nil
     ) {
         self.style = style
         self.direction = direction
@@ -74,5 +76,20 @@ public struct Plan: Sendable, Hashable, Codable {
         self.keyframes = keyframes
         self.children = children
         self.placeholder = placeholder
+        self.warnings = warnings
+    }
+}
+
+/// A non-fatal finding about a request: planned anyway, but not quite as asked.
+public struct PlanWarning: Sendable, Hashable, Codable {
+    /// The field it is about (`source.cornerRadius`).
+    public var field: String
+    /// What was done instead, phrased to follow the field name.
+    public var message: String
+
+    /// Creates a warning about `field`.
+    public init(field: String, message: String) {
+        self.field = field
+        self.message = message
     }
 }

@@ -46,7 +46,7 @@ public enum Planner {
         return Plan(
             style: request.style, direction: request.direction, duration: timing.duration,
             layer: AnimatedLayer(role: scene.role, frame: scene.main.layer), keyframes: mainKeyframes,
-            children: children.isEmpty ? nil : children, placeholder: scene.placeholder)
+            children: children.isEmpty ? nil : children, placeholder: scene.placeholder, warnings: validated.warnings.isEmpty ? nil : validated.warnings)
     }
 
     /// The exact keyframes of every track (main first, then children) at any instant; pop plays

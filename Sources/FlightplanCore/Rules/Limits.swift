@@ -2,6 +2,8 @@
 public enum PlanLimits {
     /// Largest absolute coordinate, and largest size, in points.
     public static let maximumExtent = 1_000_000.0
+    /// Largest corner radius, in points (half the largest extent).
+    public static let maximumRadius = maximumExtent / 2
     /// Smallest size a rect may have, in points.
     public static let minimumExtent = 0.001
     /// Shortest duration, seconds.

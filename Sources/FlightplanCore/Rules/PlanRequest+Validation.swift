@@ -1,7 +1,10 @@
 /// A plan request that passed every check, with every default resolved: the only input the planner takes.
 public struct ValidatedPlanRequest: Sendable, Hashable {
-    /// The request as sent.
+    /// The request as sent, except that a corner radius past half its rect's shorter side is clamped to it:
+    /// every renderer draws such a radius as a capsule (`border-radius: 9999px` is the web's idiom for one).
     public let request: PlanRequest
+    /// What the clamping changed, one warning per radius.
+    public let warnings: [PlanWarning]
     /// Its duration and curve with the style's defaults filled in (a spring's settling time solved once).
     public let timing: ResolvedTiming
     /// The image's size: `imageSize`, or the destination frame's when the request names none.
@@ -17,8 +20,8 @@ public struct ValidatedPlanRequest: Sendable, Hashable {
     /// Checks every field of `request` against ``PlanLimits`` and the geometry's own constraints.
     /// - Throws: a ``ValidationError`` naming the first offending field.
     public init(_ request: PlanRequest) throws(ValidationError) {
-        self.request = request
         (timing, fixedKeyframes) = try request.checked()
+        (self.request, warnings) = request.capsulesClamped()
         imageSize = request.imageSize ?? request.destination.contentFrame.size
         overlayOpacity = request.overlayOpacity ?? PlanDefaults.overlayOpacity
         fadeFraction = request.timing.fadeFraction ?? PlanDefaults.fadeFraction
@@ -26,6 +29,28 @@ public struct ValidatedPlanRequest: Sendable, Hashable {
 }
 
 extension PlanRequest {
+    /// The request with every radius past half its rect's shorter side clamped to it, and a warning for each.
+    fileprivate func capsulesClamped() -> (PlanRequest, [PlanWarning]) {
+        var clamped = self, warnings: [PlanWarning] = []
+        func clamp(_ radius: inout Double, to rect: Rect, _ field: String, _ rectName: String) {
+            guard radius > rect.maxCornerRadius else { return }
+            warnings.append(PlanWarning(
+                field: field,
+                message: "is more than half the shorter side of \(rectName) (\(describeNumber(radius)) > \(describeNumber(rect.maxCornerRadius))): "
+                    + "drawn as a capsule, radius \(describeNumber(rect.maxCornerRadius))"))
+            radius = rect.maxCornerRadius
+        }
+        clamp(&clamped.source.cornerRadius, to: source.frame, "source.cornerRadius", "source.frame")
+        clamp(&clamped.destination.cornerRadius, to: destination.contentFrame, "destination.cornerRadius", "destination.frame")
+        clamp(&clamped.destination.screenCornerRadius, to: destination.bounds, "destination.screenCornerRadius", "destination.bounds")
+        for index in children.indices {
+            let path = "children[\(index)]"
+            clamp(&clamped.children[index].fromCornerRadius, to: children[index].from, "\(path).fromCornerRadius", "\(path).from")
+            clamp(&clamped.children[index].toCornerRadius, to: children[index].to, "\(path).toCornerRadius", "\(path).to")
+        }
+        return (clamped, warnings)
+    }
+
     /// The request checked and resolved (see ``ValidatedPlanRequest``).
     /// - Throws: a ``ValidationError`` naming the first offending field.
     public func validated() throws(ValidationError) -> ValidatedPlanRequest {
@@ -36,15 +61,11 @@ extension PlanRequest {
     /// sampling produces over all tracks.
     fileprivate func checked() throws(ValidationError) -> (ResolvedTiming, fixedKeyframes: Int?) {
         try FieldCheck.check(rect: source.frame, at: "source.frame")
-        try FieldCheck.check(radius: source.cornerRadius, of: source.frame, at: "source.cornerRadius", rectName: "source.frame")
+        try FieldCheck.check(radius: source.cornerRadius, at: "source.cornerRadius")
         try FieldCheck.check(rect: destination.bounds, at: "destination.bounds")
         if let frame = destination.frame { try FieldCheck.check(rect: frame, at: "destination.frame") }
-        try FieldCheck.check(
-            radius: destination.cornerRadius, of: destination.contentFrame, at: "destination.cornerRadius",
-            rectName: "destination.frame")
-        try FieldCheck.check(
-            radius: destination.screenCornerRadius, of: destination.bounds, at: "destination.screenCornerRadius",
-            rectName: "destination.bounds")
+        try FieldCheck.check(radius: destination.cornerRadius, at: "destination.cornerRadius")
+        try FieldCheck.check(radius: destination.screenCornerRadius, at: "destination.screenCornerRadius")
         if let imageSize {
             try FieldCheck.check(extent: imageSize.width, at: "imageSize.width")
             try FieldCheck.check(extent: imageSize.height, at: "imageSize.height")
@@ -163,8 +184,8 @@ extension PlanRequest {
             }
             try FieldCheck.check(rect: child.from, at: "\(path).from")
             try FieldCheck.check(rect: child.to, at: "\(path).to")
-            try FieldCheck.check(radius: child.fromCornerRadius, of: child.from, at: "\(path).fromCornerRadius", rectName: "\(path).from")
-            try FieldCheck.check(radius: child.toCornerRadius, of: child.to, at: "\(path).toCornerRadius", rectName: "\(path).to")
+            try FieldCheck.check(radius: child.fromCornerRadius, at: "\(path).fromCornerRadius")
+            try FieldCheck.check(radius: child.toCornerRadius, at: "\(path).toCornerRadius")
         }
     }
 
@@ -199,13 +220,11 @@ enum FieldCheck {
         try FieldCheck.check(extent: rect.height, at: "\(field).height")
     }
 
-    static func check(radius: Double, of rect: Rect, at field: String, rectName: String) throws(ValidationError) {
+    /// A corner radius: finite, ≥ 0 and at most ``PlanLimits/maximumRadius`` (one past half its rect's shorter
+    /// side is accepted and drawn as a capsule).
+    static func check(radius: Double, at field: String) throws(ValidationError) {
         try FieldCheck.check(finite: radius, at: field)
         guard radius >= 0 else { throw ValidationError(field: field, message: "must be ≥ 0, got \(describeNumber(radius))") }
-        guard radius <= rect.maxCornerRadius else {
-            throw ValidationError(
-                field: field,
-                message: "must be ≤ \(describeNumber(rect.maxCornerRadius)) (half the shorter side of \(rectName)), got \(describeNumber(radius))")
-        }
+        try FieldCheck.check(radius, in: 0...PlanLimits.maximumRadius, at: field)
     }
 }

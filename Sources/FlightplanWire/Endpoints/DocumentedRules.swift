@@ -33,6 +33,7 @@ public enum DocumentedRules {
         rule("\(schemas)/Extent", "minimum", PlanLimits.minimumExtent),
         rule("\(schemas)/Extent", "maximum", PlanLimits.maximumExtent),
         rule("\(schemas)/OptionalRadius", "default", PlanDefaults.cornerRadius),
+        rule("\(schemas)/OptionalRadius", "maximum", PlanLimits.maximumRadius),
         rule("\(schemas)/TimingCurve/oneOf/2/properties/spring/properties/dampingRatio", "minimum", PlanLimits.dampingRatioRange.lowerBound),
         rule("\(schemas)/TimingCurve/oneOf/2/properties/spring/properties/dampingRatio", "maximum", PlanLimits.dampingRatioRange.upperBound),
         rule("\(schemas)/TimingCurve/oneOf/2/properties/spring/properties/initialVelocity", "minimum", -PlanLimits.maximumSpringVelocity),

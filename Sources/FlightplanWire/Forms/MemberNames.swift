@@ -19,5 +19,6 @@ enum MemberNames {
     static let dismissOptions: [String] = ["dismissDistance", "minimumScale", "finishDistance", "flingVelocity", "decelerationRate"]
     static let dismissal: [String] = ["layer", "state", "decision", "plan", "spring"]
     static let completionSpring: [String] = ["dampingRatio", "response", "initialVelocity", "progressVelocity"]
-    static let plan: [String] = ["style", "direction", "duration", "layer", "keyframes", "children", "placeholder"]
+    static let plan: [String] = ["style", "direction", "duration", "layer", "keyframes", "children", "placeholder", "warnings"]
+    static let warning: [String] = ["field", "message"]
 }

@@ -97,6 +97,9 @@ extension Plan: JSONCodable {
             },
             placeholder: try reader.value("placeholder").map { value throws(ValidationError) in
                 try Rect(json: value, path: reader.fieldPath("placeholder"))
+            },
+            warnings: try reader.array("warnings")?.enumerated().map { item throws(ValidationError) in
+                try PlanWarning(json: item.element, path: "\(reader.fieldPath("warnings"))[\(item.offset)]")
             })
         try reader.finish(allowing: MemberNames.plan)
     }
@@ -121,6 +124,31 @@ extension Plan: JSONCodable {
             writer.endArray()
         }
         if let placeholder { writer.key("placeholder"); placeholder.write(to: &writer) }
+        if let warnings {
+            writer.key("warnings")
+            writer.beginArray()
+            for warning in warnings { warning.write(to: &writer) }
+            writer.endArray()
+        }
+        writer.endObject()
+    }
+}
+
+extension PlanWarning: JSONCodable {
+    /// Reads `{"field", "message"}`.
+    public init(json: JSONValue, path: String) throws(ValidationError) {
+        let reader = try JSONObjectReader(json, path: path)
+        guard let field = try reader.string("field") else { throw ValidationError(field: reader.fieldPath("field"), message: "is required") }
+        guard let message = try reader.string("message") else { throw ValidationError(field: reader.fieldPath("message"), message: "is required") }
+        self.init(field: field, message: message)
+        try reader.finish(allowing: MemberNames.warning)
+    }
+
+    /// Writes the warning.
+    public func write(to writer: inout JSONWriter) {
+        writer.beginObject()
+        writer.key("field"); writer.string(field)
+        writer.key("message"); writer.string(message)
         writer.endObject()
     }
 }
