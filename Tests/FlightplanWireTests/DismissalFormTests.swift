@@ -8,7 +8,7 @@ struct DismissalFormTests {
         (#"{"translation": {"x": 0, "y": 10}}"#, "plan"),
         (#"{"plan": {"style": "zoom", "destination": {"bounds": {"x": 0, "y": 0, "width": 390, "height": 844}}}, "translation": {"x": 0, "y": 1}}"#, "plan.source"),
         (#"{"plan": {"source": {"frame": {"x": 0, "y": 0, "width": 90, "height": 90}}, "destination": {"bounds": {"x": 0, "y": 0, "width": 390, "height": 844}}}, "translation": {"x": 0, "y": 1}, "axis": "diagonal"}"#, "axis"),
-        (#"{"plan": {"source": {"frame": {"x": 0, "y": 0, "width": 90, "height": 90}}, "destination": {"bounds": {"x": 0, "y": 0, "width": 390, "height": 844}}}, "translation": {"x": 0, "y": 1}, "phase": "began"}"#, "phase"),
+        (#"{"plan": {"source": {"frame": {"x": 0, "y": 0, "width": 90, "height": 90}}, "destination": {"bounds": {"x": 0, "y": 0, "width": 390, "height": 844}}}, "translation": {"x": 0, "y": 1}, "phase": "tapped"}"#, "phase"),
         (#"{"plan": {"source": {"frame": {"x": 0, "y": 0, "width": 90, "height": 90}}, "destination": {"bounds": {"x": 0, "y": 0, "width": 390, "height": 844}}}, "translation": {"x": 0}}"#, "translation.y"),
     ])
     func bodyRefusals(body: String, field: String) {

@@ -6,12 +6,16 @@ public enum DragAxis: String, Sendable, Hashable, CaseIterable, Codable {
     case horizontal
 }
 
-/// Where the finger is in its gesture.
+/// Where the finger is in its gesture (UIKit's `UIGestureRecognizer.State` for a pan).
 public enum GesturePhase: String, Sendable, Hashable, CaseIterable, Codable {
+    /// The drag was just recognised: only the state is wanted.
+    case began
     /// Still dragging: only the state is wanted.
     case changed
     /// Lifted: the state, the decision and the completion plan are wanted.
     case ended
+    /// The system took the touch away (a call, a system gesture): the state and the plan back to rest.
+    case cancelled
 }
 
 /// What a released drag does.
@@ -22,11 +26,44 @@ public enum DismissDecision: String, Sendable, Hashable, CaseIterable, Codable {
     case cancel
 }
 
+/// How a release decides between finishing and cancelling.
+public enum ReleasePolicy: String, Sendable, Hashable, CaseIterable, Codable {
+    /// A fling of at least `flingVelocity` decides by its direction; otherwise the point where the layer would
+    /// come to rest, decelerating as a scroll view does, decides against `finishDistance`.
+    case projected
+    /// The seed's (Photos-style) rule: cancel when the finger moves back or the image is behind where it
+    /// started; otherwise finish, however short the drag.
+    case direction
+}
+
+/// Why a release (or a cancelled touch) decided as it did.
+public enum DismissReason: String, Sendable, Hashable, CaseIterable, Codable {
+    /// `projected`: flung forward at least `flingVelocity`.
+    case flungForward
+    /// `projected`: flung back at least `flingVelocity`.
+    case flungBack
+    /// `projected`: the resting point is at least `finishDistance` along.
+    case projectedPastFinishDistance
+    /// `projected`: the resting point falls short of `finishDistance`.
+    case projectedShortOfFinishDistance
+    /// `direction`: the finger was moving back.
+    case movingBack
+    /// `direction`: the image's centre was behind where it started.
+    case behindStart
+    /// `direction`: neither moving back nor behind the start.
+    case forwardOfStart
+    /// The system cancelled the touch (`phase: cancelled`): the layer goes back to rest.
+    case touchCancelled
+}
+
 /// The tunables of a dismissal drag; `nil` takes the default.
 public struct DismissOptions: Sendable, Hashable, Codable {
-    /// Drag distance along the axis, in points, at which the layer reaches ``minimumScale`` and the
-    /// background is fully transparent. Default: half the destination bounds along the axis.
+    /// Drag distance along the axis, in points, at which the layer reaches ``minimumScale``. Default: half the
+    /// destination bounds along the axis.
     public var dismissDistance: Double?
+    /// Drag distance along the axis at which the background is fully transparent (the seed's: a quarter of
+    /// the view). Default: ``dismissDistance``.
+    public var fadeDistance: Double?
     /// Smallest scale the drag shrinks the layer to, in (0, 1]. Default 0.5.
     public var minimumScale: Double?
     /// How far along the axis the projected resting point must be for a release to finish, in
@@ -38,13 +75,17 @@ public struct DismissOptions: Sendable, Hashable, Codable {
     /// Deceleration per millisecond used to project where a released layer would come to rest, in
     /// (0, 1): UIScrollView's `.normal` rate, 0.998, by default.
     public var decelerationRate: Double?
+    /// How a release decides. Default: ``ReleasePolicy/projected``.
+    public var policy: ReleasePolicy?
 
     /// Creates options; everything left out takes its default.
     public init(
         dismissDistance: Double? = nil, minimumScale: Double? = nil, finishDistance: Double? = nil,
-        flingVelocity: Double? = nil, decelerationRate: Double? = nil
+        flingVelocity: Double? = nil, decelerationRate: Double? = nil, fadeDistance: Double? = nil, policy: ReleasePolicy? = nil
     ) {
         self.dismissDistance = dismissDistance
+        self.fadeDistance = fadeDistance
+        self.policy = policy
         self.minimumScale = minimumScale
         self.finishDistance = finishDistance
         self.flingVelocity = flingVelocity
@@ -90,6 +131,8 @@ public struct Dismissal: Sendable, Hashable {
     public var state: Keyframe
     /// On release: finish or cancel; `nil` while dragging.
     public var decision: DismissDecision?
+    /// With the decision: why it was taken.
+    public var reason: DismissReason?
     /// On release: the completion plan. Its first keyframe is exactly `state`, it leaves with the
     /// finger's velocity, and it ends exactly on the source element (finish) or at identity (cancel).
     public var plan: Plan?
@@ -98,11 +141,13 @@ public struct Dismissal: Sendable, Hashable {
 
     /// Creates a dismissal answer.
     public init(
-        layer: AnimatedLayer, state: Keyframe, decision: DismissDecision? = nil, plan: Plan? = nil, spring: CompletionSpring? = nil
+        layer: AnimatedLayer, state: Keyframe, decision: DismissDecision? = nil, reason: DismissReason? = nil, plan: Plan? = nil,
+        spring: CompletionSpring? = nil
     ) {
         self.layer = layer
         self.state = state
         self.decision = decision
+        self.reason = reason
         self.plan = plan
         self.spring = spring
     }

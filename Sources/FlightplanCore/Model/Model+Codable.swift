@@ -240,7 +240,7 @@ extension DismissRequest: Codable {
 }
 
 extension Dismissal: Codable {
-    private enum CodingKeys: String, CodingKey { case layer, state, decision, plan, spring }
+    private enum CodingKeys: String, CodingKey { case layer, state, decision, reason, plan, spring }
 
     /// Decodes an answer to a drag sample.
     public init(from decoder: any Decoder) throws {
@@ -249,16 +249,18 @@ extension Dismissal: Codable {
             layer: try container.decode(AnimatedLayer.self, forKey: .layer),
             state: try container.decode(Keyframe.self, forKey: .state),
             decision: try container.decodeIfPresent(DismissDecision.self, forKey: .decision),
+            reason: try container.decodeIfPresent(DismissReason.self, forKey: .reason),
             plan: try container.decodeIfPresent(Plan.self, forKey: .plan),
             spring: try container.decodeIfPresent(CompletionSpring.self, forKey: .spring))
     }
 
-    /// Encodes the answer as the server sends it: `decision`, `plan` and `spring` are `null` while dragging.
+    /// Encodes the answer as the server sends it: `decision`, `reason`, `plan` and `spring` are `null` while dragging.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(layer, forKey: .layer)
         try container.encode(state, forKey: .state)
         try container.encode(decision, forKey: .decision)
+        try container.encode(reason, forKey: .reason)
         try container.encode(plan, forKey: .plan)
         try container.encode(spring, forKey: .spring)
     }

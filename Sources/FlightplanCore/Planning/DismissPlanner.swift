@@ -15,9 +15,12 @@ public enum DismissPlanner {
         func rounded(_ keyframes: [Keyframe]) -> [Keyframe] { rounding?.round(keyframes) ?? keyframes }
 
         let state = rounded([drag.keyframe])[0]
-        guard request.phase == .ended else { return Dismissal(layer: layer, state: state) }
-
-        let decision = drag.decision
+        let decision: DismissDecision, reason: DismissReason
+        switch request.phase {
+        case .began, .changed: return Dismissal(layer: layer, state: state)
+        case .ended: (decision, reason) = drag.decision
+        case .cancelled: (decision, reason) = (.cancel, .touchCancelled)
+        }
         let completion = try Completion(from: drag, decision: decision, spring: validated.spring)
         let sampling = plan.request.sampling
         if case .fps(let fps) = sampling, Sampler.keyframeCount(duration: completion.duration, fps: fps) > PlanLimits.maximumKeyframes {
@@ -37,7 +40,7 @@ public enum DismissPlanner {
         // The first time is 0, where the completion is the drag state itself: keyframes[0] == state.
         let keyframes = rounded(times.map(completion.keyframe(at:)))
         return Dismissal(
-            layer: layer, state: state, decision: decision,
+            layer: layer, state: state, decision: decision, reason: reason,
             plan: Plan(
                 style: style, direction: decision == .finish ? .pop : .push, duration: completion.duration,
                 layer: layer, keyframes: keyframes, placeholder: style == .sharedFrame ? plan.request.source.frame : nil),
@@ -53,8 +56,10 @@ private struct DragState {
     let velocity: Point
     /// Translation and velocity along the drag axis.
     let along: Double, alongVelocity: Double
-    /// Dismissal completion, 0…1, and its rate per second.
+    /// Dismissal completion, 0…1, and its rate per second (it drives the scale).
     let fraction: Double, fractionRate: Double
+    /// How far the background has faded, 0…1, and its rate per second.
+    let fade: Double, fadeRate: Double
     /// The layer's scale under the finger, and its rate per second.
     let scale: Double, scaleRate: Double
     /// The fixed point of the scale in the rest layout (the middle of the clip's leading edge),
@@ -73,19 +78,22 @@ private struct DragState {
         along = vertical ? translation.y : translation.x
         alongVelocity = vertical ? velocity.y : velocity.x
         pivot = vertical ? Point(x: clip.midX, y: clip.y) : Point(x: clip.x, y: clip.midY)
-        let distance = options.dismissDistance
-        fraction = min(max(along, 0) / distance, 1)
-        // The fraction is linear in the drag between 0 and the dismiss distance and flat outside;
-        // at a kink, the rate is the one on the side the finger is moving to.
-        let moving = alongVelocity > 0 ? along >= 0 && along < distance : along > 0 && along <= distance
-        fractionRate = moving ? alongVelocity / distance : 0
+        (fraction, fractionRate) = Self.fractionAndRate(along: along, velocity: alongVelocity, over: options.dismissDistance)
+        (fade, fadeRate) = Self.fractionAndRate(along: along, velocity: alongVelocity, over: options.fadeDistance)
         scale = 1 - (1 - options.minimumScale) * fraction
         scaleRate = -(1 - options.minimumScale) * fractionRate
     }
 
+    /// How far along `distance` a drag `along` is, 0…1, and its rate: linear in the drag between 0 and the
+    /// distance and flat outside; at a kink, the rate is the one on the side the finger is moving to.
+    static func fractionAndRate(along: Double, velocity: Double, over distance: Double) -> (Double, Double) {
+        let moving = velocity > 0 ? along >= 0 && along < distance : along > 0 && along <= distance
+        return (min(max(along, 0) / distance, 1), moving ? velocity / distance : 0)
+    }
+
     /// The opacity channel's value: the rest value fading out with the drag.
-    var opacity: Double { track.opacityEnd * (1 - fraction) }
-    var opacityRate: Double { -track.opacityEnd * fractionRate }
+    var opacity: Double { track.opacityEnd * (1 - fade) }
+    var opacityRate: Double { -track.opacityEnd * fadeRate }
 
     /// The rest layout's rect `rect` as the drag shows it: scaled about the pivot, then moved with the finger.
     func dragged(_ rect: Rect) -> Rect {
@@ -117,11 +125,22 @@ private struct DragState {
         return along + alongVelocity / 1000 * rate / (1 - rate)
     }
 
-    /// Finish or cancel: a fling decides by its direction alone; otherwise the projected resting point does.
-    var decision: DismissDecision {
-        if alongVelocity <= -options.flingVelocity { return .cancel }
-        if alongVelocity >= options.flingVelocity { return .finish }
-        return projectedTranslation >= options.finishDistance ? .finish : .cancel
+    /// Finish or cancel on release, and why, by the request's policy.
+    var decision: (DismissDecision, DismissReason) {
+        switch options.policy {
+        case .projected:
+            // A fling decides by its direction alone; otherwise the projected resting point does.
+            if alongVelocity <= -options.flingVelocity { return (.cancel, .flungBack) }
+            if alongVelocity >= options.flingVelocity { return (.finish, .flungForward) }
+            return projectedTranslation >= options.finishDistance
+                ? (.finish, .projectedPastFinishDistance) : (.cancel, .projectedShortOfFinishDistance)
+        case .direction:
+            // The seed's rule: back when the finger moves back or the image's centre is behind its start.
+            if alongVelocity < 0 { return (.cancel, .movingBack) }
+            let rest = track.clipEnd, now = dragged(rest)
+            let behind = options.request.axis == .vertical ? now.midY < rest.midY : now.midX < rest.midX
+            return behind ? (.cancel, .behindStart) : (.finish, .forwardOfStart)
+        }
     }
 }
 

@@ -7,6 +7,10 @@ public struct ValidatedDismissRequest: Sendable, Hashable {
     public let plan: ValidatedPlanRequest
     /// Drag distance at which the layer reaches ``minimumScale`` and the background is transparent.
     public let dismissDistance: Double
+    /// Drag distance at which the background is fully transparent.
+    public let fadeDistance: Double
+    /// How a release decides.
+    public let policy: ReleasePolicy
     /// Smallest scale the drag shrinks the layer to.
     public let minimumScale: Double
     /// How far the projected resting point must be for a release to finish.
@@ -44,6 +48,8 @@ public struct ValidatedDismissRequest: Sendable, Hashable {
         let options = request.options, bounds = plan.destination.bounds
         dismissDistance = options.dismissDistance
             ?? (request.axis == .vertical ? bounds.height : bounds.width) * PlanDefaults.dismissDistanceShare
+        fadeDistance = options.fadeDistance ?? dismissDistance * PlanDefaults.fadeDistanceShare
+        policy = options.policy ?? PlanDefaults.releasePolicy
         minimumScale = options.minimumScale ?? PlanDefaults.minimumScale
         finishDistance = options.finishDistance ?? dismissDistance * PlanDefaults.finishDistanceShare
         flingVelocity = options.flingVelocity ?? PlanDefaults.flingVelocity
@@ -97,6 +103,9 @@ extension DismissRequest {
         let extent = PlanLimits.maximumExtent
         if let distance = options.dismissDistance {
             try FieldCheck.check(distance, in: 1...extent, at: "options.dismissDistance")
+        }
+        if let distance = options.fadeDistance {
+            try FieldCheck.check(distance, in: 1...extent, at: "options.fadeDistance")
         }
         if let scale = options.minimumScale {
             try FieldCheck.check(scale, in: PlanLimits.minimumDismissScale...1, at: "options.minimumScale")

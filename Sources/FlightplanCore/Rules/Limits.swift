@@ -89,6 +89,10 @@ public enum PlanDefaults {
     public static let decelerationRate = 0.998
     /// `options.dismissDistance` as a share of the destination bounds along the drag axis.
     public static let dismissDistanceShare = 0.5
+    /// `options.fadeDistance` as a share of the dismiss distance: the background fades over the same drag.
+    public static let fadeDistanceShare = 1.0
+    /// `options.policy`.
+    public static let releasePolicy = ReleasePolicy.projected
     /// `options.finishDistance` as a share of the dismiss distance.
     public static let finishDistanceShare = 0.25
     /// The completion spring when the request names none and gives no duration: no bounce, quick.

@@ -62,6 +62,8 @@ public enum DocumentedRules {
         rule("\(dismissOptions)/flingVelocity", "maximum", PlanLimits.maximumGestureVelocity),
         rule("\(dismissOptions)/flingVelocity", "default", PlanDefaults.flingVelocity),
         rule("\(dismissOptions)/decelerationRate", "default", PlanDefaults.decelerationRate),
+        rule("\(dismissOptions)/fadeDistance", "maximum", PlanLimits.maximumExtent),
+        rule("\(dismissOptions)/policy", "default", PlanDefaults.releasePolicy.rawValue),
         rule("\(schemas)/FilmstripRequest/properties/frames", "minimum", Double(Filmstrip.frameRange.lowerBound)),
         rule("\(schemas)/FilmstripRequest/properties/frames", "maximum", Double(Filmstrip.frameRange.upperBound)),
         rule("\(schemas)/FilmstripRequest/properties/frames", "default", Double(Filmstrip.defaultFrames)),

@@ -26,9 +26,10 @@ extension DismissRequest: JSONCodable {
         if options != DismissOptions() {
             writer.key("options")
             writer.beginObject()
-            for (name, value) in options.members {
+            for (name, value) in options.numbers {
                 if let value { writer.dynamicKey(name); writer.number(value) }
             }
+            if let policy = options.policy { writer.key("policy"); writer.string(policy.rawValue) }
             writer.endObject()
         }
         writer.endObject()
@@ -42,13 +43,15 @@ extension DismissOptions {
             minimumScale: try reader.number("minimumScale"),
             finishDistance: try reader.number("finishDistance"),
             flingVelocity: try reader.number("flingVelocity"),
-            decelerationRate: try reader.number("decelerationRate"))
+            decelerationRate: try reader.number("decelerationRate"),
+            fadeDistance: try reader.number("fadeDistance"),
+            policy: try reader.enumeration("policy", as: ReleasePolicy.self))
         try reader.finish(allowing: MemberNames.dismissOptions)
     }
 
-    /// The options by their JSON names, in ``MemberNames/dismissOptions`` order.
-    fileprivate var members: [(String, Double?)] {
-        Array(zip(MemberNames.dismissOptions, [dismissDistance, minimumScale, finishDistance, flingVelocity, decelerationRate]))
+    /// The numeric options by their JSON names, in ``MemberNames/dismissOptions`` order.
+    fileprivate var numbers: [(String, Double?)] {
+        Array(zip(MemberNames.dismissOptions, [dismissDistance, minimumScale, finishDistance, flingVelocity, decelerationRate, fadeDistance]))
     }
 }
 
@@ -60,6 +63,7 @@ extension Dismissal: JSONCodable {
             layer: try AnimatedLayer(json: try reader.required("layer"), path: reader.fieldPath("layer")),
             state: try Keyframe(json: try reader.required("state"), path: reader.fieldPath("state")),
             decision: try reader.enumeration("decision", as: DismissDecision.self),
+            reason: try reader.enumeration("reason", as: DismissReason.self),
             plan: try reader.value("plan").map { value throws(ValidationError) in try Plan(json: value, path: reader.fieldPath("plan")) },
             spring: try reader.value("spring").map { value throws(ValidationError) in
                 try CompletionSpring(json: value, path: reader.fieldPath("spring"))
@@ -70,13 +74,15 @@ extension Dismissal: JSONCodable {
     /// The plan's size and a little more.
     public var estimatedJSONSize: Int { 800 + (plan?.estimatedJSONSize ?? 0) }
 
-    /// Writes the answer; `decision`, `plan` and `spring` are `null` while dragging.
+    /// Writes the answer; `decision`, `reason`, `plan` and `spring` are `null` while dragging.
     public func write(to writer: inout JSONWriter) {
         writer.beginObject()
         writer.key("layer"); layer.write(to: &writer)
         writer.key("state"); state.write(to: &writer)
         writer.key("decision")
         if let decision { writer.string(decision.rawValue) } else { writer.null() }
+        writer.key("reason")
+        if let reason { writer.string(reason.rawValue) } else { writer.null() }
         writer.key("plan")
         if let plan { plan.write(to: &writer) } else { writer.null() }
         writer.key("spring")
