@@ -60,4 +60,28 @@ struct SeedGestureTests {
         expectClose(rest.transform.ty, 0, "back in place")
         expectClose(rest.opacity, 1, "background back")
     }
+
+    @Test("finish and cancel have their own timing: the seed cancels with a 0.5 s spring of damping 0.9")
+    func separateTimings() throws {
+        var request = Self.drag(300, velocity: -10)
+        request.options.cancelTiming = Timing(duration: 0.5, curve: .spring(SpringParameters(dampingRatio: 0.9)))
+        request.options.finishTiming = Timing(duration: 0.25, curve: .spring(SpringParameters(dampingRatio: 1)))
+        let cancel = try DismissPlanner.dismiss(for: request.validated())
+        #expect(cancel.decision == .cancel && cancel.spring?.dampingRatio == 0.9 && cancel.plan?.duration == 0.5)
+        request.velocity = Point(x: 0, y: 10)
+        let finish = try DismissPlanner.dismiss(for: request.validated())
+        #expect(finish.decision == .finish && finish.spring?.dampingRatio == 1 && finish.plan?.duration == 0.25)
+    }
+
+    @Test("an option's timing is checked as a plan's and named under the option", arguments: [
+        (Timing(curve: .easeInOut), "options.finishTiming.curve"),
+        (Timing(duration: 120), "options.finishTiming.duration"),
+        (Timing(curve: .spring(SpringParameters(dampingRatio: 1, initialVelocity: 3))), "options.finishTiming.curve.spring.initialVelocity"),
+    ])
+    func optionTimingRefused(timing: Timing, field: String) {
+        var request = Self.drag(10)
+        request.options.finishTiming = timing
+        let error = #expect(throws: ValidationError.self) { try request.validated() }
+        #expect(error?.field == field, "\(String(describing: error))")
+    }
 }

@@ -77,12 +77,20 @@ public struct DismissOptions: Sendable, Hashable, Codable {
     public var decelerationRate: Double?
     /// How a release decides. Default: ``ReleasePolicy/projected``.
     public var policy: ReleasePolicy?
+    /// The completion's timing when the release finishes (a spring, as the plan's). Default: the plan's timing.
+    public var finishTiming: Timing?
+    /// The completion's timing when the release cancels (the seed's: a 0.5 s spring, damping 0.9). Default:
+    /// the plan's timing.
+    public var cancelTiming: Timing?
 
     /// Creates options; everything left out takes its default.
     public init(
         dismissDistance: Double? = nil, minimumScale: Double? = nil, finishDistance: Double? = nil,
-        flingVelocity: Double? = nil, decelerationRate: Double? = nil, fadeDistance: Double? = nil, policy: ReleasePolicy? = nil
+        flingVelocity: Double? = nil, decelerationRate: Double? = nil, fadeDistance: Double? = nil, policy: ReleasePolicy? = nil,
+        finishTiming: Timing? = nil, cancelTiming: Timing? = nil
     ) {
+        self.finishTiming = finishTiming
+        self.cancelTiming = cancelTiming
         self.dismissDistance = dismissDistance
         self.fadeDistance = fadeDistance
         self.policy = policy

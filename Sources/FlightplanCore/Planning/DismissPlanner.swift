@@ -21,7 +21,8 @@ public enum DismissPlanner {
         case .ended: (decision, reason) = drag.decision
         case .cancelled: (decision, reason) = (.cancel, .touchCancelled)
         }
-        let completion = try Completion(from: drag, decision: decision, spring: validated.spring)
+        let spring = decision == .finish ? validated.finishSpring : validated.cancelSpring
+        let completion = try Completion(from: drag, decision: decision, spring: spring)
         let sampling = plan.request.sampling
         if case .fps(let fps) = sampling, Sampler.keyframeCount(duration: completion.duration, fps: fps) > PlanLimits.maximumKeyframes {
             throw ValidationError(
@@ -44,7 +45,7 @@ public enum DismissPlanner {
             plan: Plan(
                 style: style, direction: decision == .finish ? .pop : .push, duration: completion.duration,
                 layer: layer, keyframes: keyframes, placeholder: style == .sharedFrame ? plan.request.source.frame : nil),
-            spring: completion.spring(validated.spring))
+            spring: completion.spring(spring))
     }
 }
 

@@ -19,8 +19,10 @@ public struct ValidatedDismissRequest: Sendable, Hashable {
     public let flingVelocity: Double
     /// Deceleration per millisecond for the projection.
     public let decelerationRate: Double
-    /// The completion spring's frequency, damping and duration.
-    let spring: SpringResolution
+    /// The completion spring's frequency, damping and duration when the release finishes.
+    let finishSpring: SpringResolution
+    /// The same when it cancels.
+    let cancelSpring: SpringResolution
 
     /// Checks the drag and its plan request (whose fields are reported under `plan.`).
     /// - Throws: a ``ValidationError`` naming the first offending field.
@@ -33,10 +35,12 @@ public struct ValidatedDismissRequest: Sendable, Hashable {
         guard plan.children.isEmpty else {
             throw ValidationError(field: "plan.children", message: "must be left out for a dismissal drag (child pairs belong to snapshot plans)")
         }
-        let spring = try request.completionSpringParameters()
         do { self.plan = try plan.validated() } catch {
             throw ValidationError(field: error.field.isEmpty ? "plan" : "plan.\(error.field)", message: error.message)
         }
+        let options = request.options
+        finishSpring = try request.completionSpring(options.finishTiming ?? plan.timing, at: options.finishTiming == nil ? "plan.timing" : "options.finishTiming")
+        cancelSpring = try request.completionSpring(options.cancelTiming ?? plan.timing, at: options.cancelTiming == nil ? "plan.timing" : "options.cancelTiming")
         let extent = PlanLimits.maximumExtent, speed = PlanLimits.maximumGestureVelocity
         try FieldCheck.check(request.translation.x, in: -extent...extent, at: "translation.x")
         try FieldCheck.check(request.translation.y, in: -extent...extent, at: "translation.y")
@@ -44,8 +48,7 @@ public struct ValidatedDismissRequest: Sendable, Hashable {
         try FieldCheck.check(request.velocity.y, in: -speed...speed, at: "velocity.y")
         try request.validateOptions()
         self.request = request
-        self.spring = request.resolve(spring)
-        let options = request.options, bounds = plan.destination.bounds
+        let bounds = plan.destination.bounds
         dismissDistance = options.dismissDistance
             ?? (request.axis == .vertical ? bounds.height : bounds.width) * PlanDefaults.dismissDistanceShare
         fadeDistance = options.fadeDistance ?? dismissDistance * PlanDefaults.fadeDistanceShare
@@ -64,35 +67,43 @@ extension DismissRequest {
         try ValidatedDismissRequest(self)
     }
 
-    /// The completion must be a spring: only a spring can leave with the finger's velocity, which
-    /// the planner sets itself.
-    fileprivate func completionSpringParameters() throws(ValidationError) -> SpringParameters {
-        switch plan.timing.curve {
+    /// The completion's spring for `timing` (reported under `field`): a spring, or nothing for the default;
+    /// only a spring can leave with the finger's velocity, which the planner sets itself.
+    fileprivate func completionSpring(_ timing: Timing, at field: String) throws(ValidationError) -> SpringResolution {
+        // An option's timing has a plan timing's ranges: checked as the plan's would be (the plan itself is
+        // valid by now), the offending field named under `field`.
+        if timing != plan.timing {
+            var probe = plan
+            probe.timing = timing
+            do { _ = try probe.validated() } catch {
+                let named = error.field.hasPrefix("timing") ? field + error.field.dropFirst("timing".count) : error.field
+                throw ValidationError(field: named, message: error.message)
+            }
+        }
+        let spring: SpringParameters
+        switch timing.curve {
         case nil:
-            return plan.timing.duration == nil
+            spring = timing.duration == nil
                 ? PlanDefaults.completionSpring : SpringParameters(dampingRatio: PlanDefaults.completionSpring.dampingRatio)
-        case .spring(let spring):
-            guard spring.initialVelocity == 0 else {
+        case .spring(let given):
+            guard given.initialVelocity == 0 else {
                 throw ValidationError(
-                    field: "plan.timing.curve.spring.initialVelocity",
+                    field: "\(field).curve.spring.initialVelocity",
                     message: "must be left out for a dismissal drag: the completion's velocity comes from the finger")
             }
-            return spring
+            spring = given
         case .linear, .easeIn, .easeOut, .easeInOut, .cubicBezier:
             throw ValidationError(
-                field: "plan.timing.curve",
+                field: "\(field).curve",
                 message: "must be a spring (or left out) for a dismissal drag: only a spring can carry the finger's velocity")
         }
-    }
-
-    fileprivate func resolve(_ spring: SpringParameters) -> SpringResolution {
         if let response = spring.response {
             let motion = SpringMotion(response: response, dampingRatio: spring.dampingRatio, initialVelocity: 0)
             return SpringResolution(
                 angularFrequency: motion.angularFrequency, dampingRatio: spring.dampingRatio, fixedDuration: nil,
                 nominalDuration: motion.duration)
         }
-        let duration = plan.timing.duration ?? PlanDefaults.timing(for: plan.style, direction: .pop).duration
+        let duration = timing.duration ?? PlanDefaults.timing(for: plan.style, direction: .pop).duration
         let motion = SpringMotion(settlingAt: duration, dampingRatio: spring.dampingRatio, initialVelocity: 0)
         return SpringResolution(
             angularFrequency: motion.angularFrequency, dampingRatio: spring.dampingRatio, fixedDuration: duration,

@@ -30,6 +30,8 @@ extension DismissRequest: JSONCodable {
                 if let value { writer.dynamicKey(name); writer.number(value) }
             }
             if let policy = options.policy { writer.key("policy"); writer.string(policy.rawValue) }
+            if let timing = options.finishTiming { writer.key("finishTiming"); timing.write(to: &writer) }
+            if let timing = options.cancelTiming { writer.key("cancelTiming"); timing.write(to: &writer) }
             writer.endObject()
         }
         writer.endObject()
@@ -45,7 +47,9 @@ extension DismissOptions {
             flingVelocity: try reader.number("flingVelocity"),
             decelerationRate: try reader.number("decelerationRate"),
             fadeDistance: try reader.number("fadeDistance"),
-            policy: try reader.enumeration("policy", as: ReleasePolicy.self))
+            policy: try reader.enumeration("policy", as: ReleasePolicy.self),
+            finishTiming: try reader.object("finishTiming").map { object throws(ValidationError) in try Timing(reader: object) },
+            cancelTiming: try reader.object("cancelTiming").map { object throws(ValidationError) in try Timing(reader: object) })
         try reader.finish(allowing: MemberNames.dismissOptions)
     }
 

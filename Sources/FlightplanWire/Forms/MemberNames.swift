@@ -16,7 +16,7 @@ enum MemberNames {
     static let animatedLayer: [String] = ["role", "frame"]
     static let childTrack: [String] = ["id", "layer", "keyframes"]
     static let dismissRequest: [String] = ["plan", "translation", "velocity", "phase", "axis", "options"]
-    static let dismissOptions: [String] = ["dismissDistance", "minimumScale", "finishDistance", "flingVelocity", "decelerationRate", "fadeDistance", "policy"]
+    static let dismissOptions: [String] = ["dismissDistance", "minimumScale", "finishDistance", "flingVelocity", "decelerationRate", "fadeDistance", "policy", "finishTiming", "cancelTiming"]
     static let dismissal: [String] = ["layer", "state", "decision", "reason", "plan", "spring"]
     static let completionSpring: [String] = ["dampingRatio", "response", "initialVelocity", "progressVelocity"]
     static let plan: [String] = ["style", "direction", "duration", "layer", "keyframes", "children", "placeholder", "warnings"]

@@ -86,7 +86,8 @@ extension DestinationLayout {
 }
 
 extension Timing {
-    fileprivate init(reader: JSONObjectReader) throws(ValidationError) {
+    /// Reads `{"duration"?, "curve"?, "fadeFraction"?}` (a plan's timing, or a dismissal's finish or cancel timing).
+    init(reader: JSONObjectReader) throws(ValidationError) {
         self.init(
             duration: try reader.number("duration"),
             curve: try reader.value("curve").map { value throws(ValidationError) in try TimingCurve(json: value, path: reader.fieldPath("curve")) },
@@ -94,7 +95,8 @@ extension Timing {
         try reader.finish(allowing: MemberNames.timing)
     }
 
-    fileprivate func write(to writer: inout JSONWriter) {
+    /// Writes the fields that are set.
+    func write(to writer: inout JSONWriter) {
         writer.beginObject()
         if let duration { writer.key("duration"); writer.number(duration) }
         if let curve { writer.key("curve"); curve.write(to: &writer) }
