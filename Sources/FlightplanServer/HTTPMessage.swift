@@ -35,6 +35,12 @@ public struct RequestHead: Sendable, Hashable {
     /// A header's value by name; `name` must be lower-case (`"content-type"`).
     public subscript(header name: String) -> String? { headers[name] }
 
+    /// The body length `Content-Length` announces, when it is one decimal number (0 otherwise).
+    public var announcedLength: Int { self[header: "content-length"].flatMap { Int($0) } ?? 0 }
+
+    /// Whether a body follows the head: chunked, or a positive `Content-Length`.
+    public var bodyFollows: Bool { self[header: "transfer-encoding"] != nil || announcedLength > 0 }
+
     /// The header names the service reads (lower-case), which the transport collects.
     public static let readHeaders: Set<String> = [
         "host", "content-type", "content-length", "transfer-encoding", "expect", "origin", "x-request-id",

@@ -236,14 +236,11 @@ public final class MicroHTTPDaemon: Sendable {
             let exchange = Exchange(head: head, requestID: Router.requestID(from: head[header: "x-request-id"]))
             requestSlot.pointee = Unmanaged.passRetained(exchange).toOpaque()
             router.state.requestStarted()
-            let bodyFollows = head[header: "transfer-encoding"] != nil || (head[header: "content-length"].flatMap { Int($0) } ?? 0) > 0
-            deadlines.headArrived(UInt(bitPattern: connection), bodyFollows: bodyFollows)
+            deadlines.headArrived(UInt(bitPattern: connection), bodyFollows: head.bodyFollows)
             switch router.admit(head, requestID: exchange.requestID) {
             case .proceed(let route, let bodyLimit):
                 exchange.route = (route, bodyLimit)
-                if let length = head[header: "content-length"].flatMap({ Int($0) }), length <= bodyLimit {
-                    exchange.body.reserveCapacity(length)
-                }
+                if head.announcedLength <= bodyLimit { exchange.body.reserveCapacity(head.announcedLength) }
             case .refuse(let refusal, .immediatelyClosing):
                 return queue(refusal, on: connection, for: exchange)
             case .refuse(let refusal, .afterDiscardingBody):

@@ -131,14 +131,12 @@ public struct Router: Sendable {
         case .refusal(let response): refusal = response
         }
         finalize(&refusal, for: head, requestID: requestID)
-        let announced = head[header: "content-length"].flatMap { Int($0) } ?? 0
-        let bodyFollows = head[header: "transfer-encoding"] != nil || announced > 0
         let waitsForContinue = head[header: "expect"]?.lowercased() == "100-continue"
         // A refusal that closes the connection (framing that cannot be trusted, 503 while draining or over the
         // cap) is answered at once. (Reading and dropping the body first before a closing 503 was tried: under
         // wrk it turned a few of the drain's answers into read errors.)
         let closes = refusal[header: "Connection"] == "close"
-        if closes || (bodyFollows && (waitsForContinue || announced > configuration.discardLimitBytes)) {
+        if closes || (head.bodyFollows && (waitsForContinue || head.announcedLength > configuration.discardLimitBytes)) {
             refusal.setHeader("Connection", "close")
             return .refuse(refusal, .immediatelyClosing)
         }
