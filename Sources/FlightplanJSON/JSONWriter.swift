@@ -46,6 +46,13 @@ public struct JSONWriter: Sendable {
         needsComma = true
     }
 
+    /// Writes an object member's name that is known only at run time (escaped like any string).
+    public mutating func key(named name: String) {
+        string(name)
+        bytes.append(UInt8(ascii: ":"))
+        needsComma = false
+    }
+
     /// Writes an object key known at compile time (it must need no escaping); the next value written is its value.
     public mutating func key(_ name: StaticString) {
         separate()

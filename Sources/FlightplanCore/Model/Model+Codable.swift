@@ -4,30 +4,36 @@
 // the server's answers decode with `JSONDecoder`. (Plans and the simpler types synthesize theirs.)
 
 extension SourceElement: Codable {
-    private enum CodingKeys: String, CodingKey { case frame, cornerRadius, contentMode }
+    private enum CodingKeys: String, CodingKey { case frame, cornerRadius, contentMode, visibleFrame, color, shadow }
 
-    /// Decodes `{"frame", "cornerRadius"?, "contentMode"?}`.
+    /// Decodes `{"frame", "cornerRadius"?, "contentMode"?, "visibleFrame"?, "color"?, "shadow"?}`.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         self.init(
             frame: try container.decode(Rect.self, forKey: .frame),
             cornerRadius: try container.decodeIfPresent(Double.self, forKey: .cornerRadius) ?? PlanDefaults.cornerRadius,
-            contentMode: try container.decodeIfPresent(ContentMode.self, forKey: .contentMode) ?? PlanDefaults.sourceContentMode)
+            contentMode: try container.decodeIfPresent(ContentMode.self, forKey: .contentMode) ?? PlanDefaults.sourceContentMode,
+            visibleFrame: try container.decodeIfPresent(Rect.self, forKey: .visibleFrame),
+            color: try container.decodeIfPresent(Color.self, forKey: .color),
+            shadow: try container.decodeIfPresent(Shadow.self, forKey: .shadow))
     }
 
-    /// Encodes every field.
+    /// Encodes every field (the optional ones when set).
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(frame, forKey: .frame)
         try container.encode(cornerRadius, forKey: .cornerRadius)
         try container.encode(contentMode, forKey: .contentMode)
+        try container.encodeIfPresent(visibleFrame, forKey: .visibleFrame)
+        try container.encodeIfPresent(color, forKey: .color)
+        try container.encodeIfPresent(shadow, forKey: .shadow)
     }
 }
 
 extension DestinationLayout: Codable {
-    private enum CodingKeys: String, CodingKey { case bounds, frame, contentMode, cornerRadius, screenCornerRadius }
+    private enum CodingKeys: String, CodingKey { case bounds, frame, contentMode, cornerRadius, screenCornerRadius, color, shadow }
 
-    /// Decodes `{"bounds", "frame"?, "contentMode"?, "cornerRadius"?, "screenCornerRadius"?}`.
+    /// Decodes `{"bounds", "frame"?, "contentMode"?, "cornerRadius"?, "screenCornerRadius"?, "color"?, "shadow"?}`.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         self.init(
@@ -35,7 +41,9 @@ extension DestinationLayout: Codable {
             frame: try container.decodeIfPresent(Rect.self, forKey: .frame),
             contentMode: try container.decodeIfPresent(ContentMode.self, forKey: .contentMode) ?? PlanDefaults.destinationContentMode,
             cornerRadius: try container.decodeIfPresent(Double.self, forKey: .cornerRadius) ?? PlanDefaults.cornerRadius,
-            screenCornerRadius: try container.decodeIfPresent(Double.self, forKey: .screenCornerRadius) ?? PlanDefaults.cornerRadius)
+            screenCornerRadius: try container.decodeIfPresent(Double.self, forKey: .screenCornerRadius) ?? PlanDefaults.cornerRadius,
+            color: try container.decodeIfPresent(Color.self, forKey: .color),
+            shadow: try container.decodeIfPresent(Shadow.self, forKey: .shadow))
     }
 
     /// Encodes every field (`frame` only when set).
@@ -46,13 +54,15 @@ extension DestinationLayout: Codable {
         try container.encode(contentMode, forKey: .contentMode)
         try container.encode(cornerRadius, forKey: .cornerRadius)
         try container.encode(screenCornerRadius, forKey: .screenCornerRadius)
+        try container.encodeIfPresent(color, forKey: .color)
+        try container.encodeIfPresent(shadow, forKey: .shadow)
     }
 }
 
 extension ChildPair: Codable {
-    private enum CodingKeys: String, CodingKey { case id, from, to, fromCornerRadius, toCornerRadius }
+    private enum CodingKeys: String, CodingKey { case id, from, to, fromCornerRadius, toCornerRadius, contentMode }
 
-    /// Decodes `{"id", "from", "to", "fromCornerRadius"?, "toCornerRadius"?}`.
+    /// Decodes `{"id", "from", "to", "fromCornerRadius"?, "toCornerRadius"?, "contentMode"?}`.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         self.init(
@@ -60,7 +70,8 @@ extension ChildPair: Codable {
             from: try container.decode(Rect.self, forKey: .from),
             to: try container.decode(Rect.self, forKey: .to),
             fromCornerRadius: try container.decodeIfPresent(Double.self, forKey: .fromCornerRadius) ?? PlanDefaults.cornerRadius,
-            toCornerRadius: try container.decodeIfPresent(Double.self, forKey: .toCornerRadius) ?? PlanDefaults.cornerRadius)
+            toCornerRadius: try container.decodeIfPresent(Double.self, forKey: .toCornerRadius) ?? PlanDefaults.cornerRadius,
+            contentMode: try container.decodeIfPresent(ContentMode.self, forKey: .contentMode))
     }
 
     /// Encodes every field.
@@ -71,6 +82,7 @@ extension ChildPair: Codable {
         try container.encode(to, forKey: .to)
         try container.encode(fromCornerRadius, forKey: .fromCornerRadius)
         try container.encode(toCornerRadius, forKey: .toCornerRadius)
+        try container.encodeIfPresent(contentMode, forKey: .contentMode)
     }
 }
 
@@ -139,6 +151,39 @@ extension TimingCurve: Codable {
     }
 }
 
+extension ChannelTiming: Codable {
+    private enum CodingKeys: String, CodingKey { case window, seconds, progress, curve }
+
+    /// Decodes `{"window" | "seconds" | "progress": [start, end], "curve"?}`.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let spans: [(CodingKeys, (Double, Double) -> Span)] = [
+            (.window, { .window(start: $0, end: $1) }), (.seconds, { .seconds(start: $0, end: $1) }),
+            (.progress, { .progress(start: $0, end: $1) }),
+        ]
+        let given = spans.filter { container.contains($0.0) }
+        guard given.count == 1, let (key, make) = given.first else {
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "needs exactly one of window, seconds, progress"))
+        }
+        let bounds = try container.decode([Double].self, forKey: key)
+        guard bounds.count == 2 else {
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath + [key], debugDescription: "must be [start, end]"))
+        }
+        self.init(make(bounds[0], bounds[1]), curve: try container.decodeIfPresent(TimingCurve.self, forKey: .curve))
+    }
+
+    /// Encodes the span under its kind's key, and the curve when set.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        switch span {
+        case .window(let start, let end): try container.encode([start, end], forKey: .window)
+        case .seconds(let start, let end): try container.encode([start, end], forKey: .seconds)
+        case .progress(let start, let end): try container.encode([start, end], forKey: .progress)
+        }
+        try container.encodeIfPresent(curve, forKey: .curve)
+    }
+}
+
 extension Sampling: Codable {
     private enum CodingKeys: String, CodingKey { case keyframes, fps, tolerance }
 
@@ -167,18 +212,24 @@ extension Sampling: Codable {
 
 extension PlanRequest: Codable {
     private enum CodingKeys: String, CodingKey {
-        case style, direction, source, destination, imageSize, timing, sampling, overlay, children, precision
+        case style, direction, source, destination, imageSize, timing, sampling, overlay, placeholder, children, precision
+        case cornerCurve, path, auxiliary, contentRegion, reducedMotion, snapshot
     }
 
-    private enum OverlayKeys: String, CodingKey { case opacity }
+    private enum OverlayKeys: String, CodingKey { case opacity, color }
 
     /// Decodes the body of `POST /v1/plans`; what is left out takes its default.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        var overlayOpacity: Double?
+        var overlayOpacity: Double?, overlayColor: Color?, placeholderColor: Color?
         if container.contains(.overlay), try !container.decodeNil(forKey: .overlay) {
             let overlay = try container.nestedContainer(keyedBy: OverlayKeys.self, forKey: .overlay)
             overlayOpacity = try overlay.decodeIfPresent(Double.self, forKey: .opacity)
+            overlayColor = try overlay.decodeIfPresent(Color.self, forKey: .color)
+        }
+        if container.contains(.placeholder), try !container.decodeNil(forKey: .placeholder) {
+            let placeholder = try container.nestedContainer(keyedBy: OverlayKeys.self, forKey: .placeholder)
+            placeholderColor = try placeholder.decodeIfPresent(Color.self, forKey: .color)
         }
         self.init(
             style: try container.decodeIfPresent(TransitionStyle.self, forKey: .style) ?? PlanDefaults.style,
@@ -190,7 +241,14 @@ extension PlanRequest: Codable {
             sampling: try container.decodeIfPresent(Sampling.self, forKey: .sampling) ?? PlanDefaults.sampling,
             overlayOpacity: overlayOpacity,
             children: try container.decodeIfPresent([ChildPair].self, forKey: .children) ?? [],
-            precision: try container.decodeIfPresent(Int.self, forKey: .precision))
+            precision: try container.decodeIfPresent(Int.self, forKey: .precision),
+            overlayColor: overlayColor, placeholderColor: placeholderColor,
+            cornerCurve: try container.decodeIfPresent(CornerCurve.self, forKey: .cornerCurve),
+            path: try container.decodeIfPresent(MotionPath.self, forKey: .path),
+            auxiliary: try container.decodeIfPresent([AuxiliaryView].self, forKey: .auxiliary) ?? [],
+            contentRegion: try container.decodeIfPresent(Rect.self, forKey: .contentRegion),
+            reducedMotion: try container.decodeIfPresent(Bool.self, forKey: .reducedMotion),
+            snapshot: try container.decodeIfPresent(SnapshotOptions.self, forKey: .snapshot))
     }
 
     /// Encodes the request as the wire form does: defaults that were left out stay out.
@@ -203,12 +261,23 @@ extension PlanRequest: Codable {
         try container.encodeIfPresent(imageSize, forKey: .imageSize)
         if timing != Timing() { try container.encode(timing, forKey: .timing) }
         try container.encode(sampling, forKey: .sampling)
-        if let overlayOpacity {
+        if overlayOpacity != nil || overlayColor != nil {
             var overlay = container.nestedContainer(keyedBy: OverlayKeys.self, forKey: .overlay)
-            try overlay.encode(overlayOpacity, forKey: .opacity)
+            try overlay.encodeIfPresent(overlayOpacity, forKey: .opacity)
+            try overlay.encodeIfPresent(overlayColor, forKey: .color)
+        }
+        if let placeholderColor {
+            var placeholder = container.nestedContainer(keyedBy: OverlayKeys.self, forKey: .placeholder)
+            try placeholder.encode(placeholderColor, forKey: .color)
         }
         if !children.isEmpty { try container.encode(children, forKey: .children) }
         try container.encodeIfPresent(precision, forKey: .precision)
+        try container.encodeIfPresent(cornerCurve, forKey: .cornerCurve)
+        try container.encodeIfPresent(path, forKey: .path)
+        if !auxiliary.isEmpty { try container.encode(auxiliary, forKey: .auxiliary) }
+        try container.encodeIfPresent(contentRegion, forKey: .contentRegion)
+        try container.encodeIfPresent(reducedMotion, forKey: .reducedMotion)
+        try container.encodeIfPresent(snapshot, forKey: .snapshot)
     }
 }
 

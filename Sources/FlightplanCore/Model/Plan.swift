@@ -61,14 +61,24 @@ public struct Plan: Sendable, Hashable, Codable {
     public var children: [ChildTrack]?
     /// sharedFrame: the source cell (window space) to cover with a placeholder during the flight.
     public var placeholder: Rect?
+    /// Every animated or held thing, bottom to top: the choreography a renderer plays without knowing the
+    /// style. (`layer`, `keyframes`, `children` and `placeholder` say the same for the main layer in the
+    /// first model's terms and stay for this release.)
+    public var tracks: [Track]?
+    /// The caller's views to hide for the duration (`sourceElement`, `destinationElement`, `child:ID`):
+    /// the tracks draw them instead.
+    public var hides: [String]?
     /// What was planned differently from how it was asked (a radius drawn as a capsule); nil when nothing was.
     public var warnings: [PlanWarning]?
 
     /// Creates a plan.
     public init(
         style: TransitionStyle, direction: Direction, duration: Double, layer: AnimatedLayer,
-        keyframes: [Keyframe], children: [ChildTrack]? = nil, placeholder: Rect? = nil, warnings: [PlanWarning]? = nil
+        keyframes: [Keyframe], children: [ChildTrack]? = nil, placeholder: Rect? = nil, tracks: [Track]? = nil,
+        hides: [String]? = nil, warnings: [PlanWarning]? = nil
     ) {
+        self.tracks = tracks
+        self.hides = hides
         self.style = style
         self.direction = direction
         self.duration = duration

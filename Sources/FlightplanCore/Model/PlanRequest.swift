@@ -28,12 +28,25 @@ public struct SourceElement: Sendable, Hashable {
     public var cornerRadius: Double
     /// How it shows the image.
     public var contentMode: ContentMode
+    /// The part of `frame` the user sees (a cell half under a bar), window space; the flight starts from
+    /// it. `nil` means all of `frame`.
+    public var visibleFrame: Rect?
+    /// The element's background colour (reveal's button, morph's container); `nil` for none.
+    public var color: Color?
+    /// The element's shadow; `nil` for none.
+    public var shadow: Shadow?
 
     /// Creates a source element.
-    public init(frame: Rect, cornerRadius: Double = PlanDefaults.cornerRadius, contentMode: ContentMode = PlanDefaults.sourceContentMode) {
+    public init(
+        frame: Rect, cornerRadius: Double = PlanDefaults.cornerRadius, contentMode: ContentMode = PlanDefaults.sourceContentMode,
+        visibleFrame: Rect? = nil, color: Color? = nil, shadow: Shadow? = nil
+    ) {
         self.frame = frame
         self.cornerRadius = cornerRadius
         self.contentMode = contentMode
+        self.visibleFrame = visibleFrame
+        self.color = color
+        self.shadow = shadow
     }
 }
 
@@ -49,17 +62,24 @@ public struct DestinationLayout: Sendable, Hashable {
     public var cornerRadius: Double
     /// Corner radius of the screen itself (sharedFrame's final mask), as seen on screen.
     public var screenCornerRadius: Double
+    /// The content's background colour at the destination; `nil` for the source's.
+    public var color: Color?
+    /// The content's shadow at the destination; `nil` for none.
+    public var shadow: Shadow?
 
     /// Creates a destination layout.
     public init(
         bounds: Rect, frame: Rect? = nil, contentMode: ContentMode = PlanDefaults.destinationContentMode,
-        cornerRadius: Double = PlanDefaults.cornerRadius, screenCornerRadius: Double = PlanDefaults.cornerRadius
+        cornerRadius: Double = PlanDefaults.cornerRadius, screenCornerRadius: Double = PlanDefaults.cornerRadius,
+        color: Color? = nil, shadow: Shadow? = nil
     ) {
         self.bounds = bounds
         self.frame = frame
         self.contentMode = contentMode
         self.cornerRadius = cornerRadius
         self.screenCornerRadius = screenCornerRadius
+        self.color = color
+        self.shadow = shadow
     }
 
     /// `frame`, or `bounds` when no frame was given.
@@ -72,14 +92,24 @@ public struct Timing: Sendable, Hashable, Codable {
     public var duration: Double?
     /// The curve; `nil` for the style's default.
     public var curve: TimingCurve?
-    /// Reveal only: the share of the timeline spent fading the destination in (``PlanDefaults/fadeFraction`` when nil).
+    /// Reveal only: the share of the plan's eased progress spent fading the destination in
+    /// (``PlanDefaults/fadeFraction`` when nil).
     public var fadeFraction: Double?
+    /// How the outgoing and incoming screens or snapshots fade (the style's default when nil).
+    public var fadeMode: FadeMode?
+    /// Channels that run over their own part of the transition; the others follow the plan's curve.
+    public var channels: [TimingChannel: ChannelTiming]?
 
     /// Creates a timing.
-    public init(duration: Double? = nil, curve: TimingCurve? = nil, fadeFraction: Double? = nil) {
+    public init(
+        duration: Double? = nil, curve: TimingCurve? = nil, fadeFraction: Double? = nil, fadeMode: FadeMode? = nil,
+        channels: [TimingChannel: ChannelTiming]? = nil
+    ) {
         self.duration = duration
         self.curve = curve
         self.fadeFraction = fadeFraction
+        self.fadeMode = fadeMode
+        self.channels = channels
     }
 }
 
@@ -95,16 +125,20 @@ public struct ChildPair: Sendable, Hashable {
     public var fromCornerRadius: Double
     /// Corner radius at `to`, as seen on screen.
     public var toCornerRadius: Double
+    /// How the child's snapshot fills `from` at the start (``PlanDefaults/childContentMode`` when nil).
+    public var contentMode: ContentMode?
 
     /// Creates a child pair.
     public init(
-        id: String, from: Rect, to: Rect, fromCornerRadius: Double = PlanDefaults.cornerRadius, toCornerRadius: Double = PlanDefaults.cornerRadius
+        id: String, from: Rect, to: Rect, fromCornerRadius: Double = PlanDefaults.cornerRadius, toCornerRadius: Double = PlanDefaults.cornerRadius,
+        contentMode: ContentMode? = nil
     ) {
         self.id = id
         self.from = from
         self.to = to
         self.fromCornerRadius = fromCornerRadius
         self.toCornerRadius = toCornerRadius
+        self.contentMode = contentMode
     }
 }
 
@@ -128,6 +162,22 @@ public struct PlanRequest: Sendable, Hashable {
     public var overlayOpacity: Double?
     /// Child pairs animated on their own tracks (at most 64).
     public var children: [ChildPair]
+    /// sharedFrame's overlay colour (``PlanDefaults/overlayColor`` when nil).
+    public var overlayColor: Color?
+    /// sharedFrame's placeholder colour over the source cell (``PlanDefaults/placeholderColor`` when nil).
+    public var placeholderColor: Color?
+    /// How every rounded mask's corners are drawn (``PlanDefaults/cornerCurve`` when nil).
+    public var cornerCurve: CornerCurve?
+    /// The path the flying content's centre follows (``PlanDefaults/path`` when nil).
+    public var path: MotionPath?
+    /// The caller's views that fade with the transition (a tab bar), each its own track.
+    public var auxiliary: [AuxiliaryView]
+    /// A window-space rect that clips the whole flight (the area between the bars); `nil` for none.
+    public var contentRegion: Rect?
+    /// Plan the reduced-motion variant: a cross-fade of the screens, nothing flies.
+    public var reducedMotion: Bool?
+    /// How a snapshot transition treats its children.
+    public var snapshot: SnapshotOptions?
     /// Decimal places for points (0…6) in the plan, for smaller payloads; `nil` keeps every number exact.
     /// Scale factors keep enough digits that no point of the layer moves by more than 0.001 pt, progress
     /// and opacity keep at least 4 decimals, and times stay exact.
@@ -138,8 +188,18 @@ public struct PlanRequest: Sendable, Hashable {
         style: TransitionStyle = PlanDefaults.style, direction: Direction = PlanDefaults.direction,
         source: SourceElement, destination: DestinationLayout, imageSize: Size? = nil,
         timing: Timing = Timing(), sampling: Sampling = PlanDefaults.sampling, overlayOpacity: Double? = nil,
-        children: [ChildPair] = [], precision: Int? = nil
+        children: [ChildPair] = [], precision: Int? = nil, overlayColor: Color? = nil, placeholderColor: Color? = nil,
+        cornerCurve: CornerCurve? = nil, path: MotionPath? = nil, auxiliary: [AuxiliaryView] = [], contentRegion: Rect? = nil,
+        reducedMotion: Bool? = nil, snapshot: SnapshotOptions? = nil
     ) {
+        self.overlayColor = overlayColor
+        self.placeholderColor = placeholderColor
+        self.cornerCurve = cornerCurve
+        self.path = path
+        self.auxiliary = auxiliary
+        self.contentRegion = contentRegion
+        self.reducedMotion = reducedMotion
+        self.snapshot = snapshot
         self.precision = precision
         self.style = style
         self.direction = direction

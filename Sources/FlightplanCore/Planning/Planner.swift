@@ -1,4 +1,4 @@
-/// Turns a ``ValidatedPlanRequest`` into a ``Plan``: geometry, timing and sampling.
+/// Turns a ``ValidatedPlanRequest`` into a ``Plan``: choreography, timing and sampling.
 public enum Planner {
     /// Plans one transition.
     /// - Throws: a ``ValidationError`` naming `sampling.tolerance` when the plan would cost more than
@@ -11,57 +11,136 @@ public enum Planner {
     /// Plans one transition with what is left of a budget several plans share (a batch's), spending from it.
     /// - Throws: a ``ValidationError`` naming `sampling.tolerance` when the plan would need more than is left.
     package static func plan(for validated: ValidatedPlanRequest, spending budget: inout SamplingBudget) throws(ValidationError) -> Plan {
-        let request = validated.request, timing = validated.timing
-        let scene = Scene(for: validated)
-        let layers = [scene.main.layer] + scene.children.map(\.track.layer)
-        let states = exactStates(scene: scene, timing: timing, direction: request.direction)
+        let request = validated.request
+        let choreography = Choreography(for: validated)
+        let parts = choreography.parts
+        let sampled = parts.indices.filter { parts[$0].moves }
+        let layers = sampled.map { parts[$0].frame }
 
         let times: [Double]
         do {
             times = try Sampler.times(
-                for: request.sampling, duration: timing.duration, state: states, layers: layers, budget: &budget)
+                for: request.sampling, duration: validated.timing.duration,
+                state: { time in
+                    let instant = ChannelInstant(time: time, clocks: choreography.clocks)
+                    return sampled.map { parts[$0].values(instant).keyframe(at: instant, in: parts[$0].frame) }
+                },
+                layers: layers, budget: &budget)
         } catch {
             throw ValidationError(error)
         }
 
-        var mainKeyframes: [Keyframe] = []
-        mainKeyframes.reserveCapacity(times.count)
-        var childKeyframes = [[Keyframe]](repeating: [], count: scene.children.count)
+        var values = [[TrackValues]](repeating: [], count: parts.count)
+        var progress: [Double] = []
+        progress.reserveCapacity(times.count)
+        for index in sampled { values[index].reserveCapacity(times.count) }
         for time in times {
-            let frame = states(time)
-            mainKeyframes.append(frame[0])
-            for index in childKeyframes.indices { childKeyframes[index].append(frame[index + 1]) }
+            let instant = ChannelInstant(time: time, clocks: choreography.clocks)
+            progress.append(instant.progress)
+            for index in sampled { values[index].append(parts[index].values(instant)) }
         }
         if let precision = request.precision {
-            mainKeyframes = KeyframeRounding(decimals: precision, layer: scene.main.layer).round(mainKeyframes)
-            for index in childKeyframes.indices {
-                childKeyframes[index] = KeyframeRounding(decimals: precision, layer: scene.children[index].track.layer).round(childKeyframes[index])
+            let decimals = KeyframeRounding(decimals: precision, layer: choreography.legacyFrame).fractionDecimals
+            progress = progress.map { KeyframeRounding.round($0, decimals) }
+            for index in sampled {
+                let rounding = KeyframeRounding(decimals: precision, layer: parts[index].frame)
+                values[index] = values[index].map(rounding.round)
             }
         }
-        let children = scene.children.indices.map { index in
-            ChildTrack(
-                id: scene.children[index].id, layer: AnimatedLayer(role: .child, frame: scene.children[index].track.layer),
-                keyframes: childKeyframes[index])
+        let firstInstant = ChannelInstant(time: 0, clocks: choreography.clocks)
+        let tracks = parts.indices.map { index in
+            track(parts[index], z: index, times: times, values: parts[index].moves ? values[index] : [parts[index].values(firstInstant)])
         }
+
+        let legacyKeyframes = times.indices.map { at in
+            legacyKeyframe(
+                time: times[at], progress: progress[at], geometry: values[choreography.legacyGeometry][at],
+                opacity: choreography.legacyOpacity.map { values[$0][at].opacity ?? 1 } ?? 1, layer: choreography.legacyFrame)
+        }
+        let children = choreography.legacyChildren.map { child in
+            ChildTrack(
+                id: child.id, layer: AnimatedLayer(role: .child, frame: parts[child.part].frame),
+                keyframes: times.indices.map { at in
+                    legacyKeyframe(
+                        time: times[at], progress: progress[at], geometry: values[child.part][at],
+                        opacity: values[child.part][at].opacity ?? 1, layer: parts[child.part].frame)
+                })
+        }
+        let warnings = validated.warnings + PlanWarning.motionWarnings(validated, choreography: choreography, main: legacyKeyframes)
         return Plan(
-            style: request.style, direction: request.direction, duration: timing.duration,
-            layer: AnimatedLayer(role: scene.role, frame: scene.main.layer), keyframes: mainKeyframes,
-            children: children.isEmpty ? nil : children, placeholder: scene.placeholder, warnings: validated.warnings.isEmpty ? nil : validated.warnings)
+            style: request.style, direction: request.direction, duration: validated.timing.duration,
+            layer: AnimatedLayer(role: choreography.legacyRole, frame: choreography.legacyFrame), keyframes: legacyKeyframes,
+            children: children.isEmpty ? nil : children, placeholder: choreography.placeholder,
+            tracks: tracks, hides: choreography.hides, warnings: warnings.isEmpty ? nil : warnings)
     }
 
-    /// The exact keyframes of every track (main first, then children) at any instant; pop plays
-    /// the push geometry backwards.
-    static func exactStates(scene: Scene, timing: ResolvedTiming, direction: Direction) -> (Double) -> [Keyframe] {
-        let tracks: [any LayerTrack] = [scene.main] + scene.children.map(\.track)
-        return { time in
-            let progress = timing.progress(atTime: time)
-            let geometric = direction == .push ? progress : 1 - progress
-            return tracks.map { track in
-                let state = track.state(at: geometric)
-                return Keyframe(
-                    time: time, progress: progress, transform: state.transform, maskFrame: state.maskFrame,
-                    cornerRadius: state.cornerRadius, opacity: state.opacity)
-            }
+    /// A sampled part as a track: what never changes goes into `base`, the rest into the keyframes.
+    private static func track(_ part: Choreography.Part, z: Int, times: [Double], values: [TrackValues]) -> Track {
+        let first = values[0]
+        let animated = part.moves ? first.properties.filter { property in values.contains { !$0.same(property, as: first) } } : []
+        let held = first.properties.filter { !animated.contains($0) }
+        return Track(
+            id: part.id, role: part.role, z: z, frame: part.frame,
+            cornerCurve: first.has(.maskFrame) ? part.cornerCurve : nil, clip: part.clip,
+            base: first.keeping(held), animates: animated,
+            keyframes: animated.isEmpty ? [] : times.indices.map { TrackKeyframe(time: times[$0], values: values[$0].keeping(animated)) })
+    }
+
+    /// The first model's keyframe: one part's geometry and another's opacity.
+    private static func legacyKeyframe(time: Double, progress: Double, geometry: TrackValues, opacity: Double, layer: Rect) -> Keyframe {
+        Keyframe(
+            time: time, progress: progress, transform: geometry.transform ?? .identity,
+            maskFrame: geometry.maskFrame ?? Rect(x: 0, y: 0, width: layer.width, height: layer.height),
+            cornerRadius: geometry.cornerRadius ?? 0, opacity: opacity)
+    }
+}
+
+extension TrackValues {
+    /// The values as the sampler measures them: a keyframe with what is not set at its resting value.
+    fileprivate func keyframe(at instant: ChannelInstant, in layer: Rect) -> Keyframe {
+        Keyframe(
+            time: instant.time, progress: instant.progress, transform: transform ?? .identity,
+            maskFrame: maskFrame ?? Rect(x: 0, y: 0, width: layer.width, height: layer.height),
+            cornerRadius: cornerRadius ?? 0, opacity: opacity ?? 1)
+    }
+
+    /// Whether `property` has the same value here as in `other`.
+    fileprivate func same(_ property: TrackProperty, as other: TrackValues) -> Bool {
+        switch property {
+        case .transform: transform == other.transform
+        case .maskFrame: maskFrame == other.maskFrame
+        case .cornerRadius: cornerRadius == other.cornerRadius
+        case .opacity: opacity == other.opacity
+        case .color: color == other.color
+        case .shadow: shadow == other.shadow
         }
+    }
+}
+
+extension KeyframeRounding {
+    /// Track values rounded as a keyframe's are; colours and shadow colours like opacities.
+    func round(_ values: TrackValues) -> TrackValues {
+        func color(_ color: Color) -> Color {
+            Color(
+                r: Self.round(color.r, fractionDecimals), g: Self.round(color.g, fractionDecimals),
+                b: Self.round(color.b, fractionDecimals), a: Self.round(color.a, fractionDecimals))
+        }
+        var rounded = values
+        if values.transform != nil || values.maskFrame != nil || values.cornerRadius != nil || values.opacity != nil {
+            let keyframe = round([Keyframe(
+                time: 0, progress: 0, transform: values.transform ?? .identity, maskFrame: values.maskFrame ?? Rect(x: 0, y: 0, width: 1, height: 1),
+                cornerRadius: values.cornerRadius ?? 0, opacity: values.opacity ?? 1)])[0]
+            if values.transform != nil { rounded.transform = keyframe.transform }
+            if values.maskFrame != nil { rounded.maskFrame = keyframe.maskFrame }
+            if values.cornerRadius != nil { rounded.cornerRadius = keyframe.cornerRadius }
+            if values.opacity != nil { rounded.opacity = keyframe.opacity }
+        }
+        rounded.color = values.color.map(color)
+        rounded.shadow = values.shadow.map { shadow in
+            Shadow(
+                color: color(shadow.color), radius: Self.round(shadow.radius, pointDecimals),
+                offset: Point(x: Self.round(shadow.offset.x, pointDecimals), y: Self.round(shadow.offset.y, pointDecimals)))
+        }
+        return rounded
     }
 }

@@ -42,6 +42,8 @@ public enum PlanLimits {
     public static let maximumBezierY = 10.0
     /// Largest absolute finger velocity a dismissal drag may report, points per second.
     public static let maximumGestureVelocity = 100_000.0
+    /// Most auxiliary views.
+    public static let maximumAuxiliaryViews = 16
 }
 
 /// Every default a request's absent field takes, in one place: the JSON readers, the initializers, the
@@ -66,6 +68,32 @@ public enum PlanDefaults {
     public static let fadeFraction = 0.5
     /// A spring's `initialVelocity`.
     public static let springInitialVelocity = 0.0
+    /// `overlay.color`: the seed's black scrim.
+    public static let overlayColor = Color.black
+    /// `placeholder.color`: the seed's white cover over the source cell.
+    public static let placeholderColor = Color.white
+    /// `cornerCurve`.
+    public static let cornerCurve = CornerCurve.circular
+    /// `path`.
+    public static let path = MotionPath.straight
+    /// `reducedMotion`.
+    public static let reducedMotion = false
+    /// `snapshot.childSpace`.
+    public static let childSpace = ChildSpace.window
+    /// `snapshot.clipsChildren`: each child is clipped to its own frame as it flies.
+    public static let clipsChildren = true
+    /// `snapshot.stagger`, seconds.
+    public static let stagger = 0.0
+    /// A child's `contentMode`: its snapshot covers `from`, cropped (aspect kept).
+    public static let childContentMode = ContentMode.aspectFill
+    /// `fadeMode: through`: the share of the fade spent fading the outgoing out (Material's 0.35).
+    public static let fadeThroughShare = 0.35
+
+    /// The style's `timing.fadeMode`: the destination fades in over the source, except that a snapshot's
+    /// snapshots cross-fade and the reduced-motion variant cross-dissolves (as UIKit's does).
+    public static func fadeMode(for style: TransitionStyle, reducedMotion: Bool) -> FadeMode {
+        reducedMotion || style == .snapshot ? .cross : .in
+    }
 
     /// The style's default duration and curve (from the seed tutorials).
     public static func timing(for style: TransitionStyle, direction: Direction) -> (duration: Double, curve: TimingCurve) {

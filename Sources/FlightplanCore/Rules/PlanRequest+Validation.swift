@@ -13,6 +13,15 @@ public struct ValidatedPlanRequest: Sendable, Hashable {
     public let overlayOpacity: Double
     /// reveal's share of the timeline spent fading the destination in.
     public let fadeFraction: Double
+    /// The part of the source the user sees: `source.visibleFrame` within `source.frame`, or all of it.
+    public let visibleSource: Rect
+    /// Whether to plan the reduced-motion cross-fade.
+    public let reducedMotion: Bool
+    /// How the screens or snapshots fade.
+    public let fadeMode: FadeMode
+    /// The curve a channel's window takes when it names none: the plan's (a spring without its `response`,
+    /// so that it settles over the window).
+    public let channelCurve: TimingCurve
     /// Keyframes over all tracks when the sampling fixes their number (`keyframes`, `fps`); nil for
     /// `tolerance`, whose count is known only once sampled.
     public let fixedKeyframes: Int?
@@ -21,14 +30,37 @@ public struct ValidatedPlanRequest: Sendable, Hashable {
     /// - Throws: a ``ValidationError`` naming the first offending field.
     public init(_ request: PlanRequest) throws(ValidationError) {
         (timing, fixedKeyframes) = try request.checked()
-        (self.request, warnings) = request.capsulesClamped()
+        (self.request, warnings) = request.inWindowSpace().capsulesClamped()
         imageSize = request.imageSize ?? request.destination.contentFrame.size
+        visibleSource = request.source.visibleFrame.flatMap { $0.intersection(request.source.frame) } ?? request.source.frame
+        reducedMotion = request.reducedMotion ?? PlanDefaults.reducedMotion
+        fadeMode = request.timing.fadeMode ?? PlanDefaults.fadeMode(for: request.style, reducedMotion: reducedMotion)
+        let curve = request.timing.curve ?? PlanDefaults.timing(for: request.style, direction: request.direction).curve
+        if case .spring(var spring) = curve {
+            spring.response = nil
+            channelCurve = .spring(spring)
+        } else {
+            channelCurve = curve
+        }
         overlayOpacity = request.overlayOpacity ?? PlanDefaults.overlayOpacity
         fadeFraction = request.timing.fadeFraction ?? PlanDefaults.fadeFraction
     }
 }
 
 extension PlanRequest {
+    /// The request with children given in the container's space moved into window space.
+    fileprivate func inWindowSpace() -> PlanRequest {
+        guard snapshot?.childSpace == .container else { return self }
+        var moved = self
+        let from = source.frame.origin, to = destination.contentFrame.origin
+        for index in moved.children.indices {
+            moved.children[index].from = moved.children[index].from.offsetBy(dx: from.x, dy: from.y)
+            moved.children[index].to = moved.children[index].to.offsetBy(dx: to.x, dy: to.y)
+        }
+        moved.snapshot?.childSpace = .window
+        return moved
+    }
+
     /// The request with every radius past half its rect's shorter side clamped to it, and a warning for each.
     fileprivate func capsulesClamped() -> (PlanRequest, [PlanWarning]) {
         var clamped = self, warnings: [PlanWarning] = []
@@ -76,6 +108,7 @@ extension PlanRequest {
         if let overlayOpacity {
             try FieldCheck.check(overlayOpacity, in: 0...1, at: "overlay.opacity")
         }
+        try validateChoreography(duration: timing.duration)
         if let precision, !PlanLimits.precisionRange.contains(precision) {
             throw ValidationError(field: "precision", message: "\(PlanLimits.precisionRule), got \(precision)")
         }
@@ -98,29 +131,11 @@ extension PlanRequest {
                 throw ValidationError(field: "timing.fadeFraction", message: "must be > 0 and < 1, got \(describeNumber(fadeFraction))")
             }
         }
-        switch timing.curve {
-        case .cubicBezier(let bezier):
-            try FieldCheck.check(bezier.x1, in: 0...1, at: "timing.curve.cubicBezier[0]")
-            try FieldCheck.check(bezier.y1, in: -PlanLimits.maximumBezierY...PlanLimits.maximumBezierY, at: "timing.curve.cubicBezier[1]")
-            try FieldCheck.check(bezier.x2, in: 0...1, at: "timing.curve.cubicBezier[2]")
-            try FieldCheck.check(bezier.y2, in: -PlanLimits.maximumBezierY...PlanLimits.maximumBezierY, at: "timing.curve.cubicBezier[3]")
-        case .spring(let spring):
-            try FieldCheck.check(spring.dampingRatio, in: PlanLimits.dampingRatioRange, at: "timing.curve.spring.dampingRatio")
-            let velocityLimit = PlanLimits.maximumSpringVelocity
-            try FieldCheck.check(spring.initialVelocity, in: -velocityLimit...velocityLimit, at: "timing.curve.spring.initialVelocity")
-            if let response = spring.response {
-                try FieldCheck.check(finite: response, at: "timing.curve.spring.response")
-                guard response > 0 else {
-                    throw ValidationError(field: "timing.curve.spring.response", message: "must be > 0, got \(describeNumber(response))")
-                }
-                guard timing.duration == nil else {
-                    throw ValidationError(
-                        field: "timing.duration",
-                        message: "must be left out when timing.curve.spring.response is given (the spring's settling time is the duration)")
-                }
-            }
-        case .linear, .easeIn, .easeOut, .easeInOut, nil:
-            break
+        if let curve = timing.curve { try FieldCheck.check(curve: curve, at: "timing.curve") }
+        if case .spring(let spring) = timing.curve, spring.response != nil, timing.duration != nil {
+            throw ValidationError(
+                field: "timing.duration",
+                message: "must be left out when timing.curve.spring.response is given (the spring's settling time is the duration)")
         }
         let defaults = PlanDefaults.timing(for: style, direction: direction)
         let resolved = ResolvedTiming(curve: timing.curve ?? defaults.curve, duration: timing.duration ?? defaults.duration)
@@ -170,18 +185,54 @@ extension PlanRequest {
         return total
     }
 
+    /// Checks what the choreography fields ask for: colours, shadows, channel timings, auxiliary views, the
+    /// visible part of the source, the content region and the snapshot options.
+    private func validateChoreography(duration: Double) throws(ValidationError) {
+        if let visible = source.visibleFrame {
+            try FieldCheck.check(rect: visible, at: "source.visibleFrame")
+            guard visible.intersection(source.frame) != nil else {
+                throw ValidationError(field: "source.visibleFrame", message: "must overlap source.frame (it is the part of it the user sees)")
+            }
+        }
+        if let color = source.color { try FieldCheck.check(color: color, at: "source.color") }
+        if let shadow = source.shadow { try FieldCheck.check(shadow: shadow, at: "source.shadow") }
+        if let color = destination.color { try FieldCheck.check(color: color, at: "destination.color") }
+        if let shadow = destination.shadow { try FieldCheck.check(shadow: shadow, at: "destination.shadow") }
+        if let overlayColor { try FieldCheck.check(color: overlayColor, at: "overlay.color") }
+        if let placeholderColor { try FieldCheck.check(color: placeholderColor, at: "placeholder.color") }
+        if let contentRegion { try FieldCheck.check(rect: contentRegion, at: "contentRegion") }
+        for (channel, channelTiming) in (timing.channels ?? [:]).sorted(by: { $0.key.ordinal < $1.key.ordinal }) {
+            try channelTiming.check(at: "timing.channels.\(channel.rawValue)", duration: duration)
+        }
+        guard auxiliary.count <= PlanLimits.maximumAuxiliaryViews else {
+            throw ValidationError(field: "auxiliary", message: "must have at most \(PlanLimits.maximumAuxiliaryViews) items, got \(auxiliary.count)")
+        }
+        for (index, view) in auxiliary.enumerated() {
+            let path = "auxiliary[\(index)]"
+            try FieldCheck.check(id: view.id, among: auxiliary[..<index].map(\.id), at: "\(path).id")
+            try FieldCheck.check(rect: view.frame, at: "\(path).frame")
+            try FieldCheck.check(view.from, in: 0...1, at: "\(path).from")
+            try FieldCheck.check(view.to, in: 0...1, at: "\(path).to")
+        }
+        if let stagger = snapshot?.stagger {
+            try FieldCheck.check(finite: stagger, at: "snapshot.stagger")
+            guard stagger >= 0 else { throw ValidationError(field: "snapshot.stagger", message: "must be ≥ 0, got \(describeNumber(stagger))") }
+            let spread = stagger * Double(max(0, children.count - 1))
+            guard spread < duration else {
+                throw ValidationError(
+                    field: "snapshot.stagger",
+                    message: "spreads \(children.count) children over \(describeNumber(spread)) s, which must be less than the duration (\(describeNumber(duration)) s)")
+            }
+        }
+    }
+
     private func validateChildren() throws(ValidationError) {
         guard children.count <= PlanLimits.maximumChildren else {
             throw ValidationError(field: "children", message: "must have at most \(PlanLimits.maximumChildren) items, got \(children.count)")
         }
         for (index, child) in children.enumerated() {
             let path = "children[\(index)]"
-            guard !child.id.isEmpty, child.id.count <= PlanLimits.maximumChildIDLength else {
-                throw ValidationError(field: "\(path).id", message: "must be 1 to \(PlanLimits.maximumChildIDLength) characters long")
-            }
-            if children[..<index].contains(where: { $0.id == child.id }) {
-                throw ValidationError(field: "\(path).id", message: "must be unique, \"\(child.id)\" is used twice")
-            }
+            try FieldCheck.check(id: child.id, among: children[..<index].map(\.id), at: "\(path).id")
             try FieldCheck.check(rect: child.from, at: "\(path).from")
             try FieldCheck.check(rect: child.to, at: "\(path).to")
             try FieldCheck.check(radius: child.fromCornerRadius, at: "\(path).fromCornerRadius")
@@ -220,11 +271,88 @@ enum FieldCheck {
         try FieldCheck.check(extent: rect.height, at: "\(field).height")
     }
 
+    /// A caller's id: 1 to ``PlanLimits/maximumChildIDLength`` characters, not among `earlier`.
+    static func check(id: String, among earlier: [String], at field: String) throws(ValidationError) {
+        guard !id.isEmpty, id.count <= PlanLimits.maximumChildIDLength else {
+            throw ValidationError(field: field, message: "must be 1 to \(PlanLimits.maximumChildIDLength) characters long")
+        }
+        if earlier.contains(id) {
+            throw ValidationError(field: field, message: "must be unique, \"\(EchoedInput.bounded(id))\" is used twice")
+        }
+    }
+
+    /// A colour: every component in 0…1.
+    static func check(color: Color, at field: String) throws(ValidationError) {
+        try FieldCheck.check(color.r, in: 0...1, at: "\(field).r")
+        try FieldCheck.check(color.g, in: 0...1, at: "\(field).g")
+        try FieldCheck.check(color.b, in: 0...1, at: "\(field).b")
+        try FieldCheck.check(color.a, in: 0...1, at: "\(field).a")
+    }
+
+    /// A shadow: a valid colour, a radius like a corner radius, an offset within the coordinate limits.
+    static func check(shadow: Shadow, at field: String) throws(ValidationError) {
+        try FieldCheck.check(color: shadow.color, at: "\(field).color")
+        try FieldCheck.check(radius: shadow.radius, at: "\(field).radius")
+        let limit = PlanLimits.maximumExtent
+        try FieldCheck.check(shadow.offset.x, in: -limit...limit, at: "\(field).offset.x")
+        try FieldCheck.check(shadow.offset.y, in: -limit...limit, at: "\(field).offset.y")
+    }
+
+    /// A curve's parameters (a plan's, a channel's or a dismissal's finish or cancel).
+    static func check(curve: TimingCurve, at field: String) throws(ValidationError) {
+        switch curve {
+        case .cubicBezier(let bezier):
+            try FieldCheck.check(bezier.x1, in: 0...1, at: "\(field).cubicBezier[0]")
+            try FieldCheck.check(bezier.y1, in: -PlanLimits.maximumBezierY...PlanLimits.maximumBezierY, at: "\(field).cubicBezier[1]")
+            try FieldCheck.check(bezier.x2, in: 0...1, at: "\(field).cubicBezier[2]")
+            try FieldCheck.check(bezier.y2, in: -PlanLimits.maximumBezierY...PlanLimits.maximumBezierY, at: "\(field).cubicBezier[3]")
+        case .spring(let spring):
+            try FieldCheck.check(spring.dampingRatio, in: PlanLimits.dampingRatioRange, at: "\(field).spring.dampingRatio")
+            let velocityLimit = PlanLimits.maximumSpringVelocity
+            try FieldCheck.check(spring.initialVelocity, in: -velocityLimit...velocityLimit, at: "\(field).spring.initialVelocity")
+            if let response = spring.response {
+                try FieldCheck.check(finite: response, at: "\(field).spring.response")
+                guard response > 0 else {
+                    throw ValidationError(field: "\(field).spring.response", message: "must be > 0, got \(describeNumber(response))")
+                }
+            }
+        case .linear, .easeIn, .easeOut, .easeInOut:
+            break
+        }
+    }
+
     /// A corner radius: finite, ≥ 0 and at most ``PlanLimits/maximumRadius`` (one past half its rect's shorter
     /// side is accepted and drawn as a capsule).
     static func check(radius: Double, at field: String) throws(ValidationError) {
         try FieldCheck.check(finite: radius, at: field)
         guard radius >= 0 else { throw ValidationError(field: field, message: "must be ≥ 0, got \(describeNumber(radius))") }
         try FieldCheck.check(radius, in: 0...PlanLimits.maximumRadius, at: field)
+    }
+}
+
+extension ChannelTiming {
+    /// Checks the span (inside the transition, start before end) and the curve (none for a `progress` share,
+    /// no spring `response`: the window sets its length).
+    fileprivate func check(at field: String, duration: Double) throws(ValidationError) {
+        let (start, end, limit, name): (Double, Double, Double, String)
+        switch span {
+        case .window(let s, let e): (start, end, limit, name) = (s, e, 1, "window")
+        case .progress(let s, let e): (start, end, limit, name) = (s, e, 1, "progress")
+        case .seconds(let s, let e): (start, end, limit, name) = (s, e, duration, "seconds")
+        }
+        try FieldCheck.check(start, in: 0...limit, at: "\(field).\(name)[0]")
+        try FieldCheck.check(end, in: 0...limit, at: "\(field).\(name)[1]")
+        guard end > start else {
+            throw ValidationError(field: "\(field).\(name)", message: "must end after it starts, got [\(describeNumber(start)), \(describeNumber(end))]")
+        }
+        if case .progress = span, curve != nil {
+            throw ValidationError(field: "\(field).curve", message: "must be left out with progress (a share of the plan's own curve)")
+        }
+        if let curve {
+            try FieldCheck.check(curve: curve, at: "\(field).curve")
+            if case .spring(let spring) = curve, spring.response != nil {
+                throw ValidationError(field: "\(field).curve.spring.response", message: "must be left out in a channel (the window sets its length)")
+            }
+        }
     }
 }

@@ -1,12 +1,7 @@
 extension Scene {
-    /// sharedFrame: the whole destination screen is the layer. It starts scaled and moved so the
-    /// image as the destination shows it lands where the cell shows it, masked to the cell; it ends
-    /// at identity, masked to the screen with the screen's corner radius. Opacity is the overlay's.
-    static func sharedFrame(_ validated: ValidatedPlanRequest) -> Scene {
-        Scene(role: .destinationScreen, main: sharedFrameTrack(validated), placeholder: validated.request.source.frame)
-    }
-
-    /// sharedFrame's screen flight, which a dismissal drag also starts from.
+    /// sharedFrame's flight, which a dismissal drag also starts from: the whole destination screen is the
+    /// layer. It starts scaled and moved so the image as the destination shows it lands where the cell
+    /// shows it, masked to the cell; it ends at identity, masked to the screen with the screen's corner radius.
     static func sharedFrameTrack(_ validated: ValidatedPlanRequest) -> FlightTrack {
         let screen = validated.request.destination.bounds
         return imageFlight(

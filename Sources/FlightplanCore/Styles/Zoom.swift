@@ -1,12 +1,7 @@
 extension Scene {
-    /// zoom: the layer is the image at its final frame (fitted into `destination.frame` per the
-    /// destination's content mode). It starts covering the cell as the cell shows the image, clipped
-    /// to the cell, and ends at identity clipped to `destination.frame`. Opacity is the destination's alpha.
-    static func zoom(_ validated: ValidatedPlanRequest) -> Scene {
-        Scene(role: .image, main: zoomTrack(validated))
-    }
-
-    /// zoom's image flight, which a dismissal drag also starts from.
+    /// zoom's flight, which a dismissal drag also starts from: the layer is the image at its final frame
+    /// (fitted into `destination.frame` per the destination's content mode). It starts covering the cell as
+    /// the cell shows the image, clipped to the cell, and ends at identity clipped to `destination.frame`.
     static func zoomTrack(_ validated: ValidatedPlanRequest) -> FlightTrack {
         let destination = validated.request.destination
         let imageFrame = destination.contentMode.displayedRect(of: validated.imageSize, in: destination.contentFrame)

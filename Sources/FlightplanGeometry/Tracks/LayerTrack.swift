@@ -36,12 +36,16 @@ package struct FlightTrack: LayerTrack {
     package let uniformScale: Bool
     /// The opacity channel's value at p = 1 (it goes linearly from 0, clamped to 0…end).
     package let opacityEnd: Double
+    /// How far the middle of the path bends away from the straight line (zero for a straight path): the
+    /// centre moves by `2p(1 − p) × bend`, a quadratic Bézier through the ends.
+    package let bend: Point
 
     /// Creates a flight from the collapsed ends (`imageStart`, `clipStart`, `radiusStart`) to the expanded ones.
     package init(
         layer: Rect, content: Rect, imageStart: Rect, imageEnd: Rect, clipStart: Rect, clipEnd: Rect,
-        radiusStart: Double, radiusEnd: Double, uniformScale: Bool, opacityEnd: Double
+        radiusStart: Double, radiusEnd: Double, uniformScale: Bool, opacityEnd: Double, bend: Point = .zero
     ) {
+        self.bend = bend
         self.layer = layer
         self.content = content
         self.imageStart = imageStart
@@ -55,12 +59,29 @@ package struct FlightTrack: LayerTrack {
     }
 
     package func state(at p: Double) -> LayerState {
-        LayerState(
+        state(transform: p, maskFrame: p, cornerRadius: p, opacity: p)
+    }
+
+    /// The state with each channel at its own progress: the image's place at `transform`, the clip at
+    /// `maskFrame` (both moved along the bend at `transform`), the visible radius at `cornerRadius`.
+    package func state(transform: Double, maskFrame: Double, cornerRadius: Double, opacity: Double) -> LayerState {
+        let arc = 2 * transform * (1 - transform)
+        let dx = arc * bend.x, dy = arc * bend.y
+        return LayerState(
             layer: layer, content: content, uniformScale: uniformScale,
-            image: Interpolation.rect(imageStart, imageEnd, p),
-            clip: Interpolation.rect(clipStart, clipEnd, p),
-            visibleRadius: Interpolation.linear(radiusStart, radiusEnd, p),
-            opacity: min(max(0, p * opacityEnd), opacityEnd))
+            image: Interpolation.rect(imageStart, imageEnd, transform).offsetBy(dx: dx, dy: dy),
+            clip: Interpolation.rect(clipStart, clipEnd, maskFrame).offsetBy(dx: dx, dy: dy),
+            visibleRadius: Interpolation.linear(radiusStart, radiusEnd, cornerRadius),
+            opacity: min(max(0, opacity * opacityEnd), opacityEnd))
+    }
+
+    /// The bend of Material's arc between the centres of `start` and `end` (`MaterialArcMotion`): the
+    /// control point takes the start's x and the end's y when the motion goes down, the end's x and the
+    /// start's y when it goes up; the bend is that point less the straight path's midpoint.
+    package static func arcBend(from start: Rect, to end: Rect) -> Point {
+        let p0 = start.center, p1 = end.center
+        let control = p0.y > p1.y ? Point(x: p1.x, y: p0.y) : Point(x: p0.x, y: p1.y)
+        return Point(x: control.x - (p0.x + p1.x) / 2, y: control.y - (p0.y + p1.y) / 2)
     }
 }
 

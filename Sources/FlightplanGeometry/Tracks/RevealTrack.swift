@@ -18,8 +18,12 @@ package struct RevealTrack: LayerTrack {
 
     package func state(at p: Double) -> LayerState {
         let growEnd = 1 - fadeFraction
-        let scale = Interpolation.extent(1, finalScale, min(p / growEnd, 1))
-        let fade = min(max(0, (p - growEnd) / fadeFraction), 1)
+        return state(growth: min(p / growEnd, 1), fade: min(max(0, (p - growEnd) / fadeFraction), 1))
+    }
+
+    /// The state with the growth (0 = the element as it is, 1 = covering) and the fade at their own progress.
+    package func state(growth: Double, fade: Double) -> LayerState {
+        let scale = Interpolation.extent(1, finalScale, growth)
         return LayerState(
             transform: AffineTransform(scaleX: scale, scaleY: scale, tx: 0, ty: 0),
             maskFrame: Rect(x: 0, y: 0, width: layer.width, height: layer.height),

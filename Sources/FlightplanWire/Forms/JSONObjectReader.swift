@@ -65,6 +65,29 @@ struct JSONObjectReader {
         return text
     }
 
+    func bool(_ key: String) throws(ValidationError) -> Bool? {
+        guard let value = value(key) else { return nil }
+        guard case .bool(let flag) = value else {
+            throw ValidationError(field: fieldPath(key), message: "must be true or false, got \(value.kindDescription)")
+        }
+        return flag
+    }
+
+    /// Reads a member in its type's JSON form; nil when absent.
+    func decoded<Value: JSONDecodable>(_ key: String, as type: Value.Type) throws(ValidationError) -> Value? {
+        guard let value = value(key) else { return nil }
+        return try Value(json: value, path: fieldPath(key))
+    }
+
+    /// Reads an array member whose items are in their type's JSON form; nil when absent.
+    func decodedArray<Value: JSONDecodable>(_ key: String, of type: Value.Type) throws(ValidationError) -> [Value]? {
+        guard let items = try array(key) else { return nil }
+        var values: [Value] = []
+        values.reserveCapacity(items.count)
+        for (index, item) in items.enumerated() { values.append(try Value(json: item, path: "\(fieldPath(key))[\(index)]")) }
+        return values
+    }
+
     func object(_ key: String) throws(ValidationError) -> JSONObjectReader? {
         guard let value = value(key) else { return nil }
         return try JSONObjectReader(value, path: fieldPath(key))

@@ -1,13 +1,24 @@
 /// The members each JSON object may have, allocated once (an array literal at the call site would
 /// allocate on every decode).
 enum MemberNames {
-    static let overlay: [String] = ["opacity"]
-    static let planRequest: [String] = ["style", "direction", "source", "destination", "imageSize", "timing", "sampling", "overlay", "children", "precision"]
-    static let source: [String] = ["frame", "cornerRadius", "contentMode"]
-    static let destination: [String] = ["bounds", "frame", "contentMode", "cornerRadius", "screenCornerRadius"]
-    static let timing: [String] = ["duration", "curve", "fadeFraction"]
+    static let overlay: [String] = ["opacity", "color"]
+    static let placeholder: [String] = ["color"]
+    static let planRequest: [String] = [
+        "style", "direction", "source", "destination", "imageSize", "timing", "sampling", "overlay", "placeholder", "children", "precision",
+        "cornerCurve", "path", "auxiliary", "contentRegion", "reducedMotion", "snapshot",
+    ]
+    static let source: [String] = ["frame", "cornerRadius", "contentMode", "visibleFrame", "color", "shadow"]
+    static let destination: [String] = ["bounds", "frame", "contentMode", "cornerRadius", "screenCornerRadius", "color", "shadow"]
+    static let timing: [String] = ["duration", "curve", "fadeFraction", "fadeMode", "channels"]
+    static let color: [String] = ["r", "g", "b", "a"]
+    static let shadow: [String] = ["color", "radius", "offset"]
+    static let auxiliaryView: [String] = ["id", "frame", "from", "to"]
+    static let snapshotOptions: [String] = ["childSpace", "clipsChildren", "stagger"]
+    static let trackValues: [String] = ["transform", "maskFrame", "cornerRadius", "opacity", "color", "shadow"]
+    static let trackKeyframe: [String] = ["time"] + trackValues
+    static let track: [String] = ["id", "role", "z", "frame", "cornerCurve", "clip", "base", "animates", "keyframes"]
     static let spring: [String] = ["dampingRatio", "response", "initialVelocity"]
-    static let childPair: [String] = ["id", "from", "to", "fromCornerRadius", "toCornerRadius"]
+    static let childPair: [String] = ["id", "from", "to", "fromCornerRadius", "toCornerRadius", "contentMode"]
     static let point: [String] = ["x", "y"]
     static let size: [String] = ["width", "height"]
     static let rect: [String] = ["x", "y", "width", "height"]
@@ -19,6 +30,6 @@ enum MemberNames {
     static let dismissOptions: [String] = ["dismissDistance", "minimumScale", "finishDistance", "flingVelocity", "decelerationRate", "fadeDistance", "policy", "finishTiming", "cancelTiming"]
     static let dismissal: [String] = ["layer", "state", "decision", "reason", "plan", "spring"]
     static let completionSpring: [String] = ["dampingRatio", "response", "initialVelocity", "progressVelocity"]
-    static let plan: [String] = ["style", "direction", "duration", "layer", "keyframes", "children", "placeholder", "warnings"]
+    static let plan: [String] = ["style", "direction", "duration", "layer", "keyframes", "children", "placeholder", "tracks", "hides", "warnings"]
     static let warning: [String] = ["field", "message"]
 }

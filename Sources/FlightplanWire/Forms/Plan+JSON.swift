@@ -95,8 +95,13 @@ extension Plan: JSONCodable {
             children: try reader.array("children")?.enumerated().map { item throws(ValidationError) in
                 try ChildTrack(json: item.element, path: "\(reader.fieldPath("children"))[\(item.offset)]")
             },
-            placeholder: try reader.value("placeholder").map { value throws(ValidationError) in
-                try Rect(json: value, path: reader.fieldPath("placeholder"))
+            placeholder: try reader.decoded("placeholder", as: Rect.self),
+            tracks: try reader.decodedArray("tracks", of: Track.self),
+            hides: try reader.array("hides")?.enumerated().map { item throws(ValidationError) in
+                guard case .string(let name) = item.element else {
+                    throw ValidationError(field: "\(reader.fieldPath("hides"))[\(item.offset)]", message: "must be a string")
+                }
+                return name
             },
             warnings: try reader.array("warnings")?.enumerated().map { item throws(ValidationError) in
                 try PlanWarning(json: item.element, path: "\(reader.fieldPath("warnings"))[\(item.offset)]")
@@ -107,6 +112,7 @@ extension Plan: JSONCodable {
     /// About 340 bytes per keyframe and track (a few more when numbers need all 17 digits).
     public var estimatedJSONSize: Int {
         256 + 360 * (keyframes.count + (children ?? []).reduce(0) { $0 + $1.keyframes.count + 1 })
+            + (tracks ?? []).reduce(0) { $0 + 300 + 320 * $1.keyframes.count }
     }
 
     /// Writes the plan: the exact bytes the server sends and the CLI prints.
@@ -124,6 +130,13 @@ extension Plan: JSONCodable {
             writer.endArray()
         }
         if let placeholder { writer.key("placeholder"); placeholder.write(to: &writer) }
+        if let tracks { writer.key("tracks"); writeArray(tracks, to: &writer) }
+        if let hides {
+            writer.key("hides")
+            writer.beginArray()
+            for name in hides { writer.string(name) }
+            writer.endArray()
+        }
         if let warnings {
             writer.key("warnings")
             writer.beginArray()

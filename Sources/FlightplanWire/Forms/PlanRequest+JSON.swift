@@ -4,6 +4,7 @@ extension PlanRequest: JSONCodable {
         let reader = try JSONObjectReader(json, path: path)
         let source = try JSONObjectReader(try reader.required("source"), path: reader.fieldPath("source"))
         let destination = try JSONObjectReader(try reader.required("destination"), path: reader.fieldPath("destination"))
+        let overlay = try reader.object("overlay"), placeholder = try reader.object("placeholder")
         self.init(
             style: try reader.enumeration("style", as: TransitionStyle.self) ?? PlanDefaults.style,
             direction: try reader.enumeration("direction", as: Direction.self) ?? PlanDefaults.direction,
@@ -12,15 +13,19 @@ extension PlanRequest: JSONCodable {
             imageSize: try reader.value("imageSize").map { value throws(ValidationError) in try Size(json: value, path: reader.fieldPath("imageSize")) },
             timing: try reader.object("timing").map { object throws(ValidationError) in try Timing(reader: object) } ?? Timing(),
             sampling: try reader.object("sampling").map { object throws(ValidationError) in try Sampling(reader: object) } ?? PlanDefaults.sampling,
-            overlayOpacity: try reader.object("overlay").map { object throws(ValidationError) in
-                let opacity = try object.number("opacity")
-                try object.finish(allowing: MemberNames.overlay)
-                return opacity
-            } ?? nil,
-            children: try (reader.array("children") ?? []).enumerated().map { item throws(ValidationError) in
-                try ChildPair(json: item.element, path: "\(reader.fieldPath("children"))[\(item.offset)]")
-            },
-            precision: try reader.integer("precision", notWhole: PlanLimits.precisionRule, rangeRule: PlanLimits.precisionRule))
+            overlayOpacity: try overlay?.number("opacity"),
+            children: try reader.decodedArray("children", of: ChildPair.self) ?? [],
+            precision: try reader.integer("precision", notWhole: PlanLimits.precisionRule, rangeRule: PlanLimits.precisionRule),
+            overlayColor: try overlay?.decoded("color", as: Color.self),
+            placeholderColor: try placeholder?.decoded("color", as: Color.self),
+            cornerCurve: try reader.enumeration("cornerCurve", as: CornerCurve.self),
+            path: try reader.enumeration("path", as: MotionPath.self),
+            auxiliary: try reader.decodedArray("auxiliary", of: AuxiliaryView.self) ?? [],
+            contentRegion: try reader.decoded("contentRegion", as: Rect.self),
+            reducedMotion: try reader.bool("reducedMotion"),
+            snapshot: try reader.decoded("snapshot", as: SnapshotOptions.self))
+        try overlay?.finish(allowing: MemberNames.overlay)
+        try placeholder?.finish(allowing: MemberNames.placeholder)
         try reader.finish(allowing: MemberNames.planRequest)
     }
 
@@ -34,6 +39,9 @@ extension PlanRequest: JSONCodable {
         writer.key("frame"); source.frame.write(to: &writer)
         writer.key("cornerRadius"); writer.number(source.cornerRadius)
         writer.key("contentMode"); writer.string(source.contentMode.rawValue)
+        if let visibleFrame = source.visibleFrame { writer.key("visibleFrame"); visibleFrame.write(to: &writer) }
+        if let color = source.color { writer.key("color"); color.write(to: &writer) }
+        if let shadow = source.shadow { writer.key("shadow"); shadow.write(to: &writer) }
         writer.endObject()
         writer.key("destination")
         writer.beginObject()
@@ -42,23 +50,33 @@ extension PlanRequest: JSONCodable {
         writer.key("contentMode"); writer.string(destination.contentMode.rawValue)
         writer.key("cornerRadius"); writer.number(destination.cornerRadius)
         writer.key("screenCornerRadius"); writer.number(destination.screenCornerRadius)
+        if let color = destination.color { writer.key("color"); color.write(to: &writer) }
+        if let shadow = destination.shadow { writer.key("shadow"); shadow.write(to: &writer) }
         writer.endObject()
         if let imageSize { writer.key("imageSize"); imageSize.write(to: &writer) }
         if timing != Timing() { writer.key("timing"); timing.write(to: &writer) }
         writer.key("sampling"); sampling.write(to: &writer)
-        if let overlayOpacity {
+        if overlayOpacity != nil || overlayColor != nil {
             writer.key("overlay")
             writer.beginObject()
-            writer.key("opacity"); writer.number(overlayOpacity)
+            if let overlayOpacity { writer.key("opacity"); writer.number(overlayOpacity) }
+            if let overlayColor { writer.key("color"); overlayColor.write(to: &writer) }
             writer.endObject()
         }
-        if !children.isEmpty {
-            writer.key("children")
-            writer.beginArray()
-            for child in children { child.write(to: &writer) }
-            writer.endArray()
+        if let placeholderColor {
+            writer.key("placeholder")
+            writer.beginObject()
+            writer.key("color"); placeholderColor.write(to: &writer)
+            writer.endObject()
         }
+        if !children.isEmpty { writer.key("children"); writeArray(children, to: &writer) }
         if let precision { writer.key("precision"); writer.integer(precision) }
+        if let cornerCurve { writer.key("cornerCurve"); writer.string(cornerCurve.rawValue) }
+        if let path { writer.key("path"); writer.string(path.rawValue) }
+        if !auxiliary.isEmpty { writer.key("auxiliary"); writeArray(auxiliary, to: &writer) }
+        if let contentRegion { writer.key("contentRegion"); contentRegion.write(to: &writer) }
+        if let reducedMotion { writer.key("reducedMotion"); writer.bool(reducedMotion) }
+        if let snapshot { writer.key("snapshot"); snapshot.write(to: &writer) }
         writer.endObject()
     }
 }
@@ -68,7 +86,10 @@ extension SourceElement {
         self.init(
             frame: try Rect(json: try reader.required("frame"), path: reader.fieldPath("frame")),
             cornerRadius: try reader.number("cornerRadius") ?? PlanDefaults.cornerRadius,
-            contentMode: try reader.enumeration("contentMode", as: ContentMode.self) ?? PlanDefaults.sourceContentMode)
+            contentMode: try reader.enumeration("contentMode", as: ContentMode.self) ?? PlanDefaults.sourceContentMode,
+            visibleFrame: try reader.decoded("visibleFrame", as: Rect.self),
+            color: try reader.decoded("color", as: Color.self),
+            shadow: try reader.decoded("shadow", as: Shadow.self))
         try reader.finish(allowing: MemberNames.source)
     }
 }
@@ -80,7 +101,9 @@ extension DestinationLayout {
             frame: try reader.value("frame").map { value throws(ValidationError) in try Rect(json: value, path: reader.fieldPath("frame")) },
             contentMode: try reader.enumeration("contentMode", as: ContentMode.self) ?? PlanDefaults.destinationContentMode,
             cornerRadius: try reader.number("cornerRadius") ?? PlanDefaults.cornerRadius,
-            screenCornerRadius: try reader.number("screenCornerRadius") ?? PlanDefaults.cornerRadius)
+            screenCornerRadius: try reader.number("screenCornerRadius") ?? PlanDefaults.cornerRadius,
+            color: try reader.decoded("color", as: Color.self),
+            shadow: try reader.decoded("shadow", as: Shadow.self))
         try reader.finish(allowing: MemberNames.destination)
     }
 }
@@ -91,7 +114,19 @@ extension Timing {
         self.init(
             duration: try reader.number("duration"),
             curve: try reader.value("curve").map { value throws(ValidationError) in try TimingCurve(json: value, path: reader.fieldPath("curve")) },
-            fadeFraction: try reader.number("fadeFraction"))
+            fadeFraction: try reader.number("fadeFraction"),
+            fadeMode: try reader.enumeration("fadeMode", as: FadeMode.self),
+            channels: try reader.object("channels").map { channels throws(ValidationError) in
+                var timings: [TimingChannel: ChannelTiming] = [:]
+                for member in channels.members {
+                    guard let channel = TimingChannel(rawValue: member.key) else {
+                        let allowed = TimingChannel.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
+                        throw ValidationError(field: channels.fieldPath(member.key), message: "is not a channel; channels are \(allowed)")
+                    }
+                    timings[channel] = try ChannelTiming(json: member.value, path: channels.fieldPath(member.key))
+                }
+                return timings
+            })
         try reader.finish(allowing: MemberNames.timing)
     }
 
@@ -101,6 +136,15 @@ extension Timing {
         if let duration { writer.key("duration"); writer.number(duration) }
         if let curve { writer.key("curve"); curve.write(to: &writer) }
         if let fadeFraction { writer.key("fadeFraction"); writer.number(fadeFraction) }
+        if let fadeMode { writer.key("fadeMode"); writer.string(fadeMode.rawValue) }
+        if let channels {
+            writer.key("channels")
+            writer.beginObject()
+            for channel in TimingChannel.allCases {
+                if let timing = channels[channel] { writer.key(named: channel.rawValue); timing.write(to: &writer) }
+            }
+            writer.endObject()
+        }
         writer.endObject()
     }
 }
@@ -208,7 +252,8 @@ extension ChildPair: JSONCodable {
             from: try Rect(json: try reader.required("from"), path: reader.fieldPath("from")),
             to: try Rect(json: try reader.required("to"), path: reader.fieldPath("to")),
             fromCornerRadius: try reader.number("fromCornerRadius") ?? PlanDefaults.cornerRadius,
-            toCornerRadius: try reader.number("toCornerRadius") ?? PlanDefaults.cornerRadius)
+            toCornerRadius: try reader.number("toCornerRadius") ?? PlanDefaults.cornerRadius,
+            contentMode: try reader.enumeration("contentMode", as: ContentMode.self))
         try reader.finish(allowing: MemberNames.childPair)
     }
 
@@ -220,6 +265,14 @@ extension ChildPair: JSONCodable {
         writer.key("to"); to.write(to: &writer)
         writer.key("fromCornerRadius"); writer.number(fromCornerRadius)
         writer.key("toCornerRadius"); writer.number(toCornerRadius)
+        if let contentMode { writer.key("contentMode"); writer.string(contentMode.rawValue) }
         writer.endObject()
     }
+}
+
+/// Writes `items` as a JSON array.
+func writeArray(_ items: [some JSONEncodable], to writer: inout JSONWriter) {
+    writer.beginArray()
+    for item in items { item.write(to: &writer) }
+    writer.endArray()
 }

@@ -1,0 +1,163 @@
+/// What a track draws, which tells a renderer what to put in its layer without knowing the style.
+public enum TrackRole: String, Sendable, Hashable, CaseIterable, Codable {
+    /// The screen the source element is on (the grid, the list).
+    case sourceScreen
+    /// The screen the transition opens.
+    case destinationScreen
+    /// The shared content in flight: the image as the destination shows it (sharedFrame flies the whole
+    /// destination screen instead), reveal's source element, morph's element, snapshot's container.
+    case content
+    /// snapshot: the destination's snapshot, filling the container.
+    case incomingSnapshot
+    /// snapshot: the source's snapshot, filling the container.
+    case outgoingSnapshot
+    /// A dimming overlay (scrim) in its colour.
+    case overlay
+    /// A plain rect in its colour, covering the source element's place while it is away.
+    case placeholder
+    /// A child pair's destination snapshot.
+    case child
+    /// One of the caller's auxiliary views (a tab bar), drawn as the caller draws it.
+    case auxiliary
+}
+
+/// A property of a track that a keyframe can set.
+public enum TrackProperty: String, Sendable, Hashable, CaseIterable, Codable {
+    /// ``TrackValues/transform``.
+    case transform
+    /// ``TrackValues/maskFrame``.
+    case maskFrame
+    /// ``TrackValues/cornerRadius``.
+    case cornerRadius
+    /// ``TrackValues/opacity``.
+    case opacity
+    /// ``TrackValues/color``.
+    case color
+    /// ``TrackValues/shadow``.
+    case shadow
+}
+
+/// Values of a track's properties; what a track does not set is left as the renderer has it
+/// (identity transform, no mask, opacity 1, no colour, no shadow).
+public struct TrackValues: Sendable, Hashable, Codable {
+    /// The layer's transform, about its centre.
+    public var transform: AffineTransform?
+    /// The visible region in the layer's own space.
+    public var maskFrame: Rect?
+    /// The mask's corner radius in the layer's own space.
+    public var cornerRadius: Double?
+    /// The layer's opacity.
+    public var opacity: Double?
+    /// The layer's background colour.
+    public var color: Color?
+    /// The layer's shadow.
+    public var shadow: Shadow?
+
+    /// Creates values; what is left out is not set.
+    public init(
+        transform: AffineTransform? = nil, maskFrame: Rect? = nil, cornerRadius: Double? = nil, opacity: Double? = nil,
+        color: Color? = nil, shadow: Shadow? = nil
+    ) {
+        self.transform = transform
+        self.maskFrame = maskFrame
+        self.cornerRadius = cornerRadius
+        self.opacity = opacity
+        self.color = color
+        self.shadow = shadow
+    }
+
+    /// The properties that are set, in ``TrackProperty`` order.
+    public var properties: [TrackProperty] {
+        TrackProperty.allCases.filter { has($0) }
+    }
+
+    /// Whether `property` is set.
+    public func has(_ property: TrackProperty) -> Bool {
+        switch property {
+        case .transform: transform != nil
+        case .maskFrame: maskFrame != nil
+        case .cornerRadius: cornerRadius != nil
+        case .opacity: opacity != nil
+        case .color: color != nil
+        case .shadow: shadow != nil
+        }
+    }
+
+    /// Only the properties in `kept`; the others are left unset.
+    public func keeping(_ kept: [TrackProperty]) -> TrackValues {
+        TrackValues(
+            transform: kept.contains(.transform) ? transform : nil, maskFrame: kept.contains(.maskFrame) ? maskFrame : nil,
+            cornerRadius: kept.contains(.cornerRadius) ? cornerRadius : nil, opacity: kept.contains(.opacity) ? opacity : nil,
+            color: kept.contains(.color) ? color : nil, shadow: kept.contains(.shadow) ? shadow : nil)
+    }
+}
+
+/// A track's animated values at one instant.
+public struct TrackKeyframe: Sendable, Hashable, Codable {
+    /// Seconds from the start of the transition.
+    public var time: Double
+    /// The track's animated properties (those in ``Track/animates``).
+    public var values: TrackValues
+
+    /// Creates a keyframe.
+    public init(time: Double, values: TrackValues) {
+        self.time = time
+        self.values = values
+    }
+
+    private enum CodingKeys: String, CodingKey { case time }
+
+    /// Decodes `{"time", …the values}` (the values sit beside the time, not nested).
+    public init(from decoder: any Decoder) throws {
+        time = try decoder.container(keyedBy: CodingKeys.self).decode(Double.self, forKey: .time)
+        values = try TrackValues(from: decoder)
+    }
+
+    /// Encodes the time and the values in one object.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(time, forKey: .time)
+        try values.encode(to: encoder)
+    }
+}
+
+/// One animated (or held) thing of a transition: what it is, where it stacks and how it changes.
+///
+/// A renderer creates one layer per track at `frame`, stacked by `z` (0 at the bottom), sets `base`,
+/// and plays `keyframes` (linear between them) for the properties in `animates`.
+public struct Track: Sendable, Hashable, Codable {
+    /// Unique within the plan: the role's name, or the caller's id for children (`child:ID`) and auxiliary views.
+    public var id: String
+    /// What the track draws.
+    public var role: TrackRole
+    /// Stacking order: 0 at the bottom, each track above the ones with smaller `z`.
+    public var z: Int
+    /// The layer's untransformed frame in window space.
+    public var frame: Rect
+    /// How the mask's corners are drawn, when the track has a rounded mask.
+    public var cornerCurve: CornerCurve?
+    /// A window-space rect the track is clipped to (the request's `contentRegion`), outside its transform.
+    public var clip: Rect?
+    /// Values that hold for the whole transition.
+    public var base: TrackValues
+    /// The properties the keyframes animate; empty for a track that only holds `base`.
+    public var animates: [TrackProperty]
+    /// Keyframes at the plan's times, each setting the properties in `animates`; empty when `animates` is.
+    public var keyframes: [TrackKeyframe]
+
+    /// Creates a track.
+    public init(
+        id: String, role: TrackRole, z: Int, frame: Rect, cornerCurve: CornerCurve? = nil, clip: Rect? = nil,
+        base: TrackValues, animates: [TrackProperty], keyframes: [TrackKeyframe]
+    ) {
+        self.id = id
+        self.role = role
+        self.z = z
+        self.frame = frame
+        self.cornerCurve = cornerCurve
+        self.clip = clip
+        self.base = base
+        self.animates = animates
+        self.keyframes = keyframes
+    }
+}

@@ -1,0 +1,112 @@
+/// Where each ``TimingChannel`` is along its motion at any instant: the plan's curve by default, a share of
+/// it (`progress`), or a window of time with its own curve.
+struct ChannelClocks: Sendable {
+    enum Clock: Sendable {
+        /// A share of the push's geometric progress starting at `start`, `length` long.
+        case progress(start: Double, length: Double)
+        /// Its own curve, starting `start` seconds into the transition.
+        case window(start: Double, timing: ResolvedTiming)
+    }
+
+    /// The plan's duration and curve.
+    let timing: ResolvedTiming
+    let direction: Direction
+    private let clocks: [Clock]
+
+    /// The clocks a validated request asks for: the style's defaults (reveal grows, then fades; a fade
+    /// `through` splits the fade), then the request's `timing.channels` over them.
+    init(for validated: ValidatedPlanRequest) {
+        let request = validated.request
+        timing = validated.timing
+        direction = request.direction
+        var clocks = [Clock](repeating: .progress(start: 0, length: 1), count: TimingChannel.allCases.count)
+        var fade = (start: 0.0, length: 1.0)
+        if request.style == .reveal && !validated.reducedMotion {
+            let growEnd = 1 - validated.fadeFraction
+            for channel in [TimingChannel.transform, .maskFrame, .cornerRadius, .color, .shadow] {
+                clocks[channel.ordinal] = .progress(start: 0, length: growEnd)
+            }
+            fade = (growEnd, validated.fadeFraction)
+        }
+        if validated.fadeMode == .through {
+            let outLength = fade.length * PlanDefaults.fadeThroughShare
+            clocks[TimingChannel.fadeOut.ordinal] = .progress(start: fade.start, length: outLength)
+            clocks[TimingChannel.fadeIn.ordinal] = .progress(start: fade.start + outLength, length: fade.length - outLength)
+        } else {
+            clocks[TimingChannel.fadeOut.ordinal] = .progress(start: fade.start, length: fade.length)
+            clocks[TimingChannel.fadeIn.ordinal] = .progress(start: fade.start, length: fade.length)
+        }
+        let duration = validated.timing.duration
+        for (channel, channelTiming) in request.timing.channels ?? [:] {
+            let curve = channelTiming.curve ?? validated.channelCurve
+            switch channelTiming.span {
+            case .progress(let start, let end):
+                clocks[channel.ordinal] = .progress(start: start, length: end - start)
+            case .window(let start, let end):
+                clocks[channel.ordinal] = .window(start: start * duration, timing: ResolvedTiming(curve: curve, duration: (end - start) * duration))
+            case .seconds(let start, let end):
+                clocks[channel.ordinal] = .window(start: start, timing: ResolvedTiming(curve: curve, duration: end - start))
+            }
+        }
+        self.clocks = clocks
+    }
+
+    /// `channel`'s progress along the push (0 = as at the source, 1 = as at the destination; a pop runs it
+    /// backwards) at `time`, when the plan's own eased progress is `progress`. Opacities and colours stay
+    /// inside 0…1; a geometric channel passes a spring's overshoot on at the ends its span shares with the plan.
+    func value(_ channel: TimingChannel, time: Double, progress: Double) -> Double {
+        let value: Double
+        switch clocks[channel.ordinal] {
+        case .progress(let start, let length):
+            let geometric = direction == .push ? progress : 1 - progress
+            var share = (geometric - start) / length
+            if !channel.isClamped {
+                if start > 0 { share = max(share, 0) }
+                if start + length < 1 { share = min(share, 1) }
+            }
+            value = share
+        case .window(let start, let timing):
+            let eased = timing.progress(atTime: time - start)
+            value = direction == .push ? eased : 1 - eased
+        }
+        return channel.isClamped ? min(max(0, value), 1) : value
+    }
+}
+
+/// The channels at one instant of a plan.
+struct ChannelInstant {
+    /// Seconds into the transition.
+    let time: Double
+    /// The plan's eased progress at `time`.
+    let progress: Double
+    let clocks: ChannelClocks
+
+    /// The instant `time` seconds into the transition.
+    init(time: Double, clocks: ChannelClocks) {
+        self.time = time
+        self.progress = clocks.timing.progress(atTime: time)
+        self.clocks = clocks
+    }
+
+    /// `channel`'s progress along the push at this instant.
+    func callAsFunction(_ channel: TimingChannel) -> Double {
+        clocks.value(channel, time: time, progress: progress)
+    }
+}
+
+extension TimingChannel {
+    /// The channel's index in `allCases`.
+    var ordinal: Int {
+        switch self {
+        case .transform: 0
+        case .maskFrame: 1
+        case .cornerRadius: 2
+        case .fadeIn: 3
+        case .fadeOut: 4
+        case .overlay: 5
+        case .color: 6
+        case .shadow: 7
+        case .auxiliary: 8
+        }
+    }
+}

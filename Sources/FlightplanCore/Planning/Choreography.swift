@@ -1,0 +1,252 @@
+/// Every track of one transition before sampling, bottom to top, and which of them the first model's
+/// `layer`/`keyframes`/`children` fields are read from.
+struct Choreography {
+    /// One track before sampling: where it sits and how its values follow the channels.
+    struct Part {
+        var id: String
+        var role: TrackRole
+        var frame: Rect
+        var cornerCurve: CornerCurve? = nil
+        var clip: Rect? = nil
+        /// Whether any of its values changes (a held track is neither sampled nor checked).
+        var moves: Bool = true
+        var values: (ChannelInstant) -> TrackValues
+    }
+
+    var parts: [Part] = []
+    var hides: [String] = []
+    let clocks: ChannelClocks
+    /// The first model's layer role and frame.
+    var legacyRole: LayerRole
+    var legacyFrame: Rect
+    /// The part whose transform, mask and radius the first model's keyframes carry, and the one whose opacity.
+    var legacyGeometry = 0
+    var legacyOpacity: Int?
+    /// The child pairs' parts, for the first model's `children`.
+    var legacyChildren: [(id: String, part: Int)] = []
+    var placeholder: Rect?
+
+    /// The choreography a validated request asks for.
+    init(for validated: ValidatedPlanRequest) {
+        let request = validated.request
+        clocks = ChannelClocks(for: validated)
+        let kit = PartKit(validated)
+        legacyRole = .destinationScreen
+        legacyFrame = request.destination.bounds
+        if validated.reducedMotion {
+            addScreens(kit)
+            legacyGeometry = parts.firstIndex { $0.role == .destinationScreen } ?? 0
+            legacyOpacity = legacyGeometry
+        } else {
+            switch request.style {
+            case .sharedFrame: addSharedFrame(kit)
+            case .zoom: addFlight(kit, track: Scene.zoomTrack(validated), role: .image)
+            case .morph: addFlight(kit, track: Scene.elementFlight(validated), role: .element)
+            case .reveal: addReveal(kit)
+            case .snapshot: addSnapshot(kit)
+            }
+            addChildren(kit)
+        }
+        for view in request.auxiliary {
+            parts.append(Part(id: "auxiliary:\(view.id)", role: .auxiliary, frame: view.frame) { instant in
+                TrackValues(opacity: Interpolation.linear(view.from, view.to, instant(.auxiliary)))
+            })
+        }
+    }
+
+    /// The source and destination screens in the order the fade mode stacks them, each fading as it says.
+    private mutating func addScreens(_ kit: PartKit) {
+        let bounds = kit.request.destination.bounds
+        let source = Part(id: "sourceScreen", role: .sourceScreen, frame: bounds, moves: kit.fadeMode != .in) { instant in
+            kit.fadeMode == .in ? TrackValues() : TrackValues(opacity: kit.outgoing(instant))
+        }
+        let destination = Part(id: "destinationScreen", role: .destinationScreen, frame: bounds, moves: kit.fadeMode != .out) { instant in
+            kit.fadeMode == .out ? TrackValues() : TrackValues(opacity: kit.incoming(instant))
+        }
+        parts += kit.fadeMode == .out ? [destination, source] : [source, destination]
+    }
+
+    /// sharedFrame (seed 000): the source screen, a placeholder over the cell, the overlay, and the
+    /// destination screen flying out of the cell above them all.
+    private mutating func addSharedFrame(_ kit: PartKit) {
+        let request = kit.request, bounds = request.destination.bounds
+        let flight = Scene.sharedFrameTrack(kit.validated)
+        let placeholderColor = request.placeholderColor ?? PlanDefaults.placeholderColor
+        let overlayColor = request.overlayColor ?? PlanDefaults.overlayColor
+        let overlayOpacity = kit.validated.overlayOpacity
+        parts.append(Part(id: "sourceScreen", role: .sourceScreen, frame: bounds, moves: false) { _ in TrackValues() })
+        parts.append(Part(id: "placeholder", role: .placeholder, frame: kit.visibleSource, moves: false) { _ in
+            TrackValues(color: placeholderColor)
+        })
+        parts.append(Part(id: "overlay", role: .overlay, frame: bounds) { instant in
+            TrackValues(opacity: overlayOpacity * instant(.overlay), color: overlayColor)
+        })
+        legacyOpacity = parts.count - 1
+        parts.append(Part(id: "destinationScreen", role: .destinationScreen, frame: bounds, cornerCurve: kit.cornerCurve, clip: kit.region) { instant in
+            kit.geometry(of: flight, at: instant)
+        })
+        legacyGeometry = parts.count - 1
+        placeholder = request.source.frame
+    }
+
+    /// zoom (seed 001) and morph (seed 003): the screens fade as the fade mode says, the content flies above.
+    private mutating func addFlight(_ kit: PartKit, track: FlightTrack, role: LayerRole) {
+        addScreens(kit)
+        legacyOpacity = kit.fadeMode == .out ? nil : parts.firstIndex { $0.role == .destinationScreen }
+        parts.append(kit.content(track))
+        legacyGeometry = parts.count - 1
+        legacyRole = role
+        legacyFrame = track.layer
+        hides = ["sourceElement", "destinationElement"]
+    }
+
+    /// reveal (seed 002): the element grows above the source screen, then the destination fades in over it
+    /// (or, fading `out`, the source screen and the element fade off the destination).
+    private mutating func addReveal(_ kit: PartKit) {
+        let request = kit.request, source = request.source
+        let scale = RevealTrack.minimalCoveringScale(of: source.frame, cornerRadius: source.cornerRadius, toCover: request.destination.bounds)
+        let track = RevealTrack(layer: source.frame, cornerRadius: source.cornerRadius, finalScale: scale, fadeFraction: kit.validated.fadeFraction)
+        let fadesOut = kit.fadeMode == .out
+        let element = Part(id: "content", role: .content, frame: source.frame, cornerCurve: kit.cornerCurve, clip: kit.region) { instant in
+            let state = track.state(growth: instant(.transform), fade: 0)
+            var values = kit.appearance(at: instant)
+            values.transform = state.transform
+            values.maskFrame = state.maskFrame
+            values.cornerRadius = state.cornerRadius
+            if fadesOut { values.opacity = kit.outgoing(instant) }
+            return values
+        }
+        addScreens(kit)
+        let sourceIndex = parts.firstIndex { $0.role == .sourceScreen }!
+        parts.insert(element, at: sourceIndex + 1)
+        legacyGeometry = sourceIndex + 1
+        legacyOpacity = fadesOut ? nil : parts.firstIndex { $0.role == .destinationScreen }
+        legacyRole = .expandingElement
+        legacyFrame = source.frame
+        hides = ["sourceElement"]
+    }
+
+    /// snapshot (seed 004): the container flies with its colour and shadow; inside it the source's and the
+    /// destination's snapshots fade as the fade mode says, the children above.
+    private mutating func addSnapshot(_ kit: PartKit) {
+        let request = kit.request
+        let incomingFlight = Scene.elementFlight(kit.validated)
+        let frame = request.source.frame
+        let outgoingFlight = FlightTrack(
+            layer: frame, content: Rect(x: 0, y: 0, width: frame.width, height: frame.height),
+            imageStart: incomingFlight.clipStart, imageEnd: incomingFlight.clipEnd,
+            clipStart: incomingFlight.clipStart, clipEnd: incomingFlight.clipEnd,
+            radiusStart: incomingFlight.radiusStart, radiusEnd: incomingFlight.radiusEnd,
+            uniformScale: false, opacityEnd: 1, bend: incomingFlight.bend)
+        parts.append(kit.content(incomingFlight))
+        let incoming = Part(
+            id: "incomingSnapshot", role: .incomingSnapshot, frame: incomingFlight.layer, cornerCurve: kit.cornerCurve, clip: kit.region
+        ) { instant in
+            var values = kit.geometry(of: incomingFlight, at: instant)
+            values.opacity = kit.fadeMode == .out ? 1 : kit.incoming(instant)
+            return values
+        }
+        let outgoing = Part(
+            id: "outgoingSnapshot", role: .outgoingSnapshot, frame: outgoingFlight.layer, cornerCurve: kit.cornerCurve, clip: kit.region
+        ) { instant in
+            var values = kit.geometry(of: outgoingFlight, at: instant)
+            values.opacity = kit.fadeMode == .in ? 1 : kit.outgoing(instant)
+            return values
+        }
+        parts += kit.fadeMode == .out ? [incoming, outgoing] : [outgoing, incoming]
+        legacyGeometry = parts.firstIndex { $0.role == .incomingSnapshot }!
+        legacyOpacity = legacyGeometry
+        legacyRole = .container
+        legacyFrame = incomingFlight.layer
+        hides = ["sourceElement", "destinationElement"] + request.children.map { "child:\($0.id)" }
+    }
+
+    /// Each child pair on its own track above the rest, fading in with `fadeIn`; with a stagger, child `i`
+    /// starts `i × stagger` seconds late and moves over the duration less `stagger × (children − 1)`.
+    private mutating func addChildren(_ kit: PartKit) {
+        let request = kit.request, options = request.snapshot
+        let stagger = options?.stagger ?? PlanDefaults.stagger
+        let clips = options?.clipsChildren ?? PlanDefaults.clipsChildren
+        let duration = clocks.timing.duration
+        let moving = duration - stagger * Double(max(0, request.children.count - 1))
+        for (index, child) in request.children.enumerated() {
+            let track = Scene.childTrack(for: child, clipped: clips, bend: kit.bend(from: child.from, to: child.to))
+            let delay = stagger * Double(index)
+            let clocks = clocks
+            parts.append(Part(id: "child:\(child.id)", role: .child, frame: track.layer, cornerCurve: kit.cornerCurve, clip: kit.region) { instant in
+                let local = stagger > 0
+                    ? ChannelInstant(time: min(max(0, (instant.time - delay) * duration / moving), duration), clocks: clocks)
+                    : instant
+                var values = kit.geometry(of: track, at: local)
+                values.opacity = local(.fadeIn)
+                return values
+            })
+            legacyChildren.append((child.id, parts.count - 1))
+        }
+    }
+}
+
+/// What every part of a choreography is built from: the request's resolved choices and the channel maths
+/// they share.
+private struct PartKit {
+    let validated: ValidatedPlanRequest
+    var request: PlanRequest { validated.request }
+    var fadeMode: FadeMode { validated.fadeMode }
+    let cornerCurve: CornerCurve
+    let region: Rect?
+    let visibleSource: Rect
+    let color: (from: Color, to: Color)?
+    let shadow: (from: Shadow, to: Shadow)?
+
+    init(_ validated: ValidatedPlanRequest) {
+        self.validated = validated
+        let request = validated.request
+        cornerCurve = request.cornerCurve ?? PlanDefaults.cornerCurve
+        region = request.contentRegion
+        visibleSource = validated.visibleSource
+        let source = request.source, destination = request.destination
+        if let from = source.color ?? destination.color { color = (from, destination.color ?? from) } else { color = nil }
+        if let from = source.shadow ?? destination.shadow?.transparent {
+            shadow = (from, destination.shadow ?? from.transparent)
+        } else {
+            shadow = nil
+        }
+    }
+
+    /// The incoming screen's or snapshot's opacity.
+    func incoming(_ instant: ChannelInstant) -> Double { instant(.fadeIn) }
+    /// The outgoing screen's or snapshot's opacity.
+    func outgoing(_ instant: ChannelInstant) -> Double { 1 - instant(.fadeOut) }
+
+    /// The bend of the request's path between two rects (none for a straight path).
+    func bend(from start: Rect, to end: Rect) -> Point {
+        (request.path ?? PlanDefaults.path) == .arc ? FlightTrack.arcBend(from: start, to: end) : .zero
+    }
+
+    /// A flight's transform, mask and radius, each at its channel's progress.
+    func geometry(of flight: FlightTrack, at instant: ChannelInstant) -> TrackValues {
+        let state = flight.state(
+            transform: instant(.transform), maskFrame: instant(.maskFrame), cornerRadius: instant(.cornerRadius), opacity: 1)
+        return TrackValues(transform: state.transform, maskFrame: state.maskFrame, cornerRadius: state.cornerRadius)
+    }
+
+    /// The content's colour and shadow, when the request gives them.
+    func appearance(at instant: ChannelInstant) -> TrackValues {
+        var values = TrackValues()
+        if let color { values.color = color.from.interpolated(to: color.to, fraction: instant(.color)) }
+        if let shadow { values.shadow = shadow.from.interpolated(to: shadow.to, fraction: instant(.shadow)) }
+        return values
+    }
+
+    /// The flying content: a flight's geometry with the content's colour and shadow.
+    func content(_ flight: FlightTrack) -> Choreography.Part {
+        Choreography.Part(id: "content", role: .content, frame: flight.layer, cornerCurve: cornerCurve, clip: region) { instant in
+            var values = appearance(at: instant)
+            let geometry = geometry(of: flight, at: instant)
+            values.transform = geometry.transform
+            values.maskFrame = geometry.maskFrame
+            values.cornerRadius = geometry.cornerRadius
+            return values
+        }
+    }
+}

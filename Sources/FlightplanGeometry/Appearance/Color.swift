@@ -1,0 +1,90 @@
+/// An sRGB colour with straight (not premultiplied) alpha; every component in 0…1.
+public struct Color: Sendable, Hashable, Codable {
+    /// Red.
+    public var r: Double
+    /// Green.
+    public var g: Double
+    /// Blue.
+    public var b: Double
+    /// Alpha: 0 transparent, 1 opaque.
+    public var a: Double
+
+    /// Creates a colour from its components.
+    public init(r: Double, g: Double, b: Double, a: Double = 1) {
+        self.r = r
+        self.g = g
+        self.b = b
+        self.a = a
+    }
+
+    /// Opaque black.
+    public static let black = Color(r: 0, g: 0, b: 0)
+    /// Opaque white.
+    public static let white = Color(r: 1, g: 1, b: 1)
+
+    /// Reads `#RRGGBB` or `#RRGGBBAA` (hexadecimal, either case); nil for anything else.
+    public init?(hex: String) {
+        let digits = Array(hex.utf8)
+        guard digits.first == UInt8(ascii: "#"), digits.count == 7 || digits.count == 9 else { return nil }
+        var components: [Double] = []
+        var index = 1
+        while index < digits.count {
+            guard let high = Self.hexValue(digits[index]), let low = Self.hexValue(digits[index + 1]) else { return nil }
+            components.append(Double(high * 16 + low) / 255)
+            index += 2
+        }
+        self.init(r: components[0], g: components[1], b: components[2], a: components.count == 4 ? components[3] : 1)
+    }
+
+    private static func hexValue(_ digit: UInt8) -> Int? {
+        switch digit {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): Int(digit - UInt8(ascii: "0"))
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): Int(digit - UInt8(ascii: "a")) + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): Int(digit - UInt8(ascii: "A")) + 10
+        default: nil
+        }
+    }
+
+    private enum CodingKeys: String, CodingKey { case r, g, b, a }
+
+    /// Decodes `{"r", "g", "b", "a"?}` or a `#RRGGBB` / `#RRGGBBAA` string.
+    public init(from decoder: any Decoder) throws {
+        if let text = try? decoder.singleValueContainer().decode(String.self) {
+            guard let color = Color(hex: text) else {
+                throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "not a #RRGGBB or #RRGGBBAA colour"))
+            }
+            self = color
+            return
+        }
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            r: try container.decode(Double.self, forKey: .r), g: try container.decode(Double.self, forKey: .g),
+            b: try container.decode(Double.self, forKey: .b), a: try container.decodeIfPresent(Double.self, forKey: .a) ?? 1)
+    }
+
+    /// Encodes `{"r", "g", "b", "a"}`.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(r, forKey: .r)
+        try container.encode(g, forKey: .g)
+        try container.encode(b, forKey: .b)
+        try container.encode(a, forKey: .a)
+    }
+
+    /// The same colour with alpha 0.
+    public var transparent: Color { Color(r: r, g: g, b: b, a: 0) }
+
+    /// The colour `fraction` of the way to `other`, the way CSS transitions interpolate colours: in
+    /// premultiplied sRGB, so a fade to a transparent colour never passes through a darker one. Exact at
+    /// 0 and 1; `fraction` is clamped to 0…1 (a colour cannot overshoot).
+    public func interpolated(to other: Color, fraction: Double) -> Color {
+        if fraction <= 0 { return self }
+        if fraction >= 1 { return other }
+        let alpha = a + (other.a - a) * fraction
+        guard alpha > 0 else { return Color(r: 0, g: 0, b: 0, a: 0) }
+        func mix(_ x: Double, _ y: Double) -> Double {
+            min(max(0, ((x * a) + (y * other.a - x * a) * fraction) / alpha), 1)
+        }
+        return Color(r: mix(r, other.r), g: mix(g, other.g), b: mix(b, other.b), a: alpha)
+    }
+}
