@@ -18,17 +18,21 @@ struct CapsuleRadiusTests {
             for index in past.children.indices { past.children[index].toCornerRadius *= factor }
             guard past.source.cornerRadius <= PlanLimits.maximumRadius, past.destination.cornerRadius <= PlanLimits.maximumRadius else { return }
 
-            let expected = try Planner.plan(for: capsule.validated())
+            var expected = try Planner.plan(for: capsule.validated())
             var planned = try Planner.plan(for: past.validated())
-            let warnings = planned.warnings ?? []
+            let isRadius: (PlanWarning) -> Bool = { $0.field.hasSuffix("adius") }
+            let warnings = (planned.warnings ?? []).filter(isRadius)
+            #expect((planned.warnings ?? []).filter { !isRadius($0) } == (expected.warnings ?? []), "the motion warns alike, \(replay)")
+            let expectedRadiusWarnings = (expected.warnings ?? []).filter(isRadius)
             planned.warnings = nil
+            expected.warnings = nil
             #expect(planned == expected, "\(replay)")
             let fields = Set(warnings.map(\.field))
             var named: Set = ["source.cornerRadius", "destination.cornerRadius"]
             for index in past.children.indices { named.insert("children[\(index)].toCornerRadius") }
             #expect(fields == named, "\(fields) ≠ \(named), \(replay)")
             #expect(warnings.allSatisfy { $0.message.contains("drawn as a capsule") }, "\(replay)")
-            #expect(expected.warnings == nil, "a capsule itself warns of nothing, \(replay)")
+            #expect(expectedRadiusWarnings.isEmpty, "a capsule itself warns of nothing, \(replay)")
         }
     }
 
@@ -40,6 +44,6 @@ struct CapsuleRadiusTests {
         let plan = try Planner.plan(for: request.validated())
         request.source.cornerRadius = request.source.frame.maxCornerRadius
         #expect(plan.keyframes == (try Planner.plan(for: request.validated())).keyframes)
-        #expect(plan.warnings?.map(\.field) == ["source.cornerRadius"])
+        #expect(plan.warnings?.map(\.field).filter { $0.hasSuffix("adius") } == ["source.cornerRadius"])
     }
 }

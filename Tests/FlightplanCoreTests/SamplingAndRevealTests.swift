@@ -4,10 +4,29 @@ import Testing
 
 @Suite("Tolerance sampling and the reveal's covering scale")
 struct SamplingAndRevealTests {
-    /// The exact state function of a request, for checking renderers against it.
+    /// The exact state of every moving track of a request (in the plan's order), for checking renderers against it.
     static func exact(_ request: PlanRequest) throws -> (Double) -> [Keyframe] {
         let validated = try request.validated()
-        return Planner.exactStates(scene: Scene(for: validated), timing: validated.timing, direction: request.direction)
+        let plan = try Planner.plan(for: validated)
+        let tracks = try #require(plan.tracks)
+        let exact = Planner.exactTracks(for: validated)
+        return { time in
+            zip(tracks, exact(time)).filter { !$0.0.keyframes.isEmpty }.map { $1.keyframe(time: time, progress: 0, in: $0.frame) }
+        }
+    }
+
+    /// A plan's moving tracks as the sampler measures them: frame and full keyframes (base values filled in).
+    static func movingTracks(_ plan: Plan) -> [(Rect, [Keyframe])] {
+        (plan.tracks ?? []).filter { !$0.keyframes.isEmpty }.map { track in
+            (track.frame, track.keyframes.map { keyframe in
+                var values = keyframe.values
+                values.transform = values.transform ?? track.base.transform
+                values.maskFrame = values.maskFrame ?? track.base.maskFrame
+                values.cornerRadius = values.cornerRadius ?? track.base.cornerRadius
+                values.opacity = values.opacity ?? track.base.opacity
+                return values.keyframe(time: keyframe.time, progress: 0, in: track.frame)
+            })
+        }
     }
 
     @Test("a linear renderer stays within the tolerance at every instant", arguments: [0.1, 0.5, 2])
@@ -20,7 +39,7 @@ struct SamplingAndRevealTests {
             counts[request.style, default: []].append(plan.keyframes.count)
             fpsCounts.append(Sampler.keyframeCount(duration: plan.duration, fps: 60))
             let exact = try Self.exact(request)
-            let tracks = [(plan.layer.frame, plan.keyframes)] + (plan.children ?? []).map { ($0.layer.frame, $0.keyframes) }
+            let tracks = Self.movingTracks(plan)
             let samples = 1500
             var segment = 0
             for step in 0...samples {

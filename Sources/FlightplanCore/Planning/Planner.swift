@@ -23,7 +23,7 @@ public enum Planner {
                 for: request.sampling, duration: validated.timing.duration,
                 state: { time in
                     let instant = ChannelInstant(time: time, clocks: choreography.clocks)
-                    return sampled.map { parts[$0].values(instant).keyframe(at: instant, in: parts[$0].frame) }
+                    return sampled.map { parts[$0].values(instant).keyframe(time: time, progress: instant.progress, in: parts[$0].frame) }
                 },
                 layers: layers, budget: &budget)
         } catch {
@@ -74,6 +74,15 @@ public enum Planner {
             tracks: tracks, hides: choreography.hides, warnings: warnings.isEmpty ? nil : warnings)
     }
 
+    /// The exact values of every track, in the plan's order, at any instant: what the keyframes sample.
+    package static func exactTracks(for validated: ValidatedPlanRequest) -> (Double) -> [TrackValues] {
+        let choreography = Choreography(for: validated)
+        return { time in
+            let instant = ChannelInstant(time: time, clocks: choreography.clocks)
+            return choreography.parts.map { $0.values(instant) }
+        }
+    }
+
     /// A sampled part as a track: what never changes goes into `base`, the rest into the keyframes.
     private static func track(_ part: Choreography.Part, z: Int, times: [Double], values: [TrackValues]) -> Track {
         let first = values[0]
@@ -96,10 +105,11 @@ public enum Planner {
 }
 
 extension TrackValues {
-    /// The values as the sampler measures them: a keyframe with what is not set at its resting value.
-    fileprivate func keyframe(at instant: ChannelInstant, in layer: Rect) -> Keyframe {
+    /// The values as the sampler measures them: a keyframe of a layer at `layer` with what is not set at
+    /// its resting value (identity, the whole layer, square corners, opaque).
+    package func keyframe(time: Double, progress: Double, in layer: Rect) -> Keyframe {
         Keyframe(
-            time: instant.time, progress: instant.progress, transform: transform ?? .identity,
+            time: time, progress: progress, transform: transform ?? .identity,
             maskFrame: maskFrame ?? Rect(x: 0, y: 0, width: layer.width, height: layer.height),
             cornerRadius: cornerRadius ?? 0, opacity: opacity ?? 1)
     }
