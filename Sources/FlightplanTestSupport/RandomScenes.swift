@@ -162,3 +162,71 @@ public func forAllScenes(
         do { try body(&rng, "replay with seed \(caseSeed)") } catch { throw SceneFailure(seed: caseSeed, underlying: error) }
     }
 }
+
+extension RandomScenes {
+    /// A random colour, opaque or not.
+    public static func color(using rng: inout SeededGenerator) -> Color {
+        Color(
+            r: .random(in: 0...1, using: &rng), g: .random(in: 0...1, using: &rng), b: .random(in: 0...1, using: &rng),
+            a: Bool.random(using: &rng) ? 1 : .random(in: 0...1, using: &rng))
+    }
+
+    /// A random shadow.
+    public static func shadow(using rng: inout SeededGenerator) -> Shadow {
+        Shadow(
+            color: color(using: &rng), radius: .random(in: 0...30, using: &rng),
+            offset: Point(x: .random(in: -10...10, using: &rng), y: .random(in: -10...10, using: &rng)))
+    }
+
+    /// `request` with a random choreography: colours, shadows, a corner curve, an arc, a fade mode, channel
+    /// timings of every kind, auxiliary views, a content region, a partly hidden source, sometimes reduced
+    /// motion, and for children a space, clipping and a stagger; every one valid.
+    public static func choreographed(_ request: PlanRequest, using rng: inout SeededGenerator) -> PlanRequest {
+        var request = request
+        let duration = (try? request.validated())?.timing.duration ?? 0.5
+        func maybe<Value>(_ make: (inout SeededGenerator) -> Value) -> Value? { Bool.random(using: &rng) ? make(&rng) : nil }
+        request.source.color = maybe(color)
+        request.destination.color = maybe(color)
+        request.source.shadow = maybe(shadow)
+        request.destination.shadow = maybe(shadow)
+        request.overlayColor = maybe(color)
+        request.placeholderColor = maybe(color)
+        request.cornerCurve = maybe { CornerCurve.allCases.randomElement(using: &$0)! }
+        request.path = maybe { MotionPath.allCases.randomElement(using: &$0)! }
+        request.timing.fadeMode = maybe { FadeMode.allCases.randomElement(using: &$0)! }
+        var channels: [TimingChannel: ChannelTiming] = [:]
+        for channel in TimingChannel.allCases where Int.random(in: 0..<3, using: &rng) == 0 {
+            let start = Double.random(in: 0...0.6, using: &rng), end = Double.random(in: (start + 0.05)...1, using: &rng)
+            var curve: TimingCurve? = Bool.random(using: &rng) ? curve(using: &rng) : nil
+            if case .spring(var spring) = curve { spring.response = nil; curve = .spring(spring) }
+            switch Int.random(in: 0..<3, using: &rng) {
+            case 0: channels[channel] = ChannelTiming(.window(start: start, end: end), curve: curve)
+            case 1: channels[channel] = ChannelTiming(.seconds(start: start * duration, end: end * duration), curve: curve)
+            default: channels[channel] = ChannelTiming(.progress(start: start, end: end))
+            }
+        }
+        request.timing.channels = channels.isEmpty ? nil : channels
+        let bounds = request.destination.bounds
+        for index in 0..<Int.random(in: 0...2, using: &rng) {
+            request.auxiliary.append(AuxiliaryView(
+                id: "aux\(index)", frame: Rect(x: 0, y: bounds.height - 83, width: bounds.width, height: 83),
+                from: .random(in: 0...1, using: &rng), to: .random(in: 0...1, using: &rng)))
+        }
+        request.contentRegion = maybe { _ in Rect(x: 0, y: 44, width: bounds.width, height: bounds.height - 127) }
+        let frame = request.source.frame
+        request.source.visibleFrame = maybe { rng in
+            Rect(x: frame.x, y: frame.y + frame.height * .random(in: 0...0.6, using: &rng), width: frame.width, height: frame.height * 0.4)
+        }
+        request.reducedMotion = Int.random(in: 0..<5, using: &rng) == 0 ? true : nil
+        if !request.children.isEmpty {
+            let spread = duration * 0.5 / Double(request.children.count)
+            request.snapshot = SnapshotOptions(
+                childSpace: maybe { _ in ChildSpace.window }, clipsChildren: maybe { Bool.random(using: &$0) },
+                stagger: maybe { .random(in: 0...spread, using: &$0) })
+            for index in request.children.indices {
+                request.children[index].contentMode = maybe { ContentMode.allCases.filter { $0 != .center }.randomElement(using: &$0)! }
+            }
+        }
+        return request
+    }
+}

@@ -26,7 +26,8 @@ struct CodableTests {
     @Test("JSONEncoder writes requests and plans as the server does, and JSONDecoder reads the server's bytes back")
     func sameShapes() throws {
         try forAllScenes(count: 150) { rng, replay in
-            let request = RandomScenes.request(using: &rng, curve: RandomScenes.curve(using: &rng))
+            var request = RandomScenes.request(using: &rng, curve: RandomScenes.curve(using: &rng))
+            if Bool.random(using: &rng) { request = RandomScenes.choreographed(request, using: &rng) }
             #expect(try foundationJSON(request) == wireJSON(request), "request, \(replay)")
             #expect(try JSONDecoder().decode(PlanRequest.self, from: Data(request.jsonBytes)) == request, "\(replay)")
             let plan = try Planner.plan(for: request.validated())

@@ -8,6 +8,7 @@ struct ExtremeSceneTests {
     func extremes() throws {
         try forAllScenes(count: 400, seed: 0xE7) { rng, replay in
             var request = RandomScenes.request(using: &rng, curve: RandomScenes.curve(using: &rng))
+            if Bool.random(using: &rng) { request = RandomScenes.choreographed(request, using: &rng) }
             let extremes = [PlanLimits.minimumExtent, 0.01, 1, 3024, PlanLimits.maximumExtent]
             request.imageSize = Size(width: extremes.randomElement(using: &rng)!, height: extremes.randomElement(using: &rng)!)
             if Bool.random(using: &rng) {

@@ -2,10 +2,11 @@
 /// it (`progress`), or a window of time with its own curve.
 struct ChannelClocks: Sendable {
     enum Clock: Sendable {
-        /// A share of the push's geometric progress starting at `start`, `length` long.
-        case progress(start: Double, length: Double)
-        /// Its own curve, starting `start` seconds into the transition.
-        case window(start: Double, timing: ResolvedTiming)
+        /// A share of the push's geometric progress from `start` to `end`, `length` long (given, not
+        /// computed, where the default reproduces the first model's arithmetic); exactly 0 and 1 at its ends.
+        case progress(start: Double, end: Double, length: Double)
+        /// Its own curve from `start` to `end` seconds into the transition; exactly 0 and 1 at its ends.
+        case window(start: Double, end: Double, timing: ResolvedTiming)
     }
 
     /// The plan's duration and curve.
@@ -19,33 +20,35 @@ struct ChannelClocks: Sendable {
         let request = validated.request
         timing = validated.timing
         direction = request.direction
-        var clocks = [Clock](repeating: .progress(start: 0, length: 1), count: TimingChannel.allCases.count)
+        var clocks = [Clock](repeating: .progress(start: 0, end: 1, length: 1), count: TimingChannel.allCases.count)
         var fade = (start: 0.0, length: 1.0)
         if request.style == .reveal && !validated.reducedMotion {
             let growEnd = 1 - validated.fadeFraction
             for channel in [TimingChannel.transform, .maskFrame, .cornerRadius, .color, .shadow] {
-                clocks[channel.ordinal] = .progress(start: 0, length: growEnd)
+                clocks[channel.ordinal] = .progress(start: 0, end: growEnd, length: growEnd)
             }
             fade = (growEnd, validated.fadeFraction)
         }
         if validated.fadeMode == .through {
             let outLength = fade.length * PlanDefaults.fadeThroughShare
-            clocks[TimingChannel.fadeOut.ordinal] = .progress(start: fade.start, length: outLength)
-            clocks[TimingChannel.fadeIn.ordinal] = .progress(start: fade.start + outLength, length: fade.length - outLength)
+            let split = fade.start + outLength
+            clocks[TimingChannel.fadeOut.ordinal] = .progress(start: fade.start, end: split, length: outLength)
+            clocks[TimingChannel.fadeIn.ordinal] = .progress(start: split, end: 1, length: 1 - split)
         } else {
-            clocks[TimingChannel.fadeOut.ordinal] = .progress(start: fade.start, length: fade.length)
-            clocks[TimingChannel.fadeIn.ordinal] = .progress(start: fade.start, length: fade.length)
+            clocks[TimingChannel.fadeOut.ordinal] = .progress(start: fade.start, end: 1, length: fade.length)
+            clocks[TimingChannel.fadeIn.ordinal] = .progress(start: fade.start, end: 1, length: fade.length)
         }
         let duration = validated.timing.duration
         for (channel, channelTiming) in request.timing.channels ?? [:] {
             let curve = channelTiming.curve ?? validated.channelCurve
             switch channelTiming.span {
             case .progress(let start, let end):
-                clocks[channel.ordinal] = .progress(start: start, length: end - start)
+                clocks[channel.ordinal] = .progress(start: start, end: end, length: end - start)
             case .window(let start, let end):
-                clocks[channel.ordinal] = .window(start: start * duration, timing: ResolvedTiming(curve: curve, duration: (end - start) * duration))
+                clocks[channel.ordinal] = .window(
+                    start: start * duration, end: end * duration, timing: ResolvedTiming(curve: curve, duration: (end - start) * duration))
             case .seconds(let start, let end):
-                clocks[channel.ordinal] = .window(start: start, timing: ResolvedTiming(curve: curve, duration: end - start))
+                clocks[channel.ordinal] = .window(start: start, end: end, timing: ResolvedTiming(curve: curve, duration: end - start))
             }
         }
         self.clocks = clocks
@@ -57,16 +60,16 @@ struct ChannelClocks: Sendable {
     func value(_ channel: TimingChannel, time: Double, progress: Double) -> Double {
         let value: Double
         switch clocks[channel.ordinal] {
-        case .progress(let start, let length):
+        case .progress(let start, let end, let length):
             let geometric = direction == .push ? progress : 1 - progress
-            var share = (geometric - start) / length
+            var share = geometric == end ? 1 : geometric == start ? 0 : (geometric - start) / length
             if !channel.isClamped {
                 if start > 0 { share = max(share, 0) }
-                if start + length < 1 { share = min(share, 1) }
+                if end < 1 { share = min(share, 1) }
             }
             value = share
-        case .window(let start, let timing):
-            let eased = timing.progress(atTime: time - start)
+        case .window(let start, let end, let timing):
+            let eased = time >= end ? 1 : timing.progress(atTime: time - start)
             value = direction == .push ? eased : 1 - eased
         }
         return channel.isClamped ? min(max(0, value), 1) : value

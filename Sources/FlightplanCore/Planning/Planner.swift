@@ -48,9 +48,10 @@ public enum Planner {
             }
         }
         let firstInstant = ChannelInstant(time: 0, clocks: choreography.clocks)
-        let tracks = parts.indices.map { index in
-            track(parts[index], z: index, times: times, values: parts[index].moves ? values[index] : [parts[index].values(firstInstant)])
+        for index in parts.indices where !parts[index].moves {
+            values[index] = Array(repeating: parts[index].values(firstInstant), count: times.count)
         }
+        let tracks = parts.indices.map { index in track(parts[index], z: index, times: times, values: values[index]) }
 
         let legacyKeyframes = times.indices.map { at in
             legacyKeyframe(
