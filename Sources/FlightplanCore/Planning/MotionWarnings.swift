@@ -2,6 +2,8 @@
 enum MotionGuidance {
     /// Instants checked for a spring that takes the content below the source's size.
     static let overshootChecks = 256
+    /// The least overshoot past the source worth a warning: half a percent of the way, about what the eye notices.
+    static let noticeableOvershoot = 0.005
     /// Material's guidance for a transition's duration, as we read it: about 200 ms for a short move, up to
     /// about 400 ms for one across the screen (`expected = 0.2 s + 0.2 s × min(1, travel ÷ screen diagonal)`).
     static func expectedDuration(travel: Double, diagonal: Double) -> Double {
@@ -27,11 +29,11 @@ extension PlanWarning {
             let value = ChannelInstant(time: time, clocks: clocks)(.transform)
             if value < lowest.value { lowest = (value, time) }
         }
-        if lowest.value < -1e-9 {
+        if lowest.value < -MotionGuidance.noticeableOvershoot {
             let field = validated.request.timing.channels?[.transform]?.curve != nil ? "timing.channels.transform.curve" : "timing.curve"
             warnings.append(PlanWarning(
                 field: field,
-                message: "overshoots the source: the content gets smaller than it was there (\(describeNumber((-lowest.value * 100).rounded()))% "
+                message: "overshoots the source: the content gets smaller than it was there (\(describeNumber((-lowest.value * 1000).rounded() / 10))% "
                     + "past it at \(describeNumber((lowest.time * 1000).rounded())) ms)"))
         }
         let start = first.visibleClip(in: choreography.legacyFrame), end = last.visibleClip(in: choreography.legacyFrame)
