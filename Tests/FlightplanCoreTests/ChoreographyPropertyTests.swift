@@ -77,23 +77,8 @@ struct ChoreographyPropertyTests {
     func toleranceHolds() throws {
         try forAllScenes(count: 60, seed: 0xC41) { rng, replay in
             let request = RandomScenes.choreographed(RandomScenes.request(using: &rng, sampling: .tolerance(0.5)), using: &rng)
-            let exact = try SamplingAndRevealTests.exact(request)
             let plan = try Planner.plan(for: request.validated())
-            let tracks = SamplingAndRevealTests.movingTracks(plan)
-            let samples = 600
-            var segment = 0
-            for step in 0...samples {
-                let time = plan.duration * Double(step) / Double(samples)
-                while segment < plan.keyframes.count - 2 && plan.keyframes[segment + 1].time < time { segment += 1 }
-                let start = plan.keyframes[segment], end = plan.keyframes[segment + 1]
-                let fraction = (time - start.time) / (end.time - start.time)
-                let truth = exact(time)
-                for (index, track) in tracks.enumerated() {
-                    let rendered = track.1[segment].interpolated(to: track.1[segment + 1], fraction: fraction)
-                    #expect(rendered.renderedDistance(to: truth[index], in: track.0) <= 0.5, "t=\(time), \(replay)")
-                    #expect(abs(rendered.opacity - truth[index].opacity) <= Sampler.opacityTolerance, "t=\(time), \(replay)")
-                }
-            }
+            try SamplingAndRevealTests.expectWithinTolerance(plan, of: request, tolerance: 0.5, samples: 600, replay: replay)
         }
     }
 

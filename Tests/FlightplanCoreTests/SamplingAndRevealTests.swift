@@ -29,6 +29,27 @@ struct SamplingAndRevealTests {
         }
     }
 
+    /// Checks at `samples` instants that every moving track, as a linear renderer plays it, stays within
+    /// `tolerance` points (and one 8-bit opacity step) of the exact motion.
+    static func expectWithinTolerance(_ plan: Plan, of request: PlanRequest, tolerance: Double, samples: Int, replay: String) throws {
+        let exact = try Self.exact(request)
+        let tracks = Self.movingTracks(plan)
+        var segment = 0
+        for step in 0...samples {
+            let time = plan.duration * Double(step) / Double(samples)
+            while segment < plan.keyframes.count - 2 && plan.keyframes[segment + 1].time < time { segment += 1 }
+            let start = plan.keyframes[segment], end = plan.keyframes[segment + 1]
+            let fraction = (time - start.time) / (end.time - start.time)
+            let truth = exact(time)
+            for (index, track) in tracks.enumerated() {
+                let rendered = track.1[segment].interpolated(to: track.1[segment + 1], fraction: fraction)
+                let distance = rendered.renderedDistance(to: truth[index], in: track.0)
+                #expect(distance <= tolerance, "off by \(distance) pt at t=\(time), \(replay)")
+                #expect(abs(rendered.opacity - truth[index].opacity) <= Sampler.opacityTolerance, "t=\(time), \(replay)")
+            }
+        }
+    }
+
     @Test("a linear renderer stays within the tolerance at every instant", arguments: [0.1, 0.5, 2])
     func toleranceHolds(tolerance: Double) throws {
         var counts: [TransitionStyle: [Int]] = [:]
@@ -38,23 +59,7 @@ struct SamplingAndRevealTests {
             let plan = try Planner.plan(for: request.validated())
             counts[request.style, default: []].append(plan.keyframes.count)
             fpsCounts.append(Sampler.keyframeCount(duration: plan.duration, fps: 60))
-            let exact = try Self.exact(request)
-            let tracks = Self.movingTracks(plan)
-            let samples = 1500
-            var segment = 0
-            for step in 0...samples {
-                let time = plan.duration * Double(step) / Double(samples)
-                while segment < plan.keyframes.count - 2 && plan.keyframes[segment + 1].time < time { segment += 1 }
-                let start = plan.keyframes[segment], end = plan.keyframes[segment + 1]
-                let fraction = (time - start.time) / (end.time - start.time)
-                let truth = exact(time)
-                for (index, track) in tracks.enumerated() {
-                    let rendered = track.1[segment].interpolated(to: track.1[segment + 1], fraction: fraction)
-                    let distance = rendered.renderedDistance(to: truth[index], in: track.0)
-                    #expect(distance <= tolerance, "off by \(distance) pt at t=\(time), \(replay)")
-                    #expect(abs(rendered.opacity - truth[index].opacity) <= Sampler.opacityTolerance, "\(replay)")
-                }
-            }
+            try Self.expectWithinTolerance(plan, of: request, tolerance: tolerance, samples: 1500, replay: replay)
         }
         let summary = counts.sorted { $0.key.rawValue < $1.key.rawValue }
             .map { "\($0.key.rawValue) \($0.value.reduce(0, +) / $0.value.count)" }.joined(separator: ", ")
