@@ -161,3 +161,57 @@ public struct Track: Sendable, Hashable, Codable {
         self.keyframes = keyframes
     }
 }
+
+extension Track {
+    /// What a renderer that interpolates each property linearly between keyframes (colours and shadows as CSS
+    /// does) shows at `time`: `base` with the animated properties sampled, clamped to the first and last
+    /// keyframes outside them.
+    public func values(at time: Double) -> TrackValues {
+        guard let first = keyframes.first, let last = keyframes.last else { return base }
+        var values = base
+        if time <= first.time { return values.merging(first.values) }
+        if time >= last.time { return values.merging(last.values) }
+        var low = 0, high = keyframes.count - 1
+        while high - low > 1 {
+            let middle = (low + high) / 2
+            if keyframes[middle].time <= time { low = middle } else { high = middle }
+        }
+        let start = keyframes[low], end = keyframes[high]
+        values = values.merging(start.values.interpolated(to: end.values, fraction: (time - start.time) / (end.time - start.time)))
+        return values
+    }
+
+    /// The values at keyframe `index` with `base` filled in (a held track's `base` for every index).
+    public func values(atKeyframe index: Int) -> TrackValues {
+        keyframes.indices.contains(index) ? base.merging(keyframes[index].values) : base
+    }
+}
+
+extension TrackValues {
+    /// These values with every property `other` sets taken from it.
+    public func merging(_ other: TrackValues) -> TrackValues {
+        TrackValues(
+            transform: other.transform ?? transform, maskFrame: other.maskFrame ?? maskFrame,
+            cornerRadius: other.cornerRadius ?? cornerRadius, opacity: other.opacity ?? opacity,
+            color: other.color ?? color, shadow: other.shadow ?? shadow)
+    }
+
+    /// Each property set on both sides `fraction` of the way to `other` (linearly; colours and shadows as
+    /// CSS does); a property set on one side only keeps this side's value.
+    public func interpolated(to other: TrackValues, fraction: Double) -> TrackValues {
+        func mix(_ a: Double, _ b: Double) -> Double { a * (1 - fraction) + b * fraction }
+        var result = self
+        if let a = transform, let b = other.transform {
+            result.transform = AffineTransform(
+                a: mix(a.a, b.a), b: mix(a.b, b.b), c: mix(a.c, b.c), d: mix(a.d, b.d), tx: mix(a.tx, b.tx), ty: mix(a.ty, b.ty))
+        }
+        if let a = maskFrame, let b = other.maskFrame {
+            result.maskFrame = Rect(x: mix(a.x, b.x), y: mix(a.y, b.y), width: mix(a.width, b.width), height: mix(a.height, b.height))
+        }
+        if let a = cornerRadius, let b = other.cornerRadius { result.cornerRadius = mix(a, b) }
+        if let a = opacity, let b = other.opacity { result.opacity = mix(a, b) }
+        if let a = color, let b = other.color { result.color = a.interpolated(to: b, fraction: fraction) }
+        if let a = shadow, let b = other.shadow { result.shadow = a.interpolated(to: b, fraction: fraction) }
+        return result
+    }
+}

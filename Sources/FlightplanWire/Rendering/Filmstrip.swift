@@ -1,6 +1,8 @@
 /// A plan drawn as an SVG strip: one panel per instant, evenly spaced from the start to the end, each
-/// showing the screen, the source element's outline, the opacity channel, the moved layer with its mask
-/// and radius, and the exact visible clip. Deterministic: the same request gives the same bytes.
+/// showing the source element's outline, every track in its stacking order with its values (transform,
+/// mask and radius, opacity, colour, shadow, clip), and the flying content's visible clip in red. Screens
+/// are light greys and white (lavender when the destination screen itself flies), content and snapshots
+/// purple and orange with diagonals so scale shows, children teal. Deterministic: the same request gives the same bytes.
 public enum Filmstrip {
     /// Panels when the request names no `frames`.
     public static let defaultFrames = 6
@@ -30,35 +32,60 @@ public enum Filmstrip {
         var svg = ##"<svg xmlns="http://www.w3.org/2000/svg" viewBox="\##(formatted(screen.x)) \##(formatted(screen.y)) \##(formatted(width)) \##(formatted(height))" "##
         svg += ##"width="\##(formatted(width / height * displayHeight))" height="\##(formatted(displayHeight))" font-family="sans-serif">"##
         svg += "<title>\(plan.style.rawValue) \(plan.direction.rawValue), \(formatted(plan.duration)) s, \(plan.keyframes.count) frames</title>"
+        let tracks = plan.tracks ?? []
+        let outlined = tracks.last { $0.role == .content } ?? tracks.last { $0.animates.contains(.transform) }
         for (index, keyframe) in plan.keyframes.enumerated() {
             svg += ##"<g transform="translate(\##(formatted(Double(index) * (screen.width + gap))) 0)">"##
             svg += rect(screen, ##"fill="#f2f2f7" stroke="#c7c7cc""##)
             svg += rect(source.frame, ##"fill="none" stroke="#8e8e93" stroke-dasharray="4 3""##, radius: source.cornerRadius)
-            if let placeholder = plan.placeholder { svg += rect(placeholder, ##"fill="#d1d1d6""##, radius: source.cornerRadius) }
-            let role = plan.layer.role
-            if role == .destinationScreen {
-                svg += rect(screen, ##"fill="#000" fill-opacity="\##(formatted(keyframe.opacity))""##)
-            } else if role == .image || role == .element {
-                svg += rect(screen, ##"fill="#fff" fill-opacity="\##(formatted(keyframe.opacity))""##)
+            for (trackIndex, track) in tracks.enumerated() {
+                svg += draw(track, track.values(atKeyframe: index), id: "f\(index)t\(trackIndex)")
             }
-            svg += layer(keyframe, plan.layer.frame, id: "f\(index)", fill: "#5e5ce6", opacity: role == .container ? keyframe.opacity : 1)
-            for (childIndex, child) in (plan.children ?? []).enumerated() {
-                svg += layer(child.keyframes[index], child.layer.frame, id: "f\(index)c\(childIndex)", fill: "#30b0c7", opacity: child.keyframes[index].opacity)
+            if let outlined {
+                let values = outlined.values(atKeyframe: index)
+                let state = values.keyframe(time: keyframe.time, progress: keyframe.progress, in: outlined.frame)
+                svg += rect(
+                    state.visibleClip(in: outlined.frame), ##"fill="none" stroke="#ff3b30" stroke-width="\##(formatted(max(1, screen.width / 200)))""##,
+                    radius: state.visibleCornerRadius)
             }
-            let clip = keyframe.visibleClip(in: plan.layer.frame)
-            if role == .expandingElement {
-                svg += rect(clip, ##"fill="#fff" fill-opacity="\##(formatted(keyframe.opacity))""##, radius: keyframe.visibleCornerRadius)
-            }
-            svg += rect(clip, ##"fill="none" stroke="#ff3b30" stroke-width="\##(formatted(max(1, screen.width / 200)))""##, radius: keyframe.visibleCornerRadius)
             svg += ##"<text x="\##(formatted(screen.x + screen.width / 2))" y="\##(formatted(screen.maxY + label * 0.75))" font-size="\##(formatted(label * 0.6))" text-anchor="middle">t = \##(formatted(keyframe.time)) s</text>"##
             svg += "</g>"
         }
         return svg + "</svg>"
     }
 
-    /// The layer at one instant: its untransformed frame drawn with diagonals (so scale shows), clipped to
-    /// its mask, under the keyframe's transform about the layer's centre.
-    private static func layer(_ keyframe: Keyframe, _ frame: Rect, id: String, fill: String, opacity: Double) -> String {
+    /// One track at one instant, drawn as its role says with its values: the screens in light greys, the
+    /// content and snapshots as purple and orange layers with diagonals (so scale shows), children in teal,
+    /// auxiliary views in grey, overlays and placeholders in their colours; a track's own colour wins.
+    private static func draw(_ track: Track, _ values: TrackValues, id: String) -> String {
+        let fallback: String, diagonals: Bool
+        switch track.role {
+        case .sourceScreen: (fallback, diagonals) = ("#e5e5ea", false)
+        case .destinationScreen where track.animates.contains(.transform): (fallback, diagonals) = ("#b8b6f5", true)
+        case .destinationScreen: (fallback, diagonals) = ("#ffffff", false)
+        case .content, .incomingSnapshot: (fallback, diagonals) = ("#5e5ce6", true)
+        case .outgoingSnapshot: (fallback, diagonals) = ("#ff9f0a", true)
+        case .child: (fallback, diagonals) = ("#30b0c7", true)
+        case .auxiliary: (fallback, diagonals) = ("#8e8e93", false)
+        case .overlay, .placeholder: (fallback, diagonals) = ("#000000", false)
+        }
+        let fill = values.color.map(paint) ?? ##"fill="\##(fallback)""##
+        var svg = ""
+        if let clip = track.clip { svg += ##"<clipPath id="\##(id)r">\##(rect(clip, ""))</clipPath><g clip-path="url(#\##(id)r)">"## }
+        if let shadow = values.shadow, shadow.color.a > 0 {
+            svg += ##"<filter id="\##(id)s" x="-50%" y="-50%" width="200%" height="200%"><feDropShadow dx="\##(formatted(shadow.offset.x))" dy="\##(formatted(shadow.offset.y))" stdDeviation="\##(formatted(shadow.radius / 2))" flood-color="\##(hex(shadow.color))" flood-opacity="\##(formatted(shadow.color.a))"/></filter>"##
+            svg += ##"<g filter="url(#\##(id)s)">"##
+        }
+        let keyframe = values.keyframe(time: 0, progress: 0, in: track.frame)
+        svg += layer(keyframe, track.frame, id: id, fill: fill, opacity: values.opacity ?? 1, diagonals: diagonals)
+        if values.shadow.map({ $0.color.a > 0 }) == true { svg += "</g>" }
+        if track.clip != nil { svg += "</g>" }
+        return svg
+    }
+
+    /// The layer at one instant: its untransformed frame (with diagonals, when asked), clipped to its mask,
+    /// under the keyframe's transform about the layer's centre.
+    private static func layer(_ keyframe: Keyframe, _ frame: Rect, id: String, fill: String, opacity: Double, diagonals: Bool) -> String {
         let t = keyframe.transform
         // As one SVG matrix in window space: the translation is where the window origin lands.
         let origin = t.apply(to: Point(x: -frame.x, y: -frame.y), inLayer: frame)
@@ -66,9 +93,28 @@ public enum Filmstrip {
         let mask = keyframe.maskFrame.offsetBy(dx: frame.x, dy: frame.y)
         var svg = ##"<clipPath id="\##(id)">\##(rect(mask, "", radius: keyframe.cornerRadius))</clipPath>"##
         svg += ##"<g transform="matrix(\##(formatted(t.a)) \##(formatted(t.b)) \##(formatted(t.c)) \##(formatted(t.d)) \##(formatted(e)) \##(formatted(f)))" opacity="\##(formatted(opacity))"><g clip-path="url(#\##(id))">"##
-        svg += rect(frame, ##"fill="\##(fill)""##)
-        svg += ##"<path d="M\##(formatted(frame.x)) \##(formatted(frame.y))L\##(formatted(frame.maxX)) \##(formatted(frame.maxY))M\##(formatted(frame.maxX)) \##(formatted(frame.y))L\##(formatted(frame.x)) \##(formatted(frame.maxY))" stroke="#fff" stroke-opacity="0.6" fill="none"/>"##
+        svg += rect(frame, fill)
+        if diagonals {
+            svg += ##"<path d="M\##(formatted(frame.x)) \##(formatted(frame.y))L\##(formatted(frame.maxX)) \##(formatted(frame.maxY))M\##(formatted(frame.maxX)) \##(formatted(frame.y))L\##(formatted(frame.x)) \##(formatted(frame.maxY))" stroke="#fff" stroke-opacity="0.6" fill="none"/>"##
+        }
         return svg + "</g></g>"
+    }
+
+    /// A colour as SVG fill attributes.
+    private static func paint(_ color: Color) -> String {
+        ##"fill="\##(hex(color))" fill-opacity="\##(formatted(color.a))""##
+    }
+
+    /// `#RRGGBB` of a colour (its alpha is written separately).
+    static func hex(_ color: Color) -> String {
+        let digits = Array("0123456789abcdef")
+        var text = "#"
+        for component in [color.r, color.g, color.b] {
+            let byte = Int((min(max(0, component), 1) * 255).rounded())
+            text.append(digits[byte / 16])
+            text.append(digits[byte % 16])
+        }
+        return text
     }
 
     private static func rect(_ rect: Rect, _ attributes: String, radius: Double = 0) -> String {
