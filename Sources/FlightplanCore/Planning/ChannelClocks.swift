@@ -83,17 +83,28 @@ struct ChannelInstant {
     /// The plan's eased progress at `time`.
     let progress: Double
     let clocks: ChannelClocks
+    /// Every channel's progress, when it is not the clocks' (a dismissal drag holds them all at one level).
+    private let level: Double?
 
     /// The instant `time` seconds into the transition.
     init(time: Double, clocks: ChannelClocks) {
         self.time = time
         self.progress = clocks.timing.progress(atTime: time)
         self.clocks = clocks
+        self.level = nil
+    }
+
+    /// An instant at which every channel is at `level` along the push (0 collapsed, 1 expanded).
+    init(level: Double, clocks: ChannelClocks) {
+        self.time = 0
+        self.progress = level
+        self.clocks = clocks
+        self.level = level
     }
 
     /// `channel`'s progress along the push at this instant.
     func callAsFunction(_ channel: TimingChannel) -> Double {
-        clocks.value(channel, time: time, progress: progress)
+        level ?? clocks.value(channel, time: time, progress: progress)
     }
 }
 

@@ -40,11 +40,18 @@ public enum DismissPlanner {
         }
         // The first time is 0, where the completion is the drag state itself: keyframes[0] == state.
         let keyframes = rounded(times.map(completion.keyframe(at:)))
+        // The background's opacity says how far back towards the source the rest of the scene is (a tab bar's
+        // alpha is 1 − the photo screen's in the seed).
+        let overlayOpacity = plan.overlayOpacity
+        let (tracks, hides) = Planner.tracks(of: plan, following: keyframes) { keyframe in
+            style == .zoom ? keyframe.opacity : overlayOpacity > 0 ? keyframe.opacity / overlayOpacity : 1 - min(max(0, keyframe.progress), 1)
+        }
         return Dismissal(
             layer: layer, state: state, decision: decision, reason: reason,
             plan: Plan(
                 style: style, direction: decision == .finish ? .pop : .push, duration: completion.duration,
-                layer: layer, keyframes: keyframes, placeholder: style == .sharedFrame ? plan.request.source.frame : nil),
+                layer: layer, keyframes: keyframes, placeholder: style == .sharedFrame ? plan.request.source.frame : nil,
+                tracks: tracks, hides: hides),
             spring: completion.spring(spring))
     }
 }

@@ -75,6 +75,31 @@ public enum Planner {
             tracks: tracks, hides: choreography.hides, warnings: warnings.isEmpty ? nil : warnings)
     }
 
+    /// The tracks of a motion that is not the plan's own (a dismissal's completion): the flying track follows
+    /// `keyframes`' geometry, the style's faded track their opacity, and every other track sits at the level
+    /// `level(keyframe)` along the push (0 collapsed, 1 expanded), as a drag holds them.
+    package static func tracks(
+        of validated: ValidatedPlanRequest, following keyframes: [Keyframe], level: (Keyframe) -> Double
+    ) -> (tracks: [Track], hides: [String]) {
+        let choreography = Choreography(for: validated)
+        let times = keyframes.map(\.time)
+        let tracks = choreography.parts.indices.map { index in
+            let part = choreography.parts[index]
+            let values = keyframes.map { keyframe in
+                var values = part.values(ChannelInstant(level: level(keyframe), clocks: choreography.clocks))
+                if index == choreography.legacyGeometry {
+                    values.transform = keyframe.transform
+                    values.maskFrame = keyframe.maskFrame
+                    values.cornerRadius = keyframe.cornerRadius
+                }
+                if index == choreography.legacyOpacity { values.opacity = keyframe.opacity }
+                return values
+            }
+            return track(part, z: index, times: times, values: values)
+        }
+        return (tracks, choreography.hides)
+    }
+
     /// The exact values of every track, in the plan's order, at any instant: what the keyframes sample.
     package static func exactTracks(for validated: ValidatedPlanRequest) -> (Double) -> [TrackValues] {
         let choreography = Choreography(for: validated)
