@@ -68,6 +68,9 @@ public struct Plan: Sendable, Hashable, Codable {
     /// The caller's views to hide for the duration (`sourceElement`, `destinationElement`, `child:ID`):
     /// the tracks draw them instead.
     public var hides: [String]?
+    /// The plan's timing as a CSS `linear()` easing and, for a spring, SwiftUI's, UIKit's and Core
+    /// Animation's parameters: to animate the caller's own views in step.
+    public var easing: PortableEasing?
     /// What was planned differently from how it was asked (a radius drawn as a capsule); nil when nothing was.
     public var warnings: [PlanWarning]?
 
@@ -75,8 +78,9 @@ public struct Plan: Sendable, Hashable, Codable {
     public init(
         style: TransitionStyle, direction: Direction, duration: Double, layer: AnimatedLayer,
         keyframes: [Keyframe], children: [ChildTrack]? = nil, placeholder: Rect? = nil, tracks: [Track]? = nil,
-        hides: [String]? = nil, warnings: [PlanWarning]? = nil
+        hides: [String]? = nil, easing: PortableEasing? = nil, warnings: [PlanWarning]? = nil
     ) {
+        self.easing = easing
         self.tracks = tracks
         self.hides = hides
         self.style = style

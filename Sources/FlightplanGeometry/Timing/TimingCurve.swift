@@ -54,6 +54,11 @@ public struct ResolvedTiming: Sendable, Hashable {
         self.duration = duration
     }
 
+    /// The spring's motion, when the curve is a spring.
+    public var spring: SpringMotion? {
+        if case .spring(let motion) = easing { motion } else { nil }
+    }
+
     /// Eased progress at `time` seconds: exactly 0 at 0 and exactly 1 at `duration`.
     public func progress(atTime time: Double) -> Double {
         if time <= 0 { return 0 }

@@ -224,3 +224,75 @@ extension Track: JSONCodable {
         writer.endObject()
     }
 }
+
+extension PortableEasing: JSONCodable {
+    /// Reads `{"css": "linear(…)", "spring"?}`.
+    public init(json: JSONValue, path: String) throws(ValidationError) {
+        let reader = try JSONObjectReader(json, path: path)
+        guard let css = try reader.string("css") else { throw ValidationError(field: reader.fieldPath("css"), message: "is required") }
+        guard let easing = PortableEasing(css: css, spring: try reader.decoded("spring", as: SpringExport.self)) else {
+            throw ValidationError(field: reader.fieldPath("css"), message: "must be a linear() easing")
+        }
+        self = easing
+        try reader.finish(allowing: MemberNames.easing)
+    }
+
+    /// Writes the easing.
+    public func write(to writer: inout JSONWriter) {
+        writer.beginObject()
+        writer.key("css"); writer.string(css)
+        if let spring { writer.key("spring"); spring.write(to: &writer) }
+        writer.endObject()
+    }
+}
+
+extension SpringExport: JSONCodable {
+    /// Reads the three parameter sets.
+    public init(json: JSONValue, path: String) throws(ValidationError) {
+        let reader = try JSONObjectReader(json, path: path)
+        let swiftUI = try JSONObjectReader(try reader.required("swiftUI"), path: reader.fieldPath("swiftUI"))
+        let uiKit = try JSONObjectReader(try reader.required("uiKit"), path: reader.fieldPath("uiKit"))
+        let coreAnimation = try JSONObjectReader(try reader.required("coreAnimation"), path: reader.fieldPath("coreAnimation"))
+        self.init(
+            swiftUI: SwiftUI(
+                response: try swiftUI.requiredNumber("response"), dampingFraction: try swiftUI.requiredNumber("dampingFraction"),
+                initialVelocity: try swiftUI.requiredNumber("initialVelocity")),
+            uiKit: UIKit(
+                duration: try uiKit.requiredNumber("duration"), dampingRatio: try uiKit.requiredNumber("dampingRatio"),
+                initialSpringVelocity: try uiKit.requiredNumber("initialSpringVelocity")),
+            coreAnimation: CoreAnimation(
+                mass: try coreAnimation.requiredNumber("mass"), stiffness: try coreAnimation.requiredNumber("stiffness"),
+                damping: try coreAnimation.requiredNumber("damping"), initialVelocity: try coreAnimation.requiredNumber("initialVelocity"),
+                settlingDuration: try coreAnimation.requiredNumber("settlingDuration")))
+        try swiftUI.finish(allowing: MemberNames.swiftUISpring)
+        try uiKit.finish(allowing: MemberNames.uiKitSpring)
+        try coreAnimation.finish(allowing: MemberNames.coreAnimationSpring)
+        try reader.finish(allowing: MemberNames.springExport)
+    }
+
+    /// Writes the three parameter sets.
+    public func write(to writer: inout JSONWriter) {
+        writer.beginObject()
+        writer.key("swiftUI")
+        writer.beginObject()
+        writer.key("response"); writer.number(swiftUI.response)
+        writer.key("dampingFraction"); writer.number(swiftUI.dampingFraction)
+        writer.key("initialVelocity"); writer.number(swiftUI.initialVelocity)
+        writer.endObject()
+        writer.key("uiKit")
+        writer.beginObject()
+        writer.key("duration"); writer.number(uiKit.duration)
+        writer.key("dampingRatio"); writer.number(uiKit.dampingRatio)
+        writer.key("initialSpringVelocity"); writer.number(uiKit.initialSpringVelocity)
+        writer.endObject()
+        writer.key("coreAnimation")
+        writer.beginObject()
+        writer.key("mass"); writer.number(coreAnimation.mass)
+        writer.key("stiffness"); writer.number(coreAnimation.stiffness)
+        writer.key("damping"); writer.number(coreAnimation.damping)
+        writer.key("initialVelocity"); writer.number(coreAnimation.initialVelocity)
+        writer.key("settlingDuration"); writer.number(coreAnimation.settlingDuration)
+        writer.endObject()
+        writer.endObject()
+    }
+}

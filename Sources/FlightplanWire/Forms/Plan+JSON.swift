@@ -103,6 +103,7 @@ extension Plan: JSONCodable {
                 }
                 return name
             },
+            easing: try reader.decoded("easing", as: PortableEasing.self),
             warnings: try reader.array("warnings")?.enumerated().map { item throws(ValidationError) in
                 try PlanWarning(json: item.element, path: "\(reader.fieldPath("warnings"))[\(item.offset)]")
             })
@@ -137,6 +138,7 @@ extension Plan: JSONCodable {
             for name in hides { writer.string(name) }
             writer.endArray()
         }
+        if let easing { writer.key("easing"); easing.write(to: &writer) }
         if let warnings {
             writer.key("warnings")
             writer.beginArray()

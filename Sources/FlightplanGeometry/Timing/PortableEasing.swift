@@ -1,0 +1,210 @@
+/// A timing curve in forms other systems take, so an app can animate its own views in step with a plan.
+public struct PortableEasing: Sendable, Hashable, Codable {
+    /// CSS `linear()` stops (`(x, y)`, x a fraction of the duration): linear interpolation between them stays
+    /// within ``cssTolerance`` of the curve at every instant, with as few stops as that needs.
+    public var stops: [Point]
+    /// The spring's parameter sets, when the curve is a spring.
+    public var spring: SpringExport?
+
+    /// Largest error of the `linear()` form, in progress.
+    public static let cssTolerance = 0.001
+
+    /// The stops as a CSS `<easing-function>`: `linear(0, 0.25 10%, …, 1)`.
+    public var css: String {
+        "linear(" + stops.map { stop in
+            let y = Self.decimal(stop.y, places: 5)
+            return stop.x == 0 || stop.x == 1 ? y : "\(y) \(Self.decimal(stop.x * 100, places: 4))%"
+        }.joined(separator: ", ") + ")"
+    }
+
+    /// The portable forms of `timing`.
+    public init(_ timing: ResolvedTiming) {
+        stops = Self.stops(timing)
+        spring = timing.spring.map { SpringExport($0) }
+    }
+
+    /// Reads the stops back from a `linear(…)` string (nil if it is not one `css` writes).
+    public init?(css: String, spring: SpringExport?) {
+        guard css.hasPrefix("linear("), css.hasSuffix(")") else { return nil }
+        let items = css.dropFirst(7).dropLast().split(separator: ",")
+        var stops: [Point] = []
+        for (index, item) in items.enumerated() {
+            let parts = item.split(separator: " ")
+            guard let y = parts.first.flatMap({ Double($0) }) else { return nil }
+            let x: Double
+            if parts.count == 2, parts[1].hasSuffix("%"), let percent = Double(parts[1].dropLast()) {
+                x = percent / 100
+            } else if parts.count == 1 && (index == 0 || index == items.count - 1) {
+                x = index == 0 ? 0 : 1
+            } else {
+                return nil
+            }
+            stops.append(Point(x: x, y: y))
+        }
+        self.stops = stops
+        self.spring = spring
+    }
+
+    private enum CodingKeys: String, CodingKey { case css, spring }
+
+    /// Decodes `{"css", "spring"?}`.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let css = try container.decode(String.self, forKey: .css)
+        guard let easing = PortableEasing(css: css, spring: try container.decodeIfPresent(SpringExport.self, forKey: .spring)) else {
+            throw DecodingError.dataCorruptedError(forKey: .css, in: container, debugDescription: "not a linear() easing")
+        }
+        self = easing
+    }
+
+    /// Encodes `{"css", "spring"?}`.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(css, forKey: .css)
+        try container.encodeIfPresent(spring, forKey: .spring)
+    }
+
+    /// Greedy stops: from each stop, the farthest next one (doubling, then bisection) whose chord stays within
+    /// the tolerance at 32 checked instants, the chord's ends rounded as `css` writes them.
+    static func stops(_ timing: ResolvedTiming) -> [Point] {
+        let duration = timing.duration
+        func value(_ x: Double) -> Double { timing.progress(atTime: x * duration) }
+        // A stop as `css` writes it and `init(css:)` reads it back, so the two agree to the bit.
+        func rounded(_ x: Double) -> Point {
+            Point(x: Double(decimal(x * 100, places: 4))! / 100, y: Double(decimal(value(x), places: 5))!)
+        }
+        func fits(_ a: Point, _ b: Point) -> Bool {
+            for check in 1..<32 {
+                let x = a.x + (b.x - a.x) * Double(check) / 32
+                let chord = a.y + (b.y - a.y) * (x - a.x) / (b.x - a.x)
+                if abs(chord - value(x)) > cssTolerance * 0.9 { return false }
+            }
+            return true
+        }
+        var stops = [Point(x: 0, y: 0)]
+        var step = 1.0 / 16
+        while stops.last!.x < 1 {
+            let start = stops.last!
+            var good: Point?, bad: Double?
+            var candidate = min(1, start.x + step)
+            for _ in 0..<60 {
+                let point = candidate == 1 ? Point(x: 1, y: 1) : rounded(candidate)
+                if point.x > start.x && fits(start, point) {
+                    good = point
+                    if candidate == 1 { break }
+                    if let bad { if bad - candidate < 1e-4 { break }; candidate = (candidate + bad) / 2 } else { candidate = min(1, start.x + 2 * (candidate - start.x)) }
+                } else {
+                    bad = candidate
+                    candidate = ((good?.x ?? start.x) + candidate) / 2
+                    if let good, candidate - good.x < 1e-4 { break }
+                }
+            }
+            let next = good ?? rounded(min(1, start.x + 1e-4))
+            step = next.x - start.x
+            stops.append(next)
+        }
+        return stops
+    }
+
+    private static func roundedValue(_ value: Double, places: Int) -> Double {
+        var scale = 1.0
+        for _ in 0..<places { scale *= 10 }
+        let result = (value * scale).rounded() / scale
+        return result == 0 ? 0 : result
+    }
+
+    /// `value` to at most `places` decimals, without trailing zeros.
+    static func decimal(_ value: Double, places: Int) -> String {
+        let rounded = roundedValue(value, places: places)
+        if rounded == rounded.rounded() && abs(rounded) < 1e15 { return String(Int(rounded)) }
+        var text = String(rounded)
+        if text.contains("e") { return text }
+        while text.hasSuffix("0") { text.removeLast() }
+        return text
+    }
+}
+
+/// A spring as SwiftUI, UIKit and Core Animation take it; the same motion in each.
+public struct SpringExport: Sendable, Hashable, Codable {
+    /// SwiftUI `.spring(response:dampingFraction:blendDuration:)` (and its initial velocity, for
+    /// `.interpolatingSpring`).
+    public struct SwiftUI: Sendable, Hashable, Codable {
+        /// Seconds per undamped oscillation, 2π ÷ ω.
+        public var response: Double
+        /// The damping ratio ζ.
+        public var dampingFraction: Double
+        /// Progress per second at the start.
+        public var initialVelocity: Double
+
+        /// Creates SwiftUI's parameters.
+        public init(response: Double, dampingFraction: Double, initialVelocity: Double) {
+            self.response = response
+            self.dampingFraction = dampingFraction
+            self.initialVelocity = initialVelocity
+        }
+    }
+
+    /// UIKit `UIView.animate(withDuration:delay:usingSpringWithDamping:initialSpringVelocity:)`.
+    public struct UIKit: Sendable, Hashable, Codable {
+        /// Seconds (the spring has settled within 0.1 % by then).
+        public var duration: Double
+        /// The damping ratio ζ.
+        public var dampingRatio: Double
+        /// Progress per second at the start.
+        public var initialSpringVelocity: Double
+
+        /// Creates UIKit's parameters.
+        public init(duration: Double, dampingRatio: Double, initialSpringVelocity: Double) {
+            self.duration = duration
+            self.dampingRatio = dampingRatio
+            self.initialSpringVelocity = initialSpringVelocity
+        }
+    }
+
+    /// `CASpringAnimation`.
+    public struct CoreAnimation: Sendable, Hashable, Codable {
+        /// Always 1.
+        public var mass: Double
+        /// ω².
+        public var stiffness: Double
+        /// 2ζω.
+        public var damping: Double
+        /// Progress per second at the start.
+        public var initialVelocity: Double
+        /// The plan's duration.
+        public var settlingDuration: Double
+
+        /// Creates Core Animation's parameters.
+        public init(mass: Double, stiffness: Double, damping: Double, initialVelocity: Double, settlingDuration: Double) {
+            self.mass = mass
+            self.stiffness = stiffness
+            self.damping = damping
+            self.initialVelocity = initialVelocity
+            self.settlingDuration = settlingDuration
+        }
+    }
+
+    /// SwiftUI's parameters.
+    public var swiftUI: SwiftUI
+    /// UIKit's parameters.
+    public var uiKit: UIKit
+    /// Core Animation's parameters.
+    public var coreAnimation: CoreAnimation
+
+    /// Creates the parameter sets from their parts.
+    public init(swiftUI: SwiftUI, uiKit: UIKit, coreAnimation: CoreAnimation) {
+        self.swiftUI = swiftUI
+        self.uiKit = uiKit
+        self.coreAnimation = coreAnimation
+    }
+
+    /// The parameter sets of a spring motion.
+    public init(_ motion: SpringMotion) {
+        let omega = motion.angularFrequency, zeta = motion.dampingRatio
+        swiftUI = SwiftUI(response: 2 * Double.pi / omega, dampingFraction: zeta, initialVelocity: motion.initialVelocity)
+        uiKit = UIKit(duration: motion.duration, dampingRatio: zeta, initialSpringVelocity: motion.initialVelocity)
+        coreAnimation = CoreAnimation(
+            mass: 1, stiffness: omega * omega, damping: 2 * zeta * omega, initialVelocity: motion.initialVelocity,
+            settlingDuration: motion.duration)
+    }
+}
