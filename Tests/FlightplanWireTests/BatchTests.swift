@@ -12,16 +12,17 @@ struct BatchTests {
 
     @Test("fixed samplings over one plan's keyframe budget refuse the whole batch, naming requests, before planning")
     func fixedOverBudget() throws {
-        // 6 × 10 000 = 60 000 > 50 000; 5 × 10 000 fits exactly.
-        let item = #"{\#(Self.geometry), "sampling": {"keyframes": 10000}}"#
-        guard case .failure(let problem) = Endpoint.batch.answer(Self.batch(item, count: 6)).result else {
+        // A sharedFrame plan carries keyframes on 3 tracks (the first model's layer, the overlay, the flying
+        // screen): 4 × 3 × 5 000 = 60 000 > 50 000; 3 × 3 × 5 000 = 45 000 fits.
+        let item = #"{\#(Self.geometry), "sampling": {"keyframes": 5000}}"#
+        guard case .failure(let problem) = Endpoint.batch.answer(Self.batch(item, count: 4)).result else {
             Issue.record("a 60 000-keyframe batch was planned")
             return
         }
         #expect(problem.status == 422 && problem.field == "requests" && problem.detail.contains("60000 keyframes"), "\(problem.detail)")
-        let answer = Endpoint.batch.answer(Self.batch(item, count: 5))
-        #expect(answer.plannedStyles.count == 5)
-        #expect(try LocalBatch.refused(Array(repeating: PlanRequest(jsonBytes: Array(item.utf8)), count: 6)) == problem.detail)
+        let answer = Endpoint.batch.answer(Self.batch(item, count: 3))
+        #expect(answer.plannedStyles.count == 3)
+        #expect(try LocalBatch.refused(Array(repeating: PlanRequest(jsonBytes: Array(item.utf8)), count: 4)) == problem.detail)
     }
 
     @Test("tolerance searches share what is left: once one costly item has spent the evaluations, the rest are refused at once")

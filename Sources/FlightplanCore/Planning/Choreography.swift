@@ -54,6 +54,12 @@ struct Choreography {
         }
     }
 
+    /// Tracks of a plan that carry keyframes: the first model's (main layer and children) and every moving one.
+    static func keyframeTracks(for validated: ValidatedPlanRequest) -> Int {
+        let choreography = Choreography(for: validated)
+        return 1 + choreography.legacyChildren.count + choreography.parts.filter(\.moves).count
+    }
+
     /// The source and destination screens in the order the fade mode stacks them, each fading as it says.
     private mutating func addScreens(_ kit: PartKit) {
         let bounds = kit.request.destination.bounds

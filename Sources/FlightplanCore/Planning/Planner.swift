@@ -29,6 +29,8 @@ public enum Planner {
         } catch {
             throw ValidationError(error)
         }
+        // The first model's tracks repeat the moving ones' keyframes and count against the budget too.
+        budget.totalKeyframes -= times.count * (1 + choreography.legacyChildren.count)
 
         var values = [[TrackValues]](repeating: [], count: parts.count)
         var progress: [Double] = []

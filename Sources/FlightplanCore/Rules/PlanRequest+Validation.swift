@@ -24,12 +24,15 @@ public struct ValidatedPlanRequest: Sendable, Hashable {
     public let channelCurve: TimingCurve
     /// Keyframes over all tracks when the sampling fixes their number (`keyframes`, `fps`); nil for
     /// `tolerance`, whose count is known only once sampled.
-    public let fixedKeyframes: Int?
+    public private(set) var fixedKeyframes: Int?
+    /// Tracks that carry keyframes: the first model's (the main layer and each child) and every moving track.
+    public private(set) var keyframeTracks = 0
 
     /// Checks every field of `request` against ``PlanLimits`` and the geometry's own constraints.
     /// - Throws: a ``ValidationError`` naming the first offending field.
     public init(_ request: PlanRequest) throws(ValidationError) {
-        (timing, fixedKeyframes) = try request.checked()
+        let perTrack: Int?
+        (timing, perTrack) = try request.checked()
         (self.request, warnings) = request.inWindowSpace().capsulesClamped()
         imageSize = request.imageSize ?? request.destination.contentFrame.size
         visibleSource = request.source.visibleFrame.flatMap { $0.intersection(request.source.frame) } ?? request.source.frame
@@ -44,6 +47,16 @@ public struct ValidatedPlanRequest: Sendable, Hashable {
         }
         overlayOpacity = request.overlayOpacity ?? PlanDefaults.overlayOpacity
         fadeFraction = request.timing.fadeFraction ?? PlanDefaults.fadeFraction
+        keyframeTracks = Choreography.keyframeTracks(for: self)
+        if let perTrack {
+            let total = perTrack * keyframeTracks
+            guard total <= PlanLimits.maximumTotalKeyframes else {
+                throw ValidationError(
+                    field: request.sampling.fieldName,
+                    message: "would produce \(total) keyframes over \(keyframeTracks) tracks, more than \(PlanLimits.maximumTotalKeyframes)")
+            }
+            fixedKeyframes = total
+        }
     }
 }
 
@@ -90,8 +103,8 @@ extension PlanRequest {
     }
 
     /// Checks every field, returning the resolved timing it needs along the way and the keyframes a fixed
-    /// sampling produces over all tracks.
-    fileprivate func checked() throws(ValidationError) -> (ResolvedTiming, fixedKeyframes: Int?) {
+    /// sampling produces per track.
+    fileprivate func checked() throws(ValidationError) -> (ResolvedTiming, perTrack: Int?) {
         try FieldCheck.check(rect: source.frame, at: "source.frame")
         try FieldCheck.check(radius: source.cornerRadius, at: "source.cornerRadius")
         try FieldCheck.check(rect: destination.bounds, at: "destination.bounds")
@@ -147,14 +160,14 @@ extension PlanRequest {
         return resolved
     }
 
-    /// Checks the sampling; returns the keyframes it fixes over all tracks, nil for a tolerance.
+    /// Checks the sampling; returns the keyframes it fixes per track, nil for a tolerance.
     private func validateSampling(duration: Double) throws(ValidationError) -> Int? {
         switch sampling {
         case .keyframes(let count):
             guard PlanLimits.keyframeRange.contains(count) else {
                 throw ValidationError(field: "sampling.keyframes", message: "\(PlanLimits.keyframesRule), got \(count)")
             }
-            return try checkTotalKeyframes(count, at: "sampling.keyframes")
+            return count
         case .fps(let fps):
             try FieldCheck.check(finite: fps, at: "sampling.fps")
             guard fps > 0 else { throw ValidationError(field: "sampling.fps", message: "must be > 0, got \(describeNumber(fps))") }
@@ -165,24 +178,12 @@ extension PlanRequest {
                     field: "sampling.fps",
                     message: "would produce \(count) keyframes over the duration, more than \(PlanLimits.maximumKeyframes)")
             }
-            return try checkTotalKeyframes(count, at: "sampling.fps")
+            return count
         case .tolerance(let tolerance):
             try FieldCheck.check(finite: tolerance, at: "sampling.tolerance")
             try FieldCheck.check(tolerance, in: PlanLimits.minimumTolerance...PlanLimits.maximumExtent, at: "sampling.tolerance")
             return nil
         }
-    }
-
-    /// Keyframes over every track (the main layer and each child), which must stay within
-    /// ``PlanLimits/maximumTotalKeyframes``.
-    private func checkTotalKeyframes(_ perTrack: Int, at field: String) throws(ValidationError) -> Int {
-        let total = perTrack * (children.count + 1)
-        guard total <= PlanLimits.maximumTotalKeyframes else {
-            throw ValidationError(
-                field: field,
-                message: "would produce \(total) keyframes over \(children.count + 1) tracks, more than \(PlanLimits.maximumTotalKeyframes)")
-        }
-        return total
     }
 
     /// Checks what the choreography fields ask for: colours, shadows, channel timings, auxiliary views, the
@@ -353,6 +354,17 @@ extension ChannelTiming {
             if case .spring(let spring) = curve, spring.response != nil {
                 throw ValidationError(field: "\(field).curve.spring.response", message: "must be left out in a channel (the window sets its length)")
             }
+        }
+    }
+}
+
+extension Sampling {
+    /// The request field the sampling is given in (`sampling.keyframes`, `sampling.fps`, `sampling.tolerance`).
+    var fieldName: String {
+        switch self {
+        case .keyframes: "sampling.keyframes"
+        case .fps: "sampling.fps"
+        case .tolerance: "sampling.tolerance"
         }
     }
 }
