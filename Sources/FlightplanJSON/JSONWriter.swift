@@ -46,13 +46,6 @@ public struct JSONWriter: Sendable {
         needsComma = true
     }
 
-    /// Writes an object member's name that is known only at run time (escaped like any string).
-    public mutating func key(named name: String) {
-        string(name)
-        bytes.append(UInt8(ascii: ":"))
-        needsComma = false
-    }
-
     /// Writes an object key known at compile time (it must need no escaping); the next value written is its value.
     public mutating func key(_ name: StaticString) {
         separate()
@@ -157,6 +150,13 @@ public struct JSONWriter: Sendable {
     /// that interleave literal fragments with ``bareNumber(_:)`` between ``beginValue()`` and ``endValue()``.
     package mutating func fragment(_ text: StaticString) {
         text.withUTF8Buffer { bytes.append(contentsOf: $0) }
+    }
+
+    /// Writes a value that is already JSON text (another writer's whole output), as one value.
+    package mutating func json(_ text: [UInt8]) {
+        beginValue()
+        bytes.append(contentsOf: text)
+        endValue()
     }
 
     /// A number written as ``number(_:)`` does, outside the comma bookkeeping (see ``fragment(_:)``).

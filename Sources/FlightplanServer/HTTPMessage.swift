@@ -12,23 +12,33 @@ public struct RequestHead: Sendable, Hashable {
     /// Header values by lower-cased name (only the headers the service reads); a repeated header's values
     /// are joined with ", ".
     public var headers: [String: String]
+    /// The target's query parameters, percent-decoded, in order (the transport reads them from libmicrohttpd).
+    public var query: [QueryParameter]
     /// Why the head breaks RFC 9112 in a way only the transport can see (a header name that is not a token,
     /// a bare CR in a value), or nil.
     public var violation: String?
 
-    /// Creates a request head; header names are lower-cased.
+    /// Creates a request head; header names are lower-cased, and a query in `path` (`/v1/plans?format=css`)
+    /// is split off and percent-decoded.
     public init(method: String, path: String, version: String = "HTTP/1.1", headers: [String: String] = [:]) {
-        self.init(method: method, target: path, version: version, lowercasedHeaders: Dictionary(
-            headers.map { ($0.key.lowercased(), $0.value) }, uniquingKeysWith: { first, _ in first }))
+        let parts = path.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
+        self.init(
+            method: method, target: String(parts[0]), version: version,
+            lowercasedHeaders: Dictionary(headers.map { ($0.key.lowercased(), $0.value) }, uniquingKeysWith: { first, _ in first }),
+            query: parts.count == 2 ? QueryParameter.parse(String(parts[1])) : [])
     }
 
-    /// Creates a request head from a request target and headers whose names are already lower-case (the
-    /// transport's path).
-    init(method: String, target: String, version: String, lowercasedHeaders: [String: String], violation: String? = nil) {
+    /// Creates a request head from a request target (without its query), headers whose names are already
+    /// lower-case and the decoded query (the transport's path).
+    init(
+        method: String, target: String, version: String, lowercasedHeaders: [String: String], query: [QueryParameter] = [],
+        violation: String? = nil
+    ) {
         self.method = method
         self.path = Self.originForm(of: target)
         self.version = version
         self.headers = lowercasedHeaders
+        self.query = query
         self.violation = violation
     }
 
@@ -44,7 +54,7 @@ public struct RequestHead: Sendable, Hashable {
     /// The header names the service reads (lower-case), which the transport collects.
     public static let readHeaders: Set<String> = [
         "host", "content-type", "content-length", "transfer-encoding", "expect", "origin", "x-request-id",
-        "access-control-request-method", "access-control-request-headers",
+        "access-control-request-method", "access-control-request-headers", "accept",
     ]
 
     /// The path of an absolute-form target (`http://host:8080/v1/plans` → `/v1/plans`, RFC 9112 §3.2.2);
@@ -58,6 +68,44 @@ public struct RequestHead: Sendable, Hashable {
             return String(decoding: bytes[slash...], as: UTF8.self)
         }
         return target
+    }
+}
+
+/// One `name=value` of a request target's query.
+public struct QueryParameter: Sendable, Hashable {
+    /// The name, decoded.
+    public var name: String
+    /// The value, decoded (empty for a bare `name`).
+    public var value: String
+
+    /// Creates a parameter.
+    public init(name: String, value: String) {
+        self.name = name
+        self.value = value
+    }
+
+    /// The parameters of a query string (`a=1&b=%20`), `+` and `%XX` decoded as forms encode them.
+    static func parse(_ query: String) -> [QueryParameter] {
+        query.split(separator: "&").map { pair in
+            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            return QueryParameter(name: decode(parts[0]), value: parts.count == 2 ? decode(parts[1]) : "")
+        }
+    }
+
+    private static func decode(_ text: Substring) -> String {
+        var bytes: [UInt8] = []
+        var utf8 = Array(text.utf8)[...]
+        while let byte = utf8.popFirst() {
+            if byte == UInt8(ascii: "+") {
+                bytes.append(UInt8(ascii: " "))
+            } else if byte == UInt8(ascii: "%"), utf8.count >= 2, let value = UInt8(String(decoding: utf8.prefix(2), as: UTF8.self), radix: 16) {
+                bytes.append(value)
+                utf8 = utf8.dropFirst(2)
+            } else {
+                bytes.append(byte)
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 }
 

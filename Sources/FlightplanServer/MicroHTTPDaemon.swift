@@ -218,6 +218,11 @@ public final class MicroHTTPDaemon: Sendable {
         }
     }
 
+    /// The query parameters libmicrohttpd hands over one by one.
+    private final class QueryCollector {
+        var parameters: [QueryParameter] = []
+    }
+
     private func handle(
         _ connection: OpaquePointer, _ target: String, _ method: String, _ version: String, _ uploadData: UnsafePointer<CChar>?,
         _ uploadDataSize: UnsafeMutablePointer<Int>, _ requestSlot: UnsafeMutablePointer<UnsafeMutableRawPointer?>
@@ -232,7 +237,17 @@ public final class MicroHTTPDaemon: Sendable {
                 Unmanaged<HeaderCollector>.fromOpaque(cls).takeUnretainedValue().add(name, text)
                 return .YES
             }, Unmanaged.passUnretained(headers).toOpaque())
-            let head = RequestHead(method: method, target: target, version: version, lowercasedHeaders: headers.values, violation: headers.violation)
+            let query = QueryCollector()
+            MHD_get_connection_values_n(connection, .GET_ARGUMENT_KIND, { cls, _, key, keySize, value, valueSize in
+                guard let cls, let key else { return .YES }
+                let name = String(decoding: UnsafeRawBufferPointer(start: key, count: keySize), as: UTF8.self)
+                let text = value.map { String(decoding: UnsafeRawBufferPointer(start: $0, count: valueSize), as: UTF8.self) } ?? ""
+                Unmanaged<QueryCollector>.fromOpaque(cls).takeUnretainedValue().parameters.append(QueryParameter(name: name, value: text))
+                return .YES
+            }, Unmanaged.passUnretained(query).toOpaque())
+            let head = RequestHead(
+                method: method, target: target, version: version, lowercasedHeaders: headers.values, query: query.parameters,
+                violation: headers.violation)
             let exchange = Exchange(head: head, requestID: Router.requestID(from: head[header: "x-request-id"]))
             requestSlot.pointee = Unmanaged.passRetained(exchange).toOpaque()
             router.state.requestStarted()

@@ -38,7 +38,7 @@ public struct Router: Sendable {
 
     /// The main listener's routes: the computing endpoints of the wire layer, then the operational ones.
     public static let routes: [Route] = Endpoint.allCases.map { endpoint in
-        Route(endpoint.path, ["POST"], isAPI: true) { router, request, requestID in router.answer(endpoint, request.body, requestID: requestID) }
+        Route(endpoint.path, ["POST"], isAPI: true) { router, request, requestID in router.answer(endpoint, request, requestID: requestID) }
     } + [
         liveness,
         Route("/readyz", ["GET", "HEAD"]) { router, _, requestID in router.readiness(requestID: requestID) },
@@ -258,13 +258,46 @@ public struct Router: Sendable {
     }
 
     /// A computing endpoint's answer: its body with a 200, or its problem; every plan it computed is counted.
-    private func answer(_ endpoint: Endpoint, _ body: [UInt8], requestID: String) -> HTTPResponse {
-        let answer = endpoint.answer(body)
+    private func answer(_ endpoint: Endpoint, _ request: HTTPRequest, requestID: String) -> HTTPResponse {
+        let format: PlanFormat
+        switch Self.format(of: request.head, for: endpoint) {
+        case .success(let chosen): format = chosen
+        case .failure(let refusal): return problem(refusal, requestID: requestID)
+        }
+        let answer = endpoint.answer(request.body, format: format)
         for style in answer.plannedStyles { state.metrics.recordPlans(style: style) }
         switch answer.result {
-        case .success(let bytes): return HTTPResponse(status: 200, headers: [("Content-Type", endpoint.contentType)], body: bytes)
+        case .success(let bytes): return HTTPResponse(status: 200, headers: [("Content-Type", endpoint.contentType(for: format))], body: bytes)
         case .failure(let details): return problem(details, requestID: requestID)
         }
+    }
+
+    /// The format a request asks for: `?format=` (the only query parameter the API takes), else for a plan an
+    /// `Accept` of `text/css` or `image/svg+xml` alone, else JSON. An unknown parameter, a repeated one or an
+    /// unknown format is a 400 naming it.
+    static func format(of head: RequestHead, for endpoint: Endpoint) -> Result<PlanFormat, ProblemDetails> {
+        func refusal(_ field: String, _ detail: String) -> Result<PlanFormat, ProblemDetails> {
+            .failure(ProblemDetails(type: "about:blank", title: "Bad Request", status: 400, detail: detail, field: field))
+        }
+        for parameter in head.query where parameter.name != "format" || !endpoint.takesFormat {
+            let taken = endpoint.takesFormat ? "it takes only format" : "it takes none"
+            return refusal(parameter.name, "Unknown query parameter \"\(EchoedInput.bounded(parameter.name))\" on \(endpoint.path); \(taken).")
+        }
+        let formats = head.query.filter { $0.name == "format" }
+        if formats.count > 1 { return refusal("format", "format is given \(formats.count) times; give it once.") }
+        if let name = formats.first?.value {
+            do throws(ValidationError) {
+                return .success(try PlanFormat(named: name))
+            } catch {
+                return refusal("format", "format \(error.message).")
+            }
+        }
+        if endpoint == .plan, let accept = head[header: "accept"]?.lowercased() {
+            let types = accept.split(separator: ",").map { $0.split(separator: ";")[0].trimmingSpaces }
+            if types == ["text/css"] { return .success(.css) }
+            if types == ["image/svg+xml"] { return .success(.svg) }
+        }
+        return .success(.json)
     }
 
     private func payloadTooLarge(requestID: String) -> HTTPResponse {

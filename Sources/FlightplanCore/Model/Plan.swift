@@ -61,6 +61,8 @@ public struct Plan: Sendable, Hashable, Codable {
     public var children: [ChildTrack]?
     /// sharedFrame: the source cell (window space) to cover with a placeholder during the flight.
     public var placeholder: Rect?
+    /// The area the tracks are drawn in: the destination's bounds, window space.
+    public var stage: Rect?
     /// Every animated or held thing, bottom to top: the choreography a renderer plays without knowing the
     /// style. (`layer`, `keyframes`, `children` and `placeholder` say the same for the main layer in the
     /// first model's terms and stay for this release.)
@@ -77,10 +79,11 @@ public struct Plan: Sendable, Hashable, Codable {
     /// Creates a plan.
     public init(
         style: TransitionStyle, direction: Direction, duration: Double, layer: AnimatedLayer,
-        keyframes: [Keyframe], children: [ChildTrack]? = nil, placeholder: Rect? = nil, tracks: [Track]? = nil,
+        keyframes: [Keyframe], children: [ChildTrack]? = nil, placeholder: Rect? = nil, stage: Rect? = nil, tracks: [Track]? = nil,
         hides: [String]? = nil, easing: PortableEasing? = nil, warnings: [PlanWarning]? = nil
     ) {
         self.easing = easing
+        self.stage = stage
         self.tracks = tracks
         self.hides = hides
         self.style = style

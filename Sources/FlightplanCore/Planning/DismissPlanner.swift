@@ -51,7 +51,7 @@ public enum DismissPlanner {
             plan: Plan(
                 style: style, direction: decision == .finish ? .pop : .push, duration: completion.duration,
                 layer: layer, keyframes: keyframes, placeholder: style == .sharedFrame ? plan.request.source.frame : nil,
-                tracks: tracks, hides: hides),
+                stage: plan.request.destination.bounds, tracks: tracks, hides: hides),
             spring: completion.spring(spring))
     }
 }

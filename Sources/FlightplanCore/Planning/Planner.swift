@@ -74,7 +74,7 @@ public enum Planner {
             style: request.style, direction: request.direction, duration: validated.timing.duration,
             layer: AnimatedLayer(role: choreography.legacyRole, frame: choreography.legacyFrame), keyframes: legacyKeyframes,
             children: children.isEmpty ? nil : children, placeholder: choreography.placeholder,
-            tracks: tracks, hides: choreography.hides, easing: PortableEasing(validated.timing), warnings: warnings.isEmpty ? nil : warnings)
+            stage: request.destination.bounds, tracks: tracks, hides: choreography.hides, easing: PortableEasing(validated.timing), warnings: warnings.isEmpty ? nil : warnings)
     }
 
     /// The tracks of a motion that is not the plan's own (a dismissal's completion): the flying track follows

@@ -14,8 +14,17 @@ public enum Endpoint: String, Sendable, Hashable, CaseIterable {
     /// The route's path.
     public var path: String { rawValue }
 
-    /// The media type of a successful answer.
-    public var contentType: String { self == .filmstrip ? "image/svg+xml" : "application/json" }
+    /// The media type of a successful answer in `format`.
+    public func contentType(for format: PlanFormat) -> String {
+        switch self {
+        case .plan: format.mediaType
+        case .filmstrip: "image/svg+xml"
+        case .batch, .dismiss: "application/json"
+        }
+    }
+
+    /// Whether the endpoint takes `?format=` (the filmstrip is a picture already).
+    public var takesFormat: Bool { self != .filmstrip }
 
     /// What an endpoint answered: the body of a 200, or the problem; and the plans it computed, for metrics.
     public struct Answer: Sendable {
@@ -25,25 +34,28 @@ public enum Endpoint: String, Sendable, Hashable, CaseIterable {
         public var plannedStyles: [TransitionStyle]
     }
 
-    /// Parses, validates and answers one request body.
-    public func answer(_ body: some Collection<UInt8>) -> Answer {
+    /// Parses, validates and answers one request body, plans in `format`.
+    public func answer(_ body: some Collection<UInt8>, format: PlanFormat = .json) -> Answer {
         switch self {
         case .plan:
             return Self.answer(body, as: PlanRequest.self) { request throws(ValidationError) in
                 let plan = try Planner.plan(for: request.validated())
-                return (plan.jsonBytes, [plan.style])
+                return (format.export(plan), [plan.style])
             }
         case .dismiss:
             return Self.answer(body, as: DismissRequest.self) { request throws(ValidationError) in
                 let dismissal = try DismissPlanner.dismiss(for: request.validated())
-                return (dismissal.jsonBytes, dismissal.plan.map { [$0.style] } ?? [])
+                guard format != .json else { return (dismissal.jsonBytes, dismissal.plan.map { [$0.style] } ?? []) }
+                var writer = JSONWriter(capacity: dismissal.estimatedJSONSize * 2)
+                dismissal.write(to: &writer, format: format)
+                return (writer.bytes, dismissal.plan.map { [$0.style] } ?? [])
             }
         case .filmstrip:
             return Self.answer(body, as: FilmstripRequest.self) { request throws(ValidationError) in
                 (Array(try Filmstrip.svg(for: request.plan, frames: request.frames).utf8), [request.plan.style])
             }
         case .batch:
-            return Self.answer(body, as: Batch.Request.self) { batch throws(ValidationError) in try Batch.answer(batch) }
+            return Self.answer(body, as: Batch.Request.self) { batch throws(ValidationError) in try Batch.answer(batch, format: format) }
         }
     }
 

@@ -80,7 +80,7 @@ extension ChannelTiming: JSONCodable {
         case .seconds(let s, let e): (key, start, end) = ("seconds", s, e)
         case .progress(let s, let e): (key, start, end) = ("progress", s, e)
         }
-        writer.key(named: key)
+        writer.dynamicKey(key)
         writer.beginArray()
         writer.number(start)
         writer.number(end)

@@ -80,6 +80,11 @@ extension Dismissal: JSONCodable {
 
     /// Writes the answer; `decision`, `reason`, `plan` and `spring` are `null` while dragging.
     public func write(to writer: inout JSONWriter) {
+        write(to: &writer, format: .json)
+    }
+
+    /// Writes the answer with its completion plan in `format` (a text format as a JSON string).
+    func write(to writer: inout JSONWriter, format: PlanFormat) {
         writer.beginObject()
         writer.key("layer"); layer.write(to: &writer)
         writer.key("state"); state.write(to: &writer)
@@ -88,7 +93,7 @@ extension Dismissal: JSONCodable {
         writer.key("reason")
         if let reason { writer.string(reason.rawValue) } else { writer.null() }
         writer.key("plan")
-        if let plan { plan.write(to: &writer) } else { writer.null() }
+        if let plan { format.write(plan, to: &writer) } else { writer.null() }
         writer.key("spring")
         if let spring { spring.write(to: &writer) } else { writer.null() }
         writer.endObject()

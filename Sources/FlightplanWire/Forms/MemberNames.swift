@@ -30,7 +30,7 @@ enum MemberNames {
     static let dismissOptions: [String] = ["dismissDistance", "minimumScale", "finishDistance", "flingVelocity", "decelerationRate", "fadeDistance", "policy", "finishTiming", "cancelTiming"]
     static let dismissal: [String] = ["layer", "state", "decision", "reason", "plan", "spring"]
     static let completionSpring: [String] = ["dampingRatio", "response", "initialVelocity", "progressVelocity"]
-    static let plan: [String] = ["style", "direction", "duration", "layer", "keyframes", "children", "placeholder", "tracks", "hides", "easing", "warnings"]
+    static let plan: [String] = ["style", "direction", "duration", "layer", "keyframes", "children", "placeholder", "stage", "tracks", "hides", "easing", "warnings"]
     static let easing: [String] = ["css", "spring"]
     static let springExport: [String] = ["swiftUI", "uiKit", "coreAnimation"]
     static let swiftUISpring: [String] = ["response", "dampingFraction", "initialVelocity"]

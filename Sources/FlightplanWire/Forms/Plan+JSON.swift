@@ -96,6 +96,7 @@ extension Plan: JSONCodable {
                 try ChildTrack(json: item.element, path: "\(reader.fieldPath("children"))[\(item.offset)]")
             },
             placeholder: try reader.decoded("placeholder", as: Rect.self),
+            stage: try reader.decoded("stage", as: Rect.self),
             tracks: try reader.decodedArray("tracks", of: Track.self),
             hides: try reader.array("hides")?.enumerated().map { item throws(ValidationError) in
                 guard case .string(let name) = item.element else {
@@ -131,6 +132,7 @@ extension Plan: JSONCodable {
             writer.endArray()
         }
         if let placeholder { writer.key("placeholder"); placeholder.write(to: &writer) }
+        if let stage { writer.key("stage"); stage.write(to: &writer) }
         if let tracks { writer.key("tracks"); writeArray(tracks, to: &writer) }
         if let hides {
             writer.key("hides")

@@ -141,7 +141,7 @@ extension Timing {
             writer.key("channels")
             writer.beginObject()
             for channel in TimingChannel.allCases {
-                if let timing = channels[channel] { writer.key(named: channel.rawValue); timing.write(to: &writer) }
+                if let timing = channels[channel] { writer.dynamicKey(channel.rawValue); timing.write(to: &writer) }
             }
             writer.endObject()
         }

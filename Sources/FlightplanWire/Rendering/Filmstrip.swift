@@ -54,26 +54,16 @@ public enum Filmstrip {
         return svg + "</svg>"
     }
 
-    /// One track at one instant, drawn as its role says with its values: the screens in light greys, the
-    /// content and snapshots as purple and orange layers with diagonals (so scale shows), children in teal,
-    /// auxiliary views in grey, overlays and placeholders in their colours; a track's own colour wins.
+    /// One track at one instant in its colour (its role's placeholder when it has none), diagonals over the
+    /// content, snapshots, children and a flying screen so scale shows.
     private static func draw(_ track: Track, _ values: TrackValues, id: String) -> String {
-        let fallback: String, diagonals: Bool
-        switch track.role {
-        case .sourceScreen: (fallback, diagonals) = ("#e5e5ea", false)
-        case .destinationScreen where track.animates.contains(.transform): (fallback, diagonals) = ("#b8b6f5", true)
-        case .destinationScreen: (fallback, diagonals) = ("#ffffff", false)
-        case .content, .incomingSnapshot: (fallback, diagonals) = ("#5e5ce6", true)
-        case .outgoingSnapshot: (fallback, diagonals) = ("#ff9f0a", true)
-        case .child: (fallback, diagonals) = ("#30b0c7", true)
-        case .auxiliary: (fallback, diagonals) = ("#8e8e93", false)
-        case .overlay, .placeholder: (fallback, diagonals) = ("#000000", false)
-        }
-        let fill = values.color.map(paint) ?? ##"fill="\##(fallback)""##
+        let diagonals = [.content, .incomingSnapshot, .outgoingSnapshot, .child].contains(track.role)
+            || (track.role == .destinationScreen && track.animates.contains(.transform))
+        let fill = paint(values.color ?? ExportPalette.placeholder(for: track))
         var svg = ""
         if let clip = track.clip { svg += ##"<clipPath id="\##(id)r">\##(rect(clip, ""))</clipPath><g clip-path="url(#\##(id)r)">"## }
         if let shadow = values.shadow, shadow.color.a > 0 {
-            svg += ##"<filter id="\##(id)s" x="-50%" y="-50%" width="200%" height="200%"><feDropShadow dx="\##(formatted(shadow.offset.x))" dy="\##(formatted(shadow.offset.y))" stdDeviation="\##(formatted(shadow.radius / 2))" flood-color="\##(hex(shadow.color))" flood-opacity="\##(formatted(shadow.color.a))"/></filter>"##
+            svg += ##"<filter id="\##(id)s" x="-50%" y="-50%" width="200%" height="200%"><feDropShadow dx="\##(formatted(shadow.offset.x))" dy="\##(formatted(shadow.offset.y))" stdDeviation="\##(formatted(shadow.radius / 2))" flood-color="\##(ExportPalette.hex(shadow.color))" flood-opacity="\##(formatted(shadow.color.a))"/></filter>"##
             svg += ##"<g filter="url(#\##(id)s)">"##
         }
         let keyframe = values.keyframe(time: 0, progress: 0, in: track.frame)
@@ -102,19 +92,7 @@ public enum Filmstrip {
 
     /// A colour as SVG fill attributes.
     private static func paint(_ color: Color) -> String {
-        ##"fill="\##(hex(color))" fill-opacity="\##(formatted(color.a))""##
-    }
-
-    /// `#RRGGBB` of a colour (its alpha is written separately).
-    static func hex(_ color: Color) -> String {
-        let digits = Array("0123456789abcdef")
-        var text = "#"
-        for component in [color.r, color.g, color.b] {
-            let byte = Int((min(max(0, component), 1) * 255).rounded())
-            text.append(digits[byte / 16])
-            text.append(digits[byte % 16])
-        }
-        return text
+        ##"fill="\##(ExportPalette.hex(color))" fill-opacity="\##(formatted(color.a))""##
     }
 
     private static func rect(_ rect: Rect, _ attributes: String, radius: Double = 0) -> String {

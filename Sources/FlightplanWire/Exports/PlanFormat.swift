@@ -1,0 +1,134 @@
+/// The forms a plan can be answered in (`?format=` on the plan, batch and dismissal endpoints).
+public enum PlanFormat: String, Sendable, Hashable, CaseIterable {
+    /// The plan itself.
+    case json
+    /// A Web Animations document: a stage and one element per track, ready for `element.animate()`.
+    case waapi
+    /// A style sheet: `@keyframes` and one class per track.
+    case css
+    /// A self-contained animated SVG (SMIL) with placeholder content.
+    case svg
+    /// A Lottie (bodymovin 5) animation with placeholder content.
+    case lottie
+    /// Core Animation key-path animations per layer.
+    case coreAnimation = "core-animation"
+
+    /// The answer's media type.
+    public var mediaType: String {
+        switch self {
+        case .json, .waapi, .lottie, .coreAnimation: "application/json"
+        case .css: "text/css; charset=utf-8"
+        case .svg: "image/svg+xml"
+        }
+    }
+
+    /// Whether the export is JSON (embedded as an object in a batch or a dismissal; text exports as a string).
+    public var isJSON: Bool { mediaType == "application/json" }
+
+    /// The values `format` takes, as errors list them.
+    public static let allowed = allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
+
+    /// The format named `name`.
+    /// - Throws: a ``ValidationError`` naming `format` when there is no such format.
+    public init(named name: String) throws(ValidationError) {
+        guard let format = PlanFormat(rawValue: name) else {
+            throw ValidationError(field: "format", message: "must be one of \(Self.allowed), got \"\(EchoedInput.bounded(name))\"")
+        }
+        self = format
+    }
+
+    /// Writes the plan in this format as one JSON value: the plan or a JSON export as an object, a text
+    /// export as a string (inside a batch's results or a dismissal's `plan`).
+    func write(_ plan: Plan, to writer: inout JSONWriter) {
+        switch self {
+        case .json: plan.write(to: &writer)
+        case .waapi, .lottie, .coreAnimation: writer.json(export(plan))
+        case .css, .svg: writer.string(String(decoding: export(plan), as: UTF8.self))
+        }
+    }
+
+    /// The plan in this format.
+    public func export(_ plan: Plan) -> [UInt8] {
+        switch self {
+        case .json: plan.jsonBytes
+        case .waapi: WebAnimationsExport(plan).document()
+        case .css: Array(WebAnimationsExport(plan).styleSheet().utf8)
+        case .svg: Array(AnimatedSVGExport(plan).document().utf8)
+        case .lottie: LottieExport(plan).document()
+        case .coreAnimation: CoreAnimationExport(plan).document()
+        }
+    }
+}
+
+/// What the exports share: the stage, a placeholder colour per role, and numbers written for CSS and SVG.
+enum ExportPalette {
+    /// The colour a track is drawn in when the plan gives it none: its role's placeholder (a page puts its own
+    /// content there instead).
+    static func placeholder(for track: Track) -> Color {
+        switch track.role {
+        case .sourceScreen: Color(r: 0.898, g: 0.898, b: 0.918)
+        case .destinationScreen where track.animates.contains(.transform): Color(r: 0.722, g: 0.714, b: 0.961)
+        case .destinationScreen: Color(r: 1, g: 1, b: 1)
+        case .content, .incomingSnapshot: Color(r: 0.369, g: 0.361, b: 0.902)
+        case .outgoingSnapshot: Color(r: 1, g: 0.624, b: 0.039)
+        case .child: Color(r: 0.188, g: 0.690, b: 0.780)
+        case .auxiliary: Color(r: 0.557, g: 0.557, b: 0.576)
+        case .overlay, .placeholder: Color(r: 0, g: 0, b: 0)
+        }
+    }
+
+    /// The stage a plan's tracks are drawn in (the destination's bounds, or the tracks' union for a plan
+    /// without one).
+    static func stage(of plan: Plan) -> Rect {
+        if let stage = plan.stage { return stage }
+        let frames = (plan.tracks ?? []).map(\.frame) + [plan.layer.frame]
+        let minX = frames.map(\.x).min()!, minY = frames.map(\.y).min()!
+        return Rect(x: minX, y: minY, width: frames.map(\.maxX).max()! - minX, height: frames.map(\.maxY).max()! - minY)
+    }
+
+    /// A number as CSS and SVG take it: at most 6 decimals, no exponent, no trailing zeros.
+    static func number(_ value: Double) -> String {
+        guard value.isFinite else { return "0" }
+        let scaled = (value * 1_000_000).rounded()
+        guard abs(scaled) < 9e17 else { return String(Int64(value.rounded())) }
+        let micro = Int64(scaled)
+        if micro == 0 { return "0" }
+        let sign = micro < 0 ? "-" : "", magnitude = micro.magnitude
+        let whole = magnitude / 1_000_000, fraction = magnitude % 1_000_000
+        guard fraction > 0 else { return "\(sign)\(whole)" }
+        var digits = String(fraction)
+        digits = String(repeating: "0", count: 6 - digits.count) + digits
+        while digits.hasSuffix("0") { digits.removeLast() }
+        return "\(sign)\(whole).\(digits)"
+    }
+
+    /// A colour as CSS takes it: `rgba(r, g, b, a)` with 0…255 channels.
+    static func css(_ color: Color) -> String {
+        "rgba(\(number(color.r * 255)), \(number(color.g * 255)), \(number(color.b * 255)), \(number(color.a)))"
+    }
+
+    /// `#rrggbb` (the alpha is written separately).
+    static func hex(_ color: Color) -> String {
+        let digits = Array("0123456789abcdef")
+        var text = "#"
+        for component in [color.r, color.g, color.b] {
+            let byte = Int((min(max(0, component), 1) * 255).rounded())
+            text.append(digits[byte / 16])
+            text.append(digits[byte % 16])
+        }
+        return text
+    }
+
+    /// Each track's name for CSS classes and SVG ids: its id with every character outside `[A-Za-z0-9_-]`
+    /// replaced by `-`, made unique with a suffix where two would collide.
+    static func names(of tracks: [Track]) -> [String] {
+        var used: Set<String> = []
+        return tracks.map { track in
+            let base = String(track.id.map { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_" || $0 == "-") ? $0 : "-" })
+            var name = base, suffix = 2
+            while used.contains(name) { name = "\(base)-\(suffix)"; suffix += 1 }
+            used.insert(name)
+            return name
+        }
+    }
+}
