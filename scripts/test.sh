@@ -5,7 +5,8 @@
 #   the real binary (including the contract check of every response); schemathesis; abusive clients;
 #   the deployment files (hadolint, Kubernetes schemas, compose, systemd, nginx live in front of the
 #   server); the image built with podman from the Dockerfile and the curl tests run against it; the
-#   preview page in headless Chromium (screenshots in .build/artifacts);
+#   preview page in headless Chromium (screenshots in .build/artifacts); the exports played by real clients
+#   (waapi, css, svg and the linear() easing in Chromium; lottie against its schema and in rlottie);
 #   the Swift suites under ThreadSanitizer and AddressSanitizer; a 60 s libFuzzer run; the benchmarks,
 #   briefly (so they cannot rot; the figures in README.md come from full runs).
 set -euo pipefail
@@ -31,6 +32,7 @@ step python3 scripts/hardening_test.py .build/release/flightplan
 step scripts/deploy_check.sh .build/release/flightplan
 step scripts/container_test.sh .build/release/flightplan
 step python3 scripts/browser_test.py .build/release/flightplan
+step python3 scripts/export_test.py .build/release/flightplan
 step scripts/sanitizers.sh
 step scripts/fuzz.sh "${FUZZ_SECONDS:-60}"
 step scripts/benchmark-smoke.sh

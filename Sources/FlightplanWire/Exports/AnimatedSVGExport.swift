@@ -82,7 +82,8 @@ struct AnimatedSVGExport {
         }
         let color = first.color ?? ExportPalette.placeholder(for: track)
         let filter = first.shadow != nil ? ##" filter="url(#fp-\##(name)-shadow)""## : ""
-        svg += ##"<rect x="0" y="0" width="\##(n(size.width))" height="\##(n(size.height))" fill="\##(ExportPalette.hex(color))" fill-opacity="\##(n(color.a))"\##(filter)>"##
+        let painted = ExportPalette.paintedRect(of: track)
+        svg += ##"<rect x="\##(n(painted.x))" y="\##(n(painted.y))" width="\##(n(painted.width))" height="\##(n(painted.height))" fill="\##(ExportPalette.hex(color))" fill-opacity="\##(n(color.a))"\##(filter)>"##
         if track.animates.contains(.color) {
             svg += animation("animate", ##"attributeName="fill""##, values: states.map { ExportPalette.hex($0.color!) }, keyTimes: keyTimes)
             svg += animation("animate", ##"attributeName="fill-opacity""##, values: states.map { n($0.color!.a) }, keyTimes: keyTimes)

@@ -1,7 +1,7 @@
 /// A plan as a Lottie (bodymovin 5) animation with placeholder content, for Lottie players on every platform.
 ///
-/// One shape layer per track (the first layer drawn on top, as Lottie stacks them): a rect of the track's
-/// size in its colour, the layer's anchor at its centre so that position, scale and opacity are the plan's
+/// One shape layer per track (the first layer drawn on top, as Lottie stacks them): a rect covering the layer
+/// and its masks in its colour, the layer's anchor at its centre so that position, scale and opacity are the plan's
 /// transform and opacity, and the mask as an animated rounded-rect path (8 vertices, circular arcs drawn as
 /// cubic Béziers) in the layer's own space. A content region is a second, intersecting mask, mapped into the
 /// layer at each keyframe. Keyframes are linear, at the plan's times in frames (60 per second). Shadows are
@@ -140,8 +140,9 @@ struct LottieExport {
         writer.beginObject()
         writer.key("ty"); writer.string("rc")
         writer.key("d"); writer.integer(1)
-        writer.key("p"); property(track, animated: false, { _ in [frame.width / 2, frame.height / 2] }, to: &writer)
-        writer.key("s"); property(track, animated: false, { _ in [frame.width, frame.height] }, to: &writer)
+        let painted = ExportPalette.paintedRect(of: track)
+        writer.key("p"); property(track, animated: false, { _ in [painted.midX, painted.midY] }, to: &writer)
+        writer.key("s"); property(track, animated: false, { _ in [painted.width, painted.height] }, to: &writer)
         writer.key("r"); property(track, animated: false, { _ in [0] }, to: &writer)
         writer.endObject()
         let placeholder = ExportPalette.placeholder(for: track)

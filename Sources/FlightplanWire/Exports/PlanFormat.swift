@@ -77,6 +77,17 @@ enum ExportPalette {
         }
     }
 
+    /// Where a track's placeholder content is drawn, in its own space: its layer and every mask it takes (an
+    /// aspect-filled image overflows its layer, and the mask shows the overflow).
+    static func paintedRect(of track: Track) -> Rect {
+        let masks = ([track.base.maskFrame] + track.keyframes.map(\.values.maskFrame)).compactMap { $0 }
+        var minX = 0.0, minY = 0.0, maxX = track.frame.width, maxY = track.frame.height
+        for mask in masks {
+            minX = min(minX, mask.x); minY = min(minY, mask.y); maxX = max(maxX, mask.maxX); maxY = max(maxY, mask.maxY)
+        }
+        return Rect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
+    }
+
     /// The stage a plan's tracks are drawn in (the destination's bounds, or the tracks' union for a plan
     /// without one).
     static func stage(of plan: Plan) -> Rect {

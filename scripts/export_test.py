@@ -1,0 +1,297 @@
+#!/usr/bin/env python3
+"""The exports played by real clients, against the plans they come from.
+
+- Web Animations (`?format=waapi`), the style sheet (`?format=css`) and the animated SVG (`?format=svg`) in headless
+  Chromium (Selenium): every example and seed request is exported, played by Chromium's own animation engines,
+  paused at the start, four instants inside and the end, and every moving track's visible clip (its computed
+  transform applied to its computed clip) and opacity must be the plan's, within 1 px and 0.01.
+- The plan's `easing.css` (`linear()`) as Chromium evaluates it must be within 0.001 of the plan's eased progress
+  at every keyframe.
+- Lottie (`?format=lottie`): valid against the Lottie specification's JSON schema (PyPI lottie-specs), and
+  rendered by Samsung's rlottie (PyPI rlottie-python): at sampled frames the painted box of each moving track
+  (drawn alone) is within 1.5 px of the plan's visible clip on the canvas.
+- Core Animation (`?format=core-animation`): every animated key path has one value per keyframe time.
+
+Usage: export_test.py path/to/flightplan
+"""
+import glob
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import urllib.error
+import urllib.request
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+BINARY = os.path.abspath(sys.argv[1])
+results = {"passed": 0, "failed": 0}
+EXAMPLES = sorted(glob.glob(os.path.join(ROOT, "examples", "*.json")) + glob.glob(os.path.join(ROOT, "examples", "seeds", "*.json")))
+
+
+def check(condition, name, detail=""):
+    results["passed" if condition else "failed"] += 1
+    print(("ok   " if condition else "FAIL ") + name + ("" if condition else f" {detail}"), flush=True)
+
+
+def post(base, body, fmt):
+    request = urllib.request.Request(f"{base}/v1/plans?format={fmt}", data=body, headers={"Content-Type": "application/json"})
+    with urllib.request.urlopen(request) as response:
+        return response.headers["Content-Type"], response.read()
+
+
+def values_at(track, time):
+    """A track's values at `time` as a linear renderer shows them (base, then the keyframes interpolated)."""
+    values = dict(track["base"])
+    frames = track["keyframes"]
+    if not frames:
+        return values
+    if time <= frames[0]["time"]:
+        a = b = frames[0]; f = 0.0
+    elif time >= frames[-1]["time"]:
+        a = b = frames[-1]; f = 0.0
+    else:
+        index = max(i for i, k in enumerate(frames) if k["time"] <= time)
+        a, b = frames[index], frames[index + 1]
+        f = (time - a["time"]) / (b["time"] - a["time"])
+    mix = lambda p, q: p + (q - p) * f
+    for key in track["animates"]:
+        if key in ("transform", "maskFrame"):
+            values[key] = {k: mix(a[key][k], b[key][k]) for k in a[key]}
+        elif key in ("cornerRadius", "opacity"):
+            values[key] = mix(a[key], b[key])
+    return values
+
+
+def visible(track, values):
+    """The track's visible clip in window space: its mask (or whole layer) through its transform about its centre."""
+    frame = track["frame"]
+    t = values.get("transform", {"a": 1, "b": 0, "c": 0, "d": 1, "tx": 0, "ty": 0})
+    m = values.get("maskFrame", {"x": 0, "y": 0, "width": frame["width"], "height": frame["height"]})
+    def point(x, y):
+        lx, ly = x - frame["width"] / 2, y - frame["height"] / 2
+        return (frame["x"] + frame["width"] / 2 + t["a"] * lx + t["c"] * ly + t["tx"], frame["y"] + frame["height"] / 2 + t["b"] * lx + t["d"] * ly + t["ty"])
+    (x0, y0), (x1, y1) = point(m["x"], m["y"]), point(m["x"] + m["width"], m["y"] + m["height"])
+    return (min(x0, x1), min(y0, y1), abs(x1 - x0), abs(y1 - y0))
+
+
+def css_visible(frame, transform, clip_path):
+    """What Chromium applied: the computed clip-path inset through the computed transform, in window space."""
+    numbers = lambda text: [float(v) for v in re.findall(r"-?[\d.]+(?:e-?\d+)?", text)]
+    a, b, c, d, tx, ty = numbers(transform) if transform not in ("none", "") else (1, 0, 0, 1, 0, 0)
+    if clip_path in ("none", ""):
+        mask = {"x": 0, "y": 0, "width": frame["width"], "height": frame["height"]}
+    else:
+        inset = numbers(clip_path.split("round")[0])
+        top, right, bottom, left = {1: lambda v: v * 4, 2: lambda v: v * 2, 3: lambda v: [v[0], v[1], v[2], v[1]]}.get(len(inset), lambda v: v[:4])(inset)
+        mask = {"x": left, "y": top, "width": frame["width"] - left - right, "height": frame["height"] - top - bottom}
+    track = {"frame": frame}
+    return visible(track, {"transform": {"a": a, "b": b, "c": c, "d": d, "tx": tx, "ty": ty}, "maskFrame": mask})
+
+
+def close(a, b, tolerance):
+    return all(abs(p - q) <= tolerance for p, q in zip(a, b))
+
+
+def instants(plan):
+    return [plan["duration"] * f for f in (0, 0.2, 0.45, 0.5, 0.8, 1)]
+
+
+PAGE = "data:text/html,<!doctype html><html><body style='margin:0'></body></html>"
+SETUP_WAAPI = """
+document.body.innerHTML = '';
+const doc = arguments[0], stage = document.createElement('div');
+stage.style.cssText = `position:relative;width:${doc.width}px;height:${doc.height}px;overflow:hidden`;
+document.body.appendChild(stage);
+window.fpElements = doc.elements.map((element) => {
+  const div = document.createElement('div');
+  for (const [name, value] of Object.entries(element.style)) div.style.setProperty(name, value);
+  stage.appendChild(div);
+  const animation = div.animate(element.keyframes, element.options);
+  animation.pause();
+  return {div, animation};
+});
+window.fpSeek = (ms) => fpElements.forEach(({animation}) => { animation.currentTime = ms; });
+"""
+SETUP_CSS = """
+document.body.innerHTML = '';
+const style = document.createElement('style'); style.textContent = arguments[0]; document.head.appendChild(style);
+const stage = document.createElement('div'); stage.className = 'fp-stage'; document.body.appendChild(stage);
+window.fpElements = arguments[1].map((name) => {
+  const div = document.createElement('div'); div.className = name; stage.appendChild(div);
+  div.style.animationPlayState = 'paused';
+  return {div};
+});
+window.fpSeek = (ms) => fpElements.forEach(({div}) => { div.style.animationDelay = `-${ms}ms`; });
+"""
+MEASURE = """
+fpSeek(arguments[0]);
+return fpElements.map(({div}) => { const s = getComputedStyle(div); return [s.transform, s.clipPath, s.opacity]; });
+"""
+SETUP_SVG = "document.body.innerHTML = arguments[0]; const svg = document.querySelector('svg'); svg.pauseAnimations();"
+MEASURE_SVG = """
+const svg = document.querySelector('svg'); svg.setCurrentTime(arguments[0]);
+return arguments[1].map((name) => {
+  const group = document.getElementById('fp-' + name), m = group.getCTM(), s = getComputedStyle(group);
+  const rect = document.querySelector('#fp-' + name + '-mask rect');
+  const mask = rect ? [rect.x.animVal.value, rect.y.animVal.value, rect.width.animVal.value, rect.height.animVal.value] : null;
+  return [[m.a, m.b, m.c, m.d, m.e, m.f], mask, s.opacity];
+});
+"""
+EASING = """
+document.body.innerHTML = '<div id="e" style="width:10px;height:10px"></div>';
+const element = document.getElementById('e');
+const animation = element.animate([{transform: 'translateX(0px)'}, {transform: 'translateX(1000px)'}], {duration: arguments[1], easing: arguments[0], fill: 'both'});
+animation.pause();
+return arguments[2].map((ms) => { animation.currentTime = ms; return new DOMMatrix(getComputedStyle(element).transform).e / 1000; });
+"""
+
+
+def browser_checks(base):
+    try:
+        from selenium import webdriver
+        from selenium.webdriver.chrome.service import Service
+    except ImportError:
+        print("export_test: browser part SKIPPED: selenium is not installed")
+        return
+    chromium, driver_path = shutil.which("chromium") or shutil.which("chromium-browser"), shutil.which("chromedriver")
+    if not chromium or not driver_path:
+        print("export_test: browser part SKIPPED: chromium and chromium-driver are not installed")
+        return
+    options = webdriver.ChromeOptions()
+    options.binary_location = chromium
+    for argument in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu", "--window-size=1200,1000", "--force-device-scale-factor=1"):
+        options.add_argument(argument)
+    try:
+        browser = webdriver.Chrome(service=Service(driver_path), options=options)
+    except Exception as error:
+        print(f"export_test: browser part SKIPPED: Chromium cannot start here: {str(error).splitlines()[0]}")
+        return
+    try:
+        browser.get(PAGE)
+        for path in EXAMPLES:
+            name = os.path.relpath(path, os.path.join(ROOT, "examples"))
+            body = open(path, "rb").read()
+            plan = json.loads(post(base, body, "json")[1])
+            tracks = plan["tracks"]
+            stage = plan["stage"]
+            waapi = json.loads(post(base, body, "waapi")[1])
+            css_type, css = post(base, body, "css")
+            svg_type, svg = post(base, body, "svg")
+            check(css_type.startswith("text/css") and svg_type.startswith("image/svg+xml"), f"{name}: css and svg media types")
+            names = [element["className"] for element in waapi["elements"]]
+            moving = [i for i, track in enumerate(tracks) if track["keyframes"]]
+            for engine, setup, arguments in (("waapi", SETUP_WAAPI, [waapi]), ("css", SETUP_CSS, [css.decode(), names])):
+                browser.execute_script(setup, *arguments)
+                worst, worst_opacity = 0.0, 0.0
+                for time in instants(plan):
+                    measured = browser.execute_script(MEASURE, time * 1000)
+                    for i in moving:
+                        track = tracks[i]
+                        expected = visible(track, values_at(track, time))
+                        shown = css_visible(track["frame"], measured[i][0], measured[i][1])
+                        worst = max(worst, max(abs(p - q) for p, q in zip(shown, expected)))
+                        worst_opacity = max(worst_opacity, abs(float(measured[i][2]) - values_at(track, time).get("opacity", 1)))
+                check(worst <= 1 and worst_opacity <= 0.01, f"{name}: Chromium plays the {engine} export as the plan says",
+                      f"(worst {worst:.3f} px, opacity {worst_opacity:.4f})")
+            browser.execute_script(SETUP_SVG, svg.decode())
+            svg_names = [n[3:] for n in names]
+            worst, worst_opacity = 0.0, 0.0
+            for time in instants(plan):
+                measured = browser.execute_script(MEASURE_SVG, time, svg_names)
+                for i in moving:
+                    track = tracks[i]
+                    matrix, mask, opacity = measured[i]
+                    a, b, c, d, e, f = matrix
+                    frame = track["frame"]
+                    m = mask or [0, 0, frame["width"], frame["height"]]
+                    corners = [(a * x + c * y + e + stage["x"], b * x + d * y + f + stage["y"]) for x, y in ((m[0], m[1]), (m[0] + m[2], m[1] + m[3]))]
+                    shown = (min(corners[0][0], corners[1][0]), min(corners[0][1], corners[1][1]), abs(corners[1][0] - corners[0][0]), abs(corners[1][1] - corners[0][1]))
+                    expected = visible(track, values_at(track, time))
+                    worst = max(worst, max(abs(p - q) for p, q in zip(shown, expected)))
+                    worst_opacity = max(worst_opacity, abs(float(opacity) - values_at(track, time).get("opacity", 1)))
+            check(worst <= 1 and worst_opacity <= 0.01, f"{name}: Chromium's SMIL plays the svg export as the plan says",
+                  f"(worst {worst:.3f} px, opacity {worst_opacity:.4f})")
+            times = [k["time"] * 1000 for k in plan["keyframes"]]
+            evaluated = browser.execute_script(EASING, plan["easing"]["css"], plan["duration"] * 1000, times)
+            error = max(abs(value - k["progress"]) for value, k in zip(evaluated, plan["keyframes"]))
+            check(error <= 0.0011, f"{name}: Chromium evaluates easing.css within 0.001 of the plan's progress", f"(worst {error:.5f})")
+    finally:
+        browser.quit()
+
+
+def lottie_checks(base):
+    import jsonschema
+    import lottie_specs.resources
+    import rlottie_python
+    schema = lottie_specs.resources.load_specs()
+    validator = jsonschema.Draft202012Validator(schema)
+    for path in EXAMPLES:
+        name = os.path.relpath(path, os.path.join(ROOT, "examples"))
+        body = open(path, "rb").read()
+        plan = json.loads(post(base, body, "json")[1])
+        document = json.loads(post(base, body, "lottie")[1])
+        errors = sorted(validator.iter_errors(document), key=lambda e: list(e.path))
+        check(not errors, f"{name}: the lottie export is valid against the Lottie specification's schema",
+              "; ".join(f"{list(e.path)}: {e.message[:120]}" for e in errors[:3]))
+        tracks, stage = plan["tracks"], plan["stage"]
+        width, height = document["w"], document["h"]
+        worst = 0.0
+        for layer in document["layers"]:
+            track = next(t for t in tracks if t["id"] == layer["nm"])
+            if not track["keyframes"] or track.get("clip"):
+                continue
+            alone = dict(document, layers=[layer])
+            animation = rlottie_python.LottieAnimation.from_data(json.dumps(alone))
+            total = animation.lottie_animation_get_totalframe()
+            for frame in sorted({0, total // 3, total // 2, (2 * total) // 3, max(0, total - 1)}):
+                time = frame / document["fr"]
+                pixels = animation.lottie_animation_render(frame_num=frame, width=width, height=height)
+                alpha = pixels[3::4]
+                painted = [i for i, value in enumerate(alpha) if value > 127]
+                expected = visible(track, values_at(track, time))
+                x0, y0 = max(0, expected[0] - stage["x"]), max(0, expected[1] - stage["y"])
+                x1 = min(width, expected[0] + expected[2] - stage["x"]); y1 = min(height, expected[1] + expected[3] - stage["y"])
+                opacity = values_at(track, time).get("opacity", 1) * (track["base"].get("color", {}).get("a", 1))
+                if x1 - x0 < 2 or y1 - y0 < 2 or opacity < 0.6:
+                    continue  # too small or too faint to measure by its painted pixels
+                xs = [i % width for i in painted]; ys = [i // width for i in painted]
+                if not xs:
+                    worst = float("inf"); continue
+                box = (min(xs), min(ys), max(xs) + 1, max(ys) + 1)
+                worst = max(worst, max(abs(p - q) for p, q in zip(box, (x0, y0, x1, y1))))
+        check(worst <= 1.5, f"{name}: rlottie paints every moving track where the plan puts it", f"(worst {worst:.2f} px)")
+
+
+def core_animation_checks(base):
+    for path in EXAMPLES:
+        name = os.path.relpath(path, os.path.join(ROOT, "examples"))
+        body = open(path, "rb").read()
+        plan = json.loads(post(base, body, "json")[1])
+        document = json.loads(post(base, body, "core-animation")[1])
+        good = len(document["layers"]) == len(plan["tracks"])
+        for layer, track in zip(document["layers"], plan["tracks"]):
+            for animation in layer["animations"]:
+                good &= len(animation["values"]) == len(track["keyframes"]) == len(animation["keyTimes"])
+                good &= animation["keyTimes"][0] == 0 and animation["keyTimes"][-1] == 1
+        check(good, f"{name}: the core-animation export has one layer per track and one value per keyframe time")
+
+
+def main():
+    server = subprocess.Popen([BINARY, "serve", "--port", "0", "--log-level", "warning"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    port = int(re.search(r":(\d+)", server.stdout.readline()).group(1))
+    base = f"http://127.0.0.1:{port}"
+    try:
+        lottie_checks(base)
+        core_animation_checks(base)
+        browser_checks(base)
+    finally:
+        server.terminate()
+        server.wait(timeout=15)
+    print(f"exports: {results['passed']} passed, {results['failed']} failed")
+    sys.exit(1 if results["failed"] else 0)
+
+
+if __name__ == "__main__":
+    main()
