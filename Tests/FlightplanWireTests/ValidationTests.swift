@@ -26,7 +26,10 @@ struct ValidationTests {
     func minimal() throws {
         let plan = try Plan(jsonBytes: try Endpoint.plan.answer(Array(Self.valid.utf8)).result.get())
         #expect(plan.style == .sharedFrame && plan.direction == .push && plan.duration == 0.25)
-        #expect(plan.keyframes.count == 16)
+        // The default sampling is error-bounded: the same plan as asking for a 0.5 pt tolerance.
+        var explicit = try PlanRequest(jsonBytes: Array(Self.valid.utf8))
+        explicit.sampling = .tolerance(0.5)
+        #expect(plan == (try Planner.plan(for: explicit.validated())))
     }
 
     @Test("null means the default")

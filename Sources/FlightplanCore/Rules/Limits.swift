@@ -60,8 +60,9 @@ public enum PlanDefaults {
     /// Every corner radius left out (`source.cornerRadius`, `destination.cornerRadius`,
     /// `destination.screenCornerRadius`, a child's radii).
     public static let cornerRadius = 0.0
-    /// `sampling`: 60 frames per second.
-    public static let sampling = Sampling.fps(60)
+    /// `sampling`: as few keyframes as keep a linear renderer within half a point of the exact motion (and one
+    /// 8-bit step of opacity), so the plan a client plays is the plan; `fps` and `keyframes` stay available.
+    public static let sampling = Sampling.tolerance(0.5)
     /// `overlay.opacity`: sharedFrame's dimming overlay at the end (the seed's black at 0.5).
     public static let overlayOpacity = 0.5
     /// `timing.fadeFraction`: reveal spends half its timeline growing and half fading.
