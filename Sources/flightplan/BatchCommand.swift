@@ -12,7 +12,10 @@ struct BatchCommand: ParsableCommand {
     @Argument(help: "The batch file; standard input when omitted or '-'.")
     var file: String?
 
+    @Option(help: "The plans' format: json, waapi, css, svg, lottie or core-animation.")
+    var format = PlanFormat.json.rawValue
+
     func run() throws {
-        try answer(file: file, with: .batch)
+        try answer(file: file, with: .batch, format: format)
     }
 }

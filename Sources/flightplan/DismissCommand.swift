@@ -11,7 +11,10 @@ struct DismissCommand: ParsableCommand {
     @Argument(help: "The sample file; standard input when omitted or '-'.")
     var file: String?
 
+    @Option(help: "The plans' format: json, waapi, css, svg, lottie or core-animation.")
+    var format = PlanFormat.json.rawValue
+
     func run() throws {
-        try answer(file: file, with: .dismiss)
+        try answer(file: file, with: .dismiss, format: format)
     }
 }

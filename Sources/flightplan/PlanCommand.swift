@@ -8,23 +8,28 @@ import Glibc
 struct PlanCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "plan",
-        abstract: "Read a plan request (JSON) and print the plan as JSON.",
+        abstract: "Read a plan request (JSON) and print the plan as JSON, or exported with --format.",
         discussion: "An invalid request prints an RFC 9457 problem on stderr and exits with status 2.")
 
     @Argument(help: "The request file; standard input when omitted or '-'.")
     var file: String?
 
+    @Option(help: "The plans' format: json, waapi, css, svg, lottie or core-animation.")
+    var format = PlanFormat.json.rawValue
+
     func run() throws {
-        try answer(file: file, with: .plan)
+        try answer(file: file, with: .plan, format: format)
     }
 }
 
 /// Reads a body from `file` (standard input when nil or "-"), prints the endpoint's answer on stdout,
 /// or its problem on stderr with exit status 2.
-func answer(file: String?, with endpoint: Endpoint) throws {
+func answer(file: String?, with endpoint: Endpoint, format name: String = PlanFormat.json.rawValue) throws {
+    let format: PlanFormat
+    do { format = try PlanFormat(named: name) } catch { throw ValidationError("--\(error.field) \(error.message)") }
     let body: [UInt8]
     do { body = try StandardStreams.readAll(path: file == "-" ? nil : file) } catch { throw ValidationError(error.description) }
-    switch endpoint.answer(body).result {
+    switch endpoint.answer(body, format: format).result {
     case .success(let bytes):
         StandardStreams.write(bytes + [UInt8(ascii: "\n")], to: STDOUT_FILENO)
     case .failure(let problem):
