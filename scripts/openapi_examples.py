@@ -41,6 +41,14 @@ def generate(binary):
         plan = subprocess.run([binary, "plan"], input=body.encode(), capture_output=True, check=True).stdout.decode().strip()
         lines.append(f"    {style}Request:\n      summary: {SUMMARIES[style]}\n      value: {body}\n")
         lines.append(f"    {style}Plan:\n      summary: The plan for the {style} example (3 keyframes)\n      value: {plan}\n")
+    # Every export of the sharedFrame example (JSON ones as values, text ones as strings).
+    request = json.load(open(os.path.join(ROOT, "examples", "sharedFrame.json")))
+    request["sampling"] = {"keyframes": 3}
+    body = json.dumps(request, separators=(",", ":"))
+    for fmt, name in (("waapi", "Waapi"), ("css", "Css"), ("svg", "Svg"), ("lottie", "Lottie"), ("core-animation", "CoreAnimation")):
+        exported = subprocess.run([binary, "plan", "--format", fmt], input=body.encode(), capture_output=True, check=True).stdout.decode().strip()
+        value = exported if fmt not in ("css", "svg") else json.dumps(exported)
+        lines.append(f"    sharedFrame{name}:\n      summary: The sharedFrame example (3 keyframes) as ?format={fmt}\n      value: {value}\n")
     for phase in ("changed", "ended"):
         sample = json.load(open(os.path.join(ROOT, "examples", "gestures", f"dismiss-{phase}.json")))
         sample["plan"]["sampling"] = {"keyframes": 3}
