@@ -278,11 +278,23 @@ def core_animation_checks(base):
         check(good, f"{name}: the core-animation export has one layer per track and one value per keyframe time")
 
 
+def refusal_checks(base):
+    body = open(os.path.join(ROOT, "examples", "zoom.json"), "rb").read()
+    for query, field in (("format=gif", "format"), ("fromat=css", "fromat"), ("format=css&format=svg", "format")):
+        try:
+            urllib.request.urlopen(urllib.request.Request(f"{base}/v1/plans?{query}", data=body, headers={"Content-Type": "application/json"}))
+            check(False, f"?{query} is refused", "(answered 200)")
+        except urllib.error.HTTPError as error:
+            problem = json.loads(error.read())
+            check(error.code == 400 and problem.get("field") == field, f"?{query} is a 400 problem naming {field} (through libmicrohttpd)", str(problem))
+
+
 def main():
     server = subprocess.Popen([BINARY, "serve", "--port", "0", "--log-level", "warning"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     port = int(re.search(r":(\d+)", server.stdout.readline()).group(1))
     base = f"http://127.0.0.1:{port}"
     try:
+        refusal_checks(base)
         lottie_checks(base)
         core_animation_checks(base)
         browser_checks(base)

@@ -1,0 +1,61 @@
+import FlightplanServerTestSupport
+import FlightplanWire
+@testable import FlightplanServer
+import Testing
+
+@Suite("?format= and Accept: the exports through the router")
+struct FormatTests {
+    @Test("each format answers its media type and the endpoint's export bytes", arguments: PlanFormat.allCases)
+    func formats(format: PlanFormat) throws {
+        let response = respond("POST", "/v1/plans?format=\(format.rawValue)", body: sampleRequest)
+        #expect(response.status == 200)
+        #expect(response[header: "Content-Type"] == format.mediaType)
+        #expect(response.body == (try Endpoint.plan.answer(Array(sampleRequest.utf8), format: format).result.get()))
+        if format != .json { #expect(response.body != (try Endpoint.plan.answer(Array(sampleRequest.utf8)).result.get())) }
+    }
+
+    @Test("an unknown parameter, an unknown format or a repeated one is a 400 naming it; the filmstrip takes none", arguments: [
+        ("/v1/plans?fromat=css", "fromat"), ("/v1/plans?format=gif", "format"), ("/v1/plans?format=css&format=svg", "format"),
+        ("/v1/plans/batch?x=1", "x"), ("/v1/gestures/dismiss?format=mp4", "format"), ("/v1/plans/filmstrip.svg?format=css", "format"),
+    ])
+    func refusals(path: String, field: String) throws {
+        let response = respond("POST", path, body: sampleRequest)
+        #expect(response.status == 400)
+        let details = try problem(of: response)
+        #expect(details.field == field && details.detail.contains(field), "\(details.detail)")
+    }
+
+    @Test("without format, an Accept of only text/css or only image/svg+xml picks that export; anything else is JSON")
+    func accept() {
+        #expect(respond("POST", "/v1/plans", body: sampleRequest, headers: ["Accept": "text/css"])[header: "Content-Type"] == PlanFormat.css.mediaType)
+        #expect(respond("POST", "/v1/plans", body: sampleRequest, headers: ["Accept": "image/svg+xml"])[header: "Content-Type"] == PlanFormat.svg.mediaType)
+        #expect(respond("POST", "/v1/plans", body: sampleRequest, headers: ["Accept": "text/css, */*"])[header: "Content-Type"] == "application/json")
+        #expect(respond("POST", "/v1/plans?format=json", body: sampleRequest, headers: ["Accept": "text/css"])[header: "Content-Type"] == "application/json")
+    }
+
+    @Test("a batch embeds JSON exports as objects and text exports as strings")
+    func batch() throws {
+        for format in [PlanFormat.waapi, .css] {
+            let response = respond("POST", "/v1/plans/batch?format=\(format.rawValue)", body: #"{"requests": [\#(sampleRequest)]}"#)
+            #expect(response.status == 200)
+            let results = try JSONParser.parse(response.body).members?.first { $0.key == "results" }?.value.items ?? []
+            let plan = results.first?.members?.first { $0.key == "plan" }?.value
+            if format.isJSON {
+                #expect(plan?.members?.contains { $0.key == "elements" } == true)
+            } else if case .string(let text) = plan {
+                #expect(text.hasPrefix("/* Flightplan"))
+            } else {
+                Issue.record("a css export in a batch is not a string: \(String(describing: plan))")
+            }
+        }
+    }
+
+    @Test("query strings are split off the path and decoded as forms encode them")
+    func queryParsing() {
+        let head = RequestHead(method: "POST", path: "/v1/plans?format=core%2Danimation&a=b+c&flag")
+        #expect(head.path == "/v1/plans")
+        #expect(head.query == [
+            QueryParameter(name: "format", value: "core-animation"), QueryParameter(name: "a", value: "b c"), QueryParameter(name: "flag", value: ""),
+        ])
+    }
+}
