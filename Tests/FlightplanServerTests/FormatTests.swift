@@ -1,3 +1,4 @@
+import Foundation
 import FlightplanServerTestSupport
 import FlightplanWire
 @testable import FlightplanServer
@@ -57,5 +58,20 @@ struct FormatTests {
         #expect(head.query == [
             QueryParameter(name: "format", value: "core-animation"), QueryParameter(name: "a", value: "b c"), QueryParameter(name: "flag", value: ""),
         ])
+    }
+}
+
+@Suite("A dismissal's completion plan in a format")
+struct DismissalFormatTests {
+    @Test("the release's completion plan is exported, the drag state stays as it is")
+    func dismissal() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let body = try String(contentsOf: root.appendingPathComponent("examples/gestures/dismiss-ended.json"), encoding: .utf8)
+        let response = respond("POST", "/v1/gestures/dismiss?format=lottie", body: body)
+        #expect(response.status == 200 && response[header: "Content-Type"] == "application/json")
+        let members = try JSONParser.parse(response.body).members ?? []
+        let plan = members.first { $0.key == "plan" }?.value.members ?? []
+        #expect(plan.contains { $0.key == "layers" } && plan.contains { $0.key == "fr" }, "the plan is a Lottie document")
+        #expect(members.contains { $0.key == "state" } && members.contains { $0.key == "decision" })
     }
 }
