@@ -74,7 +74,7 @@ struct SeedGestureTests {
     }
 
     @Test("an option's timing is checked as a plan's and named under the option", arguments: [
-        (Timing(curve: .easeInOut), "options.finishTiming.curve"),
+        (Timing(curve: .cubicBezier(CubicBezier(x1: 2, y1: 0, x2: 1, y2: 1))), "options.finishTiming.curve.cubicBezier[0]"),
         (Timing(duration: 120), "options.finishTiming.duration"),
         (Timing(curve: .spring(SpringParameters(dampingRatio: 1, initialVelocity: 3))), "options.finishTiming.curve.spring.initialVelocity"),
     ])

@@ -77,18 +77,23 @@ public struct DismissOptions: Sendable, Hashable, Codable {
     public var decelerationRate: Double?
     /// How a release decides. Default: ``ReleasePolicy/projected``.
     public var policy: ReleasePolicy?
-    /// The completion's timing when the release finishes (a spring, as the plan's). Default: the plan's timing.
+    /// The completion's timing when the release finishes (any curve: a spring carries the drag's velocity in its
+    /// own motion, another curve with a velocity term). Default: the plan's timing.
     public var finishTiming: Timing?
     /// The completion's timing when the release cancels (the seed's: a 0.5 s spring, damping 0.9). Default:
     /// the plan's timing.
     public var cancelTiming: Timing?
+    /// Whether the completion leaves with the drag's velocity (default true); false starts it at rest, as UIKit's
+    /// own animations do (the seed's finish and cancel).
+    public var carryVelocity: Bool?
 
     /// Creates options; everything left out takes its default.
     public init(
         dismissDistance: Double? = nil, minimumScale: Double? = nil, finishDistance: Double? = nil,
         flingVelocity: Double? = nil, decelerationRate: Double? = nil, fadeDistance: Double? = nil, policy: ReleasePolicy? = nil,
-        finishTiming: Timing? = nil, cancelTiming: Timing? = nil
+        finishTiming: Timing? = nil, cancelTiming: Timing? = nil, carryVelocity: Bool? = nil
     ) {
+        self.carryVelocity = carryVelocity
         self.finishTiming = finishTiming
         self.cancelTiming = cancelTiming
         self.dismissDistance = dismissDistance
@@ -146,11 +151,14 @@ public struct Dismissal: Sendable, Hashable {
     public var plan: Plan?
     /// On release: the completion's spring, for a renderer that runs its own spring instead of the keyframes.
     public var spring: CompletionSpring?
+    /// Every track of the plan under the finger (`base` only): the flying one as `state`, the rest — the faded
+    /// screen, a tab bar's `1 − alpha` — at the background's level.
+    public var tracks: [Track]?
 
     /// Creates a dismissal answer.
     public init(
         layer: AnimatedLayer, state: Keyframe, decision: DismissDecision? = nil, reason: DismissReason? = nil, plan: Plan? = nil,
-        spring: CompletionSpring? = nil
+        spring: CompletionSpring? = nil, tracks: [Track]? = nil
     ) {
         self.layer = layer
         self.state = state
@@ -158,6 +166,7 @@ public struct Dismissal: Sendable, Hashable {
         self.reason = reason
         self.plan = plan
         self.spring = spring
+        self.tracks = tracks
     }
 }
 

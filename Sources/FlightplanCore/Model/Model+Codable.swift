@@ -309,7 +309,7 @@ extension DismissRequest: Codable {
 }
 
 extension Dismissal: Codable {
-    private enum CodingKeys: String, CodingKey { case layer, state, decision, reason, plan, spring }
+    private enum CodingKeys: String, CodingKey { case layer, state, decision, reason, plan, spring, tracks }
 
     /// Decodes an answer to a drag sample.
     public init(from decoder: any Decoder) throws {
@@ -320,7 +320,8 @@ extension Dismissal: Codable {
             decision: try container.decodeIfPresent(DismissDecision.self, forKey: .decision),
             reason: try container.decodeIfPresent(DismissReason.self, forKey: .reason),
             plan: try container.decodeIfPresent(Plan.self, forKey: .plan),
-            spring: try container.decodeIfPresent(CompletionSpring.self, forKey: .spring))
+            spring: try container.decodeIfPresent(CompletionSpring.self, forKey: .spring),
+            tracks: try container.decodeIfPresent([Track].self, forKey: .tracks))
     }
 
     /// Encodes the answer as the server sends it: `decision`, `reason`, `plan` and `spring` are `null` while dragging.
@@ -332,5 +333,6 @@ extension Dismissal: Codable {
         try container.encode(reason, forKey: .reason)
         try container.encode(plan, forKey: .plan)
         try container.encode(spring, forKey: .spring)
+        try container.encodeIfPresent(tracks, forKey: .tracks)
     }
 }

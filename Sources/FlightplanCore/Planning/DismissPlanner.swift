@@ -15,14 +15,25 @@ public enum DismissPlanner {
         func rounded(_ keyframes: [Keyframe]) -> [Keyframe] { rounding?.round(keyframes) ?? keyframes }
 
         let state = rounded([drag.keyframe])[0]
+        // The background's opacity says how far back towards the source the rest of the scene is (a tab bar's
+        // alpha is 1 − the photo screen's in the seed).
+        let overlayOpacity = plan.overlayOpacity
+        let level = { (keyframe: Keyframe) -> Double in
+            style == .zoom ? keyframe.opacity : overlayOpacity > 0 ? keyframe.opacity / overlayOpacity : 1 - min(max(0, keyframe.progress), 1)
+        }
+        let stateTracks = Planner.tracks(of: plan, following: [state], level: level).tracks.map { track in
+            Track(
+                id: track.id, role: track.role, z: track.z, frame: track.frame, cornerCurve: track.cornerCurve, clip: track.clip,
+                base: track.values(atKeyframe: 0), animates: [], keyframes: [])
+        }
         let decision: DismissDecision, reason: DismissReason
         switch request.phase {
-        case .began, .changed: return Dismissal(layer: layer, state: state)
+        case .began, .changed: return Dismissal(layer: layer, state: state, tracks: stateTracks)
         case .ended: (decision, reason) = drag.decision
         case .cancelled: (decision, reason) = (.cancel, .touchCancelled)
         }
-        let spring = decision == .finish ? validated.finishSpring : validated.cancelSpring
-        let completion = try Completion(from: drag, decision: decision, spring: spring)
+        let motion = decision == .finish ? validated.finishMotion : validated.cancelMotion
+        let completion = try Completion(from: drag, decision: decision, motion: motion, carriesVelocity: validated.carriesVelocity)
         let sampling = plan.request.sampling
         if case .fps(let fps) = sampling, Sampler.keyframeCount(duration: completion.duration, fps: fps) > PlanLimits.maximumKeyframes {
             throw ValidationError(
@@ -40,19 +51,14 @@ public enum DismissPlanner {
         }
         // The first time is 0, where the completion is the drag state itself: keyframes[0] == state.
         let keyframes = rounded(times.map(completion.keyframe(at:)))
-        // The background's opacity says how far back towards the source the rest of the scene is (a tab bar's
-        // alpha is 1 − the photo screen's in the seed).
-        let overlayOpacity = plan.overlayOpacity
-        let (tracks, hides) = Planner.tracks(of: plan, following: keyframes) { keyframe in
-            style == .zoom ? keyframe.opacity : overlayOpacity > 0 ? keyframe.opacity / overlayOpacity : 1 - min(max(0, keyframe.progress), 1)
-        }
+        let (tracks, hides) = Planner.tracks(of: plan, following: keyframes, level: level)
         return Dismissal(
             layer: layer, state: state, decision: decision, reason: reason,
             plan: Plan(
                 style: style, direction: decision == .finish ? .pop : .push, duration: completion.duration,
                 layer: layer, keyframes: keyframes, placeholder: style == .sharedFrame ? plan.request.source.frame : nil,
                 stage: plan.request.destination.bounds, tracks: tracks, hides: hides),
-            spring: completion.spring(spring))
+            spring: motion.spring.map(completion.spring), tracks: stateTracks)
     }
 }
 
@@ -153,46 +159,77 @@ private struct DragState {
 }
 
 /// The completion after release: every visible quantity (the image's and the clip's centres and
-/// log-sizes, the visible radius, the opacity and the progress) is its own channel of one spring,
-/// released from where the drag left it at the rate the drag was changing it. So the motion is
-/// continuous in position and velocity, and the image's pivot leaves with the finger's velocity.
-/// Sizes move in log space, so they stay positive however hard the spring overshoots.
+/// log-sizes, the visible radius, the opacity and the progress) is its own channel, released from where the
+/// drag left it at the rate the drag was changing it (or at rest, when the request says not to carry the
+/// velocity). So the motion is continuous in position and velocity, and the image's pivot leaves with the
+/// finger's velocity. Sizes move in log space, so they stay positive however hard the motion overshoots.
+///
+/// With a spring each channel is an oscillator of that spring. With any other curve `p` over the duration `T`,
+/// a channel is `start + (target − start)·p(t) + k·t·(1 − t/T)²`: the curve as asked, plus a term that is 0 at
+/// both ends, has slope 1 at the start and 0 at the end, weighted `k = rate − (target − start)·p′(0)` so the
+/// initial rate is exactly the drag's. (One Bézier whose first control point is moved can match one direction
+/// of motion; the channels of a drag move in several at once, so each gets this term instead and the curve
+/// keeps its shape and its end.)
 private struct Completion {
-    /// One quantity's spring: its target, its displacement from it over time, and the range it is kept in.
+    /// One quantity's motion: its target, its value over time, and the range it is kept in.
     struct Channel {
+        enum Motion {
+            /// A spring's displacement from the target, and the residual blended away by the end.
+            case spring(Oscillator, residual: Double)
+            /// A curve over `duration`, and the weight of the velocity term.
+            case curve(ResolvedTiming, velocityWeight: Double)
+        }
+
+        let start: Double
         let target: Double
         /// The rate at release, per second.
         let rate: Double
-        let oscillator: Oscillator
-        let residual: Double
+        let motion: Motion
         let range: ClosedRange<Double>
 
-        init(from start: Double, rate: Double, to target: Double, omega: Double, zeta: Double, range: ClosedRange<Double>) {
-            self.init(
-                target: target, rate: rate, oscillator: Oscillator(omega: omega, zeta: zeta, displacement: start - target, velocity: rate),
-                residual: 0, range: range)
+        init(from start: Double, rate: Double, to target: Double, spring: SpringResolution, range: ClosedRange<Double>) {
+            let oscillator = Oscillator(omega: spring.angularFrequency, zeta: spring.dampingRatio, displacement: start - target, velocity: rate)
+            self.init(start: start, target: target, rate: rate, motion: .spring(oscillator, residual: 0), range: range)
         }
 
-        private init(target: Double, rate: Double, oscillator: Oscillator, residual: Double, range: ClosedRange<Double>) {
+        init(from start: Double, rate: Double, to target: Double, curve: ResolvedTiming, range: ClosedRange<Double>) {
+            // A curve that leaves straight up (a Bézier with x1 = 0 < |y1|) has no finite rate to cancel: the
+            // term then adds the drag's rate to the curve's own, and the start keeps its jump in velocity.
+            let curveRate = (target - start) * curve.initialRate
+            let weight = curveRate.isFinite ? rate - curveRate : rate
+            self.init(start: start, target: target, rate: rate, motion: .curve(curve, velocityWeight: weight), range: range)
+        }
+
+        private init(start: Double, target: Double, rate: Double, motion: Motion, range: ClosedRange<Double>) {
+            self.start = start
             self.target = target
             self.rate = rate
-            self.oscillator = oscillator
-            self.residual = residual
+            self.motion = motion
             self.range = range
         }
 
-        /// The value at release.
-        var start: Double { target + oscillator.c1 }
+        /// How far from its target it starts (a spring's settling threshold scales with it).
+        var distance: Double { abs(start - target) }
 
-        /// The same channel, made to end exactly on its target at `duration`.
+        /// The same channel, made to end exactly on its target at `duration` (a curve already does).
         func settled(at duration: Double) -> Channel {
-            Channel(target: target, rate: rate, oscillator: oscillator, residual: -oscillator.displacement(at: duration), range: range)
+            guard case .spring(let oscillator, _) = motion else { return self }
+            return Channel(
+                start: start, target: target, rate: rate, motion: .spring(oscillator, residual: -oscillator.displacement(at: duration)), range: range)
         }
 
-        /// The value at `t`; the residual left at the end is blended in with a `(t/T)³` ramp, which
-        /// keeps the initial velocity and lands exactly on the target.
+        /// The value at `t`. A spring's residual left at the end is blended in with a `(t/T)³` ramp, which keeps
+        /// the initial velocity and lands exactly on the target.
         func value(at t: Double, ramp: Double) -> Double {
-            min(max(target + oscillator.displacement(at: t) + residual * ramp * ramp * ramp, range.lowerBound), range.upperBound)
+            let value: Double
+            switch motion {
+            case .spring(let oscillator, let residual):
+                value = target + oscillator.displacement(at: t) + residual * ramp * ramp * ramp
+            case .curve(let curve, let weight):
+                let rest = 1 - t / curve.duration
+                value = start + (target - start) * curve.progress(atTime: t) + weight * t * rest * rest
+            }
+            return min(max(value, range.lowerBound), range.upperBound)
         }
     }
 
@@ -226,7 +263,7 @@ private struct Completion {
     let image: RectChannels, clip: RectChannels
     let visibleRadius: Channel, opacity: Channel, progress: Channel
 
-    init(from drag: DragState, decision: DismissDecision, spring: SpringResolution) throws(ValidationError) {
+    init(from drag: DragState, decision: DismissDecision, motion: CompletionMotion, carriesVelocity: Bool) throws(ValidationError) {
         let track = drag.track
         let finish = decision == .finish
         self.drag = drag
@@ -237,9 +274,12 @@ private struct Completion {
             cornerRadius: restState.cornerRadius, opacity: restState.opacity)
 
         let relativeScaleRate = drag.scaleRate / drag.scale
-        let omega = spring.angularFrequency, zeta = spring.dampingRatio
         func channel(_ start: Double, _ rate: Double, _ target: Double, in range: ClosedRange<Double> = -.infinity ... .infinity) -> Channel {
-            Channel(from: start, rate: rate, to: target, omega: omega, zeta: zeta, range: range)
+            let carried = carriesVelocity ? rate : 0
+            switch motion {
+            case .spring(let spring): return Channel(from: start, rate: carried, to: target, spring: spring, range: range)
+            case .curve(let curve): return Channel(from: start, rate: carried, to: target, curve: curve, range: range)
+            }
         }
         // A size may shrink or grow past both ends (a hard fling), but by at most e³⁰, so it stays
         // positive and finite however extreme the rates.
@@ -271,10 +311,18 @@ private struct Completion {
         let positions = image.positions + clip.positions + [visibleRadius]
         let others = image.logSizes + clip.logSizes + [opacity, progress]
         let threshold = SpringMotion.settlingThreshold
-        let positionThreshold = threshold * max(positions.map { abs($0.oscillator.c1) }.max() ?? 0, 1)
-        let duration = spring.fixedDuration
-            ?? (positions.map { $0.oscillator.settlingTime(threshold: positionThreshold) }
-                + others.map { $0.oscillator.settlingTime(threshold: threshold) }).reduce(spring.nominalDuration, max)
+        let positionThreshold = threshold * max(positions.map(\.distance).max() ?? 0, 1)
+        func settlingTime(_ channel: Channel, _ threshold: Double) -> Double {
+            guard case .spring(let oscillator, _) = channel.motion else { return 0 }
+            return oscillator.settlingTime(threshold: threshold)
+        }
+        let duration: Double
+        switch motion {
+        case .curve(let curve): duration = curve.duration
+        case .spring(let spring):
+            duration = spring.fixedDuration
+                ?? (positions.map { settlingTime($0, positionThreshold) } + others.map { settlingTime($0, threshold) }).reduce(spring.nominalDuration, max)
+        }
         guard duration <= PlanLimits.maximumDuration else {
             throw ValidationError(
                 field: "velocity",
@@ -324,6 +372,17 @@ private struct Completion {
         return Keyframe(
             time: time, progress: progress.value(at: time, ramp: ramp), transform: state.transform, maskFrame: state.maskFrame,
             cornerRadius: state.cornerRadius, opacity: state.opacity)
+    }
+}
+
+/// How a completion moves: a spring, or any other curve with a velocity term.
+enum CompletionMotion: Sendable, Hashable {
+    case spring(SpringResolution)
+    case curve(ResolvedTiming)
+
+    /// The spring, when it is one.
+    var spring: SpringResolution? {
+        if case .spring(let spring) = self { spring } else { nil }
     }
 }
 

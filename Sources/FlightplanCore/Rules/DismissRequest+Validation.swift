@@ -19,10 +19,12 @@ public struct ValidatedDismissRequest: Sendable, Hashable {
     public let flingVelocity: Double
     /// Deceleration per millisecond for the projection.
     public let decelerationRate: Double
-    /// The completion spring's frequency, damping and duration when the release finishes.
-    let finishSpring: SpringResolution
+    /// How the completion moves when the release finishes: a spring's frequency, damping and duration, or a curve.
+    let finishMotion: CompletionMotion
     /// The same when it cancels.
-    let cancelSpring: SpringResolution
+    let cancelMotion: CompletionMotion
+    /// Whether the completion leaves with the drag's velocity (UIKit's own completions start at rest).
+    public let carriesVelocity: Bool
 
     /// Checks the drag and its plan request (whose fields are reported under `plan.`).
     /// - Throws: a ``ValidationError`` naming the first offending field.
@@ -39,8 +41,9 @@ public struct ValidatedDismissRequest: Sendable, Hashable {
             throw ValidationError(field: error.field.isEmpty ? "plan" : "plan.\(error.field)", message: error.message)
         }
         let options = request.options
-        finishSpring = try request.completionSpring(options.finishTiming ?? plan.timing, at: options.finishTiming == nil ? "plan.timing" : "options.finishTiming")
-        cancelSpring = try request.completionSpring(options.cancelTiming ?? plan.timing, at: options.cancelTiming == nil ? "plan.timing" : "options.cancelTiming")
+        finishMotion = try request.completionMotion(options.finishTiming ?? plan.timing, at: options.finishTiming == nil ? "plan.timing" : "options.finishTiming")
+        cancelMotion = try request.completionMotion(options.cancelTiming ?? plan.timing, at: options.cancelTiming == nil ? "plan.timing" : "options.cancelTiming")
+        carriesVelocity = options.carryVelocity ?? PlanDefaults.carryVelocity
         let extent = PlanLimits.maximumExtent, speed = PlanLimits.maximumGestureVelocity
         try FieldCheck.check(request.translation.x, in: -extent...extent, at: "translation.x")
         try FieldCheck.check(request.translation.y, in: -extent...extent, at: "translation.y")
@@ -67,9 +70,9 @@ extension DismissRequest {
         try ValidatedDismissRequest(self)
     }
 
-    /// The completion's spring for `timing` (reported under `field`): a spring, or nothing for the default;
-    /// only a spring can leave with the finger's velocity, which the planner sets itself.
-    fileprivate func completionSpring(_ timing: Timing, at field: String) throws(ValidationError) -> SpringResolution {
+    /// How the completion moves for `timing` (reported under `field`): its spring (the default when the curve is
+    /// left out), or its curve over its duration (the style's pop duration when left out).
+    fileprivate func completionMotion(_ timing: Timing, at field: String) throws(ValidationError) -> CompletionMotion {
         // An option's timing has a plan timing's ranges: checked as the plan's would be (the plan itself is
         // valid by now), the offending field named under `field`.
         if timing != plan.timing {
@@ -92,22 +95,21 @@ extension DismissRequest {
                     message: "must be left out for a dismissal drag: the completion's velocity comes from the finger")
             }
             spring = given
-        case .linear, .easeIn, .easeOut, .easeInOut, .cubicBezier:
-            throw ValidationError(
-                field: "\(field).curve",
-                message: "must be a spring (or left out) for a dismissal drag: only a spring can carry the finger's velocity")
+        case .some(let curve):
+            let duration = timing.duration ?? PlanDefaults.timing(for: plan.style, direction: .pop).duration
+            return .curve(ResolvedTiming(curve: curve, duration: duration))
         }
         if let response = spring.response {
             let motion = SpringMotion(response: response, dampingRatio: spring.dampingRatio, initialVelocity: 0)
-            return SpringResolution(
+            return .spring(SpringResolution(
                 angularFrequency: motion.angularFrequency, dampingRatio: spring.dampingRatio, fixedDuration: nil,
-                nominalDuration: motion.duration)
+                nominalDuration: motion.duration))
         }
         let duration = timing.duration ?? PlanDefaults.timing(for: plan.style, direction: .pop).duration
         let motion = SpringMotion(settlingAt: duration, dampingRatio: spring.dampingRatio, initialVelocity: 0)
-        return SpringResolution(
+        return .spring(SpringResolution(
             angularFrequency: motion.angularFrequency, dampingRatio: spring.dampingRatio, fixedDuration: duration,
-            nominalDuration: duration)
+            nominalDuration: motion.duration))
     }
 
     fileprivate func validateOptions() throws(ValidationError) {

@@ -120,6 +120,8 @@ public enum PlanDefaults {
     public static let dismissDistanceShare = 0.5
     /// `options.fadeDistance` as a share of the dismiss distance: the background fades over the same drag.
     public static let fadeDistanceShare = 1.0
+    /// `options.carryVelocity`: the completion leaves with the drag's velocity.
+    public static let carryVelocity = true
     /// `options.policy`.
     public static let releasePolicy = ReleasePolicy.projected
     /// `options.finishDistance` as a share of the dismiss distance.

@@ -28,6 +28,15 @@ public struct CubicBezier: Sendable, Hashable {
     ///
     /// Solves `X(s) = x` for the curve parameter by Newton's method with a bisection
     /// fallback, to within 1e-14 in `x`.
+    /// The curve's slope dy/dx where it starts (infinite when it leaves straight up: `x1 = 0 < |y1|`).
+    public var initialSlope: Double {
+        if x1 > 0 { return y1 / x1 }
+        if y1 != 0 { return y1 > 0 ? .infinity : -.infinity }
+        // Both first-order terms vanish: the second-order ones decide, then the third (x, y ≈ s³).
+        if x2 > 0 { return y2 / x2 }
+        return y2 != 0 ? (y2 > 0 ? .infinity : -.infinity) : 1
+    }
+
     public func value(at x: Double) -> Double {
         if x <= 0 { return 0 }
         if x >= 1 { return 1 }

@@ -54,6 +54,15 @@ public struct ResolvedTiming: Sendable, Hashable {
         self.duration = duration
     }
 
+    /// The progress's rate where it starts, per second (infinite for a Bézier that leaves straight up).
+    public var initialRate: Double {
+        switch easing {
+        case .linear: 1 / duration
+        case .bezier(let bezier): bezier.initialSlope / duration
+        case .spring(let motion): motion.initialVelocity
+        }
+    }
+
     /// The spring's motion, when the curve is a spring.
     public var spring: SpringMotion? {
         if case .spring(let motion) = easing { motion } else { nil }

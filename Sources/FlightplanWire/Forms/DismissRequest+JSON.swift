@@ -32,6 +32,7 @@ extension DismissRequest: JSONCodable {
             if let policy = options.policy { writer.key("policy"); writer.string(policy.rawValue) }
             if let timing = options.finishTiming { writer.key("finishTiming"); timing.write(to: &writer) }
             if let timing = options.cancelTiming { writer.key("cancelTiming"); timing.write(to: &writer) }
+            if let carry = options.carryVelocity { writer.key("carryVelocity"); writer.bool(carry) }
             writer.endObject()
         }
         writer.endObject()
@@ -49,7 +50,8 @@ extension DismissOptions {
             fadeDistance: try reader.number("fadeDistance"),
             policy: try reader.enumeration("policy", as: ReleasePolicy.self),
             finishTiming: try reader.object("finishTiming").map { object throws(ValidationError) in try Timing(reader: object) },
-            cancelTiming: try reader.object("cancelTiming").map { object throws(ValidationError) in try Timing(reader: object) })
+            cancelTiming: try reader.object("cancelTiming").map { object throws(ValidationError) in try Timing(reader: object) },
+            carryVelocity: try reader.bool("carryVelocity"))
         try reader.finish(allowing: MemberNames.dismissOptions)
     }
 
@@ -71,7 +73,8 @@ extension Dismissal: JSONCodable {
             plan: try reader.value("plan").map { value throws(ValidationError) in try Plan(json: value, path: reader.fieldPath("plan")) },
             spring: try reader.value("spring").map { value throws(ValidationError) in
                 try CompletionSpring(json: value, path: reader.fieldPath("spring"))
-            })
+            },
+            tracks: try reader.decodedArray("tracks", of: Track.self))
         try reader.finish(allowing: MemberNames.dismissal)
     }
 
@@ -96,6 +99,7 @@ extension Dismissal: JSONCodable {
         if let plan { format.write(plan, to: &writer) } else { writer.null() }
         writer.key("spring")
         if let spring { spring.write(to: &writer) } else { writer.null() }
+        if let tracks { writer.key("tracks"); writeArray(tracks, to: &writer) }
         writer.endObject()
     }
 }
