@@ -213,7 +213,7 @@ extension Sampling: Codable {
 extension PlanRequest: Codable {
     private enum CodingKeys: String, CodingKey {
         case style, direction, source, destination, imageSize, timing, sampling, overlay, placeholder, children, precision
-        case cornerCurve, path, auxiliary, contentRegion, reducedMotion, snapshot
+        case cornerCurve, path, auxiliary, contentRegion, reducedMotion, snapshot, from
     }
 
     private enum OverlayKeys: String, CodingKey { case opacity, color }
@@ -248,7 +248,8 @@ extension PlanRequest: Codable {
             auxiliary: try container.decodeIfPresent([AuxiliaryView].self, forKey: .auxiliary) ?? [],
             contentRegion: try container.decodeIfPresent(Rect.self, forKey: .contentRegion),
             reducedMotion: try container.decodeIfPresent(Bool.self, forKey: .reducedMotion),
-            snapshot: try container.decodeIfPresent(SnapshotOptions.self, forKey: .snapshot))
+            snapshot: try container.decodeIfPresent(SnapshotOptions.self, forKey: .snapshot),
+            from: try container.decodeIfPresent(PlanOrigin.self, forKey: .from))
     }
 
     /// Encodes the request as the wire form does: defaults that were left out stay out.
@@ -278,6 +279,7 @@ extension PlanRequest: Codable {
         try container.encodeIfPresent(contentRegion, forKey: .contentRegion)
         try container.encodeIfPresent(reducedMotion, forKey: .reducedMotion)
         try container.encodeIfPresent(snapshot, forKey: .snapshot)
+        try container.encodeIfPresent(from, forKey: .from)
     }
 }
 
@@ -334,5 +336,32 @@ extension Dismissal: Codable {
         try container.encode(plan, forKey: .plan)
         try container.encode(spring, forKey: .spring)
         try container.encodeIfPresent(tracks, forKey: .tracks)
+    }
+}
+
+extension PlanOrigin: Codable {
+    private enum CodingKeys: String, CodingKey { case request, time, state, velocity }
+
+    /// Decodes `{"request", "time"}` or `{"state", "velocity"}`.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        if container.contains(.request) {
+            self = .running(try container.decode(PlanRequest.self, forKey: .request), time: try container.decode(Double.self, forKey: .time))
+        } else {
+            self = .state(try container.decode(VisibleState.self, forKey: .state), velocity: try container.decode(VisibleState.self, forKey: .velocity))
+        }
+    }
+
+    /// Encodes the origin under its kind's keys.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        switch self {
+        case .running(let request, let time):
+            try container.encode(request, forKey: .request)
+            try container.encode(time, forKey: .time)
+        case .state(let state, let velocity):
+            try container.encode(state, forKey: .state)
+            try container.encode(velocity, forKey: .velocity)
+        }
     }
 }

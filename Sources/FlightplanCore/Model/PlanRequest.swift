@@ -178,6 +178,9 @@ public struct PlanRequest: Sendable, Hashable {
     public var reducedMotion: Bool?
     /// How a snapshot transition treats its children.
     public var snapshot: SnapshotOptions?
+    /// Where the motion starts when it interrupts another (a reversal, a retarget); `nil` starts at the source
+    /// (push) or the destination (pop).
+    public var from: PlanOrigin?
     /// Decimal places for points (0…6) in the plan, for smaller payloads; `nil` keeps every number exact.
     /// Scale factors keep enough digits that no point of the layer moves by more than 0.001 pt, progress
     /// and opacity keep at least 4 decimals, and times stay exact.
@@ -190,8 +193,9 @@ public struct PlanRequest: Sendable, Hashable {
         timing: Timing = Timing(), sampling: Sampling = PlanDefaults.sampling, overlayOpacity: Double? = nil,
         children: [ChildPair] = [], precision: Int? = nil, overlayColor: Color? = nil, placeholderColor: Color? = nil,
         cornerCurve: CornerCurve? = nil, path: MotionPath? = nil, auxiliary: [AuxiliaryView] = [], contentRegion: Rect? = nil,
-        reducedMotion: Bool? = nil, snapshot: SnapshotOptions? = nil
+        reducedMotion: Bool? = nil, snapshot: SnapshotOptions? = nil, from: PlanOrigin? = nil
     ) {
+        self.from = from
         self.overlayColor = overlayColor
         self.placeholderColor = placeholderColor
         self.cornerCurve = cornerCurve

@@ -8,6 +8,8 @@ struct Choreography {
         var frame: Rect
         var cornerCurve: CornerCurve? = nil
         var clip: Rect? = nil
+        /// What it draws and how, when it flies (an interruption moves it where the eye sees it).
+        var flight: Flight? = nil
         /// Whether any of its values changes (a held track is neither sampled nor checked).
         var moves: Bool = true
         var values: (ChannelInstant) -> TrackValues
@@ -52,6 +54,7 @@ struct Choreography {
                 TrackValues(opacity: Interpolation.linear(view.from, view.to, instant(.auxiliary)))
             })
         }
+        if let start = validated.start { interrupted(from: start, timing: validated.timing) }
     }
 
     /// Tracks of a plan that carry keyframes: the first model's (main layer and children) and every moving one.
@@ -88,7 +91,9 @@ struct Choreography {
             TrackValues(opacity: overlayOpacity * instant(.overlay), color: overlayColor)
         })
         legacyOpacity = parts.count - 1
-        parts.append(Part(id: "destinationScreen", role: .destinationScreen, frame: bounds, cornerCurve: kit.cornerCurve, clip: kit.region) { instant in
+        parts.append(Part(
+            id: "destinationScreen", role: .destinationScreen, frame: bounds, cornerCurve: kit.cornerCurve, clip: kit.region, flight: Flight(flight)
+        ) { instant in
             kit.geometry(of: flight, at: instant)
         })
         legacyGeometry = parts.count - 1
@@ -113,7 +118,11 @@ struct Choreography {
         let scale = RevealTrack.minimalCoveringScale(of: source.frame, cornerRadius: source.cornerRadius, toCover: request.destination.bounds)
         let track = RevealTrack(layer: source.frame, cornerRadius: source.cornerRadius, finalScale: scale, fadeFraction: kit.validated.fadeFraction)
         let fadesOut = kit.fadeMode == .out
-        let element = Part(id: "content", role: .content, frame: source.frame, cornerCurve: kit.cornerCurve, clip: kit.region) { instant in
+        let whole = Rect(x: 0, y: 0, width: source.frame.width, height: source.frame.height)
+        let element = Part(
+            id: "content", role: .content, frame: source.frame, cornerCurve: kit.cornerCurve, clip: kit.region,
+            flight: Flight(layer: source.frame, content: whole, uniformScale: true)
+        ) { instant in
             let state = track.state(growth: instant(.transform), fade: 0)
             var values = kit.appearance(at: instant)
             values.transform = state.transform
@@ -146,14 +155,16 @@ struct Choreography {
             uniformScale: false, opacityEnd: 1, bend: incomingFlight.bend)
         parts.append(kit.content(incomingFlight))
         let incoming = Part(
-            id: "incomingSnapshot", role: .incomingSnapshot, frame: incomingFlight.layer, cornerCurve: kit.cornerCurve, clip: kit.region
+            id: "incomingSnapshot", role: .incomingSnapshot, frame: incomingFlight.layer, cornerCurve: kit.cornerCurve, clip: kit.region,
+            flight: Flight(incomingFlight)
         ) { instant in
             var values = kit.geometry(of: incomingFlight, at: instant)
             values.opacity = kit.fadeMode == .out ? 1 : kit.incoming(instant)
             return values
         }
         let outgoing = Part(
-            id: "outgoingSnapshot", role: .outgoingSnapshot, frame: outgoingFlight.layer, cornerCurve: kit.cornerCurve, clip: kit.region
+            id: "outgoingSnapshot", role: .outgoingSnapshot, frame: outgoingFlight.layer, cornerCurve: kit.cornerCurve, clip: kit.region,
+            flight: Flight(outgoingFlight)
         ) { instant in
             var values = kit.geometry(of: outgoingFlight, at: instant)
             values.opacity = kit.fadeMode == .in ? 1 : kit.outgoing(instant)
@@ -179,7 +190,9 @@ struct Choreography {
             let track = Scene.childTrack(for: child, clipped: clips, bend: kit.bend(from: child.from, to: child.to))
             let delay = stagger * Double(index)
             let clocks = clocks
-            parts.append(Part(id: "child:\(child.id)", role: .child, frame: track.layer, cornerCurve: kit.cornerCurve, clip: kit.region) { instant in
+            parts.append(Part(
+                id: "child:\(child.id)", role: .child, frame: track.layer, cornerCurve: kit.cornerCurve, clip: kit.region, flight: Flight(track)
+            ) { instant in
                 let local = stagger > 0
                     ? ChannelInstant(time: min(max(0, (instant.time - delay) * duration / moving), duration), clocks: clocks)
                     : instant
@@ -246,7 +259,7 @@ private struct PartKit {
 
     /// The flying content: a flight's geometry with the content's colour and shadow.
     func content(_ flight: FlightTrack) -> Choreography.Part {
-        Choreography.Part(id: "content", role: .content, frame: flight.layer, cornerCurve: cornerCurve, clip: region) { instant in
+        Choreography.Part(id: "content", role: .content, frame: flight.layer, cornerCurve: cornerCurve, clip: region, flight: Flight(flight)) { instant in
             var values = appearance(at: instant)
             let geometry = geometry(of: flight, at: instant)
             values.transform = geometry.transform

@@ -42,6 +42,8 @@ public enum PlanLimits {
     public static let maximumBezierY = 10.0
     /// Largest absolute finger velocity a dismissal drag may report, points per second.
     public static let maximumGestureVelocity = 100_000.0
+    /// Largest rate a `from.velocity` field may give, points (or opacity) per second.
+    public static let maximumInterruptionRate = 10_000_000.0
     /// Most auxiliary views.
     public static let maximumAuxiliaryViews = 16
 }

@@ -22,6 +22,8 @@ public struct ValidatedPlanRequest: Sendable, Hashable {
     /// The curve a channel's window takes when it names none: the plan's (a spring without its `response`,
     /// so that it settles over the window).
     public let channelCurve: TimingCurve
+    /// Where an interrupting plan's tracks start, when the request says (`from`).
+    public private(set) var start: InterruptionStart?
     /// Keyframes over all tracks when the sampling fixes their number (`keyframes`, `fps`); nil for
     /// `tolerance`, whose count is known only once sampled.
     public private(set) var fixedKeyframes: Int?
@@ -47,6 +49,7 @@ public struct ValidatedPlanRequest: Sendable, Hashable {
         }
         overlayOpacity = request.overlayOpacity ?? PlanDefaults.overlayOpacity
         fadeFraction = request.timing.fadeFraction ?? PlanDefaults.fadeFraction
+        start = try request.from.map { origin throws(ValidationError) in try Self.start(of: origin, for: self) }
         keyframeTracks = Choreography.keyframeTracks(for: self)
         if let perTrack {
             let total = perTrack * keyframeTracks
@@ -56,6 +59,50 @@ public struct ValidatedPlanRequest: Sendable, Hashable {
                     message: "would produce \(total) keyframes over \(keyframeTracks) tracks, more than \(PlanLimits.maximumTotalKeyframes)")
             }
             fixedKeyframes = total
+        }
+    }
+}
+
+extension ValidatedPlanRequest {
+    /// Most plans a chain of interruptions may nest (`from.request.from…`).
+    static let maximumInterruptionDepth = 8
+
+    /// The tracks' start an origin gives: a running plan's state and rates at its time (the plan checked as any
+    /// request, its problems named under `from.request`), or a client's visible state for the flying track.
+    fileprivate static func start(of origin: PlanOrigin, for validated: ValidatedPlanRequest) throws(ValidationError) -> InterruptionStart {
+        switch origin {
+        case .running(let request, let time):
+            var depth = 1, inner = request.from
+            while case .running(let next, _) = inner {
+                depth += 1
+                inner = next.from
+            }
+            guard depth <= maximumInterruptionDepth else {
+                throw ValidationError(field: "from.request", message: "nests \(depth) interrupted plans, more than \(maximumInterruptionDepth)")
+            }
+            let running: ValidatedPlanRequest
+            do { running = try request.validated() } catch {
+                throw ValidationError(field: error.field.isEmpty ? "from.request" : "from.request.\(error.field)", message: error.message)
+            }
+            try FieldCheck.check(time, in: 0...running.timing.duration, at: "from.time")
+            return InterruptionStart.running(running, at: time)
+        case .state(let state, let velocity):
+            try FieldCheck.check(rect: state.clip, at: "from.state.clip")
+            if let image = state.image { try FieldCheck.check(rect: image, at: "from.state.image") }
+            try FieldCheck.check(radius: state.cornerRadius, at: "from.state.cornerRadius")
+            if let opacity = state.opacity { try FieldCheck.check(opacity, in: 0...1, at: "from.state.opacity") }
+            let limit = PlanLimits.maximumInterruptionRate
+            for (value, name) in [
+                (velocity.clip.x, "clip.x"), (velocity.clip.y, "clip.y"), (velocity.clip.width, "clip.width"), (velocity.clip.height, "clip.height"),
+                (velocity.image?.x ?? 0, "image.x"), (velocity.image?.y ?? 0, "image.y"), (velocity.image?.width ?? 0, "image.width"),
+                (velocity.image?.height ?? 0, "image.height"), (velocity.cornerRadius, "cornerRadius"), (velocity.opacity ?? 0, "opacity"),
+            ] {
+                try FieldCheck.check(value, in: -limit...limit, at: "from.velocity.\(name)")
+            }
+            let choreography = Choreography(for: validated)
+            return InterruptionStart.given(
+                state, velocity: velocity, flying: choreography.parts[choreography.legacyGeometry].id,
+                faded: choreography.legacyOpacity.map { choreography.parts[$0].id })
         }
     }
 }

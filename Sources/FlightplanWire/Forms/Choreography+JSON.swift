@@ -296,3 +296,58 @@ extension SpringExport: JSONCodable {
         writer.endObject()
     }
 }
+
+extension VisibleState: JSONCodable {
+    /// Reads `{"clip", "image"?, "cornerRadius", "opacity"?}`.
+    public init(json: JSONValue, path: String) throws(ValidationError) {
+        let reader = try JSONObjectReader(json, path: path)
+        self.init(
+            clip: try Rect(json: try reader.required("clip"), path: reader.fieldPath("clip")),
+            image: try reader.decoded("image", as: Rect.self),
+            cornerRadius: try reader.requiredNumber("cornerRadius"),
+            opacity: try reader.number("opacity"))
+        try reader.finish(allowing: MemberNames.visibleState)
+    }
+
+    /// Writes the state.
+    public func write(to writer: inout JSONWriter) {
+        writer.beginObject()
+        writer.key("clip"); clip.write(to: &writer)
+        if let image { writer.key("image"); image.write(to: &writer) }
+        writer.key("cornerRadius"); writer.number(cornerRadius)
+        if let opacity { writer.key("opacity"); writer.number(opacity) }
+        writer.endObject()
+    }
+}
+
+extension PlanOrigin: JSONCodable {
+    /// Reads `{"request", "time"}` or `{"state", "velocity"}`.
+    public init(json: JSONValue, path: String) throws(ValidationError) {
+        let reader = try JSONObjectReader(json, path: path)
+        if let request = reader.value("request") {
+            self = .running(try PlanRequest(json: request, path: reader.fieldPath("request")), time: try reader.requiredNumber("time"))
+            try reader.finish(allowing: MemberNames.runningOrigin)
+        } else if let state = reader.value("state") {
+            self = .state(
+                try VisibleState(json: state, path: reader.fieldPath("state")),
+                velocity: try VisibleState(json: try reader.required("velocity"), path: reader.fieldPath("velocity")))
+            try reader.finish(allowing: MemberNames.stateOrigin)
+        } else {
+            throw ValidationError(field: path, message: "must have \"request\" and \"time\", or \"state\" and \"velocity\"")
+        }
+    }
+
+    /// Writes the origin.
+    public func write(to writer: inout JSONWriter) {
+        writer.beginObject()
+        switch self {
+        case .running(let request, let time):
+            writer.key("request"); request.write(to: &writer)
+            writer.key("time"); writer.number(time)
+        case .state(let state, let velocity):
+            writer.key("state"); state.write(to: &writer)
+            writer.key("velocity"); velocity.write(to: &writer)
+        }
+        writer.endObject()
+    }
+}

@@ -5,8 +5,11 @@ enum MemberNames {
     static let placeholder: [String] = ["color"]
     static let planRequest: [String] = [
         "style", "direction", "source", "destination", "imageSize", "timing", "sampling", "overlay", "placeholder", "children", "precision",
-        "cornerCurve", "path", "auxiliary", "contentRegion", "reducedMotion", "snapshot",
+        "cornerCurve", "path", "auxiliary", "contentRegion", "reducedMotion", "snapshot", "from",
     ]
+    static let runningOrigin: [String] = ["request", "time"]
+    static let stateOrigin: [String] = ["state", "velocity"]
+    static let visibleState: [String] = ["clip", "image", "cornerRadius", "opacity"]
     static let source: [String] = ["frame", "cornerRadius", "contentMode", "visibleFrame", "color", "shadow"]
     static let destination: [String] = ["bounds", "frame", "contentMode", "cornerRadius", "screenCornerRadius", "color", "shadow"]
     static let timing: [String] = ["duration", "curve", "fadeFraction", "fadeMode", "channels"]

@@ -23,7 +23,8 @@ extension PlanRequest: JSONCodable {
             auxiliary: try reader.decodedArray("auxiliary", of: AuxiliaryView.self) ?? [],
             contentRegion: try reader.decoded("contentRegion", as: Rect.self),
             reducedMotion: try reader.bool("reducedMotion"),
-            snapshot: try reader.decoded("snapshot", as: SnapshotOptions.self))
+            snapshot: try reader.decoded("snapshot", as: SnapshotOptions.self),
+            from: try reader.decoded("from", as: PlanOrigin.self))
         try overlay?.finish(allowing: MemberNames.overlay)
         try placeholder?.finish(allowing: MemberNames.placeholder)
         try reader.finish(allowing: MemberNames.planRequest)
@@ -77,6 +78,7 @@ extension PlanRequest: JSONCodable {
         if let contentRegion { writer.key("contentRegion"); contentRegion.write(to: &writer) }
         if let reducedMotion { writer.key("reducedMotion"); writer.bool(reducedMotion) }
         if let snapshot { writer.key("snapshot"); snapshot.write(to: &writer) }
+        if let from { writer.key("from"); from.write(to: &writer) }
         writer.endObject()
     }
 }

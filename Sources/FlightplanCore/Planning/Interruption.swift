@@ -1,0 +1,223 @@
+import RealModule
+
+/// A geometric track where the eye sees it: the content's image, the visible clip, the visible radius
+/// (window space). As a rate, each field's change per second.
+struct VisibleGeometry: Sendable, Hashable {
+    var image: Rect
+    var clip: Rect
+    var radius: Double
+}
+
+/// One track's state and rate where an interrupted motion leaves it.
+struct TrackStart: Sendable, Hashable {
+    /// Its geometry and the geometry's rate, for a track that flies.
+    var geometry: (value: VisibleGeometry, rate: VisibleGeometry)?
+    /// Its other values (opacity, colour, shadow) and their rates (in the same shape, as changes per second).
+    var values: TrackValues
+    var rates: TrackValues
+
+    static func == (lhs: TrackStart, rhs: TrackStart) -> Bool {
+        lhs.geometry?.value == rhs.geometry?.value && lhs.geometry?.rate == rhs.geometry?.rate && lhs.values == rhs.values && lhs.rates == rhs.rates
+    }
+
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(geometry?.value)
+        hasher.combine(geometry?.rate)
+        hasher.combine(values)
+        hasher.combine(rates)
+    }
+}
+
+/// Where an interrupting plan starts: each track's state and rate, by track id.
+public struct InterruptionStart: Sendable, Hashable {
+    var tracks: [String: TrackStart]
+
+    /// The state and per-channel rate of the plan `running` at `time` (exact states, rates by central differences
+    /// over a millionth of its duration; one-sided at its ends).
+    static func running(_ running: ValidatedPlanRequest, at time: Double) -> InterruptionStart {
+        let choreography = Choreography(for: running)
+        let duration = running.timing.duration
+        let step = duration * 1e-6
+        func values(_ time: Double) -> [TrackValues] {
+            let instant = ChannelInstant(time: time, clocks: choreography.clocks)
+            return choreography.parts.map { $0.values(instant) }
+        }
+        // Three samples and the weights that make a second-order derivative of them.
+        let (times, weights): ([Double], [Double])
+        if time - step < 0 {
+            (times, weights) = ([time, time + step, time + 2 * step], [-1.5 / step, 2 / step, -0.5 / step])
+        } else if time + step > duration {
+            (times, weights) = ([time, time - step, time - 2 * step], [1.5 / step, -2 / step, 0.5 / step])
+        } else {
+            (times, weights) = ([time, time - step, time + step], [0, -0.5 / step, 0.5 / step])
+        }
+        let samples = times.map(values)
+        var tracks: [String: TrackStart] = [:]
+        for (index, part) in choreography.parts.enumerated() {
+            let states = samples.map { $0[index] }
+            var start = TrackStart(geometry: nil, values: states[0].withoutGeometry, rates: TrackValues.rate(of: states.map(\.withoutGeometry), weights: weights))
+            if let flight = part.flight {
+                let visible = states.map { flight.visible($0) }
+                start.geometry = (visible[0], VisibleGeometry.rate(of: visible, weights: weights))
+            }
+            tracks[part.id] = start
+        }
+        return InterruptionStart(tracks: tracks)
+    }
+
+    /// A client's visible state and velocity for the flying track `flying`, and its opacity for `faded`.
+    static func given(_ state: VisibleState, velocity: VisibleState, flying: String, faded: String?) -> InterruptionStart {
+        var tracks: [String: TrackStart] = [:]
+        tracks[flying] = TrackStart(
+            geometry: (
+                VisibleGeometry(image: state.image ?? state.clip, clip: state.clip, radius: state.cornerRadius),
+                VisibleGeometry(image: velocity.image ?? velocity.clip, clip: velocity.clip, radius: velocity.cornerRadius)),
+            values: TrackValues(), rates: TrackValues())
+        if let faded, let opacity = state.opacity {
+            var start = tracks[faded] ?? TrackStart(geometry: nil, values: TrackValues(), rates: TrackValues())
+            start.values.opacity = opacity
+            start.rates.opacity = velocity.opacity ?? 0
+            tracks[faded] = start
+        }
+        return InterruptionStart(tracks: tracks)
+    }
+}
+
+extension Choreography {
+    /// The same tracks, but every track the start names leaves from its state at its rate and ends exactly where
+    /// the plan ends, on the plan's own curve `p` over its duration `T`: each visible quantity (image and clip
+    /// centres, their log-sizes, the visible radius, opacities, colours, shadows) moves as
+    /// `start + (end − start)·p(t) + k·t·(1 − t/T)²` with `k = rate − (end − start)·p′(0)`, so its initial rate is
+    /// exactly the given one (a Bézier that leaves straight up keeps its own infinite rate). Channel windows and
+    /// fade modes shape a whole transition, not a continuation: an interrupted track follows the plan's curve.
+    mutating func interrupted(from start: InterruptionStart, timing: ResolvedTiming) {
+        let clocks = clocks
+        let end = ChannelInstant(time: timing.duration, clocks: clocks)
+        let curveRate = timing.initialRate
+        let duration = timing.duration
+        for index in parts.indices {
+            guard let trackStart = start.tracks[parts[index].id] else { continue }
+            let part = parts[index]
+            let endValues = part.values(end)
+            let endGeometry = part.flight.map { $0.visible(endValues) }
+            parts[index].moves = true
+            parts[index].values = { instant in
+                let t = instant.time
+                let q = timing.progress(atTime: t)
+                let rest = 1 - t / duration
+                let bump = t * rest * rest
+                func move(_ from: Double, _ rate: Double, _ to: Double) -> Double {
+                    let curve = (to - from) * curveRate
+                    return from + (to - from) * q + (curve.isFinite ? rate - curve : rate) * bump
+                }
+                func moveLog(_ from: Double, _ rate: Double, _ to: Double) -> Double {
+                    let a = Double.log(from), b = Double.log(to)
+                    let value = move(a, rate / from, b)
+                    return Double.exp(min(max(value, min(a, b) - 30), max(a, b) + 30))
+                }
+                func rect(_ from: Rect, _ rate: Rect, _ to: Rect) -> Rect {
+                    Rect(
+                        center: Point(x: move(from.midX, rate.x + rate.width / 2, to.midX), y: move(from.midY, rate.y + rate.height / 2, to.midY)),
+                        size: Size(width: moveLog(from.width, rate.width, to.width), height: moveLog(from.height, rate.height, to.height)))
+                }
+                var values = part.values(instant)
+                if t >= duration { return values }
+                if let flight = part.flight, let geometry = trackStart.geometry, let target = endGeometry {
+                    let state = LayerState(
+                        layer: flight.layer, content: flight.content, uniformScale: flight.uniformScale,
+                        image: rect(geometry.value.image, geometry.rate.image, target.image),
+                        clip: rect(geometry.value.clip, geometry.rate.clip, target.clip),
+                        visibleRadius: move(geometry.value.radius, geometry.rate.radius, target.radius), opacity: 1)
+                    values.transform = state.transform
+                    values.maskFrame = state.maskFrame
+                    values.cornerRadius = state.cornerRadius
+                }
+                func unit(_ value: Double) -> Double { min(max(0, value), 1) }
+                if let from = trackStart.values.opacity, let to = endValues.opacity {
+                    values.opacity = unit(move(from, trackStart.rates.opacity ?? 0, to))
+                }
+                if let from = trackStart.values.color, let rate = trackStart.rates.color, let to = endValues.color {
+                    values.color = Color(
+                        r: unit(move(from.r, rate.r, to.r)), g: unit(move(from.g, rate.g, to.g)), b: unit(move(from.b, rate.b, to.b)),
+                        a: unit(move(from.a, rate.a, to.a)))
+                }
+                if let from = trackStart.values.shadow, let rate = trackStart.rates.shadow, let to = endValues.shadow {
+                    values.shadow = Shadow(
+                        color: Color(
+                            r: unit(move(from.color.r, rate.color.r, to.color.r)), g: unit(move(from.color.g, rate.color.g, to.color.g)),
+                            b: unit(move(from.color.b, rate.color.b, to.color.b)), a: unit(move(from.color.a, rate.color.a, to.color.a))),
+                        radius: max(0, move(from.radius, rate.radius, to.radius)),
+                        offset: Point(x: move(from.offset.x, rate.offset.x, to.offset.x), y: move(from.offset.y, rate.offset.y, to.offset.y)))
+                }
+                return values
+            }
+        }
+    }
+}
+
+/// What a flying track draws and how: its layer, where the content sits in it, whether it scales uniformly.
+struct Flight: Sendable {
+    var layer: Rect
+    var content: Rect
+    var uniformScale: Bool
+
+    /// How a flight track draws.
+    init(_ track: FlightTrack) {
+        self.init(layer: track.layer, content: track.content, uniformScale: track.uniformScale)
+    }
+
+    init(layer: Rect, content: Rect, uniformScale: Bool) {
+        self.layer = layer
+        self.content = content
+        self.uniformScale = uniformScale
+    }
+
+    /// Values seen where the eye sees them.
+    func visible(_ values: TrackValues) -> VisibleGeometry {
+        let transform = values.transform ?? .identity
+        let mask = values.maskFrame ?? Rect(x: 0, y: 0, width: layer.width, height: layer.height)
+        return VisibleGeometry(
+            image: transform.apply(to: content, inLayer: layer), clip: transform.apply(to: mask, inLayer: layer),
+            radius: (values.cornerRadius ?? 0) * max(abs(transform.a), abs(transform.d)))
+    }
+}
+
+extension VisibleGeometry {
+    /// The weighted sum of samples (a finite-difference derivative when the weights are one).
+    static func rate(of samples: [VisibleGeometry], weights: [Double]) -> VisibleGeometry {
+        func sum(_ field: (VisibleGeometry) -> Double) -> Double { zip(samples, weights).reduce(0) { $0 + field($1.0) * $1.1 } }
+        func rect(_ field: @escaping (VisibleGeometry) -> Rect) -> Rect {
+            Rect(x: sum { field($0).x }, y: sum { field($0).y }, width: sum { field($0).width }, height: sum { field($0).height })
+        }
+        return VisibleGeometry(image: rect(\.image), clip: rect(\.clip), radius: sum(\.radius))
+    }
+}
+
+extension TrackValues {
+    /// The values without transform, mask and radius (what a visible geometry says instead).
+    var withoutGeometry: TrackValues { TrackValues(opacity: opacity, color: color, shadow: shadow) }
+
+    /// The weighted sum of samples' opacity, colour and shadow (a finite-difference derivative): set where every
+    /// sample sets it.
+    static func rate(of samples: [TrackValues], weights: [Double]) -> TrackValues {
+        func sum(_ field: (TrackValues) -> Double?) -> Double? {
+            var total = 0.0
+            for (sample, weight) in zip(samples, weights) {
+                guard let value = field(sample) else { return nil }
+                total += value * weight
+            }
+            return total
+        }
+        var rate = TrackValues()
+        rate.opacity = sum(\.opacity)
+        if let r = sum({ $0.color?.r }), let g = sum({ $0.color?.g }), let b = sum({ $0.color?.b }), let a = sum({ $0.color?.a }) {
+            rate.color = Color(r: r, g: g, b: b, a: a)
+        }
+        if let r = sum({ $0.shadow?.color.r }), let g = sum({ $0.shadow?.color.g }), let b = sum({ $0.shadow?.color.b }),
+            let a = sum({ $0.shadow?.color.a }), let radius = sum({ $0.shadow?.radius }),
+            let x = sum({ $0.shadow?.offset.x }), let y = sum({ $0.shadow?.offset.y }) {
+            rate.shadow = Shadow(color: Color(r: r, g: g, b: b, a: a), radius: radius, offset: Point(x: x, y: y))
+        }
+        return rate
+    }
+}
