@@ -1,6 +1,24 @@
 public import FlightplanWire
 
 extension Plan {
+    /// Every track's values at `time`, by track id, as a linear renderer shows them (what is on screen).
+    public func state(at time: Double) -> [String: TrackValues] {
+        Dictionary((tracks ?? []).map { ($0.id, $0.values(at: time)) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    /// Every moving track's rate of change at `time`, by track id: the slope of the keyframe segment that holds it
+    /// (the one that starts there, at a keyframe), per second, for the properties the track animates.
+    public func velocity(at time: Double) -> [String: TrackValues] {
+        var rates: [String: TrackValues] = [:]
+        for track in tracks ?? [] where track.keyframes.count >= 2 {
+            let keyframes = track.keyframes
+            let index = min(max(0, (keyframes.lastIndex { $0.time <= time } ?? 0)), keyframes.count - 2)
+            let a = keyframes[index], b = keyframes[index + 1]
+            rates[track.id] = b.values.subtracting(a.values, over: b.time - a.time)
+        }
+        return rates
+    }
+
     /// Keyframe times divided by the duration: 0 … 1, for `CAKeyframeAnimation.keyTimes` or CSS offsets.
     public var keyTimes: [Double] {
         keyframes.map { duration > 0 ? $0.time / duration : 0 }
@@ -64,5 +82,24 @@ extension Plan {
     /// The main layer's Core Animation tracks.
     public var coreAnimationTracks: CoreAnimationTracks {
         CoreAnimationTracks(keyframes: keyframes, duration: duration)
+    }
+}
+
+extension TrackValues {
+    /// Field by field `(self − other) ÷ span` for the properties both set (colours component-wise, straight alpha).
+    fileprivate func subtracting(_ other: TrackValues, over span: Double) -> TrackValues {
+        func rate(_ a: Double, _ b: Double) -> Double { (a - b) / span }
+        var result = TrackValues()
+        if let a = transform, let b = other.transform {
+            result.transform = AffineTransform(
+                a: rate(a.a, b.a), b: rate(a.b, b.b), c: rate(a.c, b.c), d: rate(a.d, b.d), tx: rate(a.tx, b.tx), ty: rate(a.ty, b.ty))
+        }
+        if let a = maskFrame, let b = other.maskFrame {
+            result.maskFrame = Rect(x: rate(a.x, b.x), y: rate(a.y, b.y), width: rate(a.width, b.width), height: rate(a.height, b.height))
+        }
+        if let a = cornerRadius, let b = other.cornerRadius { result.cornerRadius = rate(a, b) }
+        if let a = opacity, let b = other.opacity { result.opacity = rate(a, b) }
+        if let a = color, let b = other.color { result.color = Color(r: rate(a.r, b.r), g: rate(a.g, b.g), b: rate(a.b, b.b), a: rate(a.a, b.a)) }
+        return result
     }
 }

@@ -34,3 +34,14 @@ extension PlannerError {
         return nil
     }
 }
+
+extension TransitionPlanner {
+    /// The plan that continues a running transition: the one `running` asks for, `time` seconds in, towards what
+    /// `next` asks for (its opposite `direction` reverses it; a moved destination retargets it). It starts exactly
+    /// at the running plan's state, leaves with its velocity and ends exactly at `next`'s end.
+    public func interrupt(_ running: PlanRequest, at time: Double, with next: PlanRequest) async throws(PlannerError) -> Plan {
+        var next = next
+        next.from = .running(running, time: time)
+        return try await plan(next)
+    }
+}

@@ -80,6 +80,36 @@ struct LocalRemoteTests {
         }
     }
 
+    @Test("interrupting a running plan: the same continuation locally and remotely, starting where the played plan is")
+    func interruptions() async throws {
+        try await withServer { url in
+            let remote = RemotePlanner(baseURL: url)
+            let local = LocalPlanner()
+            var rng = SeededGenerator(seed: 0x1E7)
+            for index in 0..<60 {
+                let running = RandomScenes.request(using: &rng, sampling: .keyframes(2001))
+                let played = try await local.plan(running)
+                let time = Double.random(in: 0...played.duration, using: &rng)
+                var back = running
+                back.direction = running.direction == .push ? .pop : .push
+                back.sampling = .keyframes(2001)
+                let localPlan = try await local.interrupt(running, at: time, with: back)
+                let remotePlan = try await remote.interrupt(running, at: time, with: back)
+                #expect(localPlan == remotePlan, "interruption \(index)")
+                // The continuation starts where the plan on screen is (within what linear playback adds).
+                let before = played.state(at: time), after = localPlan.state(at: 0)
+                for track in localPlan.tracks ?? [] where track.animates.contains(.transform) {
+                    guard let was = before[track.id], let now = after[track.id], let frame = played.tracks?.first(where: { $0.id == track.id })?.frame,
+                        frame == track.frame else { continue }
+                    let old = was.keyframe(time: 0, progress: 0, in: frame).visibleClip(in: frame)
+                    let new = now.keyframe(time: 0, progress: 0, in: frame).visibleClip(in: frame)
+                    #expect(abs(old.x - new.x) < 1 && abs(old.maxY - new.maxY) < 1, "interruption \(index), \(track.id): \(old) vs \(new)")
+                }
+                #expect(!localPlan.velocity(at: 0).isEmpty, "interruption \(index)")
+            }
+        }
+    }
+
     @Test("against the real server: a 503 at the connection cap, then a 200 once a slot frees, honouring Retry-After")
     func retriesAgainstTheRealServer() async throws {
         try await withServer({ $0.maxConnections = 1 }) { url in
