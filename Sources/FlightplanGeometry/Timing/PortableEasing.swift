@@ -1,7 +1,7 @@
 /// A timing curve in forms other systems take, so an app can animate its own views in step with a plan.
 public struct PortableEasing: Sendable, Hashable, Codable {
     /// CSS `linear()` stops (`(x, y)`, x a fraction of the duration): linear interpolation between them stays
-    /// within ``cssTolerance`` of the curve at every instant, with as few stops as that needs.
+    /// within ``cssTolerance`` of the curve at every instant, with few stops (a greedy choice over a fine grid).
     public var stops: [Point]
     /// The spring's parameter sets, when the curve is a spring.
     public var spring: SpringExport?
@@ -19,9 +19,21 @@ public struct PortableEasing: Sendable, Hashable, Codable {
 
     /// The portable forms of `timing`.
     public init(_ timing: ResolvedTiming) {
-        stops = Self.stops(timing)
+        // A named curve's stops do not depend on the duration (x is a fraction of it): found once per process.
+        switch timing.namedCurve {
+        case .linear?: stops = Self.linearStops
+        case .easeIn?: stops = Self.easeInStops
+        case .easeOut?: stops = Self.easeOutStops
+        case .easeInOut?: stops = Self.easeInOutStops
+        default: stops = Self.stops(timing)
+        }
         spring = timing.spring.map { SpringExport($0) }
     }
+
+    private static let linearStops = stops(ResolvedTiming(curve: .linear, duration: 1))
+    private static let easeInStops = stops(ResolvedTiming(curve: .easeIn, duration: 1))
+    private static let easeOutStops = stops(ResolvedTiming(curve: .easeOut, duration: 1))
+    private static let easeInOutStops = stops(ResolvedTiming(curve: .easeInOut, duration: 1))
 
     /// Reads the stops back from a `linear(…)` string (nil if it is not one `css` writes).
     public init?(css: String, spring: SpringExport?) {
@@ -64,46 +76,62 @@ public struct PortableEasing: Sendable, Hashable, Codable {
         try container.encodeIfPresent(spring, forKey: .spring)
     }
 
-    /// Greedy stops: from each stop, the farthest next one (doubling, then bisection) whose chord stays within
-    /// the tolerance at 32 checked instants, the chord's ends rounded as `css` writes them.
+    /// Greedy stops over a grid: the curve sampled at N evenly spaced instants, N doubled (from 256, up to 16 384)
+    /// until linear interpolation between neighbours is within a tenth of the tolerance (the largest second
+    /// difference ÷ 8); then from each stop, the farthest grid point whose chord — its ends rounded as `css` writes
+    /// them — stays within the rest of the tolerance at every grid point it spans.
     static func stops(_ timing: ResolvedTiming) -> [Point] {
         let duration = timing.duration
-        func value(_ x: Double) -> Double { timing.progress(atTime: x * duration) }
-        // A stop as `css` writes it and `init(css:)` reads it back, so the two agree to the bit.
-        func rounded(_ x: Double) -> Point {
-            Point(x: Double(decimal(x * 100, places: 4))! / 100, y: Double(decimal(value(x), places: 5))!)
+        var count = 256
+        var samples: [Double] = []
+        while true {
+            samples = (0...count).map { timing.progress(atTime: duration * Double($0) / Double(count)) }
+            var curvature = 0.0
+            for index in 1..<count { curvature = max(curvature, abs(samples[index - 1] - 2 * samples[index] + samples[index + 1])) }
+            if curvature / 8 <= cssTolerance * 0.1 || count >= 16_384 { break }
+            count *= 2
         }
-        func fits(_ a: Point, _ b: Point) -> Bool {
-            for check in 1..<32 {
-                let x = a.x + (b.x - a.x) * Double(check) / 32
-                let chord = a.y + (b.y - a.y) * (x - a.x) / (b.x - a.x)
-                if abs(chord - value(x)) > cssTolerance * 0.9 { return false }
+        // A stop as `css` writes it and `init(css:)` reads it back, so the two agree to the bit.
+        func stop(_ index: Int) -> Point {
+            index == count ? Point(x: 1, y: 1)
+                : Point(x: Double(decimal(Double(index) / Double(count) * 100, places: 4))! / 100, y: Double(decimal(samples[index], places: 5))!)
+        }
+        let allowed = cssTolerance * 0.85
+        func fits(_ from: Int, _ to: Int) -> Bool {
+            let a = stop(from), b = stop(to)
+            for index in (from + 1)..<to {
+                let x = Double(index) / Double(count)
+                if abs(a.y + (b.y - a.y) * (x - a.x) / (b.x - a.x) - samples[index]) > allowed { return false }
             }
             return true
         }
-        var stops = [Point(x: 0, y: 0)]
-        var step = 1.0 / 16
-        while stops.last!.x < 1 {
-            let start = stops.last!
-            var good: Point?, bad: Double?
-            var candidate = min(1, start.x + step)
-            for _ in 0..<60 {
-                let point = candidate == 1 ? Point(x: 1, y: 1) : rounded(candidate)
-                if point.x > start.x && fits(start, point) {
-                    good = point
-                    if candidate == 1 { break }
-                    if let bad { if bad - candidate < 1e-4 { break }; candidate = (candidate + bad) / 2 } else { candidate = min(1, start.x + 2 * (candidate - start.x)) }
+        var indices = [0]
+        while indices.last! < count {
+            let from = indices.last!
+            var step = max(1, (indices.count > 1 ? from - indices[indices.count - 2] : count / 16))
+            var good = from + 1, bad: Int?
+            // Double the reach until a chord fails, then bisect between the last that fitted and the first that failed.
+            while bad == nil {
+                let candidate = min(count, from + step)
+                if fits(from, candidate) {
+                    good = candidate
+                    if candidate == count { break }
+                    step *= 2
                 } else {
                     bad = candidate
-                    candidate = ((good?.x ?? start.x) + candidate) / 2
-                    if let good, candidate - good.x < 1e-4 { break }
                 }
             }
-            let next = good ?? rounded(min(1, start.x + 1e-4))
-            step = next.x - start.x
-            stops.append(next)
+            if var high = bad {
+                var low = good
+                while high - low > 1 {
+                    let middle = (low + high) / 2
+                    if fits(from, middle) { low = middle } else { high = middle }
+                }
+                good = low
+            }
+            indices.append(good)
         }
-        return stops
+        return indices.map(stop)
     }
 
     private static func roundedValue(_ value: Double, places: Int) -> Double {

@@ -63,6 +63,17 @@ public struct ResolvedTiming: Sendable, Hashable {
         }
     }
 
+    /// The named curve this timing follows (UIKit's four), if it is one.
+    public var namedCurve: TimingCurve? {
+        switch easing {
+        case .linear: .linear
+        case .bezier(let bezier) where bezier == .easeIn: .easeIn
+        case .bezier(let bezier) where bezier == .easeOut: .easeOut
+        case .bezier(let bezier) where bezier == .easeInOut: .easeInOut
+        default: nil
+        }
+    }
+
     /// The spring's motion, when the curve is a spring.
     public var spring: SpringMotion? {
         if case .spring(let motion) = easing { motion } else { nil }
