@@ -109,7 +109,7 @@ public enum RandomScenes {
 }
 
 extension RandomScenes {
-    /// A random dismissal drag over a random zoom or sharedFrame scene: any axis and phase,
+    /// A random dismissal drag over a random zoom, sharedFrame, morph or snapshot scene (with children): any axis and phase,
     /// drags from upwards to far past the dismiss distance, slow drags and flings; the completion
     /// spring is the default, UIKit's or SwiftUI's.
     public static func dismissRequest(
@@ -121,9 +121,12 @@ extension RandomScenes {
             .spring(SpringParameters(dampingRatio: .random(in: 0.5...1.3, using: &rng), response: .random(in: 0.2...0.6, using: &rng))),
         ].randomElement(using: &rng)!
         var plan = request(
-            using: &rng, style: Bool.random(using: &rng) ? .zoom : .sharedFrame, curve: curve ?? .linear, sampling: sampling)
+            using: &rng, style: [TransitionStyle.zoom, .sharedFrame, .morph, .snapshot].randomElement(using: &rng)!, curve: curve ?? .linear,
+            sampling: sampling)
         plan.timing.curve = curve
         if curve == nil, Bool.random(using: &rng) { plan.timing.duration = nil }
+        // Dense samplings (velocity checks) leave the children out, to stay within one plan's keyframe budget.
+        if case .keyframes(let count)? = sampling, count > 2000 { plan.children = [] }
         let axis: DragAxis = Bool.random(using: &rng) ? .vertical : .horizontal
         let extent = axis == .vertical ? plan.destination.bounds.height : plan.destination.bounds.width
         let along = Double.random(in: -0.2 * extent...1.2 * extent, using: &rng)

@@ -136,6 +136,34 @@ struct DismissalTests {
         }
     }
 
+    @Test("a snapshot dismisses too: its snapshots and children follow the container under the finger")
+    func containerFollowers() throws {
+        try forAllScenes(count: 100, seed: 0xF011) { rng, replay in
+            var request = RandomScenes.dismissRequest(using: &rng, phase: [.changed, .ended].randomElement(using: &rng)!)
+            request.plan.style = .snapshot
+            let bounds = request.plan.destination.bounds
+            request.plan.children = [ChildPair(
+                id: "title", from: RandomScenes.rect(in: bounds.size, width: 20...120, height: 20...80, using: &rng),
+                to: RandomScenes.rect(in: bounds.size, width: 40...bounds.width, height: 30...200, using: &rng))]
+            let dismissal = try DismissPlanner.dismiss(for: request.validated())
+            let tracks = try #require(dismissal.tracks)
+            let rest = request.plan.destination.contentFrame, now = dismissal.state.visibleClip(in: dismissal.layer.frame)
+            let scale = now.width / rest.width
+            func visible(_ id: String) throws -> Rect {
+                let track = try #require(tracks.first { $0.id == id })
+                return track.base.keyframe(time: 0, progress: 0, in: track.frame).visibleClip(in: track.frame)
+            }
+            let child = request.plan.children[0].to
+            let expected = Rect(x: now.x + (child.x - rest.x) * scale, y: now.y + (child.y - rest.y) * scale, width: child.width * scale, height: child.height * scale)
+            #expect(isClose(try visible("child:title"), expected, relative: 1e-7), "\(replay)")
+            let incoming = try visible("incomingSnapshot"), outgoing = try visible("outgoingSnapshot")
+            #expect(isClose(incoming, now, relative: 1e-7) && isClose(outgoing, now, relative: 1e-7), "\(replay)")
+            if let plan = dismissal.plan {
+                #expect(plan.tracks?.contains { $0.id == "child:title" && !$0.keyframes.isEmpty } == true, "the child moves in the completion, \(replay)")
+            }
+        }
+    }
+
     @Test("the image follows the finger, and scale and opacity fall monotonically with the drag, within their bounds")
     func dragState() throws {
         try forAllScenes(count: 150) { rng, replay in

@@ -8,8 +8,15 @@ public enum DismissPlanner {
     public static func dismiss(for validated: ValidatedDismissRequest) throws(ValidationError) -> Dismissal {
         let request = validated.request, plan = validated.plan
         let style = plan.request.style
-        let track = style == .zoom ? Scene.zoomTrack(plan) : Scene.sharedFrameTrack(plan)
-        let layer = AnimatedLayer(role: style == .zoom ? .image : .destinationScreen, frame: track.layer)
+        let (track, role): (FlightTrack, LayerRole)
+        switch style {
+        case .zoom: (track, role) = (Scene.zoomTrack(plan), .image)
+        case .sharedFrame: (track, role) = (Scene.sharedFrameTrack(plan), .destinationScreen)
+        case .morph: (track, role) = (Scene.elementFlight(plan), .element)
+        case .snapshot: (track, role) = (Scene.elementFlight(plan), .container)
+        case .reveal: preconditionFailure("validation refuses a reveal dismissal")
+        }
+        let layer = AnimatedLayer(role: role, frame: track.layer)
         let drag = DragState(validated, track: track)
         let rounding = plan.request.precision.map { KeyframeRounding(decimals: $0, layer: track.layer) }
         func rounded(_ keyframes: [Keyframe]) -> [Keyframe] { rounding?.round(keyframes) ?? keyframes }
@@ -19,7 +26,7 @@ public enum DismissPlanner {
         // alpha is 1 − the photo screen's in the seed).
         let overlayOpacity = plan.overlayOpacity
         let level = { (keyframe: Keyframe) -> Double in
-            style == .zoom ? keyframe.opacity : overlayOpacity > 0 ? keyframe.opacity / overlayOpacity : 1 - min(max(0, keyframe.progress), 1)
+            style != .sharedFrame ? keyframe.opacity : overlayOpacity > 0 ? keyframe.opacity / overlayOpacity : 1 - min(max(0, keyframe.progress), 1)
         }
         let stateTracks = Planner.tracks(of: plan, following: [state], level: level).tracks.map { track in
             Track(

@@ -85,14 +85,32 @@ public enum Planner {
     ) -> (tracks: [Track], hides: [String]) {
         let choreography = Choreography(for: validated)
         let times = keyframes.map(\.time)
+        let expanded = ChannelInstant(level: 1, clocks: choreography.clocks)
+        let main = choreography.parts[choreography.legacyGeometry]
+        let mainRest = main.values(expanded).keyframe(time: 0, progress: 1, in: main.frame).visibleClip(in: main.frame)
         let tracks = choreography.parts.indices.map { index in
             let part = choreography.parts[index]
+            let rest = part.flight.map { $0.visible(part.values(expanded)) }
             let values = keyframes.map { keyframe in
                 var values = part.values(ChannelInstant(level: level(keyframe), clocks: choreography.clocks))
                 if index == choreography.legacyGeometry {
                     values.transform = keyframe.transform
                     values.maskFrame = keyframe.maskFrame
                     values.cornerRadius = keyframe.cornerRadius
+                } else if let flight = part.flight, let rest {
+                    // Another flying track (a snapshot's snapshots, a child) follows the main one: the same scale and
+                    // move that take the main track's resting clip to where it is now.
+                    let now = keyframe.visibleClip(in: main.frame)
+                    let scaleX = now.width / mainRest.width, scaleY = now.height / mainRest.height
+                    func follow(_ rect: Rect) -> Rect {
+                        Rect(x: now.x + (rect.x - mainRest.x) * scaleX, y: now.y + (rect.y - mainRest.y) * scaleY, width: rect.width * scaleX, height: rect.height * scaleY)
+                    }
+                    let state = LayerState(
+                        layer: flight.layer, content: flight.content, uniformScale: flight.uniformScale, image: follow(rest.image),
+                        clip: follow(rest.clip), visibleRadius: rest.radius * min(scaleX, scaleY), opacity: 1)
+                    values.transform = state.transform
+                    values.maskFrame = state.maskFrame
+                    values.cornerRadius = state.cornerRadius
                 }
                 if index == choreography.legacyOpacity { values.opacity = keyframe.opacity }
                 return values

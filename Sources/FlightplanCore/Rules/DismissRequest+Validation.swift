@@ -30,12 +30,9 @@ public struct ValidatedDismissRequest: Sendable, Hashable {
     /// - Throws: a ``ValidationError`` naming the first offending field.
     public init(_ request: DismissRequest) throws(ValidationError) {
         let plan = request.plan
-        guard plan.style == .zoom || plan.style == .sharedFrame else {
+        guard plan.style != .reveal else {
             throw ValidationError(
-                field: "plan.style", message: "must be \"zoom\" or \"sharedFrame\" for a dismissal drag, got \"\(plan.style.rawValue)\"")
-        }
-        guard plan.children.isEmpty else {
-            throw ValidationError(field: "plan.children", message: "must be left out for a dismissal drag (child pairs belong to snapshot plans)")
+                field: "plan.style", message: "must be \"zoom\", \"sharedFrame\", \"morph\" or \"snapshot\" for a dismissal drag (a reveal has nothing to drag), got \"reveal\"")
         }
         do { self.plan = try plan.validated() } catch {
             throw ValidationError(field: error.field.isEmpty ? "plan" : "plan.\(error.field)", message: error.message)
