@@ -227,7 +227,8 @@ def test_dismiss(server):
         ("unknown axis", {"axis": "diagonal"}, "axis"),
         ("missing geometry", {"plan": {"style": "zoom", "destination": request["destination"]}}, "plan.source"),
         ("a style without dismissal", {"plan": dict(request, style="reveal")}, "plan.style"),
-        ("a curve without velocity", {"plan": dict(request, timing={"curve": "easeInOut"})}, "plan.timing.curve"),
+        ("a spring given a velocity of its own", {"plan": dict(request, timing={"curve": {"spring": {"dampingRatio": 1, "initialVelocity": 2}}})},
+         "plan.timing.curve.spring.initialVelocity"),
         ("velocity beyond the limit", {"velocity": {"x": 0, "y": 1e9}}, "velocity.y"),
     ]:
         status, headers, body = post(server, "/v1/gestures/dismiss", json.dumps(dict(sample, **change)))
