@@ -85,3 +85,56 @@ struct SeedGestureTests {
         #expect(error?.field == field, "\(String(describing: error))")
     }
 }
+
+/// Pinch to dismiss (iOS 18's zoom transition): the pinch's scale is the layer's, about the clip's centre.
+@Suite("Pinch to dismiss")
+struct PinchTests {
+    @Test("the layer takes the pinch's scale (held between the minimum and 1), fading as the same completion of a drag would")
+    func state() throws {
+        try forAllScenes(count: 150, seed: 0x919C) { rng, replay in
+            var request = RandomScenes.dismissRequest(using: &rng, phase: .changed)
+            let scale = Double.random(in: 0.2...1.2, using: &rng)
+            request.pinch = PinchSample(scale: scale, velocity: .random(in: -3...3, using: &rng))
+            let validated = try request.validated()
+            let state = try DismissPlanner.dismiss(for: validated).state
+            let held = min(max(scale, validated.minimumScale), 1)
+            expectClose(state.transform.a, held, "scale, \(replay)")
+            let fraction = (1 - held) / (1 - validated.minimumScale)
+            expectClose(state.progress, fraction, "progress, \(replay)")
+            let fade = min(fraction * validated.dismissDistance / validated.fadeDistance, 1)
+            let rest = try Planner.plan(for: validated.plan).keyframes
+            let restOpacity = validated.request.plan.direction == .push ? rest.last!.opacity : rest.first!.opacity
+            expectClose(state.opacity, restOpacity * (1 - fade), "opacity, \(replay)")
+        }
+    }
+
+    @Test("the completion leaves with the pinch's scale velocity")
+    func velocity() throws {
+        try forAllScenes(count: 100, seed: 0x919D) { rng, replay in
+            var request = RandomScenes.dismissRequest(using: &rng, phase: .ended, sampling: .keyframes(8001))
+            let velocity = Double.random(in: -1.5...1.5, using: &rng)
+            request.pinch = PinchSample(scale: .random(in: 0.6...0.95, using: &rng), velocity: velocity)
+            let dismissal = try DismissPlanner.dismiss(for: request.validated())
+            let keyframes = try #require(dismissal.plan).keyframes
+            let step = keyframes[1].time
+            let rate = (-3 * keyframes[0].transform.a + 4 * keyframes[1].transform.a - keyframes[2].transform.a) / (2 * step)
+            #expect(abs(rate - velocity) <= 1e-3 * abs(velocity) + 2e-3, "\(rate) vs \(velocity), \(replay)")
+        }
+    }
+
+    @Test("releases: pinching in finishes, letting go back cancels; a quick pinch decides by its direction", arguments: [
+        (0.7, -0.1, ReleasePolicy.direction, DismissDecision.finish, DismissReason.forwardOfStart),
+        (0.7, 0.1, .direction, .cancel, .movingBack),
+        (1.0, 0, .direction, .cancel, .behindStart),
+        (0.95, -3, .projected, .finish, .flungForward),
+        (0.6, 3, .projected, .cancel, .flungBack),
+        (0.6, 0, .projected, .finish, .projectedPastFinishDistance),
+        (0.98, 0, .projected, .cancel, .projectedShortOfFinishDistance),
+    ])
+    func releases(scale: Double, velocity: Double, policy: ReleasePolicy, decision: DismissDecision, reason: DismissReason) throws {
+        var request = SeedGestureTests.drag(0, policy: policy)
+        request.pinch = PinchSample(scale: scale, velocity: velocity)
+        let answer = try DismissPlanner.dismiss(for: request.validated())
+        #expect(answer.decision == decision && answer.reason == reason, "\(String(describing: answer.decision)) \(String(describing: answer.reason))")
+    }
+}

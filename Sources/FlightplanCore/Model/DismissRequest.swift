@@ -121,12 +121,16 @@ public struct DismissRequest: Sendable, Hashable {
     public var axis: DragAxis
     /// Tunables.
     public var options: DismissOptions
+    /// A pinch instead of a drag (iOS 18's zoom transition): its scale and the scale's velocity; `translation` and
+    /// `velocity` are then the pinch centroid's. Nil for a drag.
+    public var pinch: PinchSample?
 
     /// Creates a drag sample.
     public init(
         plan: PlanRequest, translation: Point, velocity: Point = .zero, phase: GesturePhase = PlanDefaults.gesturePhase,
-        axis: DragAxis = PlanDefaults.dragAxis, options: DismissOptions = DismissOptions()
+        axis: DragAxis = PlanDefaults.dragAxis, options: DismissOptions = DismissOptions(), pinch: PinchSample? = nil
     ) {
+        self.pinch = pinch
         self.plan = plan
         self.translation = translation
         self.velocity = velocity
@@ -190,5 +194,19 @@ public struct CompletionSpring: Sendable, Hashable, Codable {
         self.response = response
         self.initialVelocity = initialVelocity
         self.progressVelocity = progressVelocity
+    }
+}
+
+/// A pinch gesture's sample (`UIPinchGestureRecognizer`'s `scale` and `velocity`).
+public struct PinchSample: Sendable, Hashable, Codable {
+    /// The pinch's scale: 1 at rest, below 1 pinching in.
+    public var scale: Double
+    /// The scale's rate, per second (negative pinching in).
+    public var velocity: Double
+
+    /// Creates a pinch sample.
+    public init(scale: Double, velocity: Double = 0) {
+        self.scale = scale
+        self.velocity = velocity
     }
 }

@@ -284,7 +284,7 @@ extension PlanRequest: Codable {
 }
 
 extension DismissRequest: Codable {
-    private enum CodingKeys: String, CodingKey { case plan, translation, velocity, phase, axis, options }
+    private enum CodingKeys: String, CodingKey { case plan, translation, velocity, phase, axis, options, pinch }
 
     /// Decodes the body of `POST /v1/gestures/dismiss`; what is left out takes its default.
     public init(from decoder: any Decoder) throws {
@@ -295,7 +295,8 @@ extension DismissRequest: Codable {
             velocity: try container.decodeIfPresent(Point.self, forKey: .velocity) ?? .zero,
             phase: try container.decodeIfPresent(GesturePhase.self, forKey: .phase) ?? PlanDefaults.gesturePhase,
             axis: try container.decodeIfPresent(DragAxis.self, forKey: .axis) ?? PlanDefaults.dragAxis,
-            options: try container.decodeIfPresent(DismissOptions.self, forKey: .options) ?? DismissOptions())
+            options: try container.decodeIfPresent(DismissOptions.self, forKey: .options) ?? DismissOptions(),
+            pinch: try container.decodeIfPresent(PinchSample.self, forKey: .pinch))
     }
 
     /// Encodes the sample as the wire form does (`options` only when some are set).
@@ -307,6 +308,7 @@ extension DismissRequest: Codable {
         try container.encode(phase, forKey: .phase)
         try container.encode(axis, forKey: .axis)
         if options != DismissOptions() { try container.encode(options, forKey: .options) }
+        try container.encodeIfPresent(pinch, forKey: .pinch)
     }
 }
 

@@ -98,11 +98,25 @@ private struct DragState {
         velocity = request.velocity
         along = vertical ? translation.y : translation.x
         alongVelocity = vertical ? velocity.y : velocity.x
-        pivot = vertical ? Point(x: clip.midX, y: clip.y) : Point(x: clip.x, y: clip.midY)
-        (fraction, fractionRate) = Self.fractionAndRate(along: along, velocity: alongVelocity, over: options.dismissDistance)
-        (fade, fadeRate) = Self.fractionAndRate(along: along, velocity: alongVelocity, over: options.fadeDistance)
-        scale = 1 - (1 - options.minimumScale) * fraction
-        scaleRate = -(1 - options.minimumScale) * fractionRate
+        if let pinch = request.pinch {
+            // A pinch sets the scale itself (kept between the minimum and 1, its rate zero where it is held) about the
+            // clip's centre; the completion and the fade follow from it as from a drag's distance.
+            let held = pinch.scale >= 1 ? pinch.velocity > 0 : pinch.scale <= options.minimumScale ? pinch.velocity < 0 : false
+            scale = min(max(pinch.scale, options.minimumScale), 1)
+            scaleRate = held ? 0 : pinch.velocity
+            pivot = clip.center
+            let span = 1 - options.minimumScale
+            fraction = span > 0 ? (1 - scale) / span : 0
+            fractionRate = span > 0 ? -scaleRate / span : 0
+            (fade, fadeRate) = Self.fractionAndRate(
+                along: fraction * options.dismissDistance, velocity: fractionRate * options.dismissDistance, over: options.fadeDistance)
+        } else {
+            pivot = vertical ? Point(x: clip.midX, y: clip.y) : Point(x: clip.x, y: clip.midY)
+            (fraction, fractionRate) = Self.fractionAndRate(along: along, velocity: alongVelocity, over: options.dismissDistance)
+            (fade, fadeRate) = Self.fractionAndRate(along: along, velocity: alongVelocity, over: options.fadeDistance)
+            scale = 1 - (1 - options.minimumScale) * fraction
+            scaleRate = -(1 - options.minimumScale) * fractionRate
+        }
     }
 
     /// How far along `distance` a drag `along` is, 0…1, and its rate: linear in the drag between 0 and the
@@ -148,6 +162,7 @@ private struct DragState {
 
     /// Finish or cancel on release, and why, by the request's policy.
     var decision: (DismissDecision, DismissReason) {
+        if let pinch = options.request.pinch { return pinchDecision(pinch) }
         switch options.policy {
         case .projected:
             // A fling decides by its direction alone; otherwise the projected resting point does.
@@ -161,6 +176,23 @@ private struct DragState {
             let rest = track.clipEnd, now = dragged(rest)
             let behind = options.request.axis == .vertical ? now.midY < rest.midY : now.midX < rest.midX
             return behind ? (.cancel, .behindStart) : (.finish, .forwardOfStart)
+        }
+    }
+
+    /// A pinch's release: as a drag's, with the completion's fraction for the distance and the scale's rate (negative
+    /// pinching in) for the velocity.
+    private func pinchDecision(_ pinch: PinchSample) -> (DismissDecision, DismissReason) {
+        switch options.policy {
+        case .projected:
+            if pinch.velocity <= -PlanDefaults.pinchFlingVelocity { return (.finish, .flungForward) }
+            if pinch.velocity >= PlanDefaults.pinchFlingVelocity { return (.cancel, .flungBack) }
+            let rate = options.decelerationRate
+            let projected = fraction + fractionRate / 1000 * rate / (1 - rate)
+            return projected * options.dismissDistance >= options.finishDistance
+                ? (.finish, .projectedPastFinishDistance) : (.cancel, .projectedShortOfFinishDistance)
+        case .direction:
+            if pinch.velocity > 0 { return (.cancel, .movingBack) }
+            return scale < 1 ? (.finish, .forwardOfStart) : (.cancel, .behindStart)
         }
     }
 }

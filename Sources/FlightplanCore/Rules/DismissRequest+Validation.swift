@@ -47,6 +47,10 @@ public struct ValidatedDismissRequest: Sendable, Hashable {
         try FieldCheck.check(request.velocity.x, in: -speed...speed, at: "velocity.x")
         try FieldCheck.check(request.velocity.y, in: -speed...speed, at: "velocity.y")
         try request.validateOptions()
+        if let pinch = request.pinch {
+            try FieldCheck.check(pinch.scale, in: PlanLimits.pinchScaleRange, at: "pinch.scale")
+            try FieldCheck.check(pinch.velocity, in: -PlanLimits.maximumPinchVelocity...PlanLimits.maximumPinchVelocity, at: "pinch.velocity")
+        }
         self.request = request
         let bounds = plan.destination.bounds
         dismissDistance = options.dismissDistance

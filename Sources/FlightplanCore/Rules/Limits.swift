@@ -44,6 +44,10 @@ public enum PlanLimits {
     public static let maximumGestureVelocity = 100_000.0
     /// Largest rate a `from.velocity` field may give, points (or opacity) per second.
     public static let maximumInterruptionRate = 10_000_000.0
+    /// Pinch scales a sample may report.
+    public static let pinchScaleRange = 0.01...10.0
+    /// Largest absolute pinch scale velocity, per second.
+    public static let maximumPinchVelocity = 1_000.0
     /// Most auxiliary views.
     public static let maximumAuxiliaryViews = 16
 }
@@ -122,6 +126,8 @@ public enum PlanDefaults {
     public static let dismissDistanceShare = 0.5
     /// `options.fadeDistance` as a share of the dismiss distance: the background fades over the same drag.
     public static let fadeDistanceShare = 1.0
+    /// A pinch's scale velocity from which its direction alone decides a release, per second.
+    public static let pinchFlingVelocity = 2.0
     /// `options.carryVelocity`: the completion leaves with the drag's velocity.
     public static let carryVelocity = true
     /// `options.policy`.

@@ -1,5 +1,5 @@
 extension DismissRequest: JSONCodable {
-    /// Reads `{"plan", "translation", "velocity"?, "phase"?, "axis"?, "options"?}`; unknown members are rejected.
+    /// Reads `{"plan", "translation", "velocity"?, "phase"?, "axis"?, "options"?, "pinch"?}`; unknown members are rejected.
     public init(json: JSONValue, path: String) throws(ValidationError) {
         let reader = try JSONObjectReader(json, path: path)
         self.init(
@@ -11,7 +11,12 @@ extension DismissRequest: JSONCodable {
             phase: try reader.enumeration("phase", as: GesturePhase.self) ?? PlanDefaults.gesturePhase,
             axis: try reader.enumeration("axis", as: DragAxis.self) ?? PlanDefaults.dragAxis,
             options: try reader.object("options").map { options throws(ValidationError) in try DismissOptions(reader: options) }
-                ?? DismissOptions())
+                ?? DismissOptions(),
+            pinch: try reader.object("pinch").map { pinch throws(ValidationError) in
+                let sample = PinchSample(scale: try pinch.requiredNumber("scale"), velocity: try pinch.number("velocity") ?? 0)
+                try pinch.finish(allowing: MemberNames.pinch)
+                return sample
+            })
         try reader.finish(allowing: MemberNames.dismissRequest)
     }
 
@@ -33,6 +38,13 @@ extension DismissRequest: JSONCodable {
             if let timing = options.finishTiming { writer.key("finishTiming"); timing.write(to: &writer) }
             if let timing = options.cancelTiming { writer.key("cancelTiming"); timing.write(to: &writer) }
             if let carry = options.carryVelocity { writer.key("carryVelocity"); writer.bool(carry) }
+            writer.endObject()
+        }
+        if let pinch {
+            writer.key("pinch")
+            writer.beginObject()
+            writer.key("scale"); writer.number(pinch.scale)
+            writer.key("velocity"); writer.number(pinch.velocity)
             writer.endObject()
         }
         writer.endObject()
