@@ -4,20 +4,8 @@
 /// as where its origin lands (`E = frame.origin + (1 − s)·centre + t`, linear in the keyframe's fields, so SMIL's
 /// linear interpolation of both is the plan's) — holding its placeholder content (its colour, with diagonals
 /// where scale matters) clipped to its mask, a rounded rect in its own space. Times are the plan's keyframe times.
-struct AnimatedSVGExport {
-    let plan: Plan
-    let stage: Rect
-    let tracks: [Track]
-    let names: [String]
-
-    init(_ plan: Plan) {
-        self.plan = plan
-        stage = ExportPalette.stage(of: plan)
-        tracks = plan.tracks ?? []
-        names = ExportPalette.names(of: tracks)
-    }
-
-    func document() -> String {
+extension ExportScene {
+    func animatedSVG() -> String {
         let n = ExportPalette.number
         var svg = ##"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 \##(n(stage.width)) \##(n(stage.height))" width="\##(n(stage.width))" height="\##(n(stage.height))">"##
         svg += "<title>Flightplan: \(plan.style.rawValue) \(plan.direction.rawValue), \(n(plan.duration)) s</title>"

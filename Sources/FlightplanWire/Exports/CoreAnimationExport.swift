@@ -7,22 +7,12 @@
 /// (`[x, y, width, height]`), `mask.position` (`[x, y]`: the mask layer's centre in the layer),
 /// `mask.cornerRadius`, `mask.cornerCurve`, `shadowColor`, `shadowOpacity`, `shadowRadius`, `shadowOffset`
 /// (`[width, height]`). `frame` is in the stage's coordinates (the destination's bounds).
-struct CoreAnimationExport {
-    let plan: Plan
-    let stage: Rect
-    let tracks: [Track]
-
-    init(_ plan: Plan) {
-        self.plan = plan
-        stage = ExportPalette.stage(of: plan)
-        tracks = plan.tracks ?? []
-    }
-
+extension ExportScene {
     /// A key path's value for some values, or nil when they do not set it.
-    private typealias Reading = @Sendable (TrackValues) -> [Double]?
+    typealias Reading = @Sendable (TrackValues) -> [Double]?
 
     /// Every key path a track can animate, and how to read it.
-    private static let keyPaths: [(path: String, property: TrackProperty, read: Reading)] = [
+    private static let coreAnimationKeyPaths: [(path: String, property: TrackProperty, read: Reading)] = [
         ("transform", .transform, { $0.transform.map { [$0.a, $0.b, $0.c, $0.d, $0.tx, $0.ty] } }),
         ("opacity", .opacity, { $0.opacity.map { [$0] } }),
         ("backgroundColor", .color, { $0.color.map { [$0.r, $0.g, $0.b, $0.a] } }),
@@ -35,7 +25,7 @@ struct CoreAnimationExport {
         ("shadowOffset", .shadow, { $0.shadow.map { [$0.offset.x, $0.offset.y] } }),
     ]
 
-    func document() -> [UInt8] {
+    func coreAnimationDocument() -> [UInt8] {
         var writer = JSONWriter(capacity: 1024 + tracks.reduce(0) { $0 + 512 + 240 * $1.keyframes.count })
         writer.beginObject()
         writer.key("duration"); writer.number(plan.duration)
@@ -64,7 +54,7 @@ struct CoreAnimationExport {
         writer.key("anchorPoint"); value([0.5, 0.5], to: &writer)
         writer.key("set")
         writer.beginObject()
-        for keyPath in Self.keyPaths {
+        for keyPath in Self.coreAnimationKeyPaths {
             if let numbers = keyPath.read(track.base) { writer.dynamicKey(keyPath.path); value(numbers, to: &writer) }
         }
         if let curve = track.cornerCurve { writer.key("mask.cornerCurve"); writer.string(curve.rawValue) }
@@ -73,7 +63,7 @@ struct CoreAnimationExport {
         writer.key("animations")
         writer.beginArray()
         let keyTimes = track.keyframes.map { plan.duration > 0 ? $0.time / plan.duration : 0 }
-        for keyPath in Self.keyPaths where track.animates.contains(keyPath.property) {
+        for keyPath in Self.coreAnimationKeyPaths where track.animates.contains(keyPath.property) {
             let values = track.keyframes.compactMap { keyPath.read(track.base.merging($0.values)) }
             guard values.count == track.keyframes.count else { continue }
             writer.beginObject()

@@ -6,29 +6,19 @@
 /// cubic Béziers) in the layer's own space. A content region is a second, intersecting mask, mapped into the
 /// layer at each keyframe. Keyframes are linear, at the plan's times in frames (60 per second). Shadows are
 /// not drawn (Lottie's drop-shadow effect is not widely played).
-struct LottieExport {
+extension ExportScene {
     /// Frames per second of the animation.
-    static let frameRate = 60.0
+    static let lottieFrameRate = 60.0
     /// A circular quarter arc as one cubic Bézier: the handle length as a share of the radius.
-    static let arcHandle = 0.5522847498
+    static let lottieArcHandle = 0.5522847498
 
-    let plan: Plan
-    let stage: Rect
-    let tracks: [Track]
-
-    init(_ plan: Plan) {
-        self.plan = plan
-        stage = ExportPalette.stage(of: plan)
-        tracks = plan.tracks ?? []
-    }
-
-    func document() -> [UInt8] {
+    func lottieDocument() -> [UInt8] {
         var writer = JSONWriter(capacity: 2048 + tracks.reduce(0) { $0 + 1024 + 600 * $1.keyframes.count })
-        let frames = max(1, (plan.duration * Self.frameRate).rounded(.up))
+        let frames = max(1, (plan.duration * Self.lottieFrameRate).rounded(.up))
         writer.beginObject()
         writer.key("v"); writer.string("5.7.0")
         writer.key("nm"); writer.string("Flightplan \(plan.style.rawValue) \(plan.direction.rawValue)")
-        writer.key("fr"); writer.number(Self.frameRate)
+        writer.key("fr"); writer.number(Self.lottieFrameRate)
         writer.key("ip"); writer.number(0)
         writer.key("op"); writer.number(frames)
         writer.key("w"); writer.integer(Int(stage.width.rounded(.up)))
@@ -47,17 +37,7 @@ struct LottieExport {
     private func property(_ track: Track, animated: Bool, _ value: (TrackValues) -> [Double], to writer: inout JSONWriter) {
         writer.beginObject()
         if animated {
-            writer.key("a"); writer.integer(1)
-            writer.key("k")
-            writer.beginArray()
-            for (index, keyframe) in track.keyframes.enumerated() {
-                writer.beginObject()
-                writer.key("t"); writer.number(keyframe.time * Self.frameRate)
-                writer.key("s"); numbers(value(track.base.merging(keyframe.values)), to: &writer)
-                if index < track.keyframes.count - 1 { linearHandles(to: &writer) }
-                writer.endObject()
-            }
-            writer.endArray()
+            animatedKeyframes(track, to: &writer) { values, writer in numbers(value(values), to: &writer) }
         } else {
             writer.key("a"); writer.integer(0)
             writer.key("k")
@@ -65,6 +45,22 @@ struct LottieExport {
             if values.count == 1 { writer.number(values[0]) } else { numbers(values, to: &writer) }
         }
         writer.endObject()
+    }
+
+    /// `"a": 1, "k": [...]`: one linear keyframe per track keyframe, at its time in frames, its start value (`"s"`)
+    /// written by `value` from the keyframe's values with `base` filled in.
+    private func animatedKeyframes(_ track: Track, to writer: inout JSONWriter, value: (TrackValues, inout JSONWriter) -> Void) {
+        writer.key("a"); writer.integer(1)
+        writer.key("k")
+        writer.beginArray()
+        for (index, keyframe) in track.keyframes.enumerated() {
+            writer.beginObject()
+            writer.key("t"); writer.number(keyframe.time * Self.lottieFrameRate)
+            writer.key("s"); value(track.base.merging(keyframe.values), &writer)
+            if index < track.keyframes.count - 1 { linearHandles(to: &writer) }
+            writer.endObject()
+        }
+        writer.endArray()
     }
 
     private func numbers(_ values: [Double], to writer: inout JSONWriter) {
@@ -181,20 +177,11 @@ struct LottieExport {
         writer.key("pt")
         writer.beginObject()
         if animated {
-            writer.key("a"); writer.integer(1)
-            writer.key("k")
-            writer.beginArray()
-            for (index, keyframe) in track.keyframes.enumerated() {
-                writer.beginObject()
-                writer.key("t"); writer.number(keyframe.time * Self.frameRate)
-                writer.key("s")
+            animatedKeyframes(track, to: &writer) { values, writer in
                 writer.beginArray()
-                roundedRect(shape(track.base.merging(keyframe.values)), to: &writer)
+                roundedRect(shape(values), to: &writer)
                 writer.endArray()
-                if index < track.keyframes.count - 1 { linearHandles(to: &writer) }
-                writer.endObject()
             }
-            writer.endArray()
         } else {
             writer.key("a"); writer.integer(0)
             writer.key("k"); roundedRect(shape(track.base), to: &writer)
@@ -206,7 +193,7 @@ struct LottieExport {
     /// A rounded rect as a closed Bézier path of 8 vertices (`{"c", "v", "i", "o"}`, tangents relative).
     private func roundedRect(_ shape: (Rect, Double), to writer: inout JSONWriter) {
         let (rect, radius) = shape
-        let r = min(radius, min(rect.width, rect.height) / 2), k = r * Self.arcHandle
+        let r = min(radius, min(rect.width, rect.height) / 2), k = r * Self.lottieArcHandle
         let (x0, y0, x1, y1) = (rect.x, rect.y, rect.maxX, rect.maxY)
         let vertices = [(x0 + r, y0), (x1 - r, y0), (x1, y0 + r), (x1, y1 - r), (x1 - r, y1), (x0 + r, y1), (x0, y1 - r), (x0, y0 + r)]
         let incoming = [(-k, 0.0), (0, 0), (0, -k), (0, 0), (k, 0), (0, 0), (0, k), (0, 0)]

@@ -51,12 +51,27 @@ public enum PlanFormat: String, Sendable, Hashable, CaseIterable {
     public func export(_ plan: Plan) -> [UInt8] {
         switch self {
         case .json: plan.jsonBytes
-        case .waapi: WebAnimationsExport(plan).document()
-        case .css: Array(WebAnimationsExport(plan).styleSheet().utf8)
-        case .svg: Array(AnimatedSVGExport(plan).document().utf8)
-        case .lottie: LottieExport(plan).document()
-        case .coreAnimation: CoreAnimationExport(plan).document()
+        case .waapi: ExportScene(plan).webAnimationsDocument()
+        case .css: Array(ExportScene(plan).styleSheet().utf8)
+        case .svg: Array(ExportScene(plan).animatedSVG().utf8)
+        case .lottie: ExportScene(plan).lottieDocument()
+        case .coreAnimation: ExportScene(plan).coreAnimationDocument()
         }
+    }
+}
+
+/// What every export draws: the plan, its stage, its tracks and their CSS-safe names.
+struct ExportScene {
+    let plan: Plan
+    let stage: Rect
+    let tracks: [Track]
+    let names: [String]
+
+    init(_ plan: Plan) {
+        self.plan = plan
+        stage = ExportPalette.stage(of: plan)
+        tracks = plan.tracks ?? []
+        names = ExportPalette.names(of: tracks)
     }
 }
 

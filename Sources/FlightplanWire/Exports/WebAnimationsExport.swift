@@ -5,19 +5,7 @@
 /// in the element's own box (so the transform moves it, as a layer's mask), opacity, `background-color` and
 /// `box-shadow` (blur = 2 × radius). Browsers interpolate each of these linearly between keyframes for a
 /// scale-and-translate matrix, so a page plays exactly what the plan's linear renderer does.
-struct WebAnimationsExport {
-    let plan: Plan
-    let stage: Rect
-    let tracks: [Track]
-    let names: [String]
-
-    init(_ plan: Plan) {
-        self.plan = plan
-        stage = ExportPalette.stage(of: plan)
-        tracks = plan.tracks ?? []
-        names = ExportPalette.names(of: tracks)
-    }
-
+extension ExportScene {
     /// Milliseconds.
     var duration: Double { plan.duration * 1000 }
 
@@ -73,7 +61,7 @@ struct WebAnimationsExport {
     }
 
     /// `{"width", "height", "duration", "easing", "elements": [{"id", "role", "className", "style", "keyframes", "options"}]}`.
-    func document() -> [UInt8] {
+    func webAnimationsDocument() -> [UInt8] {
         var writer = JSONWriter(capacity: 1024 + tracks.reduce(0) { $0 + 512 + 200 * $1.keyframes.count })
         writer.beginObject()
         writer.key("width"); writer.number(stage.width)
