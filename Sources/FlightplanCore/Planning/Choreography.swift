@@ -64,7 +64,7 @@ struct Choreography {
     }
 
     /// The source and destination screens in the order the fade mode stacks them, each fading as it says.
-    private mutating func addScreens(_ kit: PartKit) {
+    mutating func addScreens(_ kit: PartKit) {
         let bounds = kit.request.destination.bounds
         let source = Part(id: "sourceScreen", role: .sourceScreen, frame: bounds, moves: kit.fadeMode != .in) { instant in
             kit.fadeMode == .in ? TrackValues() : TrackValues(opacity: kit.outgoing(instant))
@@ -73,31 +73,6 @@ struct Choreography {
             kit.fadeMode == .out ? TrackValues() : TrackValues(opacity: kit.incoming(instant))
         }
         parts += kit.fadeMode == .out ? [destination, source] : [source, destination]
-    }
-
-    /// sharedFrame (seed 000): the source screen, a placeholder over the cell, the overlay, and the
-    /// destination screen flying out of the cell above them all.
-    private mutating func addSharedFrame(_ kit: PartKit) {
-        let request = kit.request, bounds = request.destination.bounds
-        let flight = Scene.sharedFrameTrack(kit.validated)
-        let placeholderColor = request.placeholderColor ?? PlanDefaults.placeholderColor
-        let overlayColor = request.overlayColor ?? PlanDefaults.overlayColor
-        let overlayOpacity = kit.validated.overlayOpacity
-        parts.append(Part(id: "sourceScreen", role: .sourceScreen, frame: bounds, moves: false) { _ in TrackValues() })
-        parts.append(Part(id: "placeholder", role: .placeholder, frame: kit.visibleSource, moves: false) { _ in
-            TrackValues(color: placeholderColor)
-        })
-        parts.append(Part(id: "overlay", role: .overlay, frame: bounds) { instant in
-            TrackValues(opacity: overlayOpacity * instant(.overlay), color: overlayColor)
-        })
-        legacyOpacity = parts.count - 1
-        parts.append(Part(
-            id: "destinationScreen", role: .destinationScreen, frame: bounds, cornerCurve: kit.cornerCurve, clip: kit.region, flight: Flight(flight)
-        ) { instant in
-            kit.geometry(of: flight, at: instant)
-        })
-        legacyGeometry = parts.count - 1
-        placeholder = request.source.frame
     }
 
     /// zoom (seed 001) and morph (seed 003): the screens fade as the fade mode says, the content flies above.
@@ -109,73 +84,6 @@ struct Choreography {
         legacyRole = role
         legacyFrame = track.layer
         hides = ["sourceElement", "destinationElement"]
-    }
-
-    /// reveal (seed 002): the element grows above the source screen, then the destination fades in over it
-    /// (or, fading `out`, the source screen and the element fade off the destination).
-    private mutating func addReveal(_ kit: PartKit) {
-        let request = kit.request, source = request.source
-        let scale = RevealTrack.minimalCoveringScale(of: source.frame, cornerRadius: source.cornerRadius, toCover: request.destination.bounds)
-        let track = RevealTrack(layer: source.frame, cornerRadius: source.cornerRadius, finalScale: scale, fadeFraction: kit.validated.fadeFraction)
-        let fadesOut = kit.fadeMode == .out
-        let whole = Rect(x: 0, y: 0, width: source.frame.width, height: source.frame.height)
-        let element = Part(
-            id: "content", role: .content, frame: source.frame, cornerCurve: kit.cornerCurve, clip: kit.region,
-            flight: Flight(layer: source.frame, content: whole, uniformScale: true)
-        ) { instant in
-            let state = track.state(growth: instant(.transform), fade: 0)
-            var values = kit.appearance(at: instant)
-            values.transform = state.transform
-            values.maskFrame = state.maskFrame
-            values.cornerRadius = state.cornerRadius
-            if fadesOut { values.opacity = kit.outgoing(instant) }
-            return values
-        }
-        addScreens(kit)
-        let sourceIndex = parts.firstIndex { $0.role == .sourceScreen }!
-        parts.insert(element, at: sourceIndex + 1)
-        legacyGeometry = sourceIndex + 1
-        legacyOpacity = fadesOut ? nil : parts.firstIndex { $0.role == .destinationScreen }
-        legacyRole = .expandingElement
-        legacyFrame = source.frame
-        hides = ["sourceElement"]
-    }
-
-    /// snapshot (seed 004): the container flies with its colour and shadow; inside it the source's and the
-    /// destination's snapshots fade as the fade mode says, the children above.
-    private mutating func addSnapshot(_ kit: PartKit) {
-        let request = kit.request
-        let incomingFlight = Scene.elementFlight(kit.validated)
-        let frame = request.source.frame
-        let outgoingFlight = FlightTrack(
-            layer: frame, content: Rect(x: 0, y: 0, width: frame.width, height: frame.height),
-            imageStart: incomingFlight.clipStart, imageEnd: incomingFlight.clipEnd,
-            clipStart: incomingFlight.clipStart, clipEnd: incomingFlight.clipEnd,
-            radiusStart: incomingFlight.radiusStart, radiusEnd: incomingFlight.radiusEnd,
-            uniformScale: false, opacityEnd: 1, bend: incomingFlight.bend)
-        parts.append(kit.content(incomingFlight))
-        let incoming = Part(
-            id: "incomingSnapshot", role: .incomingSnapshot, frame: incomingFlight.layer, cornerCurve: kit.cornerCurve, clip: kit.region,
-            flight: Flight(incomingFlight)
-        ) { instant in
-            var values = kit.geometry(of: incomingFlight, at: instant)
-            values.opacity = kit.fadeMode == .out ? 1 : kit.incoming(instant)
-            return values
-        }
-        let outgoing = Part(
-            id: "outgoingSnapshot", role: .outgoingSnapshot, frame: outgoingFlight.layer, cornerCurve: kit.cornerCurve, clip: kit.region,
-            flight: Flight(outgoingFlight)
-        ) { instant in
-            var values = kit.geometry(of: outgoingFlight, at: instant)
-            values.opacity = kit.fadeMode == .in ? 1 : kit.outgoing(instant)
-            return values
-        }
-        parts += kit.fadeMode == .out ? [incoming, outgoing] : [outgoing, incoming]
-        legacyGeometry = parts.firstIndex { $0.role == .incomingSnapshot }!
-        legacyOpacity = legacyGeometry
-        legacyRole = .container
-        legacyFrame = incomingFlight.layer
-        hides = ["sourceElement", "destinationElement"] + request.children.map { "child:\($0.id)" }
     }
 
     /// Each child pair on its own track above the rest, fading in with `fadeIn`; with a stagger, child `i`
@@ -207,7 +115,7 @@ struct Choreography {
 
 /// What every part of a choreography is built from: the request's resolved choices and the channel maths
 /// they share.
-private struct PartKit {
+struct PartKit {
     let validated: ValidatedPlanRequest
     var request: PlanRequest { validated.request }
     var fadeMode: FadeMode { validated.fadeMode }

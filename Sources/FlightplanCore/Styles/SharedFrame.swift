@@ -9,3 +9,30 @@ extension Scene {
             opacityEnd: validated.overlayOpacity)
     }
 }
+
+extension Choreography {
+    /// sharedFrame (seed 000): the source screen, a placeholder over the cell, the overlay, and the
+    /// destination screen flying out of the cell above them all.
+    mutating func addSharedFrame(_ kit: PartKit) {
+        let request = kit.request, bounds = request.destination.bounds
+        let flight = Scene.sharedFrameTrack(kit.validated)
+        let placeholderColor = request.placeholderColor ?? PlanDefaults.placeholderColor
+        let overlayColor = request.overlayColor ?? PlanDefaults.overlayColor
+        let overlayOpacity = kit.validated.overlayOpacity
+        parts.append(Part(id: "sourceScreen", role: .sourceScreen, frame: bounds, moves: false) { _ in TrackValues() })
+        parts.append(Part(id: "placeholder", role: .placeholder, frame: kit.visibleSource, moves: false) { _ in
+            TrackValues(color: placeholderColor)
+        })
+        parts.append(Part(id: "overlay", role: .overlay, frame: bounds) { instant in
+            TrackValues(opacity: overlayOpacity * instant(.overlay), color: overlayColor)
+        })
+        legacyOpacity = parts.count - 1
+        parts.append(Part(
+            id: "destinationScreen", role: .destinationScreen, frame: bounds, cornerCurve: kit.cornerCurve, clip: kit.region, flight: Flight(flight)
+        ) { instant in
+            kit.geometry(of: flight, at: instant)
+        })
+        legacyGeometry = parts.count - 1
+        placeholder = request.source.frame
+    }
+}

@@ -1,0 +1,31 @@
+extension Choreography {
+    /// reveal (seed 002): the element grows above the source screen, then the destination fades in over it
+    /// (or, fading `out`, the source screen and the element fade off the destination).
+    mutating func addReveal(_ kit: PartKit) {
+        let request = kit.request, source = request.source
+        let scale = RevealTrack.minimalCoveringScale(of: source.frame, cornerRadius: source.cornerRadius, toCover: request.destination.bounds)
+        let track = RevealTrack(layer: source.frame, cornerRadius: source.cornerRadius, finalScale: scale, fadeFraction: kit.validated.fadeFraction)
+        let fadesOut = kit.fadeMode == .out
+        let whole = Rect(x: 0, y: 0, width: source.frame.width, height: source.frame.height)
+        let element = Part(
+            id: "content", role: .content, frame: source.frame, cornerCurve: kit.cornerCurve, clip: kit.region,
+            flight: Flight(layer: source.frame, content: whole, uniformScale: true)
+        ) { instant in
+            let state = track.state(growth: instant(.transform), fade: 0)
+            var values = kit.appearance(at: instant)
+            values.transform = state.transform
+            values.maskFrame = state.maskFrame
+            values.cornerRadius = state.cornerRadius
+            if fadesOut { values.opacity = kit.outgoing(instant) }
+            return values
+        }
+        addScreens(kit)
+        let sourceIndex = parts.firstIndex { $0.role == .sourceScreen }!
+        parts.insert(element, at: sourceIndex + 1)
+        legacyGeometry = sourceIndex + 1
+        legacyOpacity = fadesOut ? nil : parts.firstIndex { $0.role == .destinationScreen }
+        legacyRole = .expandingElement
+        legacyFrame = source.frame
+        hides = ["sourceElement"]
+    }
+}
