@@ -22,6 +22,14 @@ struct ValidationTests {
         """
     }
 
+    @Test("fadeFraction on a style that does not fade after growing is ignored, with a warning")
+    func fadeFractionElsewhere() throws {
+        let plan = try Plan(jsonBytes: try Endpoint.plan.answer(Array(Self.body(extra: #""timing": {"fadeFraction": 0.5}"#).utf8)).result.get())
+        let plain = try Plan(jsonBytes: try Endpoint.plan.answer(Array(Self.valid.utf8)).result.get())
+        #expect(plan.warnings?.map(\.field) == ["timing.fadeFraction"])
+        #expect(plan.keyframes == plain.keyframes)
+    }
+
     @Test("a minimal request plans with every default")
     func minimal() throws {
         let plan = try Plan(jsonBytes: try Endpoint.plan.answer(Array(Self.valid.utf8)).result.get())
@@ -57,7 +65,7 @@ struct ValidationTests {
         (body(extra: #""timing": {"duration": 0}"#), "timing.duration", "timing.duration must be > 0, got 0"),
         (body(extra: #""timing": {"duration": 0.0001}"#), "timing.duration", "must be between 0.001 and 60"),
         (body(extra: #""timing": {"duration": 61}"#), "timing.duration", "must be between 0.001 and 60, got 61"),
-        (body(extra: #""timing": {"fadeFraction": 0.5}"#), "timing.fadeFraction", "applies only to style \"reveal\""),
+        (body(extra: #""timing": {"fadeFraction": 1.5}"#), "timing.fadeFraction", "must be > 0 and < 1"),
         (body(extra: #""sampling": {"keyframes": 1}"#), "sampling.keyframes", "between 2 and 10000, got 1"),
         (body(extra: #""sampling": {"keyframes": 10001}"#), "sampling.keyframes", "got 10001"),
         (body(extra: #""sampling": {"keyframes": 2.5}"#), "sampling.keyframes", "whole number"),

@@ -35,7 +35,13 @@ public struct ValidatedPlanRequest: Sendable, Hashable {
     public init(_ request: PlanRequest) throws(ValidationError) {
         let perTrack: Int?
         (timing, perTrack) = try request.checked()
+        var warnings: [PlanWarning]
         (self.request, warnings) = request.inWindowSpace().capsulesClamped()
+        if request.timing.fadeFraction != nil && request.style != .reveal {
+            warnings.append(PlanWarning(
+                field: "timing.fadeFraction", message: "applies only to style \"reveal\" (a grow, then a fade): ignored for \"\(request.style.rawValue)\""))
+        }
+        self.warnings = warnings
         imageSize = request.imageSize ?? request.destination.contentFrame.size
         visibleSource = request.source.visibleFrame.flatMap { $0.intersection(request.source.frame) } ?? request.source.frame
         reducedMotion = request.reducedMotion ?? PlanDefaults.reducedMotion
@@ -183,9 +189,6 @@ extension PlanRequest {
             try FieldCheck.check(duration, in: PlanLimits.minimumDuration...PlanLimits.maximumDuration, at: "timing.duration")
         }
         if let fadeFraction = timing.fadeFraction {
-            guard style == .reveal else {
-                throw ValidationError(field: "timing.fadeFraction", message: "applies only to style \"reveal\", got style \"\(style.rawValue)\"")
-            }
             try FieldCheck.check(finite: fadeFraction, at: "timing.fadeFraction")
             guard fadeFraction > 0, fadeFraction < 1 else {
                 throw ValidationError(field: "timing.fadeFraction", message: "must be > 0 and < 1, got \(describeNumber(fadeFraction))")
