@@ -102,6 +102,12 @@ struct ChannelInstant {
         self.level = level
     }
 
+    /// The instant `time` of this one's clock maps to (a staggered child's own time); an instant held at a level
+    /// stays as it is.
+    func retimed(_ time: (Double) -> Double) -> ChannelInstant {
+        level == nil ? ChannelInstant(time: time(self.time), clocks: clocks) : self
+    }
+
     /// `channel`'s progress along the push at this instant.
     func callAsFunction(_ channel: TimingChannel) -> Double {
         level ?? clocks.value(channel, time: time, progress: progress)

@@ -95,15 +95,12 @@ struct Choreography {
         let duration = clocks.timing.duration
         let moving = duration - stagger * Double(max(0, request.children.count - 1))
         for (index, child) in request.children.enumerated() {
-            let track = Scene.childTrack(for: child, clipped: clips, bend: kit.bend(from: child.from, to: child.to))
+            let track = Scene.childTrack(for: child, clipped: clips, bend: Scene.bend(request, from: child.from, to: child.to))
             let delay = stagger * Double(index)
-            let clocks = clocks
             parts.append(Part(
                 id: "child:\(child.id)", role: .child, frame: track.layer, cornerCurve: kit.cornerCurve, clip: kit.region, flight: Flight(track)
             ) { instant in
-                let local = stagger > 0
-                    ? ChannelInstant(time: min(max(0, (instant.time - delay) * duration / moving), duration), clocks: clocks)
-                    : instant
+                let local = stagger > 0 ? instant.retimed { min(max(0, ($0 - delay) * duration / moving), duration) } : instant
                 var values = kit.geometry(of: track, at: local)
                 values.opacity = local(.fadeIn)
                 return values
@@ -144,11 +141,6 @@ struct PartKit {
     func incoming(_ instant: ChannelInstant) -> Double { instant(.fadeIn) }
     /// The outgoing screen's or snapshot's opacity.
     func outgoing(_ instant: ChannelInstant) -> Double { 1 - instant(.fadeOut) }
-
-    /// The bend of the request's path between two rects (none for a straight path).
-    func bend(from start: Rect, to end: Rect) -> Point {
-        (request.path ?? PlanDefaults.path) == .arc ? FlightTrack.arcBend(from: start, to: end) : .zero
-    }
 
     /// A flight's transform, mask and radius, each at its channel's progress.
     func geometry(of flight: FlightTrack, at instant: ChannelInstant) -> TrackValues {

@@ -20,7 +20,12 @@ enum Scene {
             radiusEnd: min(radiusEnd, clipEnd.maxCornerRadius),
             uniformScale: source.contentMode.preservesAspect && destination.contentMode.preservesAspect,
             opacityEnd: opacityEnd,
-            bend: (validated.request.path ?? PlanDefaults.path) == .arc ? FlightTrack.arcBend(from: clipStart, to: clipEnd) : .zero)
+            bend: bend(validated.request, from: clipStart, to: clipEnd))
+    }
+
+    /// The bend of the request's path between two rects: Material's arc, or none for a straight path.
+    static func bend(_ request: PlanRequest, from start: Rect, to end: Rect) -> Point {
+        (request.path ?? PlanDefaults.path) == .arc ? FlightTrack.arcBend(from: start, to: end) : .zero
     }
 
     /// A child pair: the destination child's snapshot starts filling `from` as the child's content mode says
