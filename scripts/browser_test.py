@@ -19,6 +19,8 @@ import subprocess
 import sys
 import urllib.request
 
+from keyframe_segments import segment
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 BINARY = os.path.abspath(sys.argv[1])
 ARTIFACTS = os.path.abspath(os.environ.get("ARTIFACTS_DIR", os.path.join(ROOT, ".build", "artifacts")))
@@ -37,15 +39,7 @@ def skip(reason):
 
 def expected_clip(plan, time):
     """The plan's visible clip at `time` as a linearly interpolating renderer shows it (window space)."""
-    frames = plan["keyframes"]
-    if time <= frames[0]["time"]:
-        a = b = frames[0]; f = 0.0
-    elif time >= frames[-1]["time"]:
-        a = b = frames[-1]; f = 0.0
-    else:
-        index = max(i for i, k in enumerate(frames) if k["time"] <= time)
-        a, b = frames[index], frames[index + 1]
-        f = (time - a["time"]) / (b["time"] - a["time"])
+    a, b, f = segment(plan["keyframes"], time)
     mix = lambda p, q: p + (q - p) * f
     t = {k: mix(a["transform"][k], b["transform"][k]) for k in "a b c d tx ty".split()}
     m = {k: mix(a["maskFrame"][k], b["maskFrame"][k]) for k in ("x", "y", "width", "height")}

@@ -24,6 +24,8 @@ import sys
 import urllib.error
 import urllib.request
 
+from keyframe_segments import segment
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 BINARY = os.path.abspath(sys.argv[1])
 results = {"passed": 0, "failed": 0}
@@ -47,14 +49,7 @@ def values_at(track, time):
     frames = track["keyframes"]
     if not frames:
         return values
-    if time <= frames[0]["time"]:
-        a = b = frames[0]; f = 0.0
-    elif time >= frames[-1]["time"]:
-        a = b = frames[-1]; f = 0.0
-    else:
-        index = max(i for i, k in enumerate(frames) if k["time"] <= time)
-        a, b = frames[index], frames[index + 1]
-        f = (time - a["time"]) / (b["time"] - a["time"])
+    a, b, f = segment(frames, time)
     mix = lambda p, q: p + (q - p) * f
     for key in track["animates"]:
         if key in ("transform", "maskFrame"):
