@@ -10,22 +10,17 @@ struct VisibleGeometry: Sendable, Hashable {
 
 /// One track's state and rate where an interrupted motion leaves it.
 struct TrackStart: Sendable, Hashable {
-    /// Its geometry and the geometry's rate, for a track that flies.
-    var geometry: (value: VisibleGeometry, rate: VisibleGeometry)?
+    /// A flying track's geometry and the geometry's rate.
+    struct Geometry: Sendable, Hashable {
+        var value: VisibleGeometry
+        var rate: VisibleGeometry
+    }
+
+    /// Its geometry, for a track that flies.
+    var geometry: Geometry?
     /// Its other values (opacity, colour, shadow) and their rates (in the same shape, as changes per second).
     var values: TrackValues
     var rates: TrackValues
-
-    static func == (lhs: TrackStart, rhs: TrackStart) -> Bool {
-        lhs.geometry?.value == rhs.geometry?.value && lhs.geometry?.rate == rhs.geometry?.rate && lhs.values == rhs.values && lhs.rates == rhs.rates
-    }
-
-    func hash(into hasher: inout Hasher) {
-        hasher.combine(geometry?.value)
-        hasher.combine(geometry?.rate)
-        hasher.combine(values)
-        hasher.combine(rates)
-    }
 }
 
 /// Where an interrupting plan starts: each track's state and rate, by track id.
@@ -58,7 +53,7 @@ public struct InterruptionStart: Sendable, Hashable {
             var start = TrackStart(geometry: nil, values: states[0].withoutGeometry, rates: TrackValues.rate(of: states.map(\.withoutGeometry), weights: weights))
             if let flight = part.flight {
                 let visible = states.map { flight.visible($0) }
-                start.geometry = (visible[0], VisibleGeometry.rate(of: visible, weights: weights))
+                start.geometry = TrackStart.Geometry(value: visible[0], rate: VisibleGeometry.rate(of: visible, weights: weights))
             }
             tracks[part.id] = start
         }
@@ -69,9 +64,9 @@ public struct InterruptionStart: Sendable, Hashable {
     static func given(_ state: VisibleState, velocity: VisibleState, flying: String, faded: String?) -> InterruptionStart {
         var tracks: [String: TrackStart] = [:]
         tracks[flying] = TrackStart(
-            geometry: (
-                VisibleGeometry(image: state.image ?? state.clip, clip: state.clip, radius: state.cornerRadius),
-                VisibleGeometry(image: velocity.image ?? velocity.clip, clip: velocity.clip, radius: velocity.cornerRadius)),
+            geometry: TrackStart.Geometry(
+                value: VisibleGeometry(image: state.image ?? state.clip, clip: state.clip, radius: state.cornerRadius),
+                rate: VisibleGeometry(image: velocity.image ?? velocity.clip, clip: velocity.clip, radius: velocity.cornerRadius)),
             values: TrackValues(), rates: TrackValues())
         if let faded, let opacity = state.opacity {
             var start = tracks[faded] ?? TrackStart(geometry: nil, values: TrackValues(), rates: TrackValues())

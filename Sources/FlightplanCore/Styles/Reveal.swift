@@ -4,14 +4,14 @@ extension Choreography {
     mutating func addReveal(_ kit: PartKit) {
         let request = kit.request, source = request.source
         let scale = RevealTrack.minimalCoveringScale(of: source.frame, cornerRadius: source.cornerRadius, toCover: request.destination.bounds)
-        let track = RevealTrack(layer: source.frame, cornerRadius: source.cornerRadius, finalScale: scale, fadeFraction: kit.validated.fadeFraction)
+        let track = RevealTrack(layer: source.frame, cornerRadius: source.cornerRadius, finalScale: scale)
         let fadesOut = kit.fadeMode == .out
         let whole = Rect(x: 0, y: 0, width: source.frame.width, height: source.frame.height)
         let element = Part(
             id: "content", role: .content, frame: source.frame, cornerCurve: kit.cornerCurve, clip: kit.region,
             flight: Flight(layer: source.frame, content: whole, uniformScale: true)
         ) { instant in
-            let state = track.state(growth: instant(.transform), fade: 0)
+            let state = track.state(growth: instant(.transform))
             var values = kit.appearance(at: instant)
             values.transform = state.transform
             values.maskFrame = state.maskFrame

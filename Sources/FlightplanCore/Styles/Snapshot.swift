@@ -12,22 +12,16 @@ extension Choreography {
             radiusStart: incomingFlight.radiusStart, radiusEnd: incomingFlight.radiusEnd,
             uniformScale: false, opacityEnd: 1, bend: incomingFlight.bend)
         parts.append(kit.content(incomingFlight))
-        let incoming = Part(
-            id: "incomingSnapshot", role: .incomingSnapshot, frame: incomingFlight.layer, cornerCurve: kit.cornerCurve, clip: kit.region,
-            flight: Flight(incomingFlight)
-        ) { instant in
-            var values = kit.geometry(of: incomingFlight, at: instant)
-            values.opacity = kit.fadeMode == .out ? 1 : kit.incoming(instant)
-            return values
+        // A snapshot filling the container: the flight's geometry, its opacity as the fade mode says.
+        func snapshot(_ role: TrackRole, _ flight: FlightTrack, opacity: @escaping (ChannelInstant) -> Double) -> Part {
+            Part(id: role.rawValue, role: role, frame: flight.layer, cornerCurve: kit.cornerCurve, clip: kit.region, flight: Flight(flight)) { instant in
+                var values = kit.geometry(of: flight, at: instant)
+                values.opacity = opacity(instant)
+                return values
+            }
         }
-        let outgoing = Part(
-            id: "outgoingSnapshot", role: .outgoingSnapshot, frame: outgoingFlight.layer, cornerCurve: kit.cornerCurve, clip: kit.region,
-            flight: Flight(outgoingFlight)
-        ) { instant in
-            var values = kit.geometry(of: outgoingFlight, at: instant)
-            values.opacity = kit.fadeMode == .in ? 1 : kit.outgoing(instant)
-            return values
-        }
+        let incoming = snapshot(.incomingSnapshot, incomingFlight) { kit.fadeMode == .out ? 1 : kit.incoming($0) }
+        let outgoing = snapshot(.outgoingSnapshot, outgoingFlight) { kit.fadeMode == .in ? 1 : kit.outgoing($0) }
         parts += kit.fadeMode == .out ? [incoming, outgoing] : [outgoing, incoming]
         legacyGeometry = parts.firstIndex { $0.role == .incomingSnapshot }!
         legacyOpacity = legacyGeometry

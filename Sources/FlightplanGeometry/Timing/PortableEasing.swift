@@ -134,16 +134,9 @@ public struct PortableEasing: Sendable, Hashable, Codable {
         return indices.map(stop)
     }
 
-    private static func roundedValue(_ value: Double, places: Int) -> Double {
-        var scale = 1.0
-        for _ in 0..<places { scale *= 10 }
-        let result = (value * scale).rounded() / scale
-        return result == 0 ? 0 : result
-    }
-
     /// `value` to at most `places` decimals, without trailing zeros.
     static func decimal(_ value: Double, places: Int) -> String {
-        let rounded = roundedValue(value, places: places)
+        let rounded = KeyframeRounding.round(value, places)
         if rounded == rounded.rounded() && abs(rounded) < 1e15 { return String(Int(rounded)) }
         var text = String(rounded)
         if text.contains("e") { return text }

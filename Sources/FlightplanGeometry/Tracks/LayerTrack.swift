@@ -6,22 +6,13 @@ package struct LayerState: Hashable {
     package var opacity: Double
 }
 
-/// One animated layer's geometry as a function of geometric progress `p`
-/// (0 = collapsed on the source, 1 = expanded on the destination; may overshoot either way).
-package protocol LayerTrack: Sendable {
-    /// The layer's untransformed frame in window space.
-    var layer: Rect { get }
-    /// The layer's state at progress `p`.
-    func state(at p: Double) -> LayerState
-}
-
 /// A layer whose content (an image) flies between how the source shows it and how the
 /// destination shows it, clipped on screen to a rect that moves from one clip to the other.
 ///
 /// Everything is interpolated where the eye sees it, in window space: the displayed image rect,
 /// the visible clip (each edge linear in `p`) and the visible corner radius. The transform and the
 /// mask are then solved from those, so the ends are exact and nothing wobbles in between.
-package struct FlightTrack: LayerTrack {
+package struct FlightTrack: Sendable {
     /// The layer's frame in window space (untransformed).
     package let layer: Rect
     /// Where the layer draws the image, in the layer's own space.
@@ -58,6 +49,8 @@ package struct FlightTrack: LayerTrack {
         self.opacityEnd = opacityEnd
     }
 
+    /// The state with every channel at geometric progress `p` (0 = collapsed on the source, 1 = expanded on the
+    /// destination; may overshoot either way).
     package func state(at p: Double) -> LayerState {
         state(transform: p, maskFrame: p, cornerRadius: p, opacity: p)
     }

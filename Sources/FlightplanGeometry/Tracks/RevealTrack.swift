@@ -1,34 +1,26 @@
 /// The reveal's layer: the source element grows about its centre to the minimal scale at which
-/// its rounded shape covers the screen, then holds while the destination fades in.
-package struct RevealTrack: LayerTrack {
+/// its rounded shape covers the screen (the destination's fade is its own track's).
+package struct RevealTrack {
     package let layer: Rect
     package let cornerRadius: Double
     /// The exact minimal covering scale.
     package let finalScale: Double
-    /// Share of the progress spent fading (the rest is spent growing).
-    package let fadeFraction: Double
 
     /// Creates the reveal of `layer` (its radius `cornerRadius`) growing to `finalScale`.
-    package init(layer: Rect, cornerRadius: Double, finalScale: Double, fadeFraction: Double) {
+    package init(layer: Rect, cornerRadius: Double, finalScale: Double) {
         self.layer = layer
         self.cornerRadius = cornerRadius
         self.finalScale = finalScale
-        self.fadeFraction = fadeFraction
     }
 
-    package func state(at p: Double) -> LayerState {
-        let growEnd = 1 - fadeFraction
-        return state(growth: min(p / growEnd, 1), fade: min(max(0, (p - growEnd) / fadeFraction), 1))
-    }
-
-    /// The state with the growth (0 = the element as it is, 1 = covering) and the fade at their own progress.
-    package func state(growth: Double, fade: Double) -> LayerState {
+    /// The state at `growth` along the way (0 = the element as it is, 1 = covering; a spring may overshoot).
+    package func state(growth: Double) -> LayerState {
         let scale = Interpolation.extent(1, finalScale, growth)
         return LayerState(
             transform: AffineTransform(scaleX: scale, scaleY: scale, tx: 0, ty: 0),
             maskFrame: Rect(x: 0, y: 0, width: layer.width, height: layer.height),
             cornerRadius: cornerRadius,
-            opacity: fade)
+            opacity: 1)
     }
 
     /// The smallest scale `s` at which the rounded rect `element` (radius `cornerRadius`), scaled by
