@@ -1,0 +1,56 @@
+import FlightplanTestSupport
+import FlightplanWire
+import Foundation
+import Testing
+
+/// The bytes every endpoint answers, pinned: fingerprints of the answers of the encoder before the performance
+/// work (Fixtures/answer-fingerprints.txt), over random plan requests in every format and random dismissals. A
+/// faster encoder, parser or planner must answer byte for byte the same.
+///
+/// A change that means to alter the output regenerates the file: `FLIGHTPLAN_WRITE_FINGERPRINTS=1 swift test
+/// --filter EncoderFingerprintTests`, and the diff of the file goes into review with the reason.
+@Suite("Answers stay byte-identical")
+struct EncoderFingerprintTests {
+    static let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/answer-fingerprints.txt")
+
+    /// One line per answer: the case, its length and its FNV-1a 64 hash.
+    static func fingerprints() -> [String] {
+        var lines: [String] = []
+        func record(_ name: String, _ answer: Endpoint.Answer) {
+            switch answer.result {
+            case .success(let bytes): lines.append("\(name) \(bytes.count) \(String(fnv1a(bytes), radix: 16))")
+            case .failure(let problem): lines.append("\(name) problem \(problem.status) \(problem.detail)")
+            }
+        }
+        for index in 0..<240 {
+            var rng = SeededGenerator(seed: 0xB17E_0000 &+ UInt64(index))
+            var request = RandomScenes.request(using: &rng, curve: RandomScenes.curve(using: &rng))
+            if Bool.random(using: &rng) { request = RandomScenes.choreographed(request, using: &rng) }
+            if Int.random(in: 0..<3, using: &rng) == 0 { request.sampling = .tolerance(.random(in: 0.2...2, using: &rng)) }
+            if Int.random(in: 0..<3, using: &rng) == 0 { request.precision = .random(in: 0...6, using: &rng) }
+            let body = request.jsonBytes
+            let formats = index % 8 == 0 ? PlanFormat.allCases : [.json]
+            for format in formats { record("plan/\(index)/\(format.rawValue)", Endpoint.plan.answer(body, format: format)) }
+        }
+        for index in 0..<60 {
+            var rng = SeededGenerator(seed: 0xD15_0000 &+ UInt64(index))
+            record("dismiss/\(index)", Endpoint.dismiss.answer(RandomScenes.dismissRequest(using: &rng).jsonBytes))
+        }
+        return lines
+    }
+
+    static func fnv1a(_ bytes: [UInt8]) -> UInt64 {
+        bytes.reduce(0xCBF2_9CE4_8422_2325 as UInt64) { ($0 ^ UInt64($1)) &* 0x100_0000_01B3 }
+    }
+
+    @Test("every answer has the bytes the previous encoder gave")
+    func identical() throws {
+        let lines = Self.fingerprints()
+        if ProcessInfo.processInfo.environment["FLIGHTPLAN_WRITE_FINGERPRINTS"] != nil {
+            try (lines.joined(separator: "\n") + "\n").write(to: Self.fixture, atomically: true, encoding: .utf8)
+        }
+        let pinned = try String(contentsOf: Self.fixture, encoding: .utf8).split(separator: "\n").map(String.init)
+        #expect(lines.count == pinned.count)
+        for (line, expected) in zip(lines, pinned) { #expect(line == expected) }
+    }
+}
