@@ -3,76 +3,121 @@
 /// Numbers are written as the shortest text that reads back as the same `Double`
 /// (`-0` as `0`, integral values without a fraction); strings are escaped per RFC 8259.
 /// The caller keeps the structure balanced; commas are inserted automatically.
-public struct JSONWriter: Sendable {
-    /// The JSON text written so far, UTF-8.
-    public private(set) var bytes: [UInt8] = []
+///
+/// The text grows in one allocation of its own, written through a pointer: a plan is a few thousand small
+/// appends, and an array's uniqueness and capacity checks on each were a fifth of the encoder's time. The
+/// writer is therefore not copyable; ``bytes`` copies the text out once at the end.
+public struct JSONWriter: ~Copyable {
+    private var base: UnsafeMutablePointer<UInt8>
+    private var count = 0
+    private var capacity: Int
     private var needsComma = false
 
     /// Creates an empty writer, reserving room for `capacity` bytes.
     public init(capacity: Int = 1024) {
-        bytes.reserveCapacity(capacity)
+        self.capacity = max(64, capacity)
+        base = .allocate(capacity: self.capacity)
     }
 
+    deinit { base.deallocate() }
+
+    /// The JSON text written so far, UTF-8.
+    public var bytes: [UInt8] { Array(UnsafeBufferPointer(start: base, count: count)) }
+
     /// The JSON text as a string.
-    public var text: String { String(decoding: bytes, as: UTF8.self) }
+    public var text: String { String(decoding: UnsafeBufferPointer(start: base, count: count), as: UTF8.self) }
+
+    /// Makes room for `extra` more bytes, doubling the allocation as often as needed.
+    @inline(__always)
+    private mutating func reserve(_ extra: Int) {
+        if count + extra > capacity { grow(to: count + extra) }
+    }
+
+    private mutating func grow(to needed: Int) {
+        var newCapacity = capacity * 2
+        while newCapacity < needed { newCapacity *= 2 }
+        let newBase = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
+        newBase.update(from: base, count: count)
+        base.deallocate()
+        base = newBase
+        capacity = newCapacity
+    }
+
+    @inline(__always)
+    private mutating func append(_ byte: UInt8) {
+        reserve(1)
+        base[count] = byte
+        count += 1
+    }
+
+    @inline(__always)
+    private mutating func append(_ buffer: UnsafeBufferPointer<UInt8>) {
+        reserve(buffer.count)
+        (base + count).update(from: buffer.baseAddress!, count: buffer.count)
+        count += buffer.count
+    }
+
+    private mutating func append(_ text: StaticString) {
+        text.withUTF8Buffer { append($0) }
+    }
 
     private mutating func separate() {
-        if needsComma { bytes.append(UInt8(ascii: ",")) }
+        if needsComma { append(UInt8(ascii: ",")) }
     }
 
     /// Opens an object (`{`).
     public mutating func beginObject() {
         separate()
-        bytes.append(UInt8(ascii: "{"))
+        append(UInt8(ascii: "{"))
         needsComma = false
     }
 
     /// Closes an object (`}`).
     public mutating func endObject() {
-        bytes.append(UInt8(ascii: "}"))
+        append(UInt8(ascii: "}"))
         needsComma = true
     }
 
     /// Opens an array (`[`).
     public mutating func beginArray() {
         separate()
-        bytes.append(UInt8(ascii: "["))
+        append(UInt8(ascii: "["))
         needsComma = false
     }
 
     /// Closes an array (`]`).
     public mutating func endArray() {
-        bytes.append(UInt8(ascii: "]"))
+        append(UInt8(ascii: "]"))
         needsComma = true
     }
 
     /// Writes an object key known at compile time (it must need no escaping); the next value written is its value.
     public mutating func key(_ name: StaticString) {
         separate()
-        bytes.append(UInt8(ascii: "\""))
-        name.withUTF8Buffer { bytes.append(contentsOf: $0) }
-        bytes.append(contentsOf: [UInt8(ascii: "\""), UInt8(ascii: ":")])
+        append(UInt8(ascii: "\""))
+        append(name)
+        append(#"":"#)
         needsComma = false
     }
 
     /// Writes an object key made at run time, escaped as any string; the next value written is its value.
     public mutating func dynamicKey(_ name: String) {
         string(name)
-        bytes.append(UInt8(ascii: ":"))
+        append(UInt8(ascii: ":"))
         needsComma = false
     }
 
     /// Writes `null`.
     public mutating func null() {
         separate()
-        bytes.append(contentsOf: "null".utf8)
+        append("null")
         needsComma = true
     }
 
     /// Writes `true` or `false`.
     public mutating func bool(_ value: Bool) {
         separate()
-        bytes.append(contentsOf: (value ? "true" : "false").utf8)
+        append(value ? "true" : "false")
         needsComma = true
     }
 
@@ -91,71 +136,105 @@ public struct JSONWriter: Sendable {
         separate()
         needsComma = true
         if value == 0 {
-            bytes.append(UInt8(ascii: "0"))
+            append(UInt8(ascii: "0"))
         } else if value == value.rounded(.towardZero) && abs(value) <= 9_007_199_254_740_992 {
             // Integral values up to 2⁵³ print as plain digits (description switches to exponents above).
             integerDigits(Int64(value))
-        } else if let micros = Self.exactMicros(value) {
-            // At most six decimals (what a plan rounded with `precision` holds): fixed-point digits are
-            // then exactly the shortest round-trip text, and much cheaper to make.
-            if value < 0 { bytes.append(UInt8(ascii: "-")) }
-            integerDigits(Int64(micros / 1_000_000))
-            var fraction = micros % 1_000_000
-            var decimals = 6
-            while fraction % 10 == 0 { fraction /= 10; decimals -= 1 }
-            bytes.append(UInt8(ascii: "."))
-            var divisor: Int64 = 1
-            for _ in 1..<decimals { divisor *= 10 }
-            while divisor > 0 {
-                bytes.append(UInt8(ascii: "0") + UInt8(fraction / divisor % 10))
-                divisor /= 10
-            }
+        } else if let (digits, exponent) = ShortestDecimal.digits(of: abs(value)) {
+            decimal(negative: value < 0, digits: digits, exponent: exponent)
         } else {
-            // Double's own shortest round-trip formatter hands its ASCII text straight to the sink:
-            // no String is made, so no allocation.
+            // Double's own shortest round-trip formatter hands its ASCII text straight to the sink.
             var sink = ASCIISink()
-            swap(&sink.bytes, &bytes)
             value.write(to: &sink)
-            swap(&sink.bytes, &bytes)
+            sink.bytes.withUnsafeBufferPointer { append($0) }
         }
     }
 
-    /// `|value| × 10⁶` when that is a whole number below 10¹⁵ and `|value| ≥ 0.001` (where Double.description
-    /// uses plain decimals), else nil. The division check proves the six-decimal text reads back as `value`.
-    private static func exactMicros(_ value: Double) -> Int64? {
-        let magnitude = abs(value)
-        guard magnitude >= 0.001, magnitude < 1e9 else { return nil }
-        // Round half up by truncation (inlined; `rounded()` is a libm call on baseline x86-64).
-        let micros = Int64(magnitude * 1e6 + 0.5)
-        guard Double(micros) / 1e6 == magnitude else { return nil }
-        return micros
+    /// Writes `digits × 10^exponent` (a negative exponent, digits without trailing zeros) in plain decimal
+    /// notation, as `Double.description` does between 10⁻⁴ and 2⁵³: `12.5`, `0.0625`.
+    private mutating func decimal(negative: Bool, digits: UInt64, exponent: Int) {
+        let fractionLength = -exponent
+        reserve(fractionLength + 24)
+        if negative { base[count] = UInt8(ascii: "-"); count += 1 }
+        // At most 21 decimals (see ShortestDecimal); from 20 on, the integer part is 0.
+        let integerPart = fractionLength < 20 ? digits / powerOfTen(fractionLength) : 0
+        writeDigits(integerPart, length: Self.digitCount(integerPart))
+        base[count] = UInt8(ascii: ".")
+        count += 1
+        // Leading zeros first; the fraction's own digits then overwrite the end of them.
+        (base + count).update(repeating: UInt8(ascii: "0"), count: fractionLength)
+        writeDigits(digits &- integerPart &* (fractionLength < 20 ? powerOfTen(fractionLength) : 0), length: fractionLength)
     }
 
     private mutating func integerDigits(_ value: Int64) {
-        if value < 0 { bytes.append(UInt8(ascii: "-")) }
-        var magnitude = value.magnitude
-        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // room for 24 digits, filled from the end
-        var count = 0
-        withUnsafeMutableBytes(of: &digits) { raw in
-            repeat {
-                count += 1
-                raw[24 - count] = UInt8(ascii: "0") + UInt8(magnitude % 10)
-                magnitude /= 10
-            } while magnitude > 0
-            bytes.append(contentsOf: raw[(24 - count)..<24])
-        }
+        if value < 0 { append(UInt8(ascii: "-")) }
+        let length = Self.digitCount(value.magnitude)
+        reserve(length)
+        writeDigits(value.magnitude, length: length)
     }
+
+    /// Writes `value` right-aligned in the next `length` bytes (reserved), two digits at a time from the end, eight at a
+    /// time split into two independent halves; positions left of its own digits are not touched.
+    @inline(__always)
+    private mutating func writeDigits(_ value: UInt64, length: Int) {
+        var rest = value
+        var end = count + length
+        Self.digitPairs.withUTF8Buffer { pairs in
+            func pair(_ twoDigits: UInt32, at position: Int) {
+                let offset = Int(truncatingIfNeeded: twoDigits) &* 2
+                base[position] = pairs[offset]
+                base[position + 1] = pairs[offset + 1]
+            }
+            while rest >= 100_000_000 {
+                let eight = UInt32(truncatingIfNeeded: rest % 100_000_000)
+                rest /= 100_000_000
+                let high = eight / 10_000, low = eight % 10_000
+                pair(high / 100, at: end - 8)
+                pair(high % 100, at: end - 6)
+                pair(low / 100, at: end - 4)
+                pair(low % 100, at: end - 2)
+                end -= 8
+            }
+            var small = UInt32(truncatingIfNeeded: rest)
+            while small >= 100 {
+                pair(small % 100, at: end - 2)
+                small /= 100
+                end -= 2
+            }
+            if small >= 10 {
+                pair(small, at: end - 2)
+            } else {
+                base[end - 1] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: small)
+            }
+        }
+        count += length
+    }
+
+    /// How many decimal digits `value` has (one for zero): t = ⌊log₁₀ 2^bits⌋ from its bit length, and it has
+    /// t + 1 digits when it reaches 10^t, else t.
+    @inline(__always)
+    private static func digitCount(_ value: UInt64) -> Int {
+        let estimate = ((64 - value.leadingZeroBitCount) &* 1233) >> 12
+        return max(1, value >= powerOfTen(estimate) ? estimate + 1 : estimate)
+    }
+
+    /// "00", "01", … "99".
+    private static let digitPairs: StaticString = """
+        00010203040506070809101112131415161718192021222324252627282930313233343536373839\
+        40414243444546474849505152535455565758596061626364656667686970717273747576777879\
+        8081828384858687888990919293949596979899
+        """
 
     /// Appends literal JSON text as it is, outside the comma bookkeeping: for writers of fixed shapes
     /// that interleave literal fragments with ``bareNumber(_:)`` between ``beginValue()`` and ``endValue()``.
     package mutating func fragment(_ text: StaticString) {
-        text.withUTF8Buffer { bytes.append(contentsOf: $0) }
+        append(text)
     }
 
     /// Writes a value that is already JSON text (another writer's whole output), as one value.
     package mutating func json(_ text: [UInt8]) {
         beginValue()
-        bytes.append(contentsOf: text)
+        text.withUnsafeBufferPointer { append($0) }
         endValue()
     }
 
@@ -181,25 +260,35 @@ public struct JSONWriter: Sendable {
     /// Writes a string, escaping quotes, backslashes and control characters.
     public mutating func string(_ value: String) {
         separate()
-        bytes.append(UInt8(ascii: "\""))
-        for byte in value.utf8 {
-            switch byte {
-            case UInt8(ascii: "\""): bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\"")])
-            case UInt8(ascii: "\\"): bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\\")])
-            case UInt8(ascii: "\n"): bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "n")])
-            case UInt8(ascii: "\r"): bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "r")])
-            case UInt8(ascii: "\t"): bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "t")])
-            case 0x00..<0x20:
-                let hex = Array("0123456789abcdef".utf8)
-                bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0")])
-                bytes.append(hex[Int(byte >> 4)])
-                bytes.append(hex[Int(byte & 0xF)])
-            default: bytes.append(byte)
+        append(UInt8(ascii: "\""))
+        var value = value
+        value.withUTF8 { utf8 in
+            // Runs that need no escaping are copied whole.
+            var runStart = 0
+            for index in utf8.indices {
+                let byte = utf8[index]
+                guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
+                append(UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
+                runStart = index + 1
+                switch byte {
+                case UInt8(ascii: "\""): append(#"\""#)
+                case UInt8(ascii: "\\"): append(#"\\"#)
+                case UInt8(ascii: "\n"): append(#"\n"#)
+                case UInt8(ascii: "\r"): append(#"\r"#)
+                case UInt8(ascii: "\t"): append(#"\t"#)
+                default:
+                    append(#"\u00"#)
+                    append(Self.hexDigits[Int(byte >> 4)])
+                    append(Self.hexDigits[Int(byte & 0xF)])
+                }
             }
+            append(UnsafeBufferPointer(rebasing: utf8[runStart...]))
         }
-        bytes.append(UInt8(ascii: "\""))
+        append(UInt8(ascii: "\""))
         needsComma = true
     }
+
+    private static let hexDigits = Array("0123456789abcdef".utf8)
 }
 
 /// Receives `Double.write(to:)`'s text. Double writes through the stream's `_writeASCII` requirement,

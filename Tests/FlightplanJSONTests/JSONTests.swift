@@ -115,6 +115,40 @@ struct JSONTests {
         #expect(writer.text == "0,0,1,390,0.1,-2.5,1e+21,1e-07")
     }
 
+    @Test("plan-range numbers (2⁻¹⁰ to 2³⁰): the exact shortest printer gives Double.description's digits and text, and rarely defers")
+    func shortestDecimalAgreesWithDescription() throws {
+        var rng = SeededGenerator(seed: 0x5D0)
+        var deferred = 0
+        let count = 300_000
+        for index in 0..<count {
+            // Every binary exponent of the domain with random significands; ratios like a plan's scales and offsets;
+            // and values next to powers of two and of ten, where the interval or the digit count changes.
+            let value: Double
+            switch index % 4 {
+            case 0: value = Double(sign: .plus, exponent: .random(in: -10...29, using: &rng), significand: .random(in: 1..<2, using: &rng))
+            case 1: value = Double.random(in: 1...1000, using: &rng) / Double.random(in: 1...5000, using: &rng)
+            case 2:
+                let power = Double(sign: .plus, exponent: .random(in: -10...29, using: &rng), significand: 1)
+                value = Bool.random(using: &rng) ? power.nextUp : power.nextDown
+            default:
+                var power = 1.0
+                for _ in 0..<Int.random(in: 0...8, using: &rng) { power *= 10 }
+                value = (Bool.random(using: &rng) ? power : 1 / power).nextUp.nextUp
+            }
+            guard value >= 0x1p-10, value < 0x1p30, value != value.rounded(.towardZero) else { continue }
+            let signed = Bool.random(using: &rng) ? -value : value
+            var writer = JSONWriter()
+            writer.number(signed)
+            #expect(writer.text == signed.description, "\(signed)")
+            guard let (digits, exponent) = ShortestDecimal.digits(of: value) else { deferred += 1; continue }
+            let description = value.description
+            let expectedDigits = description.filter(\.isNumber).drop { $0 == "0" }
+            #expect(String(digits) == String(expectedDigits), "\(value): \(digits)e\(exponent) against \(description)")
+            #expect(Double("\(digits)e\(exponent)") == value, "\(value)")
+        }
+        #expect(deferred < count / 500, "deferred \(deferred) of \(count)")
+    }
+
     @Test("numbers parse to the correctly rounded Double (the fast path agrees with the standard library)")
     func numberParsing() throws {
         var rng = SeededGenerator(seed: 0xD161)

@@ -2,16 +2,19 @@
 public struct PortableEasing: Sendable, Hashable, Codable {
     /// CSS `linear()` stops (`(x, y)`, x a fraction of the duration): linear interpolation between them stays
     /// within ``cssTolerance`` of the curve at every instant, with few stops (a greedy choice over a fine grid).
-    public var stops: [Point]
+    public let stops: [Point]
     /// The spring's parameter sets, when the curve is a spring.
     public var spring: SpringExport?
+    /// The stops as a CSS `<easing-function>`: `linear(0, 0.25 10%, …, 1)` (written once, when the stops are made).
+    public let css: String
 
     /// Largest error of the `linear()` form, in progress.
     public static let cssTolerance = 0.001
 
-    /// The stops as a CSS `<easing-function>`: `linear(0, 0.25 10%, …, 1)`.
-    public var css: String {
-        "linear(" + stops.map { stop in
+    private init(stops: [Point], spring: SpringExport?) {
+        self.stops = stops
+        self.spring = spring
+        css = "linear(" + stops.map { stop in
             let y = Self.decimal(stop.y, places: 5)
             return stop.x == 0 || stop.x == 1 ? y : "\(y) \(Self.decimal(stop.x * 100, places: 4))%"
         }.joined(separator: ", ") + ")"
@@ -19,21 +22,20 @@ public struct PortableEasing: Sendable, Hashable, Codable {
 
     /// The portable forms of `timing`.
     public init(_ timing: ResolvedTiming) {
-        // A named curve's stops do not depend on the duration (x is a fraction of it): found once per process.
+        // A named curve's easing does not depend on the duration (x is a fraction of it): made once per process.
         switch timing.namedCurve {
-        case .linear?: stops = Self.linearStops
-        case .easeIn?: stops = Self.easeInStops
-        case .easeOut?: stops = Self.easeOutStops
-        case .easeInOut?: stops = Self.easeInOutStops
-        default: stops = Self.stops(timing)
+        case .linear?: self = Self.linear
+        case .easeIn?: self = Self.easeIn
+        case .easeOut?: self = Self.easeOut
+        case .easeInOut?: self = Self.easeInOut
+        default: self.init(stops: Self.stops(timing), spring: timing.spring.map { SpringExport($0) })
         }
-        spring = timing.spring.map { SpringExport($0) }
     }
 
-    private static let linearStops = stops(ResolvedTiming(curve: .linear, duration: 1))
-    private static let easeInStops = stops(ResolvedTiming(curve: .easeIn, duration: 1))
-    private static let easeOutStops = stops(ResolvedTiming(curve: .easeOut, duration: 1))
-    private static let easeInOutStops = stops(ResolvedTiming(curve: .easeInOut, duration: 1))
+    private static let linear = PortableEasing(stops: stops(ResolvedTiming(curve: .linear, duration: 1)), spring: nil)
+    private static let easeIn = PortableEasing(stops: stops(ResolvedTiming(curve: .easeIn, duration: 1)), spring: nil)
+    private static let easeOut = PortableEasing(stops: stops(ResolvedTiming(curve: .easeOut, duration: 1)), spring: nil)
+    private static let easeInOut = PortableEasing(stops: stops(ResolvedTiming(curve: .easeInOut, duration: 1)), spring: nil)
 
     /// Reads the stops back from a `linear(…)` string (nil if it is not one `css` writes).
     public init?(css: String, spring: SpringExport?) {
@@ -53,8 +55,7 @@ public struct PortableEasing: Sendable, Hashable, Codable {
             }
             stops.append(Point(x: x, y: y))
         }
-        self.stops = stops
-        self.spring = spring
+        self.init(stops: stops, spring: spring)
     }
 
     private enum CodingKeys: String, CodingKey { case css, spring }
