@@ -7,11 +7,26 @@
 /// The text grows in one allocation of its own, written through a pointer: a plan is a few thousand small
 /// appends, and an array's uniqueness and capacity checks on each were a fifth of the encoder's time. The
 /// writer is therefore not copyable; ``bytes`` copies the text out once at the end.
+///
+/// A plan repeats many of its numbers (the first model's keyframes are its main track's), so the text of each
+/// fractional number is remembered in a small direct-mapped table, by bit pattern, and copied when it comes again.
 public struct JSONWriter: ~Copyable {
     private var base: UnsafeMutablePointer<UInt8>
     private var count = 0
     private var capacity: Int
     private var needsComma = false
+    /// Where the text of a recent fractional number starts and how long it is; made at the first one.
+    private var recentNumbers: UnsafeMutablePointer<RecentNumber>?
+
+    /// One remembered number: its bit pattern, and its text's offset and length in the output.
+    private struct RecentNumber {
+        var bits: UInt64
+        var offset: Int32
+        var length: Int32
+    }
+
+    /// Slots in the table of recent numbers (a power of two).
+    private static let recentNumberSlots = 512
 
     /// Creates an empty writer, reserving room for `capacity` bytes.
     public init(capacity: Int = 1024) {
@@ -19,7 +34,10 @@ public struct JSONWriter: ~Copyable {
         base = .allocate(capacity: self.capacity)
     }
 
-    deinit { base.deallocate() }
+    deinit {
+        base.deallocate()
+        recentNumbers?.deallocate()
+    }
 
     /// The JSON text written so far, UTF-8.
     public var bytes: [UInt8] { Array(UnsafeBufferPointer(start: base, count: count)) }
@@ -43,22 +61,56 @@ public struct JSONWriter: ~Copyable {
         capacity = newCapacity
     }
 
+    /// Lets `body` write at most `maximumLength` bytes at the end through a pointer, and counts the bytes it says
+    /// it wrote. Hot paths write this way: a byte stored through `self`'s own pointer may alias `self`'s fields, so
+    /// the compiler would reload them after every byte; a local pointer has no such doubt.
+    @inline(__always)
+    private mutating func write(maximumLength: Int, _ body: (UnsafeMutablePointer<UInt8>) -> Int) {
+        reserve(maximumLength)
+        count += body(base + count)
+    }
+
     @inline(__always)
     private mutating func append(_ byte: UInt8) {
-        reserve(1)
-        base[count] = byte
-        count += 1
+        write(maximumLength: 1) { $0.pointee = byte; return 1 }
     }
 
     @inline(__always)
     private mutating func append(_ buffer: UnsafeBufferPointer<UInt8>) {
-        reserve(buffer.count)
-        (base + count).update(from: buffer.baseAddress!, count: buffer.count)
-        count += buffer.count
+        write(maximumLength: buffer.count) { Self.copy(buffer, to: $0) }
     }
 
+    @inline(__always)
     private mutating func append(_ text: StaticString) {
-        text.withUTF8Buffer { append($0) }
+        append(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+    }
+
+    /// Copies `buffer` to `destination` and returns its length: short runs (keys, fragments) byte by byte, which
+    /// beats a call to memmove, and long ones with it.
+    @inline(__always)
+    private static func copy(_ buffer: UnsafeBufferPointer<UInt8>, to destination: UnsafeMutablePointer<UInt8>) -> Int {
+        guard let source = buffer.baseAddress else { return 0 }
+        if buffer.count <= 32 {
+            for index in 0..<buffer.count { destination[index] = source[index] }
+        } else {
+            destination.update(from: source, count: buffer.count)
+        }
+        return buffer.count
+    }
+
+    /// Writes `byte` after the separating comma, if one is due.
+    @inline(__always)
+    private mutating func separated(_ byte: UInt8) {
+        let comma = needsComma
+        write(maximumLength: 2) { pointer in
+            if comma {
+                pointer[0] = UInt8(ascii: ",")
+                pointer[1] = byte
+                return 2
+            }
+            pointer[0] = byte
+            return 1
+        }
     }
 
     private mutating func separate() {
@@ -67,8 +119,7 @@ public struct JSONWriter: ~Copyable {
 
     /// Opens an object (`{`).
     public mutating func beginObject() {
-        separate()
-        append(UInt8(ascii: "{"))
+        separated(UInt8(ascii: "{"))
         needsComma = false
     }
 
@@ -80,8 +131,7 @@ public struct JSONWriter: ~Copyable {
 
     /// Opens an array (`[`).
     public mutating func beginArray() {
-        separate()
-        append(UInt8(ascii: "["))
+        separated(UInt8(ascii: "["))
         needsComma = false
     }
 
@@ -93,10 +143,17 @@ public struct JSONWriter: ~Copyable {
 
     /// Writes an object key known at compile time (it must need no escaping); the next value written is its value.
     public mutating func key(_ name: StaticString) {
-        separate()
-        append(UInt8(ascii: "\""))
-        append(name)
-        append(#"":"#)
+        let comma = needsComma
+        let text = UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount)
+        write(maximumLength: text.count + 4) { pointer in
+            var length = 0
+            if comma { pointer[0] = UInt8(ascii: ","); length = 1 }
+            pointer[length] = UInt8(ascii: "\"")
+            length += 1 + Self.copy(text, to: pointer + length + 1)
+            pointer[length] = UInt8(ascii: "\"")
+            pointer[length + 1] = UInt8(ascii: ":")
+            return length + 2
+        }
         needsComma = false
     }
 
@@ -137,77 +194,115 @@ public struct JSONWriter: ~Copyable {
         needsComma = true
         if value == 0 {
             append(UInt8(ascii: "0"))
-        } else if value == value.rounded(.towardZero) && abs(value) <= 9_007_199_254_740_992 {
+        } else if abs(value) <= 9_007_199_254_740_992 && Double(Int64(value)) == value {
             // Integral values up to 2⁵³ print as plain digits (description switches to exponents above).
             integerDigits(Int64(value))
-        } else if let (digits, exponent) = ShortestDecimal.digits(of: abs(value)) {
-            decimal(negative: value < 0, digits: digits, exponent: exponent)
         } else {
-            // Double's own shortest round-trip formatter hands its ASCII text straight to the sink.
-            var sink = ASCIISink()
-            value.write(to: &sink)
-            sink.bytes.withUnsafeBufferPointer { append($0) }
+            let bits = value.bitPattern
+            let slot = recentNumberSlot(for: bits)
+            let remembered = slot.pointee
+            if remembered.bits == bits {
+                let base = base
+                write(maximumLength: Int(remembered.length)) { pointer in
+                    Self.copy(UnsafeBufferPointer(start: base + Int(remembered.offset), count: Int(remembered.length)), to: pointer)
+                }
+                return
+            }
+            let start = count
+            if let (digits, exponent) = ShortestDecimal.digits(of: abs(value)) {
+                write(maximumLength: 48) { pointer in
+                    Self.writeDecimal(negative: value < 0, integerPart: UInt64(abs(value)), digits: digits, exponent: exponent, to: pointer)
+                }
+            } else {
+                // Double's own shortest round-trip formatter hands its ASCII text straight to the sink.
+                var sink = ASCIISink()
+                value.write(to: &sink)
+                sink.bytes.withUnsafeBufferPointer { append($0) }
+            }
+            if count <= Int32.max { slot.pointee = RecentNumber(bits: bits, offset: Int32(start), length: Int32(count - start)) }
         }
     }
 
-    /// Writes `digits × 10^exponent` (a negative exponent, digits without trailing zeros) in plain decimal
-    /// notation, as `Double.description` does between 10⁻⁴ and 2⁵³: `12.5`, `0.0625`.
-    private mutating func decimal(negative: Bool, digits: UInt64, exponent: Int) {
+    /// The table slot for a number's bit pattern (Fibonacci hashing), making the table at the first call. A slot
+    /// never holds the bits of 0, so a fresh one matches nothing the table is asked for.
+    @inline(__always)
+    private mutating func recentNumberSlot(for bits: UInt64) -> UnsafeMutablePointer<RecentNumber> {
+        let table = recentNumbers ?? {
+            let table = UnsafeMutablePointer<RecentNumber>.allocate(capacity: Self.recentNumberSlots)
+            table.initialize(repeating: RecentNumber(bits: 0, offset: 0, length: 0), count: Self.recentNumberSlots)
+            recentNumbers = table
+            return table
+        }()
+        return table + Int(truncatingIfNeeded: (bits &* 0x9E37_79B9_7F4A_7C15) >> 55)
+    }
+
+    /// Writes `digits × 10^exponent` (a negative exponent of at most 21 places, digits without trailing zeros) in
+    /// plain decimal notation, as `Double.description` does between 10⁻⁴ and 2⁵³ (`12.5`, `0.0625`), and returns
+    /// its length (at most 45). The integer part is the value's own, truncated: no integer lies in a non-integral
+    /// value's rounding interval, so the digits cannot carry into it.
+    @inline(__always)
+    private static func writeDecimal(
+        negative: Bool, integerPart: UInt64, digits: UInt64, exponent: Int, to start: UnsafeMutablePointer<UInt8>
+    ) -> Int {
         let fractionLength = -exponent
-        reserve(fractionLength + 24)
-        if negative { base[count] = UInt8(ascii: "-"); count += 1 }
-        // At most 21 decimals (see ShortestDecimal); from 20 on, the integer part is 0.
-        let integerPart = fractionLength < 20 ? digits / powerOfTen(fractionLength) : 0
-        writeDigits(integerPart, length: Self.digitCount(integerPart))
-        base[count] = UInt8(ascii: ".")
-        count += 1
-        // Leading zeros first; the fraction's own digits then overwrite the end of them.
-        (base + count).update(repeating: UInt8(ascii: "0"), count: fractionLength)
-        writeDigits(digits &- integerPart &* (fractionLength < 20 ? powerOfTen(fractionLength) : 0), length: fractionLength)
+        var pointer = start
+        if negative { pointer.pointee = UInt8(ascii: "-"); pointer += 1 }
+        let integerLength = digitCount(integerPart)
+        writeDigits(integerPart, endingAt: pointer + integerLength)
+        pointer += integerLength
+        pointer.pointee = UInt8(ascii: ".")
+        pointer += 1
+        // Leading zeros first; the fraction's own digits then overwrite the end of them. (From 20 decimals on, the
+        // integer part is 0.)
+        for index in 0..<fractionLength { pointer[index] = UInt8(ascii: "0") }
+        writeDigits(fractionLength < 20 ? digits &- integerPart &* powerOfTen(fractionLength) : digits, endingAt: pointer + fractionLength)
+        return pointer + fractionLength - start
     }
 
     private mutating func integerDigits(_ value: Int64) {
-        if value < 0 { append(UInt8(ascii: "-")) }
+        let negative = value < 0
         let length = Self.digitCount(value.magnitude)
-        reserve(length)
-        writeDigits(value.magnitude, length: length)
+        write(maximumLength: length + 1) { pointer in
+            if negative { pointer.pointee = UInt8(ascii: "-") }
+            let sign = negative ? 1 : 0
+            Self.writeDigits(value.magnitude, endingAt: pointer + sign + length)
+            return sign + length
+        }
     }
 
-    /// Writes `value` right-aligned in the next `length` bytes (reserved), two digits at a time from the end, eight at a
-    /// time split into two independent halves; positions left of its own digits are not touched.
+    /// Writes the digits of `value` so that the last is just before `end`, two at a time from the end, eight at a
+    /// time split into two independent halves; bytes left of its own digits are not touched.
     @inline(__always)
-    private mutating func writeDigits(_ value: UInt64, length: Int) {
+    private static func writeDigits(_ value: UInt64, endingAt end: UnsafeMutablePointer<UInt8>) {
+        let pairs = UnsafeBufferPointer(start: digitPairs.utf8Start, count: digitPairs.utf8CodeUnitCount)
         var rest = value
-        var end = count + length
-        Self.digitPairs.withUTF8Buffer { pairs in
-            func pair(_ twoDigits: UInt32, at position: Int) {
-                let offset = Int(truncatingIfNeeded: twoDigits) &* 2
-                base[position] = pairs[offset]
-                base[position + 1] = pairs[offset + 1]
-            }
-            while rest >= 100_000_000 {
-                let eight = UInt32(truncatingIfNeeded: rest % 100_000_000)
-                rest /= 100_000_000
-                let high = eight / 10_000, low = eight % 10_000
-                pair(high / 100, at: end - 8)
-                pair(high % 100, at: end - 6)
-                pair(low / 100, at: end - 4)
-                pair(low % 100, at: end - 2)
-                end -= 8
-            }
-            var small = UInt32(truncatingIfNeeded: rest)
-            while small >= 100 {
-                pair(small % 100, at: end - 2)
-                small /= 100
-                end -= 2
-            }
-            if small >= 10 {
-                pair(small, at: end - 2)
-            } else {
-                base[end - 1] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: small)
-            }
+        var end = end
+        func pair(_ twoDigits: UInt32, at position: UnsafeMutablePointer<UInt8>) {
+            let offset = Int(truncatingIfNeeded: twoDigits) &* 2
+            position[0] = pairs[offset]
+            position[1] = pairs[offset + 1]
         }
-        count += length
+        while rest >= 100_000_000 {
+            let eight = UInt32(truncatingIfNeeded: rest % 100_000_000)
+            rest /= 100_000_000
+            let high = eight / 10_000, low = eight % 10_000
+            pair(high / 100, at: end - 8)
+            pair(high % 100, at: end - 6)
+            pair(low / 100, at: end - 4)
+            pair(low % 100, at: end - 2)
+            end -= 8
+        }
+        var small = UInt32(truncatingIfNeeded: rest)
+        while small >= 100 {
+            pair(small % 100, at: end - 2)
+            small /= 100
+            end -= 2
+        }
+        if small >= 10 {
+            pair(small, at: end - 2)
+        } else {
+            end[-1] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: small)
+        }
     }
 
     /// How many decimal digits `value` has (one for zero): t = ⌊log₁₀ 2^bits⌋ from its bit length, and it has

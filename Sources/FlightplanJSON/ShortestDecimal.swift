@@ -25,23 +25,24 @@ enum ShortestDecimal {
 
         // Scale by 10^k, k = 17 − ⌊log₁₀ 2^(binaryExponent+52)⌋ (9 … 21), so the value has 18 or 19 integer digits.
         let k = 17 - ((binaryExponent + 52) * 78_913) >> 18
-        let power = k <= 19 ? UInt128(powerOfTen(k)) : UInt128(powerOfTen(k - 2)) * 100
+        let power = k <= 19 ? UInt128(powerOfTen(k)) : UInt128(powerOfTen(k - 2)) &* 100
         // Twice the scaled value and its interval's ends, over 2^shift: (2m ∓ 1) · 10^k / 2^(1 − binaryExponent).
+        // (Masking shifts: the amount, 24 … 63, is always in range.)
         let shift = UInt128(1 - binaryExponent)
-        let mask = (UInt128(1) << shift) - 1
-        let center = UInt128(significand << 1) * power
-        let low = center - power, high = center + power
+        let mask = (UInt128(1) &<< shift) &- 1
+        let center = UInt128(significand << 1) &* power
+        let low = center &- power, high = center &+ power
         // Round half to even: an end reads back as this value when m is even.
         let inclusive = significand & 1 == 0
-        var lowest = UInt64(truncatingIfNeeded: low >> shift)
+        var lowest = UInt64(truncatingIfNeeded: low &>> shift)
         if low & mask != 0 || !inclusive { lowest += 1 }
-        var highest = UInt64(truncatingIfNeeded: high >> shift)
+        var highest = UInt64(truncatingIfNeeded: high &>> shift)
         if high & mask == 0 && !inclusive { highest -= 1 }
 
         // Drop digits while a multiple of ten is still inside the interval, dropping the value's own digits alongside:
         // the last one dropped and whether everything below it (fraction included) was zero decide its rounding.
-        var nearest = UInt64(truncatingIfNeeded: center >> shift)
-        let fractionBits = center & mask, half = UInt128(1) << (shift - 1)
+        var nearest = UInt64(truncatingIfNeeded: center &>> shift)
+        let fractionBits = center & mask, half = UInt128(1) &<< (shift &- 1)
         var lastDropped: UInt64?
         var zeroBelow = fractionBits == 0
         var dropped = 0
