@@ -53,6 +53,7 @@ let package = Package(
             name: "FlightplanServer",
             dependencies: [
                 "FlightplanWire",
+                "FlightplanJSON",
                 "CMicroHTTPD",
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -91,7 +92,8 @@ let package = Package(
             name: "FlightplanCoreTests", dependencies: ["FlightplanCore", "FlightplanTestSupport"], swiftSettings: swiftSettings),
         .testTarget(name: "FlightplanJSONTests", dependencies: ["FlightplanJSON", "FlightplanTestSupport"], swiftSettings: swiftSettings),
         .testTarget(
-            name: "FlightplanWireTests", dependencies: ["FlightplanWire", "FlightplanTestSupport"], swiftSettings: swiftSettings),
+            name: "FlightplanWireTests", dependencies: ["FlightplanWire", "FlightplanTestSupport"], exclude: ["Fixtures"],
+            swiftSettings: swiftSettings),
         .testTarget(
             name: "FlightplanServerTests",
             dependencies: ["FlightplanServer", "FlightplanWire", "FlightplanServerTestSupport", .product(name: "Logging", package: "swift-log")],

@@ -23,8 +23,10 @@ public struct DaemonStartError: Error, CustomStringConvertible {
 public final class MicroHTTPDaemon: Sendable {
     /// The router answering every request.
     public let router: Router
-    /// Where access lines and libmicrohttpd's own messages go.
+    /// Where libmicrohttpd's own messages go.
     public let logger: Logger
+    /// Where the access lines go: one per answered request.
+    public let accessLog: AccessLog
 
     /// A started daemon and the C memory it reads until it stops.
     private struct Running: @unchecked Sendable {  // the pointers are only used under `running`'s lock
@@ -46,10 +48,11 @@ public final class MicroHTTPDaemon: Sendable {
     /// The port actually bound (0 when not running).
     public var port: Int { running.withLock { $0?.port ?? 0 } }
 
-    /// Creates a daemon; nothing listens until ``start()``.
-    public init(router: Router, logger: Logger) {
+    /// Creates a daemon; nothing listens until ``start()``. Access lines go to `accessLog`, or through `logger`.
+    public init(router: Router, logger: Logger, accessLog: AccessLog? = nil) {
         self.router = router
         self.logger = logger
+        self.accessLog = accessLog ?? .logger(logger)
         self.deadlines = ConnectionDeadlines(headerTimeout: router.configuration.headerTimeout, bodyTimeout: router.configuration.bodyTimeout)
     }
 
@@ -320,11 +323,8 @@ public final class MicroHTTPDaemon: Sendable {
         }
         router.state.metrics.recordRequest(
             route: exchange.head.path, status: exchange.status, microseconds: microseconds, bytes: exchange.responseBytes)
-        var metadata: Logger.Metadata = [
-            "method": "\(method)", "path": "\(path)", "status": "\(exchange.status)", "bytes": "\(exchange.responseBytes)",
-            "duration_us": "\(microseconds)", "request_id": "\(exchange.requestID)",
-        ]
-        if !completedNormally { metadata["ended_early"] = "true" }
-        logger.info("\(method) \(path) \(exchange.status)", metadata: metadata)
+        accessLog.record(AccessEntry(
+            method: method, path: path, status: exchange.status, bytes: exchange.responseBytes, microseconds: microseconds,
+            requestID: exchange.requestID, endedEarly: !completedNormally))
     }
 }

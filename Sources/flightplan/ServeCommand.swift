@@ -44,7 +44,7 @@ struct ServeCommand: ParsableCommand {
     var reusePort = false
 
     /// The configuration from flags, then environment variables, then defaults.
-    func resolvedConfiguration(environment: [String: String]) throws -> (ServerConfiguration, Logger.Level, jsonLogs: Bool) {
+    func resolvedConfiguration(environment: [String: String]) throws -> (ServerConfiguration, Logger.Level, LogFormat) {
         func value<T: LosslessStringConvertible>(_ flag: T?, _ variable: String, _ fallback: T) throws -> T {
             if let flag { return flag }
             guard let text = environment[variable] else { return fallback }
@@ -72,21 +72,26 @@ struct ServeCommand: ParsableCommand {
         }
         let levelName = try value(logLevel, "FLIGHTPLAN_LOG_LEVEL", "info")
         guard let level = Logger.Level(rawValue: levelName) else { throw ValidationError("unknown log level \(levelName)") }
-        let format = try value(logFormat, "FLIGHTPLAN_LOG_FORMAT", "text")
-        guard format == "text" || format == "json" else { throw ValidationError("log format must be text or json, got \(format)") }
+        let formatName = try value(logFormat, "FLIGHTPLAN_LOG_FORMAT", "text")
+        guard let format = LogFormat(rawValue: formatName) else { throw ValidationError("log format must be text or json, got \(formatName)") }
         do { try configuration.validate() } catch { throw ValidationError(error.description) }
-        return (configuration, level, format == "json")
+        return (configuration, level, format)
     }
 
     func run() throws {
-        let (configuration, level, jsonLogs) = try resolvedConfiguration(environment: Self.environment())
+        let (configuration, level, format) = try resolvedConfiguration(environment: Self.environment())
+        // Every line goes through one sink that writes in batches, off the request threads; closed (flushed) last.
+        let sink = LogSink.standardError()
+        defer { sink.close() }
         LoggingSystem.bootstrap { label in
-            if jsonLogs { return JSONLogHandler(label: label, logLevel: level) }
-            var handler = StreamLogHandler.standardError(label: label)
+            if format == .json { return JSONLogHandler(label: label, logLevel: level, sink: sink) }
+            var handler = StreamLogHandler(label: label, stream: sink.stream)
             handler.logLevel = level
             return handler
         }
         let logger = Logger(label: "flightplan")
+        // Access lines are written straight into the sink in the handler's own format (LogLines.swift).
+        let accessLog: AccessLog = level <= .info ? .sink(sink, format: format, label: logger.label) : .logger(logger)
         // Block the shutdown signals before libmicrohttpd starts its threads, so they inherit the
         // mask and only the wait below receives them.
         var signals = sigset_t()
@@ -96,9 +101,9 @@ struct ServeCommand: ParsableCommand {
         pthread_sigmask(SIG_BLOCK, &signals, nil)
 
         let router = Router(configuration: configuration)
-        let daemon = MicroHTTPDaemon(router: router, logger: logger)
+        let daemon = MicroHTTPDaemon(router: router, logger: logger, accessLog: accessLog)
         let admin = configuration.admin.map { admin in
-            MicroHTTPDaemon(router: Router(configuration: admin, routes: Router.adminRoutes(for: router)), logger: logger)
+            MicroHTTPDaemon(router: Router(configuration: admin, routes: Router.adminRoutes(for: router)), logger: logger, accessLog: accessLog)
         }
         do {
             try daemon.start()

@@ -1,0 +1,103 @@
+@testable import FlightplanServer
+import FlightplanTestSupport
+import Foundation
+import Logging
+import Testing
+
+/// Collects what a sink writes, batch by batch.
+private final class Batches: @unchecked Sendable {  // every access holds `lock`
+    private let lock = NSLock()
+    private var batches: [[UInt8]] = []
+
+    var all: [[UInt8]] { lock.withLock { batches } }
+    var text: String { String(decoding: all.joined(), as: UTF8.self) }
+
+    func sink(interval: Duration = .milliseconds(20)) -> LogSink {
+        LogSink(interval: interval) { bytes in self.lock.withLock { self.batches.append(Array(bytes)) } }
+    }
+}
+
+@Suite("Access lines and the batched log sink")
+struct LogTests {
+    /// A random access entry: any method and path (control characters, backslashes, non-ASCII), as the daemon
+    /// escapes them, and every other field.
+    static func entry(using rng: inout SeededGenerator) -> AccessEntry {
+        let pieces = ["/v1/plans", "GET", "\n", "\\", "é", "\u{1B}[31m", "\"", " ", "x", "\u{2028}"]
+        func text() -> String { (0..<Int.random(in: 1...6, using: &rng)).map { _ in pieces.randomElement(using: &rng)! }.joined() }
+        return AccessEntry(
+            method: LogText.escaped(text()), path: LogText.escaped(text()), status: [200, 404, 413, 503].randomElement(using: &rng)!,
+            bytes: .random(in: 0...1_000_000, using: &rng), microseconds: .random(in: 0...10_000_000, using: &rng),
+            requestID: String(UInt64.random(in: 0...UInt64.max, using: &rng), radix: 16), endedEarly: Bool.random(using: &rng))
+    }
+
+    /// The line without its timestamp: text lines start with it, JSON lines carry it as `time`.
+    static func untimed(_ line: Substring, format: LogFormat) -> String {
+        switch format {
+        case .text: String(line.drop { $0 != " " })
+        case .json: String(line.replacing(/"time":"[^"]*"/, with: #""time":"""#))
+        }
+    }
+
+    @Test("the sink's own access line is, byte for byte, the line the format's handler writes for the logger's", arguments: LogFormat.allCases)
+    func sameLineAsTheHandler(format: LogFormat) throws {
+        let direct = Batches(), handled = Batches()
+        let directSink = direct.sink(), handledSink = handled.sink()
+        let handler: any LogHandler = format == .json
+            ? JSONLogHandler(label: "flightplan", logLevel: .info, sink: handledSink)
+            : StreamLogHandler(label: "flightplan", stream: handledSink.stream)
+        let logger = Logger(label: "flightplan") { _ in handler }
+        var rng = SeededGenerator(seed: 0xACCE55)
+        for _ in 0..<300 {
+            let entry = Self.entry(using: &rng)
+            AccessLog.sink(directSink, format: format, label: "flightplan").record(entry)
+            AccessLog.logger(logger).record(entry)
+        }
+        directSink.close()
+        handledSink.close()
+        let directLines = direct.text.split(separator: "\n"), handledLines = handled.text.split(separator: "\n")
+        try #require(directLines.count == 300 && handledLines.count == 300)
+        for (mine, theirs) in zip(directLines, handledLines) {
+            #expect(Self.untimed(mine, format: format) == Self.untimed(theirs, format: format))
+        }
+        // The timestamps have the handler's shape too.
+        let stamp = try Regex(format == .text
+            ? #"^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d[+-]\d{4} info flightplan: "#
+            : #"^\{"time":"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z","level":"info""#)
+        #expect(directLines.allSatisfy { $0.firstMatch(of: stamp) != nil })
+        #expect(handledLines.allSatisfy { $0.firstMatch(of: stamp) != nil })
+    }
+
+    @Test("lines from many threads all arrive, each thread's in order, written in a few batches; close() writes the rest")
+    func batchedAndComplete() async throws {
+        let batches = Batches()
+        let sink = batches.sink(interval: .milliseconds(5))
+        await withTaskGroup(of: Void.self) { group in
+            for thread in 0..<4 {
+                group.addTask {
+                    for index in 0..<5000 { sink.append { $0 += "\(thread) \(index)\n".utf8 } }
+                }
+            }
+        }
+        sink.close()
+        let lines = batches.text.split(separator: "\n")
+        #expect(lines.count == 20_000)
+        for thread in 0..<4 {
+            let indices = lines.filter { $0.hasPrefix("\(thread) ") }.map { Int($0.split(separator: " ")[1])! }
+            #expect(indices == Array(0..<5000))
+        }
+        #expect(batches.all.count < 2000, "\(batches.all.count) writes for 20 000 lines")
+        // After close, a line is written at once.
+        sink.append { $0 += "late\n".utf8 }
+        #expect(batches.text.hasSuffix("late\n"))
+    }
+
+    @Test("a burst past the high-water mark is written by the appending thread, before the interval")
+    func highWater() throws {
+        let batches = Batches()
+        let sink = batches.sink(interval: .seconds(3600))
+        let line = [UInt8](repeating: UInt8(ascii: "x"), count: 1023) + [UInt8(ascii: "\n")]
+        for _ in 0..<(sink.highWater / line.count) { sink.append { $0 += line } }
+        #expect(batches.all.count == 1 && batches.all[0].count >= sink.highWater)
+        sink.close()
+    }
+}
