@@ -1,13 +1,21 @@
 #!/usr/bin/env python3
-"""HTTP benchmark: flightplan serve against a raw-libmicrohttpd floor that answers the same request
-with flightplan's own response body (Benchmarks/Floor/floor.c), same thread model, same wrk settings,
-measured alternately so that both see the same machine. Prints a Markdown table with the ratio.
+"""HTTP benchmark: `flightplan serve` against the raw-libmicrohttpd floor (Benchmarks/Floor/floor.c: same thread pool
+and poll mode, answering with one of flightplan's own answers), optionally at two log levels and against a peer
+(Benchmarks/Peer: the same planner behind Hummingbird 2 with synthesized Codable). Every server runs in turn under the
+same wrk settings, alternating order each round, so all see the same machine. wrk rotates through DISTINCT different
+sharedFrame requests (31 keyframes each) so that no cache of one answer can help.
 
-Usage: python3 Benchmarks/http_bench.py [--seconds 10] [--rounds 3] [--connections 1,64,256] [--precision N]
+Per server and connection count it reports the median requests/s, p50 and p99 latency, server CPU per request (user +
+system time from /proc/PID/stat over the run, divided by the requests wrk completed), peak RSS, and the ratio to the
+floor measured in the same round.
+
+Usage: python3 Benchmarks/http_bench.py [--seconds 10] [--rounds 3] [--connections 1,64,256] [--distinct 1000]
+                                        [--log-levels info,warning] [--peer] [--precision N]
 """
 import argparse
 import json
 import os
+import random
 import re
 import statistics
 import subprocess
@@ -18,15 +26,20 @@ import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 BUILD = os.path.join(ROOT, ".build", "release")
+TICKS = os.sysconf("SC_CLK_TCK")
 
 
-def build():
-    subprocess.run(["swift", "build", "-c", "release", "--product", "flightplan"], cwd=ROOT, check=True,
-                   stdout=subprocess.DEVNULL)
+def build(peer):
+    subprocess.run(["swift", "build", "-c", "release", "--product", "flightplan"], cwd=ROOT, check=True, stdout=subprocess.DEVNULL)
     floor = os.path.join(BUILD, "flightplan-floor")
     subprocess.run(["cc", "-O2", "-o", floor, os.path.join(ROOT, "Benchmarks", "Floor", "floor.c"), "-lmicrohttpd", "-lpthread"],
                    check=True)
-    return os.path.join(BUILD, "flightplan"), floor
+    peer_binary = None
+    if peer:
+        package = os.path.join(ROOT, "Benchmarks", "Peer")
+        subprocess.run(["swift", "build", "-c", "release", "--package-path", package], check=True, stdout=subprocess.DEVNULL)
+        peer_binary = os.path.join(package, ".build", "release", "FlightplanPeer")
+    return os.path.join(BUILD, "flightplan"), floor, peer_binary
 
 
 def free_port():
@@ -34,6 +47,11 @@ def free_port():
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         return probe.getsockname()[1]
+
+
+def cpu_seconds(pid):
+    fields = open(f"/proc/{pid}/stat").read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / TICKS  # utime, stime
 
 
 class Sampler(threading.Thread):
@@ -53,12 +71,40 @@ class Sampler(threading.Thread):
             time.sleep(0.2)
 
 
+def distinct_requests(count, precision):
+    """`count` sharedFrame requests that differ in the source cell, the image and the duration, all with 31 keyframes."""
+    base = json.load(open(os.path.join(ROOT, "examples", "sharedFrame.json")))
+    rng = random.Random(17)
+    bodies = []
+    for _ in range(count):
+        request = json.loads(json.dumps(base))
+        frame = request["source"]["frame"]
+        frame["x"], frame["y"] = rng.randint(0, 250), rng.randint(100, 600)
+        frame["width"], frame["height"] = rng.randint(80, 140), rng.randint(100, 200)
+        request["imageSize"] = {"width": rng.randint(2000, 4000), "height": rng.randint(2000, 4500)}
+        request["timing"]["duration"] = round(rng.uniform(0.2, 0.45), 3)
+        if precision is not None:
+            request["precision"] = precision
+        bodies.append(json.dumps(request, separators=(",", ":")))
+    return bodies
+
+
+def wrk_script(path, bodies):
+    with open(path, "w") as script:
+        script.write('wrk.method = "POST"\nwrk.headers["Content-Type"] = "application/json"\nlocal bodies = {\n')
+        for body in bodies:
+            script.write(f"  {json.dumps(body)},\n")
+        script.write("}\nlocal index = 0\n"
+                     "request = function()\n  index = index % #bodies + 1\n  return wrk.format(nil, nil, nil, bodies[index])\nend\n")
+
+
 def wrk(port, connections, seconds, script):
     threads = min(2, connections)
     output = subprocess.run(
         ["wrk", f"-t{threads}", f"-c{connections}", f"-d{seconds}s", "--latency", "-s", script, f"http://127.0.0.1:{port}/v1/plans"],
         capture_output=True, text=True, check=True).stdout
     rate = float(re.search(r"Requests/sec:\s+([\d.]+)", output).group(1))
+    requests = int(re.search(r"(\d+) requests in", output).group(1))
 
     def percentile(name):
         value, unit = re.search(rf"^\s+{name}%\s+([\d.]+)(us|ms|s)\s*$", output, re.M).groups()
@@ -66,7 +112,7 @@ def wrk(port, connections, seconds, script):
     errors = re.search(r"Non-2xx or 3xx responses: (\d+)", output)
     if errors or "Socket errors" in output:
         sys.exit(f"wrk saw errors:\n{output}")
-    return rate, percentile(50), percentile(99)
+    return rate, requests, percentile(50), percentile(99)
 
 
 def main():
@@ -74,58 +120,70 @@ def main():
     parser.add_argument("--seconds", type=int, default=10)
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--connections", default="1,64,256")
+    parser.add_argument("--distinct", type=int, default=1000)
+    parser.add_argument("--log-levels", default="info", help="flightplan's log levels to compare, e.g. info,warning")
+    parser.add_argument("--peer", action="store_true", help="also run the Hummingbird + Codable peer (Benchmarks/Peer)")
     parser.add_argument("--precision", type=int, default=None)
     options = parser.parse_args()
-    server_binary, floor_binary = build()
-    request = json.load(open(os.path.join(ROOT, "examples", "sharedFrame.json")))
-    if options.precision is not None:
-        request["precision"] = options.precision
-    body = json.dumps(request)
-    response = subprocess.run([server_binary, "plan"], input=body.encode(), capture_output=True, check=True).stdout.rstrip(b"\n")
+    server_binary, floor_binary, peer_binary = build(options.peer)
+    bodies = distinct_requests(options.distinct, options.precision)
+    answers = [subprocess.run([server_binary, "plan"], input=body.encode(), capture_output=True, check=True).stdout.rstrip(b"\n")
+               for body in bodies[:20]]
+    # The floor answers with the median-sized answer.
+    response = sorted(answers, key=len)[len(answers) // 2]
     work = tempfile.mkdtemp()
     response_file = os.path.join(work, "response.json")
     open(response_file, "wb").write(response)
     script = os.path.join(work, "post.lua")
-    open(script, "w").write('wrk.method = "POST"\nwrk.headers["Content-Type"] = "application/json"\n'
-                            f"wrk.body = {json.dumps(body)}\n")
+    wrk_script(script, bodies)
 
     servers = {}
-    port = free_port()
-    servers["flightplan"] = (subprocess.Popen(
-        [server_binary, "serve", "--port", str(port), "--threads", "2", "--log-level", "warning"],
-        stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True), port)
+    for level in options.log_levels.split(","):
+        port = free_port()
+        servers[f"flightplan ({level})"] = (subprocess.Popen(
+            [server_binary, "serve", "--port", str(port), "--threads", "2", "--log-level", level],
+            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True), port)
     port = free_port()
     servers["floor"] = (subprocess.Popen([floor_binary, str(port), "2", response_file], stdout=subprocess.PIPE, text=True), port)
+    if peer_binary:
+        port = free_port()
+        servers["hummingbird + Codable"] = (subprocess.Popen([peer_binary, str(port)], stdout=subprocess.PIPE, text=True), port)
     for process, _ in servers.values():
         process.stdout.readline()
-    print(f"request {len(body)} B, response {len(response)} B ({len(json.loads(response)['keyframes'])} keyframes), "
+    print(f"{len(bodies)} distinct requests of {min(map(len, bodies))}-{max(map(len, bodies))} B, answers of "
+          f"{min(map(len, answers))}-{max(map(len, answers))} B (floor: {len(response)} B), "
           f"{options.rounds} rounds x {options.seconds} s, alternating", file=sys.stderr)
 
+    names = list(servers)
     results = {}
     for round_index in range(options.rounds):
         for connections in map(int, options.connections.split(",")):
-            for name in (["floor", "flightplan"] if round_index % 2 == 0 else ["flightplan", "floor"]):
+            for name in (names if round_index % 2 == 0 else list(reversed(names))):
                 process, port = servers[name]
                 sampler = Sampler(process.pid)
                 sampler.start()
-                rate, p50, p99 = wrk(port, connections, options.seconds, script)
+                cpu_before = cpu_seconds(process.pid)
+                rate, requests, p50, p99 = wrk(port, connections, options.seconds, script)
+                cpu = (cpu_seconds(process.pid) - cpu_before) / requests * 1e6
                 sampler.running = False
                 sampler.join()
-                results.setdefault((name, connections), []).append((rate, p50, p99, sampler.peak))
-                print(f"round {round_index + 1} {name:10} c={connections:<4} {rate:>10.0f} req/s  p50 {p50:.3f} ms  p99 {p99:.3f} ms", file=sys.stderr)
+                results.setdefault((name, connections), []).append((rate, p50, p99, cpu, sampler.peak))
+                print(f"round {round_index + 1} {name:24} c={connections:<4} {rate:>10.0f} req/s  p50 {p50:.3f} ms  "
+                      f"p99 {p99:.3f} ms  CPU {cpu:.1f} µs/req", file=sys.stderr)
     for process, _ in servers.values():
         process.terminate()
         process.wait()
 
-    print("| connections | server | requests/s (median) | p50 ms | p99 ms | peak RSS MiB | ratio to floor |")
-    print("|---:|---|---:|---:|---:|---:|---:|")
+    print("| connections | server | requests/s (median) | p50 ms | p99 ms | server CPU µs/request | peak RSS MiB | ratio to floor |")
+    print("|---:|---|---:|---:|---:|---:|---:|---:|")
     for connections in map(int, options.connections.split(",")):
         floor_rate = statistics.median(r[0] for r in results[("floor", connections)])
-        for name in ("floor", "flightplan"):
+        for name in ["floor"] + [n for n in names if n != "floor"]:
             runs = results[(name, connections)]
             rate = statistics.median(r[0] for r in runs)
             print(f"| {connections} | {name} | {rate:,.0f} | {statistics.median(r[1] for r in runs):.3f} | "
-                  f"{statistics.median(r[2] for r in runs):.3f} | {max(r[3] for r in runs) / 1024:.1f} | {rate / floor_rate:.2f}× |")
+                  f"{statistics.median(r[2] for r in runs):.3f} | {statistics.median(r[3] for r in runs):.1f} | "
+                  f"{max(r[4] for r in runs) / 1024:.1f} | {rate / floor_rate:.2f}× |")
 
 
 if __name__ == "__main__":

@@ -331,10 +331,11 @@ public struct Router: Sendable {
 extension StringProtocol {
     /// The text without leading and trailing spaces and tabs.
     var trimmingSpaces: String {
-        let characters = Array(self)
-        guard let first = characters.firstIndex(where: { $0 != " " && $0 != "\t" }),
-            let last = characters.lastIndex(where: { $0 != " " && $0 != "\t" })
-        else { return "" }
-        return String(characters[first...last])
+        let isSpace = { (byte: UInt8) in byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
+        let text = String(self)
+        guard let first = text.utf8.firstIndex(where: { !isSpace($0) }), let last = text.utf8.lastIndex(where: { !isSpace($0) }) else {
+            return ""
+        }
+        return String(text[first...last])
     }
 }

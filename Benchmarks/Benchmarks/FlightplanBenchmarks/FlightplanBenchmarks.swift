@@ -55,6 +55,16 @@ let benchmarks: @Sendable () -> Void = {
     Benchmark("whole request path: body in, JSON out") { benchmark in
         for _ in benchmark.scaledIterations { blackHole(Endpoint.plan.answer(sharedFrame)) }
     }
+    // The same request with the default sampling, a 0.5 pt tolerance: what a request without `sampling` costs.
+    var toleranceRequest = request
+    toleranceRequest.sampling = .tolerance(0.5)
+    let toleranceBody = toleranceRequest.jsonBytes
+    Benchmark("plan sharedFrame, default tolerance sampling (\(try! Planner.plan(for: toleranceRequest.validated()).keyframes.count) keyframes)") { benchmark in
+        for _ in benchmark.scaledIterations { blackHole(try! Planner.plan(for: toleranceRequest.validated())) }
+    }
+    Benchmark("whole request path, default tolerance sampling") { benchmark in
+        for _ in benchmark.scaledIterations { blackHole(Endpoint.plan.answer(toleranceBody)) }
+    }
     // Interactive dismissal: a drag sample is what an app computes on every frame (120 Hz = 8.3 ms budget).
     let gestures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../../examples/gestures")
     for phase in ["changed", "ended"] {

@@ -1,6 +1,7 @@
 /// Where each ``TimingChannel`` is along its motion at any instant: the plan's curve by default, a share of
-/// it (`progress`), or a window of time with its own curve.
-struct ChannelClocks: Sendable {
+/// it (`progress`), or a window of time with its own curve. A class, so that the many instants a plan evaluates share
+/// one copy instead of copying the clocks into each.
+final class ChannelClocks: Sendable {
     enum Clock: Sendable {
         /// A share of the push's geometric progress from `start` to `end`, `length` long (given, not
         /// computed, where the default reproduces the first model's arithmetic); exactly 0 and 1 at its ends.

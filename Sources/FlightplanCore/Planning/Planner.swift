@@ -21,9 +21,12 @@ public enum Planner {
         do {
             times = try Sampler.times(
                 for: request.sampling, duration: validated.timing.duration,
-                state: { time in
+                state: { time, keyframes in
                     let instant = ChannelInstant(time: time, clocks: choreography.clocks)
-                    return sampled.map { parts[$0].values(instant).keyframe(time: time, progress: instant.progress, in: parts[$0].frame) }
+                    keyframes.removeAll(keepingCapacity: true)
+                    for index in sampled {
+                        keyframes.append(parts[index].values(instant).keyframe(time: time, progress: instant.progress, in: parts[index].frame))
+                    }
                 },
                 layers: layers, budget: &budget)
         } catch {

@@ -57,10 +57,11 @@ package enum Sampler {
         return max(2, Int(intervals) + 1)
     }
 
-    /// The keyframe times `sampling` chooses for a plan of `duration` whose tracks are `layers`.
+    /// The keyframe times `sampling` chooses for a plan of `duration` whose tracks are `layers`; `state` writes the
+    /// tracks' exact keyframes at a time over the array it is given (which it may reuse: a search evaluates thousands).
     /// `sampling` must already be valid (a count of at least 2, an fps whose count fits the budget).
     package static func times(
-        for sampling: Sampling, duration: Double, state: (Double) -> [Keyframe], layers: [Rect], budget: inout SamplingBudget
+        for sampling: Sampling, duration: Double, state: (Double, inout [Keyframe]) -> Void, layers: [Rect], budget: inout SamplingBudget
     ) throws(SamplingBudgetExceeded) -> [Double] {
         let times: [Double]
         switch sampling {
@@ -89,13 +90,21 @@ package enum Sampler {
     /// The work is bounded: a plan that would need more keyframes than the limits allow, or more
     /// than its evaluations, is refused instead.
     static func toleranceTimes(
-        duration: Double, tolerance: Double, state exactState: (Double) -> [Keyframe], layers: [Rect], budget: inout SamplingBudget
+        duration: Double, tolerance: Double, state exactState: (Double, inout [Keyframe]) -> Void, layers: [Rect],
+        budget: inout SamplingBudget
     ) throws(SamplingBudgetExceeded) -> [Double] {
         var evaluations = 0
-        func state(_ time: Double) -> [Keyframe] {
+        func state(_ time: Double, into keyframes: inout [Keyframe]) {
             evaluations += layers.count
-            return exactState(time)
+            exactState(time, &keyframes)
         }
+        func state(_ time: Double) -> [Keyframe] {
+            var keyframes: [Keyframe] = []
+            state(time, into: &keyframes)
+            return keyframes
+        }
+        // The interior checks' states are needed only while they are compared: one array serves them all.
+        var checked: [Keyframe] = []
         let keyframeLimit = min(budget.keyframesPerTrack, budget.totalKeyframes / layers.count)
         var times = [0.0]
         var start = 0.0
@@ -107,7 +116,10 @@ package enum Sampler {
             var candidate = min(duration, start + step)
             while true {
                 let candidateStates = state(candidate)
-                if segmentFits(from: (start, startStates), to: (candidate, candidateStates), tolerance: tolerance, state: state, layers: layers) {
+                if segmentFits(
+                    from: (start, startStates), to: (candidate, candidateStates), tolerance: tolerance, layers: layers,
+                    state: { state($0, into: &checked); return checked })
+                {
                     good = (candidate, candidateStates)
                     if candidate == duration { break }
                     if let bad {
@@ -146,7 +158,7 @@ package enum Sampler {
 
     private static func segmentFits(
         from start: (time: Double, states: [Keyframe]), to end: (time: Double, states: [Keyframe]),
-        tolerance: Double, state: (Double) -> [Keyframe], layers: [Rect]
+        tolerance: Double, layers: [Rect], state: (Double) -> [Keyframe]
     ) -> Bool {
         let allowed = tolerance * checkedShare
         for check in 1...checksPerSegment {

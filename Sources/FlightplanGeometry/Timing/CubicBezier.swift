@@ -24,10 +24,6 @@ public struct CubicBezier: Sendable, Hashable {
     /// UIKit's `.curveEaseInOut`, the default of `UIView.animate`.
     public static let easeInOut = CubicBezier(x1: 0.42, y1: 0, x2: 0.58, y2: 1)
 
-    /// The eased value at time fraction `x` (0…1); exactly 0 at 0 and 1 at 1.
-    ///
-    /// Solves `X(s) = x` for the curve parameter by Newton's method with a bisection
-    /// fallback, to within 1e-14 in `x`.
     /// The curve's slope dy/dx where it starts (infinite when it leaves straight up: `x1 = 0 < |y1|`).
     public var initialSlope: Double {
         if x1 > 0 { return y1 / x1 }
@@ -37,6 +33,10 @@ public struct CubicBezier: Sendable, Hashable {
         return y2 != 0 ? (y2 > 0 ? .infinity : -.infinity) : 1
     }
 
+    /// The eased value at time fraction `x` (0…1); exactly 0 at 0 and 1 at 1.
+    ///
+    /// Solves `X(s) = x` for the curve parameter by Newton's method with a bisection
+    /// fallback, to within 1e-14 in `x`.
     public func value(at x: Double) -> Double {
         if x <= 0 { return 0 }
         if x >= 1 { return 1 }
