@@ -100,6 +100,8 @@ private struct Cursor {
         var keys: Set<String>?
         skipWhitespace()
         if current == UInt8(ascii: "}") { index += 1; return .object(members) }
+        // Room for a request's typical object at once, instead of growing through 1, 2, 4 and 8.
+        members.reserveCapacity(8)
         while true {
             skipWhitespace()
             guard current == UInt8(ascii: "\"") else {

@@ -31,13 +31,17 @@ struct JSONObjectReader {
         return value
     }
 
+    // Numbers are most of a request: their field path is made only for an error.
     func number(_ key: String) throws(ValidationError) -> Double? {
         guard let value = value(key) else { return nil }
+        if case .number(let number) = value { return number }
         return try Self.number(value, path: fieldPath(key))
     }
 
     func requiredNumber(_ key: String) throws(ValidationError) -> Double {
-        try Self.number(try required(key), path: fieldPath(key))
+        let value = try required(key)
+        if case .number(let number) = value { return number }
+        return try Self.number(value, path: fieldPath(key))
     }
 
     /// Reads a number member that must be a whole number, refused with `notWhole` otherwise. Its range is
