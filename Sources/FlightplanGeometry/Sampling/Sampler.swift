@@ -156,12 +156,17 @@ package enum Sampler {
         return times
     }
 
+    /// The interior checks from the middle of a segment outwards, where a chord strays farthest from a smooth
+    /// motion: a segment fits only if every check passes, so their order changes nothing but how soon a failing
+    /// segment is found (most candidates of the search fail).
+    static let checkOrder = (1...checksPerSegment).sorted { abs(2 * $0 - checksPerSegment - 1) < abs(2 * $1 - checksPerSegment - 1) }
+
     private static func segmentFits(
         from start: (time: Double, states: [Keyframe]), to end: (time: Double, states: [Keyframe]),
         tolerance: Double, layers: [Rect], state: (Double) -> [Keyframe]
     ) -> Bool {
         let allowed = tolerance * checkedShare
-        for check in 1...checksPerSegment {
+        for check in checkOrder {
             let fraction = Double(check) / Double(checksPerSegment + 1)
             let exact = state(start.time + (end.time - start.time) * fraction)
             for index in layers.indices {
