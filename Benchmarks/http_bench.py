@@ -147,7 +147,7 @@ def main():
     servers["floor"] = (subprocess.Popen([floor_binary, str(port), "2", response_file], stdout=subprocess.PIPE, text=True), port)
     if peer_binary:
         port = free_port()
-        servers["hummingbird + Codable"] = (subprocess.Popen([peer_binary, str(port)], stdout=subprocess.PIPE, text=True), port)
+        servers["hummingbird + Codable"] = (subprocess.Popen([peer_binary, str(port)], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True), port)
     for process, _ in servers.values():
         process.stdout.readline()
     print(f"{len(bodies)} distinct requests of {min(map(len, bodies))}-{max(map(len, bodies))} B, answers of "

@@ -55,6 +55,13 @@ let benchmarks: @Sendable () -> Void = {
     Benchmark("whole request path: body in, JSON out") { benchmark in
         for _ in benchmark.scaledIterations { blackHole(Endpoint.plan.answer(sharedFrame)) }
     }
+    // Twice the keyframes: the allocations must stay the same (none per keyframe), only the time grows.
+    var doubledRequest = request
+    doubledRequest.sampling = .keyframes(62)
+    let doubledBody = doubledRequest.jsonBytes
+    Benchmark("whole request path, 62 keyframes") { benchmark in
+        for _ in benchmark.scaledIterations { blackHole(Endpoint.plan.answer(doubledBody)) }
+    }
     // The same request with the default sampling, a 0.5 pt tolerance: what a request without `sampling` costs.
     var toleranceRequest = request
     toleranceRequest.sampling = .tolerance(0.5)

@@ -186,9 +186,9 @@ extension KeyframeRounding {
         }
         var rounded = values
         if values.transform != nil || values.maskFrame != nil || values.cornerRadius != nil || values.opacity != nil {
-            let keyframe = round([Keyframe(
+            let keyframe = round(Keyframe(
                 time: 0, progress: 0, transform: values.transform ?? .identity, maskFrame: values.maskFrame ?? Rect(x: 0, y: 0, width: 1, height: 1),
-                cornerRadius: values.cornerRadius ?? 0, opacity: values.opacity ?? 1)])[0]
+                cornerRadius: values.cornerRadius ?? 0, opacity: values.opacity ?? 1))
             if values.transform != nil { rounded.transform = keyframe.transform }
             if values.maskFrame != nil { rounded.maskFrame = keyframe.maskFrame }
             if values.cornerRadius != nil { rounded.cornerRadius = keyframe.cornerRadius }

@@ -98,29 +98,26 @@ package enum Sampler {
             evaluations += layers.count
             exactState(time, &keyframes)
         }
-        func state(_ time: Double) -> [Keyframe] {
-            var keyframes: [Keyframe] = []
-            state(time, into: &keyframes)
-            return keyframes
-        }
-        // The interior checks' states are needed only while they are compared: one array serves them all.
-        var checked: [Keyframe] = []
+        // Four arrays serve the whole search, swapped rather than made anew: the states at the segment's start, at the
+        // farthest candidate that fitted so far, at the candidate under test, and at the check under test.
+        var startStates: [Keyframe] = [], goodStates: [Keyframe] = [], candidateStates: [Keyframe] = [], checked: [Keyframe] = []
         let keyframeLimit = min(budget.keyframesPerTrack, budget.totalKeyframes / layers.count)
         var times = [0.0]
         var start = 0.0
-        var startStates = state(0)
+        state(0, into: &startStates)
         var step = duration * initialStepFraction
         while start < duration {
-            var good: (time: Double, states: [Keyframe])?
+            var good: Double?
             var bad: Double?
             var candidate = min(duration, start + step)
             while true {
-                let candidateStates = state(candidate)
+                state(candidate, into: &candidateStates)
                 if segmentFits(
                     from: (start, startStates), to: (candidate, candidateStates), tolerance: tolerance, layers: layers,
                     state: { state($0, into: &checked); return checked })
                 {
-                    good = (candidate, candidateStates)
+                    good = candidate
+                    swap(&goodStates, &candidateStates)
                     if candidate == duration { break }
                     if let bad {
                         if bad - candidate <= bisectionResolution * (candidate - start) { break }
@@ -130,27 +127,30 @@ package enum Sampler {
                     }
                 } else {
                     bad = candidate
-                    let low = good?.time ?? start
+                    let low = good ?? start
                     let next = (low + candidate) / 2
-                    if let good, candidate - good.time <= bisectionResolution * (good.time - start) { break }
+                    if let good, candidate - good <= bisectionResolution * (good - start) { break }
                     // A segment too short to split further is kept as it is (the curve jumps there).
                     if next <= start || next == candidate || candidate - start <= duration * shortestSegmentFraction {
-                        if good == nil { good = (candidate, candidateStates) }
+                        if good == nil {
+                            good = candidate
+                            swap(&goodStates, &candidateStates)
+                        }
                         break
                     }
                     candidate = next
                 }
             }
             guard let accepted = good else { break }
-            times.append(accepted.time)
+            times.append(accepted)
             guard times.count <= keyframeLimit else { throw .keyframes(limit: keyframeLimit) }
             guard evaluations <= budget.evaluations else {
                 budget.evaluations = 0
                 throw .evaluations
             }
-            step = accepted.time - start
-            start = accepted.time
-            startStates = accepted.states
+            step = accepted - start
+            start = accepted
+            swap(&startStates, &goodStates)
         }
         budget.evaluations -= evaluations
         return times
