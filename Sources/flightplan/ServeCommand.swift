@@ -80,6 +80,13 @@ struct ServeCommand: ParsableCommand {
 
     func run() throws {
         let (configuration, level, format) = try resolvedConfiguration(environment: Self.environment())
+        // Block the shutdown signals before the log sink and libmicrohttpd start their threads, so they inherit the
+        // mask and only the wait below receives them.
+        var signals = sigset_t()
+        sigemptyset(&signals)
+        sigaddset(&signals, SIGTERM)
+        sigaddset(&signals, SIGINT)
+        pthread_sigmask(SIG_BLOCK, &signals, nil)
         // Every line goes through one sink that writes in batches, off the request threads; closed (flushed) last.
         let sink = LogSink.standardError()
         defer { sink.close() }
@@ -92,13 +99,6 @@ struct ServeCommand: ParsableCommand {
         let logger = Logger(label: "flightplan")
         // Access lines are written straight into the sink in the handler's own format (LogLines.swift).
         let accessLog: AccessLog = level <= .info ? .sink(sink, format: format, label: logger.label) : .logger(logger)
-        // Block the shutdown signals before libmicrohttpd starts its threads, so they inherit the
-        // mask and only the wait below receives them.
-        var signals = sigset_t()
-        sigemptyset(&signals)
-        sigaddset(&signals, SIGTERM)
-        sigaddset(&signals, SIGINT)
-        pthread_sigmask(SIG_BLOCK, &signals, nil)
 
         let router = Router(configuration: configuration)
         let daemon = MicroHTTPDaemon(router: router, logger: logger, accessLog: accessLog)
