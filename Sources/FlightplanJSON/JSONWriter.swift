@@ -202,10 +202,11 @@ public struct JSONWriter: ~Copyable {
             let slot = recentNumberSlot(for: bits)
             let remembered = slot.pointee
             if remembered.bits == bits {
-                let base = base
-                write(maximumLength: Int(remembered.length)) { pointer in
-                    Self.copy(UnsafeBufferPointer(start: base + Int(remembered.offset), count: Int(remembered.length)), to: pointer)
-                }
+                // Room first: growing moves the text, so the earlier copy is found only after it.
+                let length = Int(remembered.length)
+                reserve(length)
+                let earlier = UnsafeBufferPointer(start: base + Int(remembered.offset), count: length)
+                write(maximumLength: length) { pointer in Self.copy(earlier, to: pointer) }
                 return
             }
             let start = count

@@ -115,6 +115,22 @@ struct JSONTests {
         #expect(writer.text == "0,0,1,390,0.1,-2.5,1e+21,1e-07")
     }
 
+    @Test("a repeated number is copied from its first text, also after the buffer has grown in between (AddressSanitizer watches)")
+    func repeatedNumbersAcrossGrowth() {
+        var rng = SeededGenerator(seed: 0x2E9)
+        let values = (0..<40).map { _ in Double.random(in: -500...500, using: &rng) }
+        var writer = JSONWriter(capacity: 1)
+        var expected: [String] = []
+        for round in 0..<30 {
+            // Each round repeats earlier values and adds new text, so the buffer grows between a number and its repeats.
+            for value in values.prefix(round + 10) {
+                writer.number(value)
+                expected.append(value.description)
+            }
+        }
+        #expect(writer.text == expected.joined(separator: ","))
+    }
+
     @Test("plan-range numbers (2⁻¹⁰ to 2³⁰): the exact shortest printer gives Double.description's digits and text, and rarely defers")
     func shortestDecimalAgreesWithDescription() throws {
         var rng = SeededGenerator(seed: 0x5D0)
