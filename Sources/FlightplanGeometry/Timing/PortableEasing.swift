@@ -11,6 +11,7 @@ public struct PortableEasing: Sendable, Hashable, Codable {
     /// Largest error of the `linear()` form, in progress.
     public static let cssTolerance = 0.001
 
+    /// The easing with these stops, its CSS text written from them.
     private init(stops: [Point], spring: SpringExport?) {
         self.stops = stops
         self.spring = spring
