@@ -51,7 +51,7 @@ public enum DismissPlanner {
         var budget = PlanLimits.samplingBudget
         do {
             times = try Sampler.times(
-                for: sampling, duration: completion.duration, state: { time, keyframes in keyframes = [completion.keyframe(at: time)] }, layers: [track.layer],
+                for: sampling, duration: completion.duration, state: { time, keyframes in keyframes = [completion.keyframe(at: time)] }, layers: [SampledLayer(frame: track.layer, movesGeometry: true)],
                 budget: &budget)
         } catch {
             throw ValidationError(error)

@@ -15,7 +15,13 @@ public enum Planner {
         let choreography = Choreography(for: validated)
         let parts = choreography.parts
         let sampled = parts.indices.filter { parts[$0].moves }
-        let layers = sampled.map { parts[$0].frame }
+        let firstInstant = ChannelInstant(time: 0, clocks: choreography.clocks)
+        // A part's values set the same properties at every instant (as `track` assumes): one that sets no geometry
+        // at the start only ever fades.
+        let layers = sampled.map { index in
+            let first = parts[index].values(firstInstant)
+            return SampledLayer(frame: parts[index].frame, movesGeometry: first.transform != nil || first.maskFrame != nil || first.cornerRadius != nil)
+        }
 
         let times: [Double]
         do {
@@ -52,7 +58,6 @@ public enum Planner {
                 values[index] = values[index].map(rounding.round)
             }
         }
-        let firstInstant = ChannelInstant(time: 0, clocks: choreography.clocks)
         for index in parts.indices where !parts[index].moves {
             values[index] = Array(repeating: parts[index].values(firstInstant), count: times.count)
         }

@@ -24,6 +24,22 @@ package enum SamplingBudgetExceeded: Error, Sendable, Hashable {
     case evaluations
 }
 
+/// One track as the sampler measures it: its layer's frame, and whether its geometry can move at all. A track that
+/// only fades (a screen, a scrim) keeps the identity transform, the whole layer as its mask and square corners in
+/// every state, so its rendered distance is zero and only its opacity is checked.
+package struct SampledLayer: Sendable, Hashable {
+    /// The layer's untransformed frame.
+    package var frame: Rect
+    /// Whether any state sets a transform, a mask or a corner radius.
+    package var movesGeometry: Bool
+
+    /// Creates a sampled layer.
+    package init(frame: Rect, movesGeometry: Bool) {
+        self.frame = frame
+        self.movesGeometry = movesGeometry
+    }
+}
+
 /// Chooses keyframe times: evenly spaced, or as few as keep a linear renderer within a tolerance.
 package enum Sampler {
     /// Largest opacity error a tolerance-sampled plan allows: one 8-bit step.
@@ -61,7 +77,8 @@ package enum Sampler {
     /// tracks' exact keyframes at a time over the array it is given (which it may reuse: a search evaluates thousands).
     /// `sampling` must already be valid (a count of at least 2, an fps whose count fits the budget).
     package static func times(
-        for sampling: Sampling, duration: Double, state: (Double, inout [Keyframe]) -> Void, layers: [Rect], budget: inout SamplingBudget
+        for sampling: Sampling, duration: Double, state: (Double, inout [Keyframe]) -> Void, layers: [SampledLayer],
+        budget: inout SamplingBudget
     ) throws(SamplingBudgetExceeded) -> [Double] {
         let times: [Double]
         switch sampling {
@@ -90,7 +107,7 @@ package enum Sampler {
     /// The work is bounded: a plan that would need more keyframes than the limits allow, or more
     /// than its evaluations, is refused instead.
     static func toleranceTimes(
-        duration: Double, tolerance: Double, state exactState: (Double, inout [Keyframe]) -> Void, layers: [Rect],
+        duration: Double, tolerance: Double, state exactState: (Double, inout [Keyframe]) -> Void, layers: [SampledLayer],
         budget: inout SamplingBudget
     ) throws(SamplingBudgetExceeded) -> [Double] {
         var evaluations = 0
@@ -163,7 +180,7 @@ package enum Sampler {
 
     private static func segmentFits(
         from start: (time: Double, states: [Keyframe]), to end: (time: Double, states: [Keyframe]),
-        tolerance: Double, layers: [Rect], state: (Double) -> [Keyframe]
+        tolerance: Double, layers: [SampledLayer], state: (Double) -> [Keyframe]
     ) -> Bool {
         let allowed = tolerance * checkedShare
         for check in checkOrder {
@@ -171,7 +188,9 @@ package enum Sampler {
             let exact = state(start.time + (end.time - start.time) * fraction)
             for index in layers.indices {
                 let rendered = start.states[index].interpolated(to: end.states[index], fraction: fraction)
-                if rendered.renderedDistance(to: exact[index], in: layers[index]) > allowed { return false }
+                if layers[index].movesGeometry && rendered.renderedDistance(to: exact[index], in: layers[index].frame) > allowed {
+                    return false
+                }
                 if abs(rendered.opacity - exact[index].opacity) > opacityTolerance * checkedShare { return false }
             }
         }
