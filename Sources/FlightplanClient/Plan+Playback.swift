@@ -89,16 +89,7 @@ extension TrackValues {
     /// Field by field `(self − other) ÷ span` for the properties both set (colours component-wise, straight alpha).
     fileprivate func subtracting(_ other: TrackValues, over span: Double) -> TrackValues {
         func rate(_ a: Double, _ b: Double) -> Double { (a - b) / span }
-        var result = TrackValues()
-        if let a = transform, let b = other.transform {
-            result.transform = AffineTransform(
-                a: rate(a.a, b.a), b: rate(a.b, b.b), c: rate(a.c, b.c), d: rate(a.d, b.d), tx: rate(a.tx, b.tx), ty: rate(a.ty, b.ty))
-        }
-        if let a = maskFrame, let b = other.maskFrame {
-            result.maskFrame = Rect(x: rate(a.x, b.x), y: rate(a.y, b.y), width: rate(a.width, b.width), height: rate(a.height, b.height))
-        }
-        if let a = cornerRadius, let b = other.cornerRadius { result.cornerRadius = rate(a, b) }
-        if let a = opacity, let b = other.opacity { result.opacity = rate(a, b) }
+        var result = pairedNumbers(with: other, rate)
         if let a = color, let b = other.color { result.color = Color(r: rate(a.r, b.r), g: rate(a.g, b.g), b: rate(a.b, b.b), a: rate(a.a, b.a)) }
         return result
     }

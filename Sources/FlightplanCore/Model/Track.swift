@@ -188,6 +188,23 @@ extension Track {
 }
 
 extension TrackValues {
+    /// The transform, mask frame, corner radius and opacity that both sides set, each number `combine(self's,
+    /// other's)`; nothing else is set.
+    package func pairedNumbers(with other: TrackValues, _ combine: (Double, Double) -> Double) -> TrackValues {
+        var result = TrackValues()
+        if let a = transform, let b = other.transform {
+            result.transform = AffineTransform(
+                a: combine(a.a, b.a), b: combine(a.b, b.b), c: combine(a.c, b.c), d: combine(a.d, b.d),
+                tx: combine(a.tx, b.tx), ty: combine(a.ty, b.ty))
+        }
+        if let a = maskFrame, let b = other.maskFrame {
+            result.maskFrame = Rect(x: combine(a.x, b.x), y: combine(a.y, b.y), width: combine(a.width, b.width), height: combine(a.height, b.height))
+        }
+        if let a = cornerRadius, let b = other.cornerRadius { result.cornerRadius = combine(a, b) }
+        if let a = opacity, let b = other.opacity { result.opacity = combine(a, b) }
+        return result
+    }
+
     /// These values with every property `other` sets taken from it.
     public func merging(_ other: TrackValues) -> TrackValues {
         TrackValues(
@@ -199,17 +216,7 @@ extension TrackValues {
     /// Each property set on both sides `fraction` of the way to `other` (linearly; colours and shadows as
     /// CSS does); a property set on one side only keeps this side's value.
     public func interpolated(to other: TrackValues, fraction: Double) -> TrackValues {
-        func mix(_ a: Double, _ b: Double) -> Double { a * (1 - fraction) + b * fraction }
-        var result = self
-        if let a = transform, let b = other.transform {
-            result.transform = AffineTransform(
-                a: mix(a.a, b.a), b: mix(a.b, b.b), c: mix(a.c, b.c), d: mix(a.d, b.d), tx: mix(a.tx, b.tx), ty: mix(a.ty, b.ty))
-        }
-        if let a = maskFrame, let b = other.maskFrame {
-            result.maskFrame = Rect(x: mix(a.x, b.x), y: mix(a.y, b.y), width: mix(a.width, b.width), height: mix(a.height, b.height))
-        }
-        if let a = cornerRadius, let b = other.cornerRadius { result.cornerRadius = mix(a, b) }
-        if let a = opacity, let b = other.opacity { result.opacity = mix(a, b) }
+        var result = merging(pairedNumbers(with: other) { a, b in a * (1 - fraction) + b * fraction })
         if let a = color, let b = other.color { result.color = a.interpolated(to: b, fraction: fraction) }
         if let a = shadow, let b = other.shadow { result.shadow = a.interpolated(to: b, fraction: fraction) }
         return result

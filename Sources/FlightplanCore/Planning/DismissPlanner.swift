@@ -153,11 +153,11 @@ private struct DragState {
             maskFrame: rest.maskFrame, cornerRadius: rest.cornerRadius, opacity: opacity)
     }
 
-    /// Where the layer would come to rest along the axis if released now and left to decelerate at
-    /// UIScrollView's rate: `v/1000 · r/(1 − r)` points past the current translation.
-    var projectedTranslation: Double {
+    /// Where a quantity at `position` moving at `velocity` per second would come to rest if released now and left
+    /// to decelerate at UIScrollView's rate: `v/1000 · r/(1 − r)` past where it is.
+    func projected(_ position: Double, velocity: Double) -> Double {
         let rate = options.decelerationRate
-        return along + alongVelocity / 1000 * rate / (1 - rate)
+        return position + velocity / 1000 * rate / (1 - rate)
     }
 
     /// Finish or cancel on release, and why, by the request's policy.
@@ -168,7 +168,7 @@ private struct DragState {
             // A fling decides by its direction alone; otherwise the projected resting point does.
             if alongVelocity <= -options.flingVelocity { return (.cancel, .flungBack) }
             if alongVelocity >= options.flingVelocity { return (.finish, .flungForward) }
-            return projectedTranslation >= options.finishDistance
+            return projected(along, velocity: alongVelocity) >= options.finishDistance
                 ? (.finish, .projectedPastFinishDistance) : (.cancel, .projectedShortOfFinishDistance)
         case .direction:
             // The seed's rule: back when the finger moves back or the image's centre is behind its start.
@@ -186,9 +186,7 @@ private struct DragState {
         case .projected:
             if pinch.velocity <= -PlanDefaults.pinchFlingVelocity { return (.finish, .flungForward) }
             if pinch.velocity >= PlanDefaults.pinchFlingVelocity { return (.cancel, .flungBack) }
-            let rate = options.decelerationRate
-            let projected = fraction + fractionRate / 1000 * rate / (1 - rate)
-            return projected * options.dismissDistance >= options.finishDistance
+            return projected(fraction, velocity: fractionRate) * options.dismissDistance >= options.finishDistance
                 ? (.finish, .projectedPastFinishDistance) : (.cancel, .projectedShortOfFinishDistance)
         case .direction:
             if pinch.velocity > 0 { return (.cancel, .movingBack) }
