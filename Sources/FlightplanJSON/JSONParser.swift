@@ -113,7 +113,7 @@ private struct Cursor {
             if keys != nil {
                 duplicate = !keys!.insert(key).inserted
             } else {
-                duplicate = members.contains { $0.key == key }
+                duplicate = members.contains { $0.isNamed(key) }
                 if members.count == JSONParser.linearKeyScanLimit { keys = Set(members.map(\.key) + [key]) }
             }
             if duplicate {

@@ -50,6 +50,13 @@ public struct JSONMember: Sendable, Hashable {
         self.key = key
         self.value = value
     }
+
+    /// Whether the member is named `name`. Lengths are compared first: most keys an object is searched for
+    /// differ from most of its members in length, and that test is cheaper than `==` on two unequal strings.
+    @inlinable
+    public func isNamed(_ name: String) -> Bool {
+        key.utf8.count == name.utf8.count && key == name
+    }
 }
 
 extension JSONValue {

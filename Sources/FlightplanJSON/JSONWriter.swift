@@ -253,9 +253,13 @@ public struct JSONWriter: ~Copyable {
         pointer += integerLength
         pointer.pointee = UInt8(ascii: ".")
         pointer += 1
-        // Leading zeros first; the fraction's own digits then overwrite the end of them. (From 20 decimals on, the
-        // integer part is 0.)
-        for index in 0..<fractionLength { pointer[index] = UInt8(ascii: "0") }
+        // Leading zeros first, 24 of them in three stores (past the fraction's end they are scratch the next text
+        // overwrites); the fraction's own digits then overwrite the end of them. (From 20 decimals on, the integer
+        // part is 0.)
+        let zeros = UnsafeMutableRawPointer(pointer)
+        zeros.storeBytes(of: Self.eightZeros, as: UInt64.self)
+        zeros.storeBytes(of: Self.eightZeros, toByteOffset: 8, as: UInt64.self)
+        zeros.storeBytes(of: Self.eightZeros, toByteOffset: 16, as: UInt64.self)
         writeDigits(fractionLength < 20 ? digits &- integerPart &* powerOfTen(fractionLength) : digits, endingAt: pointer + fractionLength)
         return pointer + fractionLength - start
     }
@@ -314,6 +318,9 @@ public struct JSONWriter: ~Copyable {
         return max(1, value >= powerOfTen(estimate) ? estimate + 1 : estimate)
     }
 
+    /// Eight ASCII zeros in one word.
+    private static let eightZeros: UInt64 = 0x3030_3030_3030_3030
+
     /// "00", "01", … "99".
     private static let digitPairs: StaticString = """
         00010203040506070809101112131415161718192021222324252627282930313233343536373839\
@@ -350,6 +357,20 @@ public struct JSONWriter: ~Copyable {
 
     /// Ends a value written with fragments.
     package mutating func endValue() {
+        needsComma = true
+    }
+
+    /// How many bytes have been written: where the next text starts, to mark text for ``repeatMembers(_:)``.
+    package var offset: Int { count }
+
+    /// Writes again, as members of the object being written, members this writer wrote earlier: the text between two
+    /// ``offset``s, after the separating comma if one is due.
+    package mutating func repeatMembers(_ earlierText: Range<Int>) {
+        separate()
+        // Room first: growing moves the text, so the earlier copy is found only after it.
+        reserve(earlierText.count)
+        let earlier = UnsafeBufferPointer(start: base + earlierText.lowerBound, count: earlierText.count)
+        write(maximumLength: earlierText.count) { pointer in Self.copy(earlier, to: pointer) }
         needsComma = true
     }
 

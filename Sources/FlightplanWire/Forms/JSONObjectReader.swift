@@ -21,7 +21,7 @@ struct JSONObjectReader {
     }
 
     func value(_ key: String) -> JSONValue? {
-        guard let member = members.first(where: { $0.key == key }) else { return nil }
+        guard let member = members.first(where: { $0.isNamed(key) }) else { return nil }
         if case .null = member.value { return nil }
         return member.value
     }

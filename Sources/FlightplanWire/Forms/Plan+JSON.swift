@@ -15,10 +15,18 @@ extension Keyframe: JSONCodable {
     /// Writes the keyframe: the same JSON as writing each member in turn, built from fixed fragments
     /// because a plan is mostly keyframes (this is the encoder's hot loop).
     public func write(to writer: inout JSONWriter) {
+        _ = writeMarkingGeometry(to: &writer)
+    }
+
+    /// Writes the keyframe and returns where the text of its geometry members lies (`"transform"` to the corner
+    /// radius), for a track's keyframe with the same geometry to repeat.
+    fileprivate func writeMarkingGeometry(to writer: inout JSONWriter) -> Range<Int> {
         writer.beginValue()
         writer.fragment(#"{"time":"#); writer.bareNumber(time)
         writer.fragment(#","progress":"#); writer.bareNumber(progress)
-        writer.fragment(#","transform":{"a":"#); writer.bareNumber(transform.a)
+        writer.fragment(",")
+        let geometryStart = writer.offset
+        writer.fragment(#""transform":{"a":"#); writer.bareNumber(transform.a)
         writer.fragment(#","b":"#); writer.bareNumber(transform.b)
         writer.fragment(#","c":"#); writer.bareNumber(transform.c)
         writer.fragment(#","d":"#); writer.bareNumber(transform.d)
@@ -29,9 +37,29 @@ extension Keyframe: JSONCodable {
         writer.fragment(#","width":"#); writer.bareNumber(maskFrame.width)
         writer.fragment(#","height":"#); writer.bareNumber(maskFrame.height)
         writer.fragment(#"},"cornerRadius":"#); writer.bareNumber(cornerRadius)
+        let geometryEnd = writer.offset
         writer.fragment(#","opacity":"#); writer.bareNumber(opacity)
         writer.fragment("}")
         writer.endValue()
+        return geometryStart..<geometryEnd
+    }
+}
+
+/// The first model's keyframes as written, with where each one's geometry text lies. The track that flies the
+/// first model's layer repeats that text keyframe by keyframe (`TrackValues.writeMembers` writes the same
+/// members in the same order), and copying it is cheaper than printing its eleven numbers again.
+struct WrittenGeometry {
+    let keyframes: [Keyframe]
+    let texts: [Range<Int>]
+
+    /// The earlier text of a track keyframe's geometry: the `index`th keyframe's, when the track keyframe sets all
+    /// three geometry members to its values.
+    func text(repeatedBy keyframe: TrackKeyframe, at index: Int) -> Range<Int>? {
+        guard index < keyframes.count else { return nil }
+        let earlier = keyframes[index], values = keyframe.values
+        guard values.transform == earlier.transform, values.maskFrame == earlier.maskFrame,
+              values.cornerRadius == earlier.cornerRadius else { return nil }
+        return texts[index]
     }
 }
 
@@ -124,7 +152,8 @@ extension Plan: JSONCodable {
         writer.key("direction"); writer.string(direction.rawValue)
         writer.key("duration"); writer.number(duration)
         writer.key("layer"); layer.write(to: &writer)
-        writer.key("keyframes"); writeKeyframes(keyframes, to: &writer)
+        writer.key("keyframes")
+        let geometry = writeKeyframes(keyframes, to: &writer)
         if let children {
             writer.key("children")
             writer.beginArray()
@@ -133,7 +162,12 @@ extension Plan: JSONCodable {
         }
         if let placeholder { writer.key("placeholder"); placeholder.write(to: &writer) }
         if let stage { writer.key("stage"); stage.write(to: &writer) }
-        if let tracks { writer.key("tracks"); writeArray(tracks, to: &writer) }
+        if let tracks {
+            writer.key("tracks")
+            writer.beginArray()
+            for track in tracks { track.write(to: &writer, repeating: geometry) }
+            writer.endArray()
+        }
         if let hides {
             writer.key("hides")
             writer.beginArray()
@@ -182,8 +216,12 @@ private func readKeyframes(_ reader: JSONObjectReader) throws(ValidationError) -
     return keyframes
 }
 
-private func writeKeyframes(_ keyframes: [Keyframe], to writer: inout JSONWriter) {
+@discardableResult
+private func writeKeyframes(_ keyframes: [Keyframe], to writer: inout JSONWriter) -> WrittenGeometry {
     writer.beginArray()
-    for keyframe in keyframes { keyframe.write(to: &writer) }
+    var texts: [Range<Int>] = []
+    texts.reserveCapacity(keyframes.count)
+    for keyframe in keyframes { texts.append(keyframe.writeMarkingGeometry(to: &writer)) }
     writer.endArray()
+    return WrittenGeometry(keyframes: keyframes, texts: texts)
 }
