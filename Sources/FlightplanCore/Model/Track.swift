@@ -85,10 +85,19 @@ public struct TrackValues: Sendable, Hashable, Codable {
 
     /// Only the properties in `kept`; the others are left unset.
     public func keeping(_ kept: [TrackProperty]) -> TrackValues {
-        TrackValues(
-            transform: kept.contains(.transform) ? transform : nil, maskFrame: kept.contains(.maskFrame) ? maskFrame : nil,
-            cornerRadius: kept.contains(.cornerRadius) ? cornerRadius : nil, opacity: kept.contains(.opacity) ? opacity : nil,
-            color: kept.contains(.color) ? color : nil, shadow: kept.contains(.shadow) ? shadow : nil)
+        // One pass over `kept` (a plan calls this for every keyframe of every track), not a search of it per property.
+        var values = TrackValues()
+        for property in kept {
+            switch property {
+            case .transform: values.transform = transform
+            case .maskFrame: values.maskFrame = maskFrame
+            case .cornerRadius: values.cornerRadius = cornerRadius
+            case .opacity: values.opacity = opacity
+            case .color: values.color = color
+            case .shadow: values.shadow = shadow
+            }
+        }
+        return values
     }
 }
 

@@ -293,78 +293,79 @@ extension PlanRequest {
 
 }
 
-/// Checks of one field against a rule, each throwing a ``ValidationError`` that names the field.
+/// Checks of one field against a rule, each throwing a ``ValidationError`` that names the field. The name is made
+/// only for an error: every request passes dozens of checks.
 enum FieldCheck {
-    static func check(finite value: Double, at field: String) throws(ValidationError) {
-        guard value.isFinite else { throw ValidationError(field: field, message: "must be a finite number, got \(value)") }
+    static func check(finite value: Double, at field: @autoclosure () -> String) throws(ValidationError) {
+        guard value.isFinite else { throw ValidationError(field: field(), message: "must be a finite number, got \(value)") }
     }
 
-    static func check(_ value: Double, in range: ClosedRange<Double>, at field: String) throws(ValidationError) {
-        try FieldCheck.check(finite: value, at: field)
+    static func check(_ value: Double, in range: ClosedRange<Double>, at field: @autoclosure () -> String) throws(ValidationError) {
+        try FieldCheck.check(finite: value, at: field())
         guard range.contains(value) else {
             throw ValidationError(
-                field: field,
+                field: field(),
                 message: "must be between \(describeNumber(range.lowerBound)) and \(describeNumber(range.upperBound)), got \(describeNumber(value))")
         }
     }
 
-    static func check(extent: Double, at field: String) throws(ValidationError) {
-        try FieldCheck.check(finite: extent, at: field)
-        guard extent > 0 else { throw ValidationError(field: field, message: "must be > 0, got \(describeNumber(extent))") }
-        try FieldCheck.check(extent, in: PlanLimits.minimumExtent...PlanLimits.maximumExtent, at: field)
+    static func check(extent: Double, at field: @autoclosure () -> String) throws(ValidationError) {
+        try FieldCheck.check(finite: extent, at: field())
+        guard extent > 0 else { throw ValidationError(field: field(), message: "must be > 0, got \(describeNumber(extent))") }
+        try FieldCheck.check(extent, in: PlanLimits.minimumExtent...PlanLimits.maximumExtent, at: field())
     }
 
-    static func check(rect: Rect, at field: String) throws(ValidationError) {
+    static func check(rect: Rect, at field: @autoclosure () -> String) throws(ValidationError) {
         let limit = PlanLimits.maximumExtent
-        try FieldCheck.check(rect.x, in: -limit...limit, at: "\(field).x")
-        try FieldCheck.check(rect.y, in: -limit...limit, at: "\(field).y")
-        try FieldCheck.check(extent: rect.width, at: "\(field).width")
-        try FieldCheck.check(extent: rect.height, at: "\(field).height")
+        try FieldCheck.check(rect.x, in: -limit...limit, at: "\(field()).x")
+        try FieldCheck.check(rect.y, in: -limit...limit, at: "\(field()).y")
+        try FieldCheck.check(extent: rect.width, at: "\(field()).width")
+        try FieldCheck.check(extent: rect.height, at: "\(field()).height")
     }
 
     /// A caller's id: 1 to ``PlanLimits/maximumChildIDLength`` characters, not among `earlier`.
-    static func check(id: String, among earlier: [String], at field: String) throws(ValidationError) {
+    static func check(id: String, among earlier: [String], at field: @autoclosure () -> String) throws(ValidationError) {
         guard !id.isEmpty, id.count <= PlanLimits.maximumChildIDLength else {
-            throw ValidationError(field: field, message: "must be 1 to \(PlanLimits.maximumChildIDLength) characters long")
+            throw ValidationError(field: field(), message: "must be 1 to \(PlanLimits.maximumChildIDLength) characters long")
         }
         if earlier.contains(id) {
-            throw ValidationError(field: field, message: "must be unique, \"\(EchoedInput.bounded(id))\" is used twice")
+            throw ValidationError(field: field(), message: "must be unique, \"\(EchoedInput.bounded(id))\" is used twice")
         }
     }
 
     /// A colour: every component in 0…1.
-    static func check(color: Color, at field: String) throws(ValidationError) {
-        try FieldCheck.check(color.r, in: 0...1, at: "\(field).r")
-        try FieldCheck.check(color.g, in: 0...1, at: "\(field).g")
-        try FieldCheck.check(color.b, in: 0...1, at: "\(field).b")
-        try FieldCheck.check(color.a, in: 0...1, at: "\(field).a")
+    static func check(color: Color, at field: @autoclosure () -> String) throws(ValidationError) {
+        try FieldCheck.check(color.r, in: 0...1, at: "\(field()).r")
+        try FieldCheck.check(color.g, in: 0...1, at: "\(field()).g")
+        try FieldCheck.check(color.b, in: 0...1, at: "\(field()).b")
+        try FieldCheck.check(color.a, in: 0...1, at: "\(field()).a")
     }
 
     /// A shadow: a valid colour, a radius like a corner radius, an offset within the coordinate limits.
-    static func check(shadow: Shadow, at field: String) throws(ValidationError) {
-        try FieldCheck.check(color: shadow.color, at: "\(field).color")
-        try FieldCheck.check(radius: shadow.radius, at: "\(field).radius")
+    static func check(shadow: Shadow, at field: @autoclosure () -> String) throws(ValidationError) {
+        try FieldCheck.check(color: shadow.color, at: "\(field()).color")
+        try FieldCheck.check(radius: shadow.radius, at: "\(field()).radius")
         let limit = PlanLimits.maximumExtent
-        try FieldCheck.check(shadow.offset.x, in: -limit...limit, at: "\(field).offset.x")
-        try FieldCheck.check(shadow.offset.y, in: -limit...limit, at: "\(field).offset.y")
+        try FieldCheck.check(shadow.offset.x, in: -limit...limit, at: "\(field()).offset.x")
+        try FieldCheck.check(shadow.offset.y, in: -limit...limit, at: "\(field()).offset.y")
     }
 
     /// A curve's parameters (a plan's, a channel's or a dismissal's finish or cancel).
-    static func check(curve: TimingCurve, at field: String) throws(ValidationError) {
+    static func check(curve: TimingCurve, at field: @autoclosure () -> String) throws(ValidationError) {
         switch curve {
         case .cubicBezier(let bezier):
-            try FieldCheck.check(bezier.x1, in: 0...1, at: "\(field).cubicBezier[0]")
-            try FieldCheck.check(bezier.y1, in: -PlanLimits.maximumBezierY...PlanLimits.maximumBezierY, at: "\(field).cubicBezier[1]")
-            try FieldCheck.check(bezier.x2, in: 0...1, at: "\(field).cubicBezier[2]")
-            try FieldCheck.check(bezier.y2, in: -PlanLimits.maximumBezierY...PlanLimits.maximumBezierY, at: "\(field).cubicBezier[3]")
+            try FieldCheck.check(bezier.x1, in: 0...1, at: "\(field()).cubicBezier[0]")
+            try FieldCheck.check(bezier.y1, in: -PlanLimits.maximumBezierY...PlanLimits.maximumBezierY, at: "\(field()).cubicBezier[1]")
+            try FieldCheck.check(bezier.x2, in: 0...1, at: "\(field()).cubicBezier[2]")
+            try FieldCheck.check(bezier.y2, in: -PlanLimits.maximumBezierY...PlanLimits.maximumBezierY, at: "\(field()).cubicBezier[3]")
         case .spring(let spring):
-            try FieldCheck.check(spring.dampingRatio, in: PlanLimits.dampingRatioRange, at: "\(field).spring.dampingRatio")
+            try FieldCheck.check(spring.dampingRatio, in: PlanLimits.dampingRatioRange, at: "\(field()).spring.dampingRatio")
             let velocityLimit = PlanLimits.maximumSpringVelocity
-            try FieldCheck.check(spring.initialVelocity, in: -velocityLimit...velocityLimit, at: "\(field).spring.initialVelocity")
+            try FieldCheck.check(spring.initialVelocity, in: -velocityLimit...velocityLimit, at: "\(field()).spring.initialVelocity")
             if let response = spring.response {
-                try FieldCheck.check(finite: response, at: "\(field).spring.response")
+                try FieldCheck.check(finite: response, at: "\(field()).spring.response")
                 guard response > 0 else {
-                    throw ValidationError(field: "\(field).spring.response", message: "must be > 0, got \(describeNumber(response))")
+                    throw ValidationError(field: "\(field()).spring.response", message: "must be > 0, got \(describeNumber(response))")
                 }
             }
         case .linear, .easeIn, .easeOut, .easeInOut:
@@ -374,10 +375,10 @@ enum FieldCheck {
 
     /// A corner radius: finite, ≥ 0 and at most ``PlanLimits/maximumRadius`` (one past half its rect's shorter
     /// side is accepted and drawn as a capsule).
-    static func check(radius: Double, at field: String) throws(ValidationError) {
-        try FieldCheck.check(finite: radius, at: field)
-        guard radius >= 0 else { throw ValidationError(field: field, message: "must be ≥ 0, got \(describeNumber(radius))") }
-        try FieldCheck.check(radius, in: 0...PlanLimits.maximumRadius, at: field)
+    static func check(radius: Double, at field: @autoclosure () -> String) throws(ValidationError) {
+        try FieldCheck.check(finite: radius, at: field())
+        guard radius >= 0 else { throw ValidationError(field: field(), message: "must be ≥ 0, got \(describeNumber(radius))") }
+        try FieldCheck.check(radius, in: 0...PlanLimits.maximumRadius, at: field())
     }
 }
 
