@@ -43,19 +43,29 @@ enum ShortestDecimal {
         // the last one dropped and whether everything below it (fraction included) was zero decide its rounding.
         var nearest = UInt64(truncatingIfNeeded: center &>> shift)
         let fractionBits = center & mask, half = UInt128(1) &<< (shift &- 1)
+        // Eight digits at a time first: a value rounded to a few decimals (`precision`) drops fifteen or so, and a
+        // multiple of 10⁸ in the interval means one of every smaller power too, so the count dropped is the same.
         var lastDropped: UInt64?
         var zeroBelow = fractionBits == 0
         var dropped = 0
-        while true {
-            let coarserLowest = (lowest + 9) / 10, coarserHighest = highest / 10
-            guard coarserLowest <= coarserHighest else { break }
-            lowest = coarserLowest
-            highest = coarserHighest
-            if let lastDropped { zeroBelow = zeroBelow && lastDropped == 0 }
-            lastDropped = nearest % 10
-            nearest /= 10
-            dropped += 1
+        @inline(__always)
+        func drop(_ places: Int, scale: UInt64) {
+            while true {
+                let coarserLowest = (lowest + scale - 1) / scale, coarserHighest = highest / scale
+                guard coarserLowest <= coarserHighest else { return }
+                lowest = coarserLowest
+                highest = coarserHighest
+                // The digits dropped now: the leading one is the last dropped; those below it must be zero too.
+                let droppedNow = nearest % scale, below = scale / 10
+                if let lastDropped { zeroBelow = zeroBelow && lastDropped == 0 }
+                zeroBelow = zeroBelow && droppedNow % below == 0
+                lastDropped = droppedNow / below
+                nearest /= scale
+                dropped += places
+            }
         }
+        drop(8, scale: 100_000_000)
+        drop(1, scale: 10)
         // Round to nearest; an exact tie is left to the standard library's convention.
         if let lastDropped {
             if lastDropped == 5 && zeroBelow { return nil }

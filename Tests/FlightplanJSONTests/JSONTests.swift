@@ -163,9 +163,14 @@ struct JSONTests {
         let count = 300_000
         for index in 0..<count {
             // Every binary exponent of the domain with random significands; ratios like a plan's scales and offsets;
-            // and values next to powers of two and of ten, where the interval or the digit count changes.
+            // values next to powers of two and of ten, where the interval or the digit count changes; and values
+            // with few decimals, as `precision` rounds them, whose digits are dropped eight at a time.
             let value: Double
-            switch index % 4 {
+            switch index % 5 {
+            case 4:
+                var power = 1.0
+                for _ in 0..<Int.random(in: 1...9, using: &rng) { power *= 10 }
+                value = Double(Int.random(in: 1...2_000_000_000, using: &rng)) / power
             case 0: value = Double(sign: .plus, exponent: .random(in: -10...29, using: &rng), significand: .random(in: 1..<2, using: &rng))
             case 1: value = Double.random(in: 1...1000, using: &rng) / Double.random(in: 1...5000, using: &rng)
             case 2:
