@@ -7,9 +7,11 @@
 /// a multiple of ten is still inside, then take the candidate nearest the value. Here every scaled quantity fits
 /// in 128 bits, so no table of rounded powers is needed and every step is exact.
 ///
-/// Cases whose answer depends on a convention rather than on exact arithmetic are left to the standard library:
-/// a significand that is a power of two (its interval is lopsided) and a value exactly halfway between two
-/// shortest candidates. So are magnitudes outside `[2⁻¹⁰, 2³⁰)`.
+/// A power of two below one (½, ¼ … 2⁻¹⁰: a plan's durations, times and opacities often are) is its exact expansion,
+/// `5ᵏ × 10⁻ᵏ`: its interval is lopsided, but at most 10 digits long it is far shorter than any other decimal the
+/// interval holds. Cases whose answer depends on a convention rather than on exact arithmetic are left to the
+/// standard library: a value exactly halfway between two shortest candidates. So are magnitudes outside
+/// `[2⁻¹⁰, 2³⁰)` and the powers of two among them above one (those are whole numbers, printed as such).
 enum ShortestDecimal {
     /// The digits and decimal exponent of the shortest, closest decimal for a positive `magnitude`
     /// (`magnitude == digits × 10^exponent`, `digits` without trailing zeros), or nil for the cases the type's
@@ -20,7 +22,15 @@ enum ShortestDecimal {
         let fraction = bits & (1 << 52 - 1)
         // magnitude = m · 2^binaryExponent with m a 53-bit integer; the domain keeps binaryExponent in −62 … −23.
         let binaryExponent = biasedExponent - 1075
-        guard (-62)...(-23) ~= binaryExponent, fraction != 0 else { return nil }
+        guard (-62)...(-23) ~= binaryExponent else { return nil }
+        if fraction == 0 {
+            // 2⁻ᵏ for k = 1 … 10 is 5ᵏ × 10⁻ᵏ exactly.
+            let k = -(binaryExponent + 52)
+            guard 1...10 ~= k else { return nil }
+            var fives: UInt64 = 1
+            for _ in 0..<k { fives &*= 5 }
+            return (fives, -k)
+        }
         let significand = UInt64(1 << 52) | fraction
 
         // Scale by 10^k, k = 17 − ⌊log₁₀ 2^(binaryExponent+52)⌋ (9 … 21), so the value has 18 or 19 integer digits.

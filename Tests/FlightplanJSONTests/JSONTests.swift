@@ -174,8 +174,9 @@ struct JSONTests {
             case 0: value = Double(sign: .plus, exponent: .random(in: -10...29, using: &rng), significand: .random(in: 1..<2, using: &rng))
             case 1: value = Double.random(in: 1...1000, using: &rng) / Double.random(in: 1...5000, using: &rng)
             case 2:
+                // Powers of two themselves too: below one they are printed as their exact expansion.
                 let power = Double(sign: .plus, exponent: .random(in: -10...29, using: &rng), significand: 1)
-                value = Bool.random(using: &rng) ? power.nextUp : power.nextDown
+                value = [power.nextUp, power.nextDown, power][Int.random(in: 0...2, using: &rng)]
             default:
                 var power = 1.0
                 for _ in 0..<Int.random(in: 0...8, using: &rng) { power *= 10 }
