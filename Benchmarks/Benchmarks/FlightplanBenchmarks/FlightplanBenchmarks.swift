@@ -16,9 +16,10 @@ let examples: [String: [UInt8]] = {
 let smoke = ProcessInfo.processInfo.environment["FLIGHTPLAN_BENCHMARK_SMOKE"] != nil
 
 let benchmarks: @Sendable () -> Void = {
+    // Nanoseconds: the request path's steps take a few microseconds, and whole microseconds would hide a third of one.
     Benchmark.defaultConfiguration = .init(
         metrics: [.wallClock, .cpuTotal, .mallocCountTotal, .throughput],
-        timeUnits: .microseconds,
+        timeUnits: .nanoseconds,
         maxDuration: smoke ? .milliseconds(50) : .seconds(2),
         maxIterations: smoke ? 20 : 100_000)
 
