@@ -29,10 +29,16 @@ public enum Planner {
                 for: request.sampling, duration: validated.timing.duration,
                 state: { time, keyframes in
                     let instant = ChannelInstant(time: time, clocks: choreography.clocks)
-                    keyframes.removeAll(keepingCapacity: true)
-                    for index in sampled {
-                        keyframes.append(parts[index].values(instant).keyframe(time: time, progress: instant.progress, in: parts[index].frame))
+                    func keyframe(of index: Int) -> Keyframe {
+                        parts[index].values(instant).keyframe(time: time, progress: instant.progress, in: parts[index].frame)
                     }
+                    // Overwritten in place: the search hands the same arrays back thousands of times (emptying and
+                    // appending again cost 4 % of it).
+                    guard keyframes.count == sampled.count else {
+                        keyframes = sampled.map(keyframe(of:))
+                        return
+                    }
+                    for (slot, index) in sampled.enumerated() { keyframes[slot] = keyframe(of: index) }
                 },
                 layers: layers, budget: &budget)
         } catch {
