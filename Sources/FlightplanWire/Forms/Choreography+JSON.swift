@@ -212,11 +212,11 @@ extension Track: JSONCodable {
 
     /// Writes the track.
     public func write(to writer: inout JSONWriter) {
-        write(to: &writer, repeating: nil)
+        write(to: &writer, repeating: [])
     }
 
     /// Writes the track, repeating the first model's geometry text where a keyframe has the same geometry.
-    func write(to writer: inout JSONWriter, repeating geometry: WrittenGeometry?) {
+    func write(to writer: inout JSONWriter, repeating geometry: [WrittenGeometry]) {
         writer.beginObject()
         writer.key("id"); writer.string(id)
         writer.key("role"); writer.string(role.rawValue)
@@ -235,7 +235,7 @@ extension Track: JSONCodable {
         writer.key("keyframes")
         writer.beginArray()
         for (index, keyframe) in keyframes.enumerated() {
-            keyframe.write(to: &writer, repeating: geometry?.text(repeatedBy: keyframe, at: index))
+            keyframe.write(to: &writer, repeating: geometry.text(repeatedBy: keyframe, at: index))
         }
         writer.endArray()
         writer.endObject()

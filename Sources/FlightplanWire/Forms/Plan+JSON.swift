@@ -45,9 +45,10 @@ extension Keyframe: JSONCodable {
     }
 }
 
-/// The first model's keyframes as written, with where each one's geometry text lies. The track that flies the
-/// first model's layer repeats that text keyframe by keyframe (`TrackValues.writeMembers` writes the same
-/// members in the same order), and copying it is cheaper than printing its eleven numbers again.
+/// One of the first model's keyframe lists as written (the main layer's or a child's), with where each keyframe's
+/// geometry text lies. The track that flies the same layer repeats that text keyframe by keyframe
+/// (`TrackValues.writeMembers` writes the same members in the same order), and copying it is cheaper than printing
+/// its eleven numbers again.
 struct WrittenGeometry {
     let keyframes: [Keyframe]
     let texts: [Range<Int>]
@@ -60,6 +61,16 @@ struct WrittenGeometry {
         guard values.transform == earlier.transform, values.maskFrame == earlier.maskFrame,
               values.cornerRadius == earlier.cornerRadius else { return nil }
         return texts[index]
+    }
+}
+
+extension [WrittenGeometry] {
+    /// The earlier text of a track keyframe's geometry in the first list that has it.
+    func text(repeatedBy keyframe: TrackKeyframe, at index: Int) -> Range<Int>? {
+        for written in self {
+            if let text = written.text(repeatedBy: keyframe, at: index) { return text }
+        }
+        return nil
     }
 }
 
@@ -97,11 +108,18 @@ extension ChildTrack: JSONCodable {
 
     /// Writes the track.
     public func write(to writer: inout JSONWriter) {
+        _ = writeMarkingGeometry(to: &writer)
+    }
+
+    /// Writes the track and returns its keyframes' geometry text, which the child's own track repeats.
+    fileprivate func writeMarkingGeometry(to writer: inout JSONWriter) -> WrittenGeometry {
         writer.beginObject()
         writer.key("id"); writer.string(id)
         writer.key("layer"); layer.write(to: &writer)
-        writer.key("keyframes"); writeKeyframes(keyframes, to: &writer)
+        writer.key("keyframes")
+        let geometry = writeKeyframes(keyframes, to: &writer)
         writer.endObject()
+        return geometry
     }
 }
 
@@ -153,11 +171,11 @@ extension Plan: JSONCodable {
         writer.key("duration"); writer.number(duration)
         writer.key("layer"); layer.write(to: &writer)
         writer.key("keyframes")
-        let geometry = writeKeyframes(keyframes, to: &writer)
+        var geometry = [writeKeyframes(keyframes, to: &writer)]
         if let children {
             writer.key("children")
             writer.beginArray()
-            for child in children { child.write(to: &writer) }
+            for child in children { geometry.append(child.writeMarkingGeometry(to: &writer)) }
             writer.endArray()
         }
         if let placeholder { writer.key("placeholder"); placeholder.write(to: &writer) }
@@ -216,7 +234,6 @@ private func readKeyframes(_ reader: JSONObjectReader) throws(ValidationError) -
     return keyframes
 }
 
-@discardableResult
 private func writeKeyframes(_ keyframes: [Keyframe], to writer: inout JSONWriter) -> WrittenGeometry {
     writer.beginArray()
     var texts: [Range<Int>] = []
