@@ -161,26 +161,28 @@ struct JSONTests {
         var rng = SeededGenerator(seed: 0x5D0)
         var deferred = 0
         let count = 300_000
+        func randomPowerOfTen(_ exponents: ClosedRange<Int>) -> Double {
+            var power = 1.0
+            for _ in 0..<Int.random(in: exponents, using: &rng) { power *= 10 }
+            return power
+        }
         for index in 0..<count {
             // Every binary exponent of the domain with random significands; ratios like a plan's scales and offsets;
             // values next to powers of two and of ten, where the interval or the digit count changes; and values
             // with few decimals, as `precision` rounds them, whose digits are dropped eight at a time.
             let value: Double
             switch index % 5 {
-            case 4:
-                var power = 1.0
-                for _ in 0..<Int.random(in: 1...9, using: &rng) { power *= 10 }
-                value = Double(Int.random(in: 1...2_000_000_000, using: &rng)) / power
             case 0: value = Double(sign: .plus, exponent: .random(in: -10...29, using: &rng), significand: .random(in: 1..<2, using: &rng))
             case 1: value = Double.random(in: 1...1000, using: &rng) / Double.random(in: 1...5000, using: &rng)
             case 2:
                 // Powers of two themselves too: below one they are printed as their exact expansion.
                 let power = Double(sign: .plus, exponent: .random(in: -10...29, using: &rng), significand: 1)
                 value = [power.nextUp, power.nextDown, power][Int.random(in: 0...2, using: &rng)]
-            default:
-                var power = 1.0
-                for _ in 0..<Int.random(in: 0...8, using: &rng) { power *= 10 }
+            case 3:
+                let power = randomPowerOfTen(0...8)
                 value = (Bool.random(using: &rng) ? power : 1 / power).nextUp.nextUp
+            default:
+                value = Double(Int.random(in: 1...2_000_000_000, using: &rng)) / randomPowerOfTen(1...9)
             }
             guard value >= 0x1p-10, value < 0x1p30, value != value.rounded(.towardZero) else { continue }
             let signed = Bool.random(using: &rng) ? -value : value
