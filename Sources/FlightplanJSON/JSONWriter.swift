@@ -202,11 +202,7 @@ public struct JSONWriter: ~Copyable {
             let slot = recentNumberSlot(for: bits)
             let remembered = slot.pointee
             if remembered.bits == bits {
-                // Room first: growing moves the text, so the earlier copy is found only after it.
-                let length = Int(remembered.length)
-                reserve(length)
-                let earlier = UnsafeBufferPointer(start: base + Int(remembered.offset), count: length)
-                write(maximumLength: length) { pointer in Self.copy(earlier, to: pointer) }
+                appendEarlierText(at: Int(remembered.offset), count: Int(remembered.length))
                 return
             }
             let start = count
@@ -367,11 +363,17 @@ public struct JSONWriter: ~Copyable {
     /// ``offset``s, after the separating comma if one is due.
     package mutating func repeatMembers(_ earlierText: Range<Int>) {
         separate()
-        // Room first: growing moves the text, so the earlier copy is found only after it.
-        reserve(earlierText.count)
-        let earlier = UnsafeBufferPointer(start: base + earlierText.lowerBound, count: earlierText.count)
-        write(maximumLength: earlierText.count) { pointer in Self.copy(earlier, to: pointer) }
+        appendEarlierText(at: earlierText.lowerBound, count: earlierText.count)
         needsComma = true
+    }
+
+    /// Appends `length` bytes of this writer's own text from `offset`. Room comes first: growing moves the text, so
+    /// the earlier copy is located only after it.
+    @inline(__always)
+    private mutating func appendEarlierText(at offset: Int, count length: Int) {
+        reserve(length)
+        let earlier = UnsafeBufferPointer(start: base + offset, count: length)
+        write(maximumLength: length) { pointer in Self.copy(earlier, to: pointer) }
     }
 
     /// Writes a string, escaping quotes, backslashes and control characters.
