@@ -85,18 +85,22 @@ public struct PortableEasing: Sendable, Hashable, Codable {
     static func stops(_ timing: ResolvedTiming) -> [Point] {
         let duration = timing.duration
         var count = 256
-        var samples: [Double] = []
+        var samples = (0...count).map { timing.progress(atTime: duration * Double($0) / Double(count)) }
         while true {
-            samples = (0...count).map { timing.progress(atTime: duration * Double($0) / Double(count)) }
             var curvature = 0.0
             for index in 1..<count { curvature = max(curvature, abs(samples[index - 1] - 2 * samples[index] + samples[index + 1])) }
             if curvature / 8 <= cssTolerance * 0.1 || count >= 16_384 { break }
+            // Doubling keeps every sample (2i / 2n is the same fraction as i / n, to the bit) and adds the midpoints.
             count *= 2
+            samples = (0...count).map { index in
+                index % 2 == 0 ? samples[index / 2] : timing.progress(atTime: duration * Double(index) / Double(count))
+            }
         }
-        // A stop as `css` writes it and `init(css:)` reads it back, so the two agree to the bit.
+        // A stop as `css` writes it and `init(css:)` reads it back, so the two agree to the bit: `decimal` prints the
+        // rounded value's shortest round-trip text, which reads back as that value (and −0 rounds to 0).
         func stop(_ index: Int) -> Point {
             index == count ? Point(x: 1, y: 1)
-                : Point(x: Double(decimal(Double(index) / Double(count) * 100, places: 4))! / 100, y: Double(decimal(samples[index], places: 5))!)
+                : Point(x: KeyframeRounding.round(Double(index) / Double(count) * 100, 4) / 100, y: KeyframeRounding.round(samples[index], 5))
         }
         let allowed = cssTolerance * 0.85
         func fits(_ from: Int, _ to: Int) -> Bool {
