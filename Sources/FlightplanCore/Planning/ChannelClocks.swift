@@ -83,14 +83,20 @@ struct ChannelInstant {
     let time: Double
     /// The plan's eased progress at `time`.
     let progress: Double
-    let clocks: ChannelClocks
+    /// The clocks, not retained: an instant lives only while its choreography does (which owns them), and the
+    /// tolerance search makes thousands, whose reference counting was an eighth of its time.
+    private let clocks: Unmanaged<ChannelClocks>
     /// Every channel's progress, when it is not the clocks' (a dismissal drag holds them all at one level).
     private let level: Double?
 
     /// The instant `time` seconds into the transition.
     init(time: Double, clocks: ChannelClocks) {
+        self.init(time: time, clocks: .passUnretained(clocks))
+    }
+
+    private init(time: Double, clocks: Unmanaged<ChannelClocks>) {
         self.time = time
-        self.progress = clocks.timing.progress(atTime: time)
+        self.progress = clocks._withUnsafeGuaranteedRef { $0.timing.progress(atTime: time) }
         self.clocks = clocks
         self.level = nil
     }
@@ -99,7 +105,7 @@ struct ChannelInstant {
     init(level: Double, clocks: ChannelClocks) {
         self.time = 0
         self.progress = level
-        self.clocks = clocks
+        self.clocks = .passUnretained(clocks)
         self.level = level
     }
 
@@ -111,7 +117,7 @@ struct ChannelInstant {
 
     /// `channel`'s progress along the push at this instant.
     func callAsFunction(_ channel: TimingChannel) -> Double {
-        level ?? clocks.value(channel, time: time, progress: progress)
+        level ?? clocks._withUnsafeGuaranteedRef { $0.value(channel, time: time, progress: progress) }
     }
 }
 
