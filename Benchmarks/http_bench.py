@@ -3,7 +3,9 @@
 and poll mode, answering with one of flightplan's own answers), optionally at two log levels and against a peer
 (Benchmarks/Peer: the same planner behind Hummingbird 2 with synthesized Codable). Every server runs in turn under the
 same wrk settings, alternating order each round, so all see the same machine. wrk rotates through DISTINCT different
-sharedFrame requests (31 keyframes each) so that no cache of one answer can help.
+sharedFrame requests (31 keyframes each, or with `--sampling default` the default sampling, a 0.5 pt tolerance) so that
+no cache of one answer can help. `--compare BINARY` also runs another flightplan build (an earlier commit's, say) as
+"flightplan (compare)", at the first log level, to measure a change in one run.
 
 Per server and connection count it reports the median requests/s, p50 and p99 latency, server CPU per request (user +
 system time from /proc/PID/stat over the run, divided by the requests wrk completed), peak RSS, and the ratio to the
@@ -11,6 +13,7 @@ floor measured in the same round.
 
 Usage: python3 Benchmarks/http_bench.py [--seconds 10] [--rounds 3] [--connections 1,64,256] [--distinct 1000]
                                         [--log-levels info,warning] [--peer] [--precision N]
+                                        [--sampling keyframes|default] [--compare BINARY]
 """
 import argparse
 import json
@@ -71,8 +74,9 @@ class Sampler(threading.Thread):
             time.sleep(0.2)
 
 
-def distinct_requests(count, precision):
-    """`count` sharedFrame requests that differ in the source cell, the image and the duration, all with 31 keyframes."""
+def distinct_requests(count, precision, sampling="keyframes"):
+    """`count` sharedFrame requests that differ in the source cell, the image and the duration, all with 31 keyframes
+    (`sampling` "keyframes") or all without `sampling` ("default": a 0.5 pt tolerance)."""
     base = json.load(open(os.path.join(ROOT, "examples", "sharedFrame.json")))
     rng = random.Random(17)
     bodies = []
@@ -85,6 +89,8 @@ def distinct_requests(count, precision):
         request["timing"]["duration"] = round(rng.uniform(0.2, 0.45), 3)
         if precision is not None:
             request["precision"] = precision
+        if sampling == "default":
+            del request["sampling"]
         bodies.append(json.dumps(request, separators=(",", ":")))
     return bodies
 
@@ -124,9 +130,12 @@ def main():
     parser.add_argument("--log-levels", default="info", help="flightplan's log levels to compare, e.g. info,warning")
     parser.add_argument("--peer", action="store_true", help="also run the Hummingbird + Codable peer (Benchmarks/Peer)")
     parser.add_argument("--precision", type=int, default=None)
+    parser.add_argument("--sampling", choices=["keyframes", "default"], default="keyframes",
+                        help="31 keyframes per request, or the default sampling (a 0.5 pt tolerance)")
+    parser.add_argument("--compare", metavar="BINARY", help="another flightplan build to run alongside, e.g. an earlier commit's")
     options = parser.parse_args()
     server_binary, floor_binary, peer_binary = build(options.peer)
-    bodies = distinct_requests(options.distinct, options.precision)
+    bodies = distinct_requests(options.distinct, options.precision, options.sampling)
     answers = [subprocess.run([server_binary, "plan"], input=body.encode(), capture_output=True, check=True).stdout.rstrip(b"\n")
                for body in bodies[:20]]
     # The floor answers with the median-sized answer.
@@ -142,6 +151,11 @@ def main():
         port = free_port()
         servers[f"flightplan ({level})"] = (subprocess.Popen(
             [server_binary, "serve", "--port", str(port), "--threads", "2", "--log-level", level],
+            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True), port)
+    if options.compare:
+        port = free_port()
+        servers["flightplan (compare)"] = (subprocess.Popen(
+            [options.compare, "serve", "--port", str(port), "--threads", "2", "--log-level", options.log_levels.split(",")[0]],
             stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True), port)
     port = free_port()
     servers["floor"] = (subprocess.Popen([floor_binary, str(port), "2", response_file], stdout=subprocess.PIPE, text=True), port)
