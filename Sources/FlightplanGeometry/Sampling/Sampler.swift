@@ -161,16 +161,18 @@ package enum Sampler {
                     bad = candidate
                     let low = good ?? start
                     let next = first ? start + firstShrink * (candidate - start) : (low + candidate) / 2
-                    if let good {
-                        settled = candidate - good <= bisectionResolution * (good - start)
-                    } else {
+                    if let good, candidate - good <= bisectionResolution * (good - start) {
+                        settled = true
+                    } else if next <= start || next == candidate || candidate - start <= duration * shortestSegmentFraction {
                         // A segment too short to split further is kept as it is (the curve jumps there).
-                        settled = next <= start || next == candidate || candidate - start <= duration * shortestSegmentFraction
-                        if settled {
+                        if good == nil {
                             good = candidate
                             confirmed = true
                             swap(&goodStates, &candidateStates)
                         }
+                        settled = true
+                    } else {
+                        settled = false
                     }
                     candidate = next
                 }
