@@ -83,8 +83,8 @@ struct ChannelInstant {
     let time: Double
     /// The plan's eased progress at `time`.
     let progress: Double
-    /// The clocks, not retained: an instant lives only while its choreography does (which owns them), and the
-    /// tolerance search makes thousands, whose reference counting was an eighth of its time.
+    /// The clocks, not retained: an instant lives only while its choreography does (which owns them). The tolerance
+    /// search makes thousands, and retaining the clocks for each was a third of its reference counting.
     private let clocks: Unmanaged<ChannelClocks>
     /// Every channel's progress, when it is not the clocks' (a dismissal drag holds them all at one level).
     private let level: Double?
