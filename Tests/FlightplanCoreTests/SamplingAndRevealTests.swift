@@ -92,6 +92,23 @@ struct SamplingAndRevealTests {
         }
     }
 
+    @Test("a search refused for its keyframes still spends its evaluations, so that a batch's later items do not get them again")
+    func refusedSearchSpends() throws {
+        let layer = Rect(x: 0, y: 0, width: 400, height: 400)
+        func state(_ time: Double) -> Keyframe {
+            Keyframe(
+                time: time, progress: time, transform: .identity,
+                maskFrame: Rect(x: 10_000 * time * time, y: 0, width: 50, height: 50), cornerRadius: 0, opacity: 1)
+        }
+        var budget = SamplingBudget(keyframesPerTrack: 20, totalKeyframes: 50_000, evaluations: 1_000_000)
+        #expect(throws: SamplingBudgetExceeded.keyframes(limit: 20)) {
+            try Sampler.times(
+                for: .tolerance(0.1), duration: 1, state: { time, keyframes in keyframes = [state(time)] },
+                layers: [SampledLayer(frame: layer, movesGeometry: true)], budget: &budget)
+        }
+        #expect(budget.evaluations < 1_000_000 - 20 * 24)
+    }
+
     /// Signed distance from `point` to a rounded rect (negative inside), computed independently.
     static func signedDistance(_ point: Point, to rect: Rect, radius: Double) -> Double {
         let qx = abs(point.x - rect.midX) - (rect.width / 2 - radius)
