@@ -219,7 +219,7 @@ package enum Sampler {
     /// strays farthest, so that a candidate the search moves past costs two evaluations instead of twenty-four.
     /// Only the candidate the search settles on takes the rest; if it fails them, the search goes on below it (with
     /// every check, after a second failure: the work stays bounded as before).
-    /// Over the random scenes the keyframe counts are those of checking everything (to 0.02 %), at 40 % fewer
+    /// Over the random scenes the keyframe counts are those of checking everything (to 0.1 %), at 40 % fewer
     /// evaluations.
     static let quickChecks = checkOrder[..<2]
     /// The checks the settled candidate takes after ``quickChecks``.
