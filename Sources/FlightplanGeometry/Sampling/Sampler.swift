@@ -140,12 +140,12 @@ package enum Sampler {
             // Once two settled candidates have failed the rest of the checks, every candidate takes all of them: a
             // motion that strays between the middle checks can fool them again and again (an oscillation that the two
             // checks sample at its nodes), and a search on them alone would go on below each failure in small steps.
-            var thorough = false
             var failedConfirmations = 0
             var candidate = min(duration, start + step)
             var first = true
             while true {
                 defer { first = false }
+                let thorough = failedConfirmations >= 2
                 state(candidate, into: &candidateStates)
                 let settled: Bool
                 if segmentFits(
@@ -187,7 +187,6 @@ package enum Sampler {
                     layers: layers, state: { state($0, into: &checked); return checked }) { break }
                 // It strays between the checks it passed: the search goes on below it.
                 failedConfirmations += 1
-                thorough = failedConfirmations >= 2
                 bad = found
                 good = nil
                 candidate = start + firstShrink * (found - start)
