@@ -48,7 +48,7 @@ public struct ProblemDetails: Sendable, Hashable, Error {
 
 extension ProblemDetails: JSONCodable {
     /// Reads a problem; unknown extension members are ignored, as RFC 9457 asks of clients.
-    public init(json: JSONValue, path: String) throws(ValidationError) {
+    public init(json: JSONValue, path: FieldPath) throws(ValidationError) {
         let reader = try JSONObjectReader(json, path: path)
         self.init(
             type: try reader.string("type") ?? "about:blank",

@@ -37,4 +37,25 @@ struct FormTests {
             #expect(problem.jsonBytes.count < 1_000 && problem.detail.contains("(truncated, 900000 characters)"), "\(problem.jsonBytes.count) bytes")
         }
     }
+
+    @Test("a field path spells its steps as dotted members and bracketed indices, however deep, keys bounded")
+    func fieldPaths() throws {
+        try forAllScenes(count: 300) { rng, replay in
+            var path: FieldPath = ""
+            var expected = ""
+            for _ in 0..<Int.random(in: 0...6, using: &rng) {
+                if !expected.isEmpty && Bool.random(using: &rng) {
+                    let index = Int.random(in: 0...10_000, using: &rng)
+                    path = path.index(index)
+                    expected += "[" + String(index) + "]"
+                } else {
+                    let key = String(repeating: "k", count: [1, 15, 16, 200, 201].randomElement(using: &rng)!)
+                    path = path.member(key)
+                    let echoed = key.count > 200 ? String(key.prefix(200)) + "… (truncated, \(key.count) characters)" : key
+                    expected += (expected.isEmpty ? "" : ".") + echoed
+                }
+            }
+            #expect(path.description == expected, "\(replay)")
+        }
+    }
 }

@@ -15,7 +15,7 @@ public enum Batch {
         }
 
         /// Reads `{"requests": [...]}` with at most ``Batch/maximumItems`` items.
-        public init(json: JSONValue, path: String) throws(ValidationError) {
+        public init(json: JSONValue, path: FieldPath) throws(ValidationError) {
             guard case .object(let members) = json else {
                 throw ValidationError(field: path, message: "must be an object {\"requests\": [...]}, got \(json.kindDescription)")
             }
@@ -133,13 +133,13 @@ public enum Batch {
             guard let items = try reader.array("results") else { throw ValidationError(field: "results", message: "is required") }
             try reader.finish(allowing: ["results"])
             return try items.enumerated().map { index, item throws(ValidationError) in
-                let path = "results[\(index)]"
+                let path = reader.fieldPath("results").index(index)
                 guard case .object(let member) = item, member.count == 1 else {
                     throw ValidationError(field: path, message: "must hold one plan or one problem")
                 }
                 switch member[0].key {
-                case "plan": return .success(try Plan(json: member[0].value, path: "\(path).plan"))
-                case "problem": return .failure(try ProblemDetails(json: member[0].value, path: "\(path).problem"))
+                case "plan": return .success(try Plan(json: member[0].value, path: path.member("plan")))
+                case "problem": return .failure(try ProblemDetails(json: member[0].value, path: path.member("problem")))
                 default: throw ValidationError(field: path, message: "must hold one plan or one problem")
                 }
             }

@@ -1,6 +1,6 @@
 extension Color: JSONCodable {
     /// Reads `"#RRGGBB"`, `"#RRGGBBAA"` or `{"r", "g", "b", "a"?}` (components 0…1).
-    public init(json: JSONValue, path: String) throws(ValidationError) {
+    public init(json: JSONValue, path: FieldPath) throws(ValidationError) {
         if case .string(let text) = json {
             guard let color = Color(hex: text) else {
                 throw ValidationError(field: path, message: "must be \"#RRGGBB\", \"#RRGGBBAA\" or {\"r\", \"g\", \"b\", \"a\"}, got \"\(EchoedInput.bounded(text))\"")
@@ -28,7 +28,7 @@ extension Color: JSONCodable {
 
 extension Shadow: JSONCodable {
     /// Reads `{"color", "radius", "offset": {"x", "y"}}`.
-    public init(json: JSONValue, path: String) throws(ValidationError) {
+    public init(json: JSONValue, path: FieldPath) throws(ValidationError) {
         let reader = try JSONObjectReader(json, path: path)
         self.init(
             color: try Color(json: try reader.required("color"), path: reader.fieldPath("color")),
@@ -49,7 +49,7 @@ extension Shadow: JSONCodable {
 
 extension ChannelTiming: JSONCodable {
     /// Reads `{"window" | "seconds" | "progress": [start, end], "curve"?}`.
-    public init(json: JSONValue, path: String) throws(ValidationError) {
+    public init(json: JSONValue, path: FieldPath) throws(ValidationError) {
         let reader = try JSONObjectReader(json, path: path)
         let spans = reader.members.filter { $0.key != "curve" }
         guard spans.count == 1, let member = spans.first else {
@@ -59,8 +59,8 @@ extension ChannelTiming: JSONCodable {
         guard case .array(let items) = member.value, items.count == 2 else {
             throw ValidationError(field: memberPath, message: "must be an array of 2 numbers [start, end]")
         }
-        let start = try JSONObjectReader.number(items[0], path: "\(memberPath)[0]")
-        let end = try JSONObjectReader.number(items[1], path: "\(memberPath)[1]")
+        let start = try JSONObjectReader.number(items[0], path: memberPath.index(0))
+        let end = try JSONObjectReader.number(items[1], path: memberPath.index(1))
         let span: Span
         switch member.key {
         case "window": span = .window(start: start, end: end)
@@ -92,7 +92,7 @@ extension ChannelTiming: JSONCodable {
 
 extension AuxiliaryView: JSONCodable {
     /// Reads `{"id", "frame", "from", "to"}`.
-    public init(json: JSONValue, path: String) throws(ValidationError) {
+    public init(json: JSONValue, path: FieldPath) throws(ValidationError) {
         let reader = try JSONObjectReader(json, path: path)
         guard let id = try reader.string("id") else { throw ValidationError(field: reader.fieldPath("id"), message: "is required") }
         self.init(
@@ -114,7 +114,7 @@ extension AuxiliaryView: JSONCodable {
 
 extension SnapshotOptions: JSONCodable {
     /// Reads `{"childSpace"?, "clipsChildren"?, "stagger"?}`.
-    public init(json: JSONValue, path: String) throws(ValidationError) {
+    public init(json: JSONValue, path: FieldPath) throws(ValidationError) {
         let reader = try JSONObjectReader(json, path: path)
         self.init(
             childSpace: try reader.enumeration("childSpace", as: ChildSpace.self),
@@ -160,7 +160,7 @@ extension TrackValues {
 
 extension TrackKeyframe: JSONCodable {
     /// Reads `{"time", …the animated values}`.
-    public init(json: JSONValue, path: String) throws(ValidationError) {
+    public init(json: JSONValue, path: FieldPath) throws(ValidationError) {
         let reader = try JSONObjectReader(json, path: path)
         self.init(time: try reader.requiredNumber("time"), values: try TrackValues(reader: reader))
         try reader.finish(allowing: MemberNames.trackKeyframe)
@@ -184,7 +184,7 @@ extension TrackKeyframe: JSONCodable {
 
 extension Track: JSONCodable {
     /// Reads a track as the server sends it.
-    public init(json: JSONValue, path: String) throws(ValidationError) {
+    public init(json: JSONValue, path: FieldPath) throws(ValidationError) {
         let reader = try JSONObjectReader(json, path: path)
         guard let id = try reader.string("id") else { throw ValidationError(field: reader.fieldPath("id"), message: "is required") }
         guard let role = try reader.enumeration("role", as: TrackRole.self) else {
@@ -195,7 +195,7 @@ extension Track: JSONCodable {
         var properties: [TrackProperty] = []
         for (index, item) in animates.enumerated() {
             guard case .string(let name) = item, let property = TrackProperty(rawValue: name) else {
-                throw ValidationError(field: "\(reader.fieldPath("animates"))[\(index)]", message: "must be a track property name")
+                throw ValidationError(field: reader.fieldPath("animates").index(index), message: "must be a track property name")
             }
             properties.append(property)
         }
@@ -244,7 +244,7 @@ extension Track: JSONCodable {
 
 extension PortableEasing: JSONCodable {
     /// Reads `{"css": "linear(…)", "spring"?}`.
-    public init(json: JSONValue, path: String) throws(ValidationError) {
+    public init(json: JSONValue, path: FieldPath) throws(ValidationError) {
         let reader = try JSONObjectReader(json, path: path)
         guard let css = try reader.string("css") else { throw ValidationError(field: reader.fieldPath("css"), message: "is required") }
         guard let easing = PortableEasing(css: css, spring: try reader.decoded("spring", as: SpringExport.self)) else {
@@ -265,7 +265,7 @@ extension PortableEasing: JSONCodable {
 
 extension SpringExport: JSONCodable {
     /// Reads the three parameter sets.
-    public init(json: JSONValue, path: String) throws(ValidationError) {
+    public init(json: JSONValue, path: FieldPath) throws(ValidationError) {
         let reader = try JSONObjectReader(json, path: path)
         let swiftUI = try JSONObjectReader(try reader.required("swiftUI"), path: reader.fieldPath("swiftUI"))
         let uiKit = try JSONObjectReader(try reader.required("uiKit"), path: reader.fieldPath("uiKit"))
@@ -316,7 +316,7 @@ extension SpringExport: JSONCodable {
 
 extension VisibleState: JSONCodable {
     /// Reads `{"clip", "image"?, "cornerRadius", "opacity"?}`.
-    public init(json: JSONValue, path: String) throws(ValidationError) {
+    public init(json: JSONValue, path: FieldPath) throws(ValidationError) {
         let reader = try JSONObjectReader(json, path: path)
         self.init(
             clip: try Rect(json: try reader.required("clip"), path: reader.fieldPath("clip")),
@@ -339,7 +339,7 @@ extension VisibleState: JSONCodable {
 
 extension PlanOrigin: JSONCodable {
     /// Reads `{"request", "time"}` or `{"state", "velocity"}`.
-    public init(json: JSONValue, path: String) throws(ValidationError) {
+    public init(json: JSONValue, path: FieldPath) throws(ValidationError) {
         let reader = try JSONObjectReader(json, path: path)
         if let request = reader.value("request") {
             self = .running(try PlanRequest(json: request, path: reader.fieldPath("request")), time: try reader.requiredNumber("time"))

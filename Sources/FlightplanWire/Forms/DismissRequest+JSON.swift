@@ -1,6 +1,6 @@
 extension DismissRequest: JSONCodable {
     /// Reads `{"plan", "translation", "velocity"?, "phase"?, "axis"?, "options"?, "pinch"?}`; unknown members are rejected.
-    public init(json: JSONValue, path: String) throws(ValidationError) {
+    public init(json: JSONValue, path: FieldPath) throws(ValidationError) {
         let reader = try JSONObjectReader(json, path: path)
         self.init(
             plan: try PlanRequest(json: try reader.required("plan"), path: reader.fieldPath("plan")),
@@ -75,7 +75,7 @@ extension DismissOptions {
 
 extension Dismissal: JSONCodable {
     /// Reads `{"layer", "state", "decision", "plan", "spring"}` as the server sends it.
-    public init(json: JSONValue, path: String) throws(ValidationError) {
+    public init(json: JSONValue, path: FieldPath) throws(ValidationError) {
         let reader = try JSONObjectReader(json, path: path)
         self.init(
             layer: try AnimatedLayer(json: try reader.required("layer"), path: reader.fieldPath("layer")),
@@ -118,7 +118,7 @@ extension Dismissal: JSONCodable {
 
 extension CompletionSpring: JSONCodable {
     /// Reads `{"dampingRatio", "response", "initialVelocity", "progressVelocity"}` as the server sends it.
-    public init(json: JSONValue, path: String) throws(ValidationError) {
+    public init(json: JSONValue, path: FieldPath) throws(ValidationError) {
         let reader = try JSONObjectReader(json, path: path)
         self.init(
             dampingRatio: try reader.requiredNumber("dampingRatio"),

@@ -1,6 +1,6 @@
 extension Point: JSONCodable {
     /// Reads `{"x", "y"}`.
-    public init(json: JSONValue, path: String) throws(ValidationError) {
+    public init(json: JSONValue, path: FieldPath) throws(ValidationError) {
         let reader = try JSONObjectReader(json, path: path)
         self.init(x: try reader.requiredNumber("x"), y: try reader.requiredNumber("y"))
         try reader.finish(allowing: MemberNames.point)
@@ -17,7 +17,7 @@ extension Point: JSONCodable {
 
 extension Size: JSONCodable {
     /// Reads `{"width", "height"}`.
-    public init(json: JSONValue, path: String) throws(ValidationError) {
+    public init(json: JSONValue, path: FieldPath) throws(ValidationError) {
         let reader = try JSONObjectReader(json, path: path)
         self.init(width: try reader.requiredNumber("width"), height: try reader.requiredNumber("height"))
         try reader.finish(allowing: MemberNames.size)
@@ -34,7 +34,7 @@ extension Size: JSONCodable {
 
 extension Rect: JSONCodable {
     /// Reads `{"x", "y", "width", "height"}`.
-    public init(json: JSONValue, path: String) throws(ValidationError) {
+    public init(json: JSONValue, path: FieldPath) throws(ValidationError) {
         let reader = try JSONObjectReader(json, path: path)
         self.init(
             x: try reader.requiredNumber("x"), y: try reader.requiredNumber("y"),
@@ -55,7 +55,7 @@ extension Rect: JSONCodable {
 
 extension AffineTransform: JSONCodable {
     /// Reads `{"a", "b", "c", "d", "tx", "ty"}`.
-    public init(json: JSONValue, path: String) throws(ValidationError) {
+    public init(json: JSONValue, path: FieldPath) throws(ValidationError) {
         let reader = try JSONObjectReader(json, path: path)
         self.init(
             a: try reader.requiredNumber("a"), b: try reader.requiredNumber("b"), c: try reader.requiredNumber("c"),

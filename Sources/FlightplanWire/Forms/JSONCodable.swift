@@ -1,7 +1,7 @@
 /// A type read from its one JSON form, strictly: unknown members are errors, `null` means absent.
 public protocol JSONDecodable {
     /// Reads a value; `path` names it in errors (`source.frame`).
-    init(json: JSONValue, path: String) throws(ValidationError)
+    init(json: JSONValue, path: FieldPath) throws(ValidationError)
 }
 
 /// A type written in its one JSON form with the fast, deterministic ``JSONWriter``.

@@ -4,9 +4,9 @@
 /// were not expected, so a misspelt field is reported instead of silently ignored.
 struct JSONObjectReader {
     let members: [JSONMember]
-    let path: String
+    let path: FieldPath
 
-    init(_ value: JSONValue, path: String) throws(ValidationError) {
+    init(_ value: JSONValue, path: FieldPath) throws(ValidationError) {
         guard case .object(let members) = value else {
             throw ValidationError(field: path, message: "must be an object, got \(value.kindDescription)")
         }
@@ -14,10 +14,9 @@ struct JSONObjectReader {
         self.path = path
     }
 
-    /// The path of member `key` (bounded, as errors echo it: see ``EchoedInput``).
-    func fieldPath(_ key: String) -> String {
-        let key = EchoedInput.bounded(key)
-        return path.isEmpty ? key : "\(path).\(key)"
+    /// The path of member `key`.
+    func fieldPath(_ key: String) -> FieldPath {
+        path.member(key)
     }
 
     func value(_ key: String) -> JSONValue? {
@@ -54,7 +53,7 @@ struct JSONObjectReader {
 
     /// ``integer(_:notWhole:rangeRule:)`` for a value already read.
     static func integer(
-        _ value: Double, path: String, notWhole: String = "must be a whole number", rangeRule: String
+        _ value: Double, path: FieldPath, notWhole: String = "must be a whole number", rangeRule: String
     ) throws(ValidationError) -> Int {
         guard value == value.rounded() else { throw ValidationError(field: path, message: "\(notWhole), got \(describeNumber(value))") }
         guard let whole = Int(exactly: value) else { throw ValidationError(field: path, message: "\(rangeRule), got \(describeNumber(value))") }
@@ -88,7 +87,7 @@ struct JSONObjectReader {
         guard let items = try array(key) else { return nil }
         var values: [Value] = []
         values.reserveCapacity(items.count)
-        for (index, item) in items.enumerated() { values.append(try Value(json: item, path: "\(fieldPath(key))[\(index)]")) }
+        for (index, item) in items.enumerated() { values.append(try Value(json: item, path: fieldPath(key).index(index))) }
         return values
     }
 
@@ -117,13 +116,14 @@ struct JSONObjectReader {
         return value
     }
 
+    /// Refuses the first member not named in `keys`.
     func finish(allowing keys: [String]) throws(ValidationError) {
-        for member in members where !keys.contains(member.key) {
+        for member in members where !keys.contains(where: member.isNamed) {
             throw ValidationError(field: fieldPath(member.key), message: "is not a known field")
         }
     }
 
-    static func number(_ value: JSONValue, path: String) throws(ValidationError) -> Double {
+    static func number(_ value: JSONValue, path: FieldPath) throws(ValidationError) -> Double {
         guard case .number(let number) = value else {
             throw ValidationError(field: path, message: "must be a number, got \(value.kindDescription)")
         }

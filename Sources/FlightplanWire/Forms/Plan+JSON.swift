@@ -1,6 +1,6 @@
 extension Keyframe: JSONCodable {
     /// Reads `{"time", "progress", "transform", "maskFrame", "cornerRadius", "opacity"}`.
-    public init(json: JSONValue, path: String) throws(ValidationError) {
+    public init(json: JSONValue, path: FieldPath) throws(ValidationError) {
         let reader = try JSONObjectReader(json, path: path)
         self.init(
             time: try reader.requiredNumber("time"),
@@ -76,7 +76,7 @@ extension [WrittenGeometry] {
 
 extension AnimatedLayer: JSONCodable {
     /// Reads `{"role", "frame"}`.
-    public init(json: JSONValue, path: String) throws(ValidationError) {
+    public init(json: JSONValue, path: FieldPath) throws(ValidationError) {
         let reader = try JSONObjectReader(json, path: path)
         guard let role = try reader.enumeration("role", as: LayerRole.self) else {
             throw ValidationError(field: reader.fieldPath("role"), message: "is required")
@@ -96,7 +96,7 @@ extension AnimatedLayer: JSONCodable {
 
 extension ChildTrack: JSONCodable {
     /// Reads `{"id", "layer", "keyframes"}`.
-    public init(json: JSONValue, path: String) throws(ValidationError) {
+    public init(json: JSONValue, path: FieldPath) throws(ValidationError) {
         let reader = try JSONObjectReader(json, path: path)
         guard let id = try reader.string("id") else { throw ValidationError(field: reader.fieldPath("id"), message: "is required") }
         self.init(
@@ -125,7 +125,7 @@ extension ChildTrack: JSONCodable {
 
 extension Plan: JSONCodable {
     /// Reads a plan as the server sends it.
-    public init(json: JSONValue, path: String) throws(ValidationError) {
+    public init(json: JSONValue, path: FieldPath) throws(ValidationError) {
         let reader = try JSONObjectReader(json, path: path)
         guard let style = try reader.enumeration("style", as: TransitionStyle.self) else {
             throw ValidationError(field: reader.fieldPath("style"), message: "is required")
@@ -139,20 +139,20 @@ extension Plan: JSONCodable {
             layer: try AnimatedLayer(json: try reader.required("layer"), path: reader.fieldPath("layer")),
             keyframes: try readKeyframes(reader),
             children: try reader.array("children")?.enumerated().map { item throws(ValidationError) in
-                try ChildTrack(json: item.element, path: "\(reader.fieldPath("children"))[\(item.offset)]")
+                try ChildTrack(json: item.element, path: reader.fieldPath("children").index(item.offset))
             },
             placeholder: try reader.decoded("placeholder", as: Rect.self),
             stage: try reader.decoded("stage", as: Rect.self),
             tracks: try reader.decodedArray("tracks", of: Track.self),
             hides: try reader.array("hides")?.enumerated().map { item throws(ValidationError) in
                 guard case .string(let name) = item.element else {
-                    throw ValidationError(field: "\(reader.fieldPath("hides"))[\(item.offset)]", message: "must be a string")
+                    throw ValidationError(field: reader.fieldPath("hides").index(item.offset), message: "must be a string")
                 }
                 return name
             },
             easing: try reader.decoded("easing", as: PortableEasing.self),
             warnings: try reader.array("warnings")?.enumerated().map { item throws(ValidationError) in
-                try PlanWarning(json: item.element, path: "\(reader.fieldPath("warnings"))[\(item.offset)]")
+                try PlanWarning(json: item.element, path: reader.fieldPath("warnings").index(item.offset))
             })
         try reader.finish(allowing: MemberNames.plan)
     }
@@ -205,7 +205,7 @@ extension Plan: JSONCodable {
 
 extension PlanWarning: JSONCodable {
     /// Reads `{"field", "message"}`.
-    public init(json: JSONValue, path: String) throws(ValidationError) {
+    public init(json: JSONValue, path: FieldPath) throws(ValidationError) {
         let reader = try JSONObjectReader(json, path: path)
         guard let field = try reader.string("field") else { throw ValidationError(field: reader.fieldPath("field"), message: "is required") }
         guard let message = try reader.string("message") else { throw ValidationError(field: reader.fieldPath("message"), message: "is required") }
@@ -229,7 +229,7 @@ private func readKeyframes(_ reader: JSONObjectReader) throws(ValidationError) -
     var keyframes: [Keyframe] = []
     keyframes.reserveCapacity(items.count)
     for (index, item) in items.enumerated() {
-        keyframes.append(try Keyframe(json: item, path: "\(reader.fieldPath("keyframes"))[\(index)]"))
+        keyframes.append(try Keyframe(json: item, path: reader.fieldPath("keyframes").index(index)))
     }
     return keyframes
 }

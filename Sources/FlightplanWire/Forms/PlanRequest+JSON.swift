@@ -1,6 +1,6 @@
 extension PlanRequest: JSONCodable {
     /// Reads a request body. Unknown members are rejected; `null` means "use the default".
-    public init(json: JSONValue, path: String) throws(ValidationError) {
+    public init(json: JSONValue, path: FieldPath) throws(ValidationError) {
         let reader = try JSONObjectReader(json, path: path)
         let source = try JSONObjectReader(try reader.required("source"), path: reader.fieldPath("source"))
         let destination = try JSONObjectReader(try reader.required("destination"), path: reader.fieldPath("destination"))
@@ -158,7 +158,7 @@ extension TimingCurve {
 
     /// Reads `"linear"`, `"easeIn"`, `"easeOut"`, `"easeInOut"`, `{"cubicBezier": [x1, y1, x2, y2]}`
     /// or `{"spring": {"dampingRatio", "response"?, "initialVelocity"?}}`.
-    init(json: JSONValue, path: String) throws(ValidationError) {
+    init(json: JSONValue, path: FieldPath) throws(ValidationError) {
         let expected = "must be \"linear\", \"easeIn\", \"easeOut\", \"easeInOut\", {\"cubicBezier\": [x1, y1, x2, y2]} or {\"spring\": {…}}"
         if case .string(let name) = json {
             guard let curve = Self.names.first(where: { $0.0 == name })?.1 else {
@@ -178,7 +178,7 @@ extension TimingCurve {
                 throw ValidationError(field: memberPath, message: "must be an array of 4 numbers [x1, y1, x2, y2]")
             }
             var numbers: [Double] = []
-            for (index, item) in items.enumerated() { numbers.append(try JSONObjectReader.number(item, path: "\(memberPath)[\(index)]")) }
+            for (index, item) in items.enumerated() { numbers.append(try JSONObjectReader.number(item, path: memberPath.index(index))) }
             self = .cubicBezier(CubicBezier(x1: numbers[0], y1: numbers[1], x2: numbers[2], y2: numbers[3]))
         case "spring":
             let spring = try JSONObjectReader(member.value, path: memberPath)
@@ -246,7 +246,7 @@ extension Sampling {
 
 extension ChildPair: JSONCodable {
     /// Reads `{"id", "from", "to", "fromCornerRadius"?, "toCornerRadius"?}`.
-    public init(json: JSONValue, path: String) throws(ValidationError) {
+    public init(json: JSONValue, path: FieldPath) throws(ValidationError) {
         let reader = try JSONObjectReader(json, path: path)
         guard let id = try reader.string("id") else { throw ValidationError(field: reader.fieldPath("id"), message: "is required") }
         self.init(

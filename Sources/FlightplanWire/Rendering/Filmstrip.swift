@@ -114,7 +114,7 @@ struct FilmstripRequest: JSONDecodable {
     /// Panels to draw.
     var frames: Int
 
-    init(json: JSONValue, path: String) throws(ValidationError) {
+    init(json: JSONValue, path: FieldPath) throws(ValidationError) {
         let reader = try JSONObjectReader(json, path: path)
         frames = try reader.integer("frames", rangeRule: Filmstrip.framesRule) ?? Filmstrip.defaultFrames
         plan = try PlanRequest(json: .object(reader.members.filter { $0.key != "frames" }), path: path)
