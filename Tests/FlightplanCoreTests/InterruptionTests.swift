@@ -78,9 +78,11 @@ struct InterruptionTests {
             let before = Self.states(runningValidated), duration = runningValidated.timing.duration
             let validated = try continuing.validated()
             let after = Self.states(validated)
-            // Rates by differences over a hundred-millionth of each duration (one-sided at the running plan's ends).
+            // Rates by differences over a hundred-millionth of each duration (one-sided at the running plan's ends); a
+            // plan that has ended is at rest.
             let h = duration * 1e-8, k = validated.timing.duration * 1e-8
-            let (a0, a1) = time + h <= duration ? (before(time), before(time + h)) : (before(time - h), before(time))
+            let (a0, a1) = time >= duration ? (before(time), before(time))
+                : time + h <= duration ? (before(time), before(time + h)) : (before(time - h), before(time))
             let (b0, b1) = (after(0), after(k))
             for (id, state) in b0 {
                 guard let was0 = a0[id], let was1 = a1[id], let now1 = b1[id] else { continue }

@@ -28,7 +28,8 @@ public struct InterruptionStart: Sendable, Hashable {
     var tracks: [String: TrackStart]
 
     /// The state and per-channel rate of the plan `running` at `time` (exact states, rates by central differences
-    /// over a millionth of its duration; one-sided at its ends).
+    /// over a millionth of its duration; one-sided near its ends). A plan that has ended is at rest: from its
+    /// duration on, every rate is 0.
     static func running(_ running: ValidatedPlanRequest, at time: Double) -> InterruptionStart {
         let choreography = Choreography(for: running)
         let duration = running.timing.duration
@@ -39,7 +40,9 @@ public struct InterruptionStart: Sendable, Hashable {
         }
         // Three samples and the weights that make a second-order derivative of them.
         let (times, weights): ([Double], [Double])
-        if time - step < 0 {
+        if time >= duration {
+            (times, weights) = ([time], [0])
+        } else if time - step < 0 {
             (times, weights) = ([time, time + step, time + 2 * step], [-1.5 / step, 2 / step, -0.5 / step])
         } else if time + step > duration {
             (times, weights) = ([time, time - step, time - 2 * step], [1.5 / step, -2 / step, 0.5 / step])
@@ -81,7 +84,7 @@ public struct InterruptionStart: Sendable, Hashable {
 extension Choreography {
     /// The same tracks, but every track the start names leaves from its state at its rate and ends exactly where
     /// the plan ends, on the plan's own curve `p` over its duration `T`: each visible quantity (image and clip
-    /// centres, their log-sizes, the visible radius, opacities, colours, shadows) moves as
+    /// edges, the visible radius, opacities, colours, shadows) moves as
     /// `start + (end − start)·p(t) + k·t·(1 − t/T)²` with `k = rate − (end − start)·p′(0)`, so its initial rate is
     /// exactly the given one (a Bézier that leaves straight up keeps its own infinite rate). Channel windows and
     /// fade modes shape a whole transition, not a continuation: an interrupted track follows the plan's curve.
@@ -105,15 +108,20 @@ extension Choreography {
                     let curve = (to - from) * curveRate
                     return from + (to - from) * q + (curve.isFinite ? rate - curve : rate) * bump
                 }
-                func moveLog(_ from: Double, _ rate: Double, _ to: Double) -> Double {
-                    let a = Double.log(from), b = Double.log(to)
-                    let value = move(a, rate / from, b)
-                    return Double.exp(min(max(value, min(a, b) - 30), max(a, b) + 30))
+                // Each edge moves like any other quantity (as edges move in a whole plan), so an edge that rests where
+                // the plan ends (a left-column cell's left edge at the screen's) stays there. A velocity that shrinks
+                // a rect hard could cross its edges: below half the smaller end's extent, the extent eases towards 0
+                // instead (`floor·e^(e/floor − 1)`, equal in value and slope where it takes over).
+                func extent(_ from: Double, _ to: Double, _ linear: Double) -> Double {
+                    let floor = min(from, to) / 2
+                    return linear >= floor ? linear : floor * Double.exp(max(linear / floor - 1, -30))
                 }
                 func rect(_ from: Rect, _ rate: Rect, _ to: Rect) -> Rect {
-                    Rect(
-                        center: Point(x: move(from.midX, rate.x + rate.width / 2, to.midX), y: move(from.midY, rate.y + rate.height / 2, to.midY)),
-                        size: Size(width: moveLog(from.width, rate.width, to.width), height: moveLog(from.height, rate.height, to.height)))
+                    let left = move(from.x, rate.x, to.x), right = move(from.maxX, rate.x + rate.width, to.maxX)
+                    let top = move(from.y, rate.y, to.y), bottom = move(from.maxY, rate.y + rate.height, to.maxY)
+                    return Rect(
+                        center: Point(x: (left + right) / 2, y: (top + bottom) / 2),
+                        size: Size(width: extent(from.width, to.width, right - left), height: extent(from.height, to.height, bottom - top)))
                 }
                 var values = part.values(instant)
                 if t >= duration { return values }

@@ -2,7 +2,8 @@
 public enum Planner {
     /// Plans one transition.
     /// - Throws: a ``ValidationError`` naming `sampling.tolerance` when the plan would cost more than
-    ///   ``PlanLimits`` allow (the only check that needs the plan itself).
+    ///   ``PlanLimits`` allow, or the field that carries its geometry beyond ``PlanLimits/maximumReach``
+    ///   (the only checks that need the plan itself).
     public static func plan(for validated: ValidatedPlanRequest) throws(ValidationError) -> Plan {
         var budget = PlanLimits.samplingBudget
         return try plan(for: validated, spending: &budget)
@@ -56,6 +57,7 @@ public enum Planner {
             progress.append(instant.progress)
             for index in sampled { values[index].append(parts[index].values(instant)) }
         }
+        for index in sampled { try PlanReach.check(values[index], layer: parts[index].frame, times: times, cause: validated.reachCause) }
         if let precision = request.precision {
             let decimals = KeyframeRounding(decimals: precision, layer: choreography.legacyFrame).fractionDecimals
             progress = progress.map { KeyframeRounding.round($0, decimals) }

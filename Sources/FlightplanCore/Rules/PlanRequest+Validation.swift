@@ -202,10 +202,11 @@ extension PlanRequest {
         }
         let defaults = PlanDefaults.timing(for: style, direction: direction)
         let resolved = ResolvedTiming(curve: timing.curve ?? defaults.curve, duration: timing.duration ?? defaults.duration)
-        guard resolved.duration <= PlanLimits.maximumDuration else {
+        guard (PlanLimits.minimumDuration...PlanLimits.maximumDuration).contains(resolved.duration) else {
             throw ValidationError(
                 field: "timing.curve.spring",
-                message: "takes \(describeNumber(resolved.duration)) s to settle, more than \(describeNumber(PlanLimits.maximumDuration)) s")
+                message: "takes \(describeNumber(resolved.duration)) s to settle, outside the "
+                    + "\(describeNumber(PlanLimits.minimumDuration))…\(describeNumber(PlanLimits.maximumDuration)) s a plan may last")
         }
         return resolved
     }
@@ -363,10 +364,7 @@ enum FieldCheck {
             let velocityLimit = PlanLimits.maximumSpringVelocity
             try FieldCheck.check(spring.initialVelocity, in: -velocityLimit...velocityLimit, at: "\(field()).spring.initialVelocity")
             if let response = spring.response {
-                try FieldCheck.check(finite: response, at: "\(field()).spring.response")
-                guard response > 0 else {
-                    throw ValidationError(field: "\(field()).spring.response", message: "must be > 0, got \(describeNumber(response))")
-                }
+                try FieldCheck.check(response, in: PlanLimits.minimumSpringResponse...PlanLimits.maximumDuration, at: "\(field()).spring.response")
             }
         case .linear, .easeIn, .easeOut, .easeInOut:
             break

@@ -39,6 +39,8 @@ public enum DocumentedRules {
         rule("\(schemas)/TimingCurve/oneOf/2/properties/spring/properties/initialVelocity", "minimum", -PlanLimits.maximumSpringVelocity),
         rule("\(schemas)/TimingCurve/oneOf/2/properties/spring/properties/initialVelocity", "maximum", PlanLimits.maximumSpringVelocity),
         rule("\(schemas)/TimingCurve/oneOf/2/properties/spring/properties/initialVelocity", "default", PlanDefaults.springInitialVelocity),
+        rule("\(schemas)/TimingCurve/oneOf/2/properties/spring/properties/response", "minimum", PlanLimits.minimumSpringResponse),
+        rule("\(schemas)/TimingCurve/oneOf/2/properties/spring/properties/response", "maximum", PlanLimits.maximumDuration),
         rule("\(schemas)/Sampling/oneOf/0/properties/keyframes", "minimum", Double(PlanLimits.keyframeRange.lowerBound)),
         rule("\(schemas)/Sampling/oneOf/0/properties/keyframes", "maximum", Double(PlanLimits.keyframeRange.upperBound)),
         rule("\(schemas)/Sampling/oneOf/1/properties/fps", "maximum", PlanLimits.maximumFPS),

@@ -112,11 +112,13 @@ enum ExportPalette {
         return Rect(x: minX, y: minY, width: frames.map(\.maxX).max()! - minX, height: frames.map(\.maxY).max()! - minY)
     }
 
-    /// A number as CSS and SVG take it: at most 6 decimals, no exponent, no trailing zeros.
+    /// A number as CSS and SVG take it: at most 6 decimals, no trailing zeros, whole from 9 × 10¹¹ on, with an
+    /// exponent (which CSS and SVG numbers accept) from 9 × 10¹⁵ on. Plans are finite and within
+    /// ``PlanLimits/maximumReach`` (the planner refuses others); the other cases keep any Double from trapping.
     static func number(_ value: Double) -> String {
         guard value.isFinite else { return "0" }
         let scaled = (value * 1_000_000).rounded()
-        guard abs(scaled) < 9e17 else { return String(Int64(value.rounded())) }
+        guard abs(scaled) < 9e17 else { return abs(value) < 9e15 ? String(Int64(value.rounded())) : value.description }
         let micro = Int64(scaled)
         if micro == 0 { return "0" }
         let sign = micro < 0 ? "-" : "", magnitude = micro.magnitude
