@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
-"""Hardening regressions against the release binary, each a probe an attacker tried (issue 18):
-exclusive ports, RFC 9112 framing and targets, log forging, bounded batches, the admin listener under
-saturation, draining under load, and a forced stop's exit status. Prints a figure for each.
+"""Hardening regressions against the release binary, each a probe an attacker tried (issues 18 and 26):
+exclusive ports, RFC 9112 framing and targets, head limits, answers nobody reads, log forging, bounded
+batches, the admin listener under saturation, draining under load, and a forced stop's exit status. Prints a figure for each.
 
 Usage: hardening_test.py path/to/flightplan
 """
@@ -38,6 +38,9 @@ class Server:
         fields = open(f"/proc/{self.process.pid}/stat").read().rsplit(")", 1)[1].split()
         return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
+    def rss_mib(self):
+        return int(re.search(r"VmRSS:\s+(\d+)", open(f"/proc/{self.process.pid}/status").read()).group(1)) / 1024
+
     def peak_rss_mib(self):
         return int(re.search(r"VmHWM:\s+(\d+)", open(f"/proc/{self.process.pid}/status").read()).group(1)) / 1024
 
@@ -48,6 +51,12 @@ class Server:
 
 def exchange(port, data, timeout=2.0):
     """Sends raw bytes and reads until the server closes or goes quiet; returns (status lines, closed)."""
+    received, closed = received_bytes(port, data, timeout)
+    return re.findall(rb"HTTP/1\.[01] (\d{3})", received), closed
+
+
+def received_bytes(port, data, timeout=2.0):
+    """Sends raw bytes and reads until the server closes or goes quiet; returns (bytes received, closed)."""
     connection = socket.create_connection(("127.0.0.1", port), timeout=timeout)
     connection.sendall(data)
     received, closed = b"", False
@@ -63,7 +72,15 @@ def exchange(port, data, timeout=2.0):
     except ConnectionResetError:
         closed = True
     connection.close()
-    return re.findall(rb"HTTP/1\.[01] (\d{3})", received), closed
+    return received, closed
+
+
+def one_problem(port, data, status):
+    """Whether `data` gets exactly one answer, a `status` problem+json, and the connection closed; and a figure."""
+    received, closed = received_bytes(port, data)
+    heads = re.findall(rb"HTTP/1\.[01] (\d{3})", received)
+    ok = heads == [status.encode()] and b"\r\nContent-Type: application/problem+json\r\n" in received and closed
+    return ok, f"({len(heads)} head{'s' if len(heads) != 1 else ''}: {b', '.join(heads).decode()}, {len(received)} bytes, closed {closed})"
 
 
 def post(port, path, body, timeout=30):
@@ -120,13 +137,70 @@ def framing_and_targets(port):
     statuses, _ = exchange(port, b"POST http://example.com/v1/plans HTTP/1.1\r\nHost: example.com\r\nContent-Type: application/json\r\nContent-Length: "
                            + str(len(plan)).encode() + b"\r\nConnection: close\r\n\r\n" + plan)
     check(statuses == [b"200"], "an absolute-form target is served", f"({statuses})")
-    # libmicrohttpd 0.9.75 answers a Content-Length it cannot parse itself, before any callback, and writes
-    # its 400 head twice (a bug of that version; nginx in front refuses these requests itself). What we can
-    # hold it to: nothing but 400s, the body never executed, the connection closed.
-    for length in [b"+2", b"0x2", b"-1", b"2, 2", b"12345678901234567890", b"2 2"]:
-        statuses, closed = exchange(port, b"POST /v1/plans HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: " + length + b"\r\n\r\n{}")
-        check(statuses and set(statuses) == {b"400"} and closed, f"Content-Length {length.decode()!r}: refused with 400, closed, never executed",
-              f"({len(statuses)} head{'s (libmicrohttpd)' if len(statuses) > 1 else ''})")
+    # libmicrohttpd 0.9.75 refuses a Content-Length it cannot parse before any callback, writing its HTML 400's
+    # head twice; Flightplan answers first, once, with its own problem.
+    for length in [b"+2", b"0x2", b"-1", b"2, 2", b"12345678901234567890", b"123456789012345678901", b"2 2", b" 2 "]:
+        ok, figure = one_problem(port, b"POST /v1/plans HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: " + length + b"\r\n\r\n{}", "400")
+        check(ok, f"Content-Length {length.decode()!r}: one 400 problem, closed, never executed", figure)
+    for name, value in [("a NUL", b"a\x00b"), ("a NUL ending it", b"a\x00"), ("a control character", b"a\x01b")]:
+        ok, figure = one_problem(port, b"GET /healthz HTTP/1.1\r\nHost: x\r\nX-A: " + value + b"\r\nAccept: */*\r\n\r\n", "400")
+        check(ok, f"{name} in a header value: one 400 problem, closed", figure)
+    ok, figure = one_problem(port, b"GET /healthz\x00.css HTTP/1.1\r\nHost: x\r\n\r\n", "400")
+    check(ok, "a raw NUL in the request target: one 400 problem, closed (it was served as /healthz)", figure)
+
+
+def head_limits(port):
+    """Every head within 8 KiB and 100 fields is answered (500 query parameters got no answer at all); past
+    them, one 431 problem."""
+    query = "&".join(f"p{i}=1" for i in range(500))
+    statuses, _ = exchange(port, f"GET /healthz?{query} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n".encode())
+    check(statuses == [b"200"], "GET /healthz with 500 query parameters (a 3.4 kB line) is answered 200", f"({statuses})")
+    base = b"GET /healthz HTTP/1.1\r\nHost: x\r\nConnection: close\r\nX-Pad: "
+    for size, status in [(8192, "200"), (8193, "431"), (16384, "431")]:
+        data = base + b"a" * (size - len(base) - 4) + b"\r\n\r\n"
+        if status == "200":
+            statuses, _ = exchange(port, data)
+            ok, figure = statuses == [b"200"], f"({statuses})"
+        else:
+            ok, figure = one_problem(port, data, status)
+        check(ok, f"a {size}-byte head: {status}{' problem, closed' if status != '200' else ''}", figure)
+    fields = b"".join(b"X-F%d: 1\r\n" % i for i in range(100))
+    ok, figure = one_problem(port, b"GET /healthz HTTP/1.1\r\nHost: x\r\n" + fields + b"\r\n", "431")
+    check(ok, "101 header fields: one 431 problem, closed", figure)
+
+
+def unread_answers(clients=12):
+    """`clients` connections each ask for the largest accepted batch (a 10 MB answer) and never read: the answers
+    they leave queued are bounded by --max-queued-response-bytes (32 MiB), the rest get 503 + Retry-After."""
+    server = Server("--threads", "2", "--log-level", "critical")
+    most = '{"requests": [' + ",".join(["{" + GEOMETRY + ', "sampling": {"keyframes": 3333}}'] * 5) + "]}"
+    request = (f"POST /v1/plans/batch HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: {len(most)}\r\n\r\n" + most).encode()
+    get_latency(server.port)
+    before = server.rss_mib()
+    idle = []
+    for _ in range(clients):
+        connection = socket.create_connection(("127.0.0.1", server.port), timeout=30)
+        connection.sendall(request)
+        idle.append(connection)
+    settled, cpu = time.monotonic(), server.cpu_seconds()
+    while time.monotonic() - settled < 30:
+        time.sleep(1)
+        if server.cpu_seconds() - cpu < 0.05:
+            break
+        cpu = server.cpu_seconds()
+    held, peak = server.rss_mib(), server.peak_rss_mib()
+    latency, ok = get_latency(server.port)
+    refused = 0
+    for connection in idle:
+        connection.settimeout(0.5)
+        try:
+            refused += connection.recv(12) == b"HTTP/1.1 503"
+        except OSError:
+            pass
+        connection.close()
+    server.stop()
+    check(held - before <= 64 and ok, f"{clients} clients that never read their 10 MB answers: RSS grows by at most 64 MiB, /healthz still answers",
+          f"(RSS {before:.0f} → {held:.0f} MiB, peak {peak:.0f} MiB, {refused} answered 503, /healthz {latency * 1000:.1f} ms)")
 
 
 def per_client_limit():
@@ -170,6 +244,9 @@ def log_forging():
     log = server.process.stderr.read()
     forged = [line for line in log.splitlines() if line.startswith("2026-01-01T00:00:00+0000")]
     check(not forged and "\x1b" not in log, "no request can write a line or an escape sequence of its own into the log", f"({len(log.splitlines())} lines)")
+    refused = [line for line in log.splitlines() if " 400" in line and "path=" in line]
+    check(any("path=/x\\x0A2026-01-01T00:00:00+0000 info flightplan: FORGED" in line for line in refused),
+          "a path refused for a control character is logged as sent, escaped", f"({refused[:1]})")
     server = Server("--log-level", "info", "--log-format", "json", stderr=subprocess.PIPE)
     exchange(server.port, b"GET /healthz HTTP/1.1\r\nHost: x\r\nX-Request-Id: forge\"me\r\n\r\n")
     server.stop()
@@ -367,8 +444,10 @@ def main():
     exclusive_port()
     server = Server()
     framing_and_targets(server.port)
+    head_limits(server.port)
     oversized_chunked(server.port)
     server.stop()
+    unread_answers()
     per_client_limit()
     log_forging()
     bounded_batches()

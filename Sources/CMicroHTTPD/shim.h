@@ -19,6 +19,10 @@
 /// A log sink that receives libmicrohttpd's messages already formatted.
 typedef void (*flightplan_log_sink)(void *context, const char *message);
 
+/// MHD_OPTION_URI_LOG_CALLBACK's callback (microhttpd.h names no type for it): the request target as sent,
+/// before libmicrohttpd parses its query; what it returns becomes the request's slot.
+typedef void *(*flightplan_uri_log)(void *context, const char *uri, struct MHD_Connection *connection);
+
 /// Everything flightplan_start_daemon needs; plain data so Swift can fill it in.
 struct flightplan_daemon_config {
     const char *host;                  // numeric IPv4/IPv6 address or a name resolved with getaddrinfo
@@ -29,6 +33,7 @@ struct flightplan_daemon_config {
     size_t connection_memory_limit;    // bytes per connection
     MHD_AccessHandlerCallback handler;
     void *handler_context;
+    flightplan_uri_log uri_log;        // sees each request line before libmicrohttpd parses its query
     MHD_RequestCompletedCallback completed;
     MHD_NotifyConnectionCallback connection_notify;
     flightplan_log_sink log_sink;
@@ -148,6 +153,7 @@ static inline struct MHD_Daemon *flightplan_start_daemon(const struct flightplan
         MHD_OPTION_NOTIFY_COMPLETED, config->completed, config->handler_context,
         MHD_OPTION_NOTIFY_CONNECTION, config->connection_notify, config->handler_context,
         MHD_OPTION_UNESCAPE_CALLBACK, flightplan_unescape, NULL,
+        MHD_OPTION_URI_LOG_CALLBACK, config->uri_log, config->handler_context,
         MHD_OPTION_PER_IP_CONNECTION_LIMIT, config->per_ip_connection_limit,
         MHD_OPTION_END);
 }
@@ -156,6 +162,18 @@ static inline struct MHD_Daemon *flightplan_start_daemon(const struct flightplan
 static inline int flightplan_connection_fd(struct MHD_Connection *connection) {
     const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CONNECTION_FD);
     return info == NULL ? -1 : info->connect_fd;
+}
+
+/// The bytes of a request's line and headers as received (MHD_get_connection_info is variadic), or 0 while
+/// the head is still arriving.
+static inline size_t flightplan_request_head_size(struct MHD_Connection *connection) {
+    const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_REQUEST_HEADER_SIZE);
+    return info == NULL ? 0 : info->header_size;
+}
+
+/// Whether a response is queued on the connection already (libmicrohttpd's own error answers included).
+static inline int flightplan_has_response(struct MHD_Connection *connection) {
+    return MHD_get_connection_info(connection, MHD_CONNECTION_INFO_HTTP_STATUS) != NULL;
 }
 
 /// The port a listening socket is bound to (useful after asking for port 0).

@@ -15,8 +15,12 @@ public struct RequestHead: Sendable, Hashable {
     /// The target's query parameters, percent-decoded, in order (the transport reads them from libmicrohttpd).
     public var query: [QueryParameter]
     /// Why the head breaks RFC 9112 in a way only the transport can see (a header name that is not a token,
-    /// a bare CR in a value), or nil.
+    /// a control character in a value or in the target, a folded header line), or nil.
     public var violation: String?
+    /// Bytes of the request line and headers as received, blank line included (0 when not read off a socket).
+    public var size: Int = 0
+    /// Header fields received, repeats counted (0 when not read off a socket).
+    public var fieldCount: Int = 0
 
     /// Creates a request head; header names are lower-cased, and a query in `path` (`/v1/plans?format=css`)
     /// is split off and percent-decoded.
@@ -25,7 +29,7 @@ public struct RequestHead: Sendable, Hashable {
         self.init(
             method: method, target: String(parts[0]), version: version,
             lowercasedHeaders: Dictionary(headers.map { ($0.key.lowercased(), $0.value) }, uniquingKeysWith: { first, _ in first }),
-            query: parts.count == 2 ? QueryParameter.parse(String(parts[1])) : [])
+            query: parts.count == 2 ? QueryParameter.parse(parts[1]) : [])
     }
 
     /// Creates a request head from a request target (without its query), headers whose names are already
@@ -85,18 +89,19 @@ public struct QueryParameter: Sendable, Hashable {
     }
 
     /// The parameters of a query string (`a=1&b=%20`), `+` and `%XX` decoded as forms encode them.
-    static func parse(_ query: String) -> [QueryParameter] {
+    static func parse(_ query: Substring) -> [QueryParameter] {
         query.split(separator: "&").map { pair in
             let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
             return QueryParameter(name: decode(parts[0]), value: parts.count == 2 ? decode(parts[1]) : "")
         }
     }
 
-    private static func decode(_ text: Substring) -> String {
+    /// `text` with its `%XX` escapes decoded, and `+` as a space where `plusIsSpace` (a query, as forms encode it).
+    static func decode(_ text: Substring, plusIsSpace: Bool = true) -> String {
         var bytes: [UInt8] = []
         var utf8 = Array(text.utf8)[...]
         while let byte = utf8.popFirst() {
-            if byte == UInt8(ascii: "+") {
+            if plusIsSpace && byte == UInt8(ascii: "+") {
                 bytes.append(UInt8(ascii: " "))
             } else if byte == UInt8(ascii: "%"), utf8.count >= 2, let value = UInt8(String(decoding: utf8.prefix(2), as: UTF8.self), radix: 16) {
                 bytes.append(value)

@@ -39,6 +39,12 @@ public final class MicroHTTPDaemon: Sendable {
     /// The head and body deadlines of every open connection.
     private let deadlines: ConnectionDeadlines
 
+    /// The bytes of answers queued and not yet read by their clients, under one limit.
+    private let budget: ResponseBudget
+
+    /// Bytes of answers queued now and not yet sent.
+    public var queuedResponseBytes: Int { budget.queuedBytes }
+
     /// Connections shut down for missing their head or body deadline.
     public var connectionsCutForDeadlines: Int { deadlines.cut.load(ordering: .relaxed) }
 
@@ -54,6 +60,7 @@ public final class MicroHTTPDaemon: Sendable {
         self.logger = logger
         self.accessLog = accessLog ?? .logger(logger)
         self.deadlines = ConnectionDeadlines(headerTimeout: router.configuration.headerTimeout, bodyTimeout: router.configuration.bodyTimeout)
+        self.budget = ResponseBudget(limit: router.configuration.maxQueuedResponseBytes)
     }
 
     deinit {
@@ -84,18 +91,23 @@ public final class MicroHTTPDaemon: Sendable {
             connection_timeout: UInt32(clamping: configuration.connectionTimeout),
             connection_memory_limit: configuration.connectionMemoryLimit,
             handler: { cls, connection, url, method, version, uploadData, uploadDataSize, requestSlot in
-                guard let cls, let connection, let url, let method, let uploadDataSize, let requestSlot else { return .NO }
+                guard let cls, let connection, let url, let method, let version, let uploadDataSize, let requestSlot else { return .NO }
                 let daemon = Unmanaged<MicroHTTPDaemon>.fromOpaque(cls).takeUnretainedValue()
-                return daemon.handle(
-                    connection, String(cString: url), String(cString: method), version.map { String(cString: $0) } ?? "",
-                    uploadData, uploadDataSize, requestSlot)
+                return daemon.handle(connection, (method, url, version), uploadData, uploadDataSize, requestSlot)
             },
             handler_context: context,
+            uri_log: { cls, uri, connection in
+                guard let cls, let uri, let connection else { return nil }
+                return Unmanaged<MicroHTTPDaemon>.fromOpaque(cls).takeUnretainedValue().requestLine(uri, connection)
+            },
             completed: { cls, connection, requestSlot, termination in
                 guard let cls, let requestSlot, let pointer = requestSlot.pointee else { return }
                 requestSlot.pointee = nil
                 let daemon = Unmanaged<MicroHTTPDaemon>.fromOpaque(cls).takeUnretainedValue()
-                if let connection { daemon.deadlines.completed(UInt(bitPattern: connection)) }
+                if let connection {
+                    daemon.deadlines.completed(UInt(bitPattern: connection))
+                    _ = daemon.pendingHeads.withLock { $0.removeValue(forKey: UInt(bitPattern: connection)) }
+                }
                 let exchange = Unmanaged<Exchange>.fromOpaque(pointer).takeRetainedValue()
                 daemon.complete(exchange, completedNormally: termination == .REQUEST_TERMINATED_COMPLETED_OK)
             },
@@ -114,7 +126,9 @@ public final class MicroHTTPDaemon: Sendable {
             log_sink: { cls, message in
                 guard let cls, let message else { return }
                 let daemon = Unmanaged<MicroHTTPDaemon>.fromOpaque(cls).takeUnretainedValue()
-                daemon.logger.warning("libmicrohttpd: \(LogText.escaped(String(cString: message)))")
+                let text = String(cString: message)
+                if text.hasPrefix("Error processing request (HTTP response code is ") { daemon.answerAhead() }
+                daemon.logger.warning("libmicrohttpd: \(LogText.escaped(text))")
             },
             log_context: context,
             reuse_port: configuration.reusePort ? 1 : 0,
@@ -171,41 +185,15 @@ public final class MicroHTTPDaemon: Sendable {
         free(stopped.host)
     }
 
-    /// Collects the headers the router reads; a repeated header's values are joined with ", " as HTTP
-    /// combines them, so a doubled Content-Length or Host shows up as an invalid one. Every header is looked
-    /// at for what only the transport sees: a name that is not an RFC 9110 token (`Content-Length :` would
-    /// otherwise be a different header to us than to a proxy) and a bare CR in a value.
-    private final class HeaderCollector {
-        var values: [String: String] = [:]
-        var violation: String?
-
-        func add(_ name: String, _ value: String) {
-            if violation == nil {
-                if name.isEmpty || !name.utf8.allSatisfy(Self.isTokenByte) {
-                    violation = "A header name must be a token (no spaces, no separators); got \"\(EchoedInput.bounded(name))\"."
-                } else if value.utf8.contains(UInt8(ascii: "\r")) {
-                    violation = "The value of header \(name) contains a bare CR."
-                }
-            }
-            let name = name.lowercased()
-            guard RequestHead.readHeaders.contains(name) else { return }
-            values[name] = values[name].map { "\($0), \(value)" } ?? value
-        }
-
-        /// RFC 9110 tchar: ALPHA, DIGIT and !#$%&'*+-.^_`|~.
-        static func isTokenByte(_ byte: UInt8) -> Bool {
-            switch byte {
-            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"): return true
-            default: return Array("!#$%&'*+-.^_`|~".utf8).contains(byte)
-            }
-        }
-    }
-
-    /// One request's state between libmicrohttpd's calls.
+    /// One request's state between libmicrohttpd's calls, from its request line to its completion.
     private final class Exchange {
-        let head: RequestHead
-        let requestID: String
+        /// The request target as sent, query included (libmicrohttpd decodes the path in place and is not
+        /// given the query).
+        let target: [UInt8]
         let started = ContinuousClock.now
+        /// The head, once it has all arrived and the router has seen it.
+        var head: RequestHead?
+        var requestID = ""
         /// Where the router sent it, and the most body it takes; nil once refused.
         var route: (route: Router.Route, bodyLimit: Int)?
         var body: [UInt8] = []
@@ -214,46 +202,109 @@ public final class MicroHTTPDaemon: Sendable {
         var refusal: HTTPResponse?
         var status = 0
         var responseBytes = 0
+        /// Bytes of ``ResponseBudget`` this exchange's answer holds until it completes.
+        var budgetedBytes = 0
+        /// Answered on the socket ahead of libmicrohttpd's own answer (which then fails to be sent).
+        var answeredAhead = false
 
-        init(head: RequestHead, requestID: String) {
-            self.head = head
-            self.requestID = requestID
+        init(target: [UInt8]) {
+            self.target = target
+        }
+
+        /// The target's path as sent, percent-decoded (control characters included) and in origin form.
+        var sentPath: String {
+            let path = target.split(separator: UInt8(ascii: "?"), maxSplits: 1, omittingEmptySubsequences: false)[0]
+            return RequestHead.originForm(of: QueryParameter.decode(Substring(decoding: path, as: UTF8.self), plusIsSpace: false))
+        }
+
+        /// The path for the log: the router's, or when the router found none (the target encodes a control
+        /// character) the one sent, so that the log shows what it was (escaped, as nginx logs `\x0A`).
+        var loggedPath: String {
+            if let head, !head.path.isEmpty { return head.path }
+            return sentPath
         }
     }
 
-    /// The query parameters libmicrohttpd hands over one by one.
-    private final class QueryCollector {
-        var parameters: [QueryParameter] = []
+    /// A request whose line has arrived and whose head has not reached the router, by connection: what the
+    /// logger looks through when libmicrohttpd refuses a head itself.
+    private struct PendingHead: Sendable {
+        /// The libmicrohttpd thread serving the connection.
+        let thread: pthread_t
+        /// The connection's and the exchange's addresses.
+        let connection: UInt, exchange: UInt
+    }
+
+    /// Requests between their line and the router, by connection address.
+    private let pendingHeads = Locked<[UInt: PendingHead]>([:])
+
+    /// libmicrohttpd calls this with each request line's target, before it parses the query into its per-
+    /// connection buffer, where every parameter costs 48 bytes of bookkeeping (500 parameters, a 2 kB line,
+    /// ran it out of memory and the connection closed without an answer). The target is copied for Flightplan
+    /// to parse, and the query cut off in libmicrohttpd's buffer (which libmicrohttpd still modifies itself).
+    private func requestLine(_ uri: UnsafePointer<CChar>, _ connection: OpaquePointer) -> UnsafeMutableRawPointer {
+        let length = strlen(uri)
+        let exchange = Exchange(target: Array(UnsafeRawBufferPointer(start: uri, count: length)))
+        if let question = strchr(uri, Int32(UInt8(ascii: "?"))) {
+            UnsafeMutablePointer(mutating: question + 1).pointee = 0
+        }
+        let pointer = Unmanaged.passRetained(exchange).toOpaque()
+        let key = UInt(bitPattern: connection)
+        pendingHeads.withLock {
+            $0[key] = PendingHead(thread: pthread_self(), connection: key, exchange: UInt(bitPattern: pointer))
+        }
+        return pointer
+    }
+
+    /// Reads the head libmicrohttpd has parsed: its headers, the target copied from the request line and the
+    /// size of it all. The request line's pointers into the head's buffer come with the access handler's calls;
+    /// without them (a head libmicrohttpd refuses before any) the path is decoded from the copied target.
+    private func readHead(_ connection: OpaquePointer, of exchange: Exchange, line: (method: UnsafePointer<CChar>, url: UnsafePointer<CChar>, version: UnsafePointer<CChar>)?) -> RequestHead {
+        let headers = HeaderCollector()
+        MHD_get_connection_values_n(connection, .HEADER_KIND, { cls, _, key, keySize, value, valueSize in
+            guard let cls, let key, let value else { return .YES }
+            let name = String(decoding: UnsafeRawBufferPointer(start: key, count: keySize), as: UTF8.self)
+            let text = String(decoding: UnsafeRawBufferPointer(start: value, count: valueSize), as: UTF8.self)
+            Unmanaged<HeaderCollector>.fromOpaque(cls).takeUnretainedValue().add(
+                name, text, start: UInt(bitPattern: key), valueEnd: UInt(bitPattern: value) + UInt(valueSize))
+            return .YES
+        }, Unmanaged.passUnretained(headers).toOpaque())
+        let size = flightplan_request_head_size(connection)
+        var truncatedTarget = false
+        if let line {
+            // The request line and headers as received, parsed in place from the method on.
+            let head = UnsafeRawBufferPointer(start: line.method, count: size)
+            headers.checkLines(in: head)
+            // The target runs up to the space before the version; a NUL in it ended the copy short of that.
+            let start = UnsafeRawPointer(line.url), end = UnsafeRawPointer(line.version) - 1
+            truncatedTarget = head.baseAddress! <= start && start <= end && end <= head.baseAddress! + size && end - start != exchange.target.count
+        }
+        var violation = headers.violation
+        if violation == nil, let control = truncatedTarget ? 0 : exchange.target.first(where: HeaderCollector.isControl) {
+            violation = "The request target contains the control character \(HeaderCollector.hex(control)); percent-encode it."
+        }
+        let query = exchange.target.split(separator: UInt8(ascii: "?"), maxSplits: 1, omittingEmptySubsequences: false).dropFirst().first
+        var head = RequestHead(
+            method: line.map { String(cString: $0.method) } ?? "-", target: line.map { String(cString: $0.url) } ?? exchange.sentPath,
+            version: line.map { String(cString: $0.version) } ?? "HTTP/1.1", lowercasedHeaders: headers.values,
+            query: query.map { QueryParameter.parse(Substring(decoding: $0, as: UTF8.self)) } ?? [], violation: violation)
+        head.size = size
+        head.fieldCount = headers.count
+        return head
     }
 
     private func handle(
-        _ connection: OpaquePointer, _ target: String, _ method: String, _ version: String, _ uploadData: UnsafePointer<CChar>?,
-        _ uploadDataSize: UnsafeMutablePointer<Int>, _ requestSlot: UnsafeMutablePointer<UnsafeMutableRawPointer?>
+        _ connection: OpaquePointer, _ line: (method: UnsafePointer<CChar>, url: UnsafePointer<CChar>, version: UnsafePointer<CChar>),
+        _ uploadData: UnsafePointer<CChar>?, _ uploadDataSize: UnsafeMutablePointer<Int>,
+        _ requestSlot: UnsafeMutablePointer<UnsafeMutableRawPointer?>
     ) -> MHD_Result {
-        guard let pointer = requestSlot.pointee else {
+        // Every request passed ``requestLine(_:_:)``, which left its exchange in the slot.
+        guard let pointer = requestSlot.pointee else { return .NO }
+        let exchange = Unmanaged<Exchange>.fromOpaque(pointer).takeUnretainedValue()
+        guard exchange.head != nil else {
             // First call: headers only. Ask the router about the head, keep the state, answer later.
-            let headers = HeaderCollector()
-            MHD_get_connection_values_n(connection, .HEADER_KIND, { cls, _, key, keySize, value, valueSize in
-                guard let cls, let key else { return .YES }
-                let name = String(decoding: UnsafeRawBufferPointer(start: key, count: keySize), as: UTF8.self)
-                let text = value.map { String(decoding: UnsafeRawBufferPointer(start: $0, count: valueSize), as: UTF8.self) } ?? ""
-                Unmanaged<HeaderCollector>.fromOpaque(cls).takeUnretainedValue().add(name, text)
-                return .YES
-            }, Unmanaged.passUnretained(headers).toOpaque())
-            let query = QueryCollector()
-            MHD_get_connection_values_n(connection, .GET_ARGUMENT_KIND, { cls, _, key, keySize, value, valueSize in
-                guard let cls, let key else { return .YES }
-                let name = String(decoding: UnsafeRawBufferPointer(start: key, count: keySize), as: UTF8.self)
-                let text = value.map { String(decoding: UnsafeRawBufferPointer(start: $0, count: valueSize), as: UTF8.self) } ?? ""
-                Unmanaged<QueryCollector>.fromOpaque(cls).takeUnretainedValue().parameters.append(QueryParameter(name: name, value: text))
-                return .YES
-            }, Unmanaged.passUnretained(query).toOpaque())
-            let head = RequestHead(
-                method: method, target: target, version: version, lowercasedHeaders: headers.values, query: query.parameters,
-                violation: headers.violation)
-            let exchange = Exchange(head: head, requestID: Router.requestID(from: head[header: "x-request-id"]))
-            requestSlot.pointee = Unmanaged.passRetained(exchange).toOpaque()
-            router.state.requestStarted()
+            _ = pendingHeads.withLock { $0.removeValue(forKey: UInt(bitPattern: connection)) }
+            let head = readHead(connection, of: exchange, line: line)
+            begin(exchange, head, requestID: Router.requestID(from: head[header: "x-request-id"]))
             deadlines.headArrived(UInt(bitPattern: connection), bodyFollows: head.bodyFollows)
             switch router.admit(head, requestID: exchange.requestID) {
             case .proceed(let route, let bodyLimit):
@@ -266,7 +317,6 @@ public final class MicroHTTPDaemon: Sendable {
             }
             return .YES
         }
-        let exchange = Unmanaged<Exchange>.fromOpaque(pointer).takeUnretainedValue()
         let size = uploadDataSize.pointee
         if size > 0 {
             uploadDataSize.pointee = 0
@@ -287,17 +337,34 @@ public final class MicroHTTPDaemon: Sendable {
         return queue(answer(exchange), on: connection, for: exchange)
     }
 
+    /// Gives the exchange its head and request id, and counts it in flight.
+    private func begin(_ exchange: Exchange, _ head: RequestHead, requestID: String) {
+        exchange.head = head
+        exchange.requestID = requestID
+        router.state.requestStarted()
+    }
+
     /// The finalized answer to a request whose body has ended (or was dropped).
     private func answer(_ exchange: Exchange) -> HTTPResponse {
         if let refusal = exchange.refusal { return refusal }
-        // A request is either refused or routed.
+        // A request is either refused or routed, and routed only once its head was read.
         let route = exchange.route!.route
         return router.respond(
-            via: route, to: exchange.head, body: exchange.bodyTooLarge ? .tooLarge : .complete(exchange.body), requestID: exchange.requestID)
+            via: route, to: exchange.head!, body: exchange.bodyTooLarge ? .tooLarge : .complete(exchange.body), requestID: exchange.requestID)
     }
 
+    /// Hands `response` to libmicrohttpd, or a 503 in its place when its body does not fit in what is left of
+    /// ``ResponseBudget`` (answers not yet read by their clients).
     private func queue(_ response: HTTPResponse, on connection: OpaquePointer, for exchange: Exchange) -> MHD_Result {
         deadlines.answered(UInt(bitPattern: connection))
+        var response = response
+        if budget.reserve(response.body.count) {
+            exchange.budgetedBytes = response.body.count
+        } else {
+            response = budget.refusal(replacing: response, requestID: exchange.requestID)
+            budget.take(response.body.count)
+            exchange.budgetedBytes = response.body.count
+        }
         exchange.status = response.status
         exchange.responseBytes = response.body.count
         let mhdResponse = response.body.withUnsafeBytes { bytes in
@@ -310,21 +377,60 @@ public final class MicroHTTPDaemon: Sendable {
         return result
     }
 
+    /// libmicrohttpd 0.9.75 refuses a head it cannot frame (a `Content-Length` it cannot parse: `+2`, `0x2`,
+    /// `-1`, `2, 2`, padded) before any access-handler call, and writes its HTML answer's head twice. It logs
+    /// "Error processing request" first, on the connection's own thread, before queueing that answer: this
+    /// finds the connection (the one request of this thread whose head is complete, has not reached the router
+    /// and has no answer queued: libmicrohttpd goes from the head's end to the access handler without serving
+    /// another connection in between), writes the router's problem on its socket and shuts the socket's
+    /// sending side, so that libmicrohttpd's own answer fails to be sent and the connection is closed.
+    /// When the connection cannot be singled out, libmicrohttpd answers as before.
+    private func answerAhead() {
+        let thread = pthread_self()
+        let candidates = pendingHeads.withLock { pending in pending.values.filter { pthread_equal($0.thread, thread) != 0 } }
+            .filter { candidate in
+                let connection = OpaquePointer(bitPattern: candidate.connection)!
+                return flightplan_request_head_size(connection) > 0 && flightplan_has_response(connection) == 0
+            }
+        guard candidates.count == 1, let pending = candidates.first, let pointer = UnsafeMutableRawPointer(bitPattern: pending.exchange) else { return }
+        let connection = OpaquePointer(bitPattern: pending.connection)!
+        let exchange = Unmanaged<Exchange>.fromOpaque(pointer).takeUnretainedValue()
+        let head = readHead(connection, of: exchange, line: nil)
+        let requestID = Router.requestID(from: head[header: "x-request-id"])
+        guard case .refuse(var refusal, _) = router.admit(head, requestID: requestID) else { return }
+        _ = pendingHeads.withLock { $0.removeValue(forKey: pending.connection) }
+        begin(exchange, head, requestID: requestID)
+        refusal.setHeader("Connection", "close")
+        let socket = flightplan_connection_fd(connection)
+        var bytes = Array("HTTP/1.1 \(refusal.status) \(String(cString: MHD_get_reason_phrase_for(UInt32(refusal.status))))\r\n".utf8)
+        for header in refusal.headers { bytes += Array("\(header.name): \(header.value)\r\n".utf8) }
+        bytes += Array("Content-Length: \(refusal.body.count)\r\n\r\n".utf8) + refusal.body
+        let sent = bytes.withUnsafeBytes { send(socket, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+        shutdown(socket, Int32(SHUT_WR))
+        deadlines.answered(pending.connection)
+        exchange.status = refusal.status
+        exchange.responseBytes = refusal.body.count
+        exchange.answeredAhead = sent == bytes.count
+    }
+
     private func complete(_ exchange: Exchange, completedNormally: Bool) {
+        budget.release(exchange.budgetedBytes)
+        // An exchange whose head never reached the router (libmicrohttpd refused it, or the client left) was
+        // not counted in flight and has nothing to log.
+        guard let head = exchange.head else { return }
         router.state.requestFinished()
         let elapsed = ContinuousClock.now - exchange.started
         let microseconds = Int(elapsed.components.seconds) * 1_000_000 + Int(elapsed.components.attoseconds / 1_000_000_000_000)
         // The method and path come from the client: escaped, so that no line break or escape sequence in
         // them can forge a log line or a terminal's display.
-        let method = LogText.escaped(exchange.head.method), path = LogText.escaped(exchange.head.path)
+        let method = LogText.escaped(head.method), path = LogText.escaped(exchange.loggedPath)
         guard exchange.status != 0 else {
             logger.debug("\(method) \(path) aborted before a response", metadata: ["request_id": "\(exchange.requestID)"])
             return
         }
-        router.state.metrics.recordRequest(
-            route: exchange.head.path, status: exchange.status, microseconds: microseconds, bytes: exchange.responseBytes)
+        router.state.metrics.recordRequest(route: head.path, status: exchange.status, microseconds: microseconds, bytes: exchange.responseBytes)
         accessLog.record(AccessEntry(
             method: method, path: path, status: exchange.status, bytes: exchange.responseBytes, microseconds: microseconds,
-            requestID: exchange.requestID, endedEarly: !completedNormally))
+            requestID: exchange.requestID, endedEarly: !completedNormally && !exchange.answeredAhead))
     }
 }

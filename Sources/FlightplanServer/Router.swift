@@ -163,6 +163,12 @@ public struct Router: Sendable {
 
     /// The route the head goes to, or the refusal the head alone calls for.
     private func check(_ head: RequestHead, requestID: String) -> HeadCheck {
+        if head.size > configuration.maxHeadBytes || head.fieldCount > configuration.maxHeaderFields {
+            return .refusal(problem(
+                431, "Request Header Fields Too Large",
+                "The request line and headers take \(head.size) bytes in \(head.fieldCount) fields; the limit is \(configuration.maxHeadBytes) bytes and \(configuration.maxHeaderFields) fields.",
+                requestID: requestID, headers: [("Connection", "close")]))
+        }
         if let violation = malformation(of: head) {
             return .refusal(problem(400, "Bad Request", violation, requestID: requestID, headers: [("Connection", "close")]))
         }

@@ -31,8 +31,14 @@ public struct ServerConfiguration: Sendable, Hashable {
     public var bodyTimeout: Double = 30
     /// Connections one client address may hold at once; 0 for no limit.
     public var maxConnectionsPerClient: Int = 0
-    /// Bytes of buffer libmicrohttpd gives each connection (headers must fit in it).
-    public var connectionMemoryLimit: Int = 32 * 1024
+    /// Largest request head answered as usual: request line and headers, bytes (Apache's and nginx's 8 KiB
+    /// line). A longer head gets 431, as does one with more than ``maxHeaderFields`` fields.
+    public var maxHeadBytes: Int = 8 * 1024
+    /// Most header fields a request may carry (Apache's and Envoy's 100).
+    public var maxHeaderFields: Int = 100
+    /// Bytes of answers queued for clients that have not read them yet, all connections together; an answer
+    /// that would pass it gets 503 + Retry-After instead (its own few hundred bytes are still queued).
+    public var maxQueuedResponseBytes: Int = 32 << 20
     /// `Access-Control-Allow-Origin`: `*`, or a comma-separated list of allowed origins (`null` included).
     public var corsOrigin: String = "*"
     /// Port of the admin listener (`/healthz`, `/readyz`, `/metrics` on their own thread, so probes never
@@ -43,6 +49,13 @@ public struct ServerConfiguration: Sendable, Hashable {
     public var reusePort = false
     /// Seconds to let in-flight requests finish after SIGTERM/SIGINT.
     public var shutdownGrace: Double = 10
+
+    /// Bytes of buffer libmicrohttpd gives each connection: twice the largest head (it reads into half of
+    /// what is free and grows from there), 48 bytes of bookkeeping per header field with room to spare, and
+    /// room for the answer's head. Every head within ``maxHeadBytes`` and ``maxHeaderFields`` fits, so it is
+    /// answered by the router (a longer one with the router's 431, up to about twice the limit); only beyond
+    /// that does libmicrohttpd refuse it itself. The query is parsed by Flightplan, not into this buffer.
+    public var connectionMemoryLimit: Int { 2 * maxHeadBytes + 64 * maxHeaderFields + 8 * 1024 }
 
     /// Connections libmicrohttpd accepts in all: the cap plus room to answer 503 to the excess.
     public var hardConnectionLimit: Int { maxConnections + max(16, maxConnections / 8) }
@@ -85,7 +98,9 @@ public struct ServerConfiguration: Sendable, Hashable {
         try require(headerTimeout >= 0.1 && headerTimeout <= 3600, "header-timeout must be 0.1…3600 seconds, got \(headerTimeout)")
         try require(bodyTimeout >= 0.1 && bodyTimeout <= 3600, "body-timeout must be 0.1…3600 seconds, got \(bodyTimeout)")
         try require((0...100_000).contains(maxConnectionsPerClient), "max-connections-per-client must be 0…100000, got \(maxConnectionsPerClient)")
-        try require(connectionMemoryLimit >= 4096, "connection-memory-limit must be at least 4096 bytes, got \(connectionMemoryLimit)")
+        try require((1024...65536).contains(maxHeadBytes), "max-head-bytes must be 1024…65536, got \(maxHeadBytes)")
+        try require((1...1000).contains(maxHeaderFields), "max-header-fields must be 1…1000, got \(maxHeaderFields)")
+        try require(maxQueuedResponseBytes >= 1 << 20, "max-queued-response-bytes must be at least 1048576, got \(maxQueuedResponseBytes)")
         try require(shutdownGrace >= 0 && shutdownGrace.isFinite, "shutdown-grace must be ≥ 0, got \(shutdownGrace)")
     }
 }

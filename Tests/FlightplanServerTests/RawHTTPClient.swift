@@ -105,6 +105,15 @@ final class RawHTTPClient: @unchecked Sendable {
         return Response(status: status, headers: headers, body: body)
     }
 
+    /// Everything the server sends until it closes the connection (what is left after the responses read).
+    func readToEnd() throws -> [UInt8] {
+        while true {
+            do { try fill() } catch let failure as Failure where failure.description == "connection closed" { break }
+        }
+        defer { buffer = [] }
+        return buffer
+    }
+
     /// Sends a request and reads its response.
     func request(_ method: String, _ path: String, body: String? = nil, headers: [String: String] = [:]) throws -> Response {
         try send(method, path, body: body, headers: headers)

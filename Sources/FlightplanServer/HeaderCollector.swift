@@ -1,0 +1,79 @@
+import FlightplanWire
+
+/// Collects the headers the router reads from libmicrohttpd's list; a repeated header's values are joined
+/// with ", " as HTTP combines them, so a doubled Content-Length or Host shows up as an invalid one. Every header
+/// is looked at for what only the transport sees: a name that is not an RFC 9110 token (`Content-Length :`
+/// would otherwise be a different header to us than to a proxy), a control character in a value (RFC 9110
+/// §5.5), and — from where libmicrohttpd left the line in its buffer — a NUL, which ends the value it reports.
+final class HeaderCollector {
+    /// The values of the headers in ``RequestHead/readHeaders``, by lower-cased name.
+    private(set) var values: [String: String] = [:]
+    /// The first violation seen, or nil.
+    private(set) var violation: String?
+    /// Header fields seen.
+    private(set) var count = 0
+    /// Where each header's line starts in the head's buffer, and where its value (as reported) ends.
+    private var lines: [(name: String, start: UInt, valueEnd: UInt)] = []
+
+    /// Adds one header; `start` is the address of its name in the head's buffer and `valueEnd` that of the
+    /// byte after its value (libmicrohttpd's values point into the bytes received).
+    func add(_ name: String, _ value: String, start: UInt, valueEnd: UInt) {
+        count += 1
+        lines.append((name, start, valueEnd))
+        if violation == nil {
+            if name.isEmpty || !name.utf8.allSatisfy(Self.isTokenByte) {
+                violation = "A header name must be a token (no spaces, no separators); got \"\(EchoedInput.bounded(name))\"."
+            } else if let control = value.utf8.first(where: Self.isControl) {
+                violation = "The value of header \(EchoedInput.bounded(name)) contains the control character \(Self.hex(control)); only visible characters, spaces and tabs are allowed."
+            }
+        }
+        let name = name.lowercased()
+        guard RequestHead.readHeaders.contains(name) else { return }
+        values[name] = values[name].map { "\($0), \(value)" } ?? value
+    }
+
+    /// Checks the header lines against the head's buffer, `head` (the request line, the headers and the blank
+    /// line as received; libmicrohttpd has overwritten each line end, and the colon, with NULs). After a value
+    /// only its line end may follow before the next line (1 or 2 bytes, CRLF or LF; the last line also the
+    /// blank line): anything more is the rest of a value that a NUL cut short. A line outside the buffer, or
+    /// out of order, was moved there by libmicrohttpd joining an obsolete folded line (RFC 9112 §5.2).
+    func checkLines(in head: UnsafeRawBufferPointer) {
+        guard violation == nil, let base = head.baseAddress else { return }
+        let start = UInt(bitPattern: base), end = start + UInt(head.count)
+        var previous = start
+        for line in lines {
+            guard line.start >= previous, line.start < line.valueEnd, line.valueEnd <= end else {
+                violation = "Header \(EchoedInput.bounded(line.name)) is folded over several lines (obs-fold, RFC 9112 §5.2); send it on one line."
+                return
+            }
+            previous = line.valueEnd
+        }
+        for (index, line) in lines.enumerated() {
+            let isLast = index == lines.count - 1
+            let tail = UnsafeRawBufferPointer(rebasing: head[Int(line.valueEnd - start)..<Int((isLast ? end : lines[index + 1].start) - start)])
+            if tail.count > (isLast ? 4 : 2) || tail.contains(where: { $0 != 0 }) {
+                violation = "The value of header \(EchoedInput.bounded(line.name)) contains the control character 0x00; only visible characters, spaces and tabs are allowed."
+                return
+            }
+        }
+    }
+
+    /// RFC 9110 tchar: ALPHA, DIGIT and !#$%&'*+-.^_`|~.
+    static func isTokenByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"): return true
+        default: return Array("!#$%&'*+-.^_`|~".utf8).contains(byte)
+        }
+    }
+
+    /// A C0 control character other than HTAB, or DEL: never part of a field value or a request target.
+    static func isControl(_ byte: UInt8) -> Bool {
+        (byte < 0x20 && byte != 0x09) || byte == 0x7F
+    }
+
+    /// `0x0D` for 13.
+    static func hex(_ byte: UInt8) -> String {
+        let digits = String(byte, radix: 16, uppercase: true)
+        return "0x" + (digits.count == 1 ? "0" : "") + digits
+    }
+}
