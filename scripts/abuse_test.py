@@ -6,6 +6,7 @@ the server must not leak (RSS and the connection gauge return to where they were
 
 Usage: abuse_test.py path/to/flightplan
 """
+import http.client
 import os
 import re
 import resource
@@ -180,6 +181,23 @@ def abandoned(port, count=3000):
           "that they were all released is checked at the end")
 
 
+def post(port, target, body):
+    """POSTs a JSON body; the status and the whole answer's bytes."""
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+    connection.request("POST", target, body, {"Content-Type": "application/json"})
+    response = connection.getresponse()
+    answer = response.read()
+    connection.close()
+    return response.status, answer
+
+
+def echoed_query_name(port):
+    """An unknown query parameter's 6 kB name (within the head limit) comes back cut to 200 characters, in field as
+    in detail: it was echoed whole in field."""
+    status, answer = post(port, "/v1/plans?" + "n" * 6_000 + "=1", "{}")
+    check(status == 400 and len(answer) < 1_000, "a 6 kB query parameter name is echoed bounded", f"({status}, {len(answer)} bytes)")
+
+
 def metric(port, name):
     with connect(port) as connection:
         connection.sendall(b"GET /metrics HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
@@ -199,6 +217,7 @@ def main():
     pipelined(port, 2000)  # warm up allocations before the baseline
     time.sleep(0.5)
     rss_before = rss_kib(server.pid)
+    echoed_query_name(port)
     probe = Probe(port)
     probe.start()
     threads = [threading.Thread(target=slowloris, args=(port,))]

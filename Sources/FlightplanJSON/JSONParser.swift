@@ -47,6 +47,17 @@ private struct Cursor {
 
     init(bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
 
+    /// Input an error quotes, echoed whole only when short: an attacker's megabyte-long key or 100 000-digit number
+    /// is not answered with itself. At most 200 Unicode scalars (not `Character`s: one may hold any number of
+    /// combining marks), then "… (truncated, N characters)", as the other layers' problems cut their echoes.
+    static func echoed(_ text: String) -> String {
+        let limit = 200
+        guard text.utf8.count > limit, text.unicodeScalars.count > limit else { return text }
+        var shown = String.UnicodeScalarView()
+        shown.append(contentsOf: text.unicodeScalars.prefix(limit))
+        return "\(String(shown))… (truncated, \(text.unicodeScalars.count) characters)"
+    }
+
     func error(_ message: String, at position: Int? = nil) -> JSONSyntaxError {
         let end = min(position ?? index, bytes.count)
         var line = 1, column = 1
@@ -116,11 +127,7 @@ private struct Cursor {
                 duplicate = members.contains { $0.isNamed(key) }
                 if members.count == JSONParser.linearKeyScanLimit { keys = Set(members.map(\.key) + [key]) }
             }
-            if duplicate {
-                // A key is echoed whole only when short: an attacker's megabyte-long key is not answered with itself.
-                let shown = key.utf8.count <= 200 ? key : "\(key.prefix(200))… (truncated, \(key.count) characters)"
-                throw error("duplicate key \"\(shown)\"", at: keyStart)
-            }
+            if duplicate { throw error("duplicate key \"\(Self.echoed(key))\"", at: keyStart) }
             skipWhitespace()
             guard current == UInt8(ascii: ":") else { throw error("expected ':' after key") }
             index += 1
@@ -203,7 +210,7 @@ private struct Cursor {
         }
         let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
         guard let value = Double(text), value.isFinite else {
-            throw error("number \(text) is out of range", at: start)
+            throw error("number \(Self.echoed(text)) is out of range", at: start)
         }
         return value
     }

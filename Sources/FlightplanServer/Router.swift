@@ -287,7 +287,8 @@ public struct Router: Sendable {
         }
         for parameter in head.query where parameter.name != "format" || !endpoint.takesFormat {
             let taken = endpoint.takesFormat ? "it takes only format" : "it takes none"
-            return refusal(parameter.name, "Unknown query parameter \"\(EchoedInput.bounded(parameter.name))\" on \(endpoint.path); \(taken).")
+            let name = EchoedInput.bounded(parameter.name)
+            return refusal(name, "Unknown query parameter \"\(name)\" on \(endpoint.path); \(taken).")
         }
         let formats = head.query.filter { $0.name == "format" }
         if formats.count > 1 { return refusal("format", "format is given \(formats.count) times; give it once.") }

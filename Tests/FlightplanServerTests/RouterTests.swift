@@ -175,4 +175,14 @@ struct RouterTests {
         #expect(response.status == 404 && response.body.count < 1_000)
         #expect(try problem(of: response).detail.contains("… (truncated, 900001 characters)"))
     }
+
+    @Test("a 20 kB unknown query parameter name is echoed cut to 200 characters, in field as in detail", arguments: ["/v1/plans", "/v1/plans/filmstrip.svg"])
+    func boundedQueryName(path: String) throws {
+        let name = String(repeating: "n", count: 20_000)
+        let response = respond("POST", "\(path)?\(name)=1", body: sampleRequest)
+        let details = try problem(of: response)
+        #expect(response.status == 400 && response.body.count < 1_000, "\(response.body.count) bytes")
+        #expect(details.field == String(repeating: "n", count: 200) + "… (truncated, 20000 characters)")
+        #expect(details.detail.contains(try #require(details.field)))
+    }
 }

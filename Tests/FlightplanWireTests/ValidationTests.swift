@@ -143,4 +143,19 @@ struct ValidationTests {
             }
         }
     }
+
+    @Test("every echo is bounded in bytes: a key of one letter and 20 000 combining accents (one Character), an overflowing 100 000-digit number")
+    func boundedEchoBytes() throws {
+        let accents = "e" + String(repeating: "\u{301}", count: 20_000)
+        let bodies = [
+            Self.body(extra: #""\#(accents)": 1"#),
+            Self.body(extra: #""style": "\#(accents)""#),
+            Self.body(extra: #""precision": 1\#(String(repeating: "0", count: 100_000))"#),
+            #"{"a": 1, "\#(accents)": 1, "\#(accents)": 2}"#,
+        ]
+        for body in bodies {
+            let problem = try #require(Self.problem(body))
+            #expect(problem.jsonBytes.count < 2_000 && problem.detail.contains("(truncated, "), "\(problem.jsonBytes.count) bytes: \(problem.detail.prefix(80))")
+        }
+    }
 }

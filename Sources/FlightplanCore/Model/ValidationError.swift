@@ -22,17 +22,23 @@ package func describeNumber(_ value: Double) -> String {
     return value.description
 }
 
-/// Input echoed back in an error (a field name, an enum value, a path), bounded so that a huge input is not
-/// answered with itself: at most ``maximumCharacters`` characters, then a mark saying how long it was.
+/// Input echoed back in an error (a field name, an enum value, a path, a query parameter's name), bounded so that a
+/// huge input is not answered with itself: at most ``maximumCharacters`` characters, then a mark saying how long it was.
+///
+/// Characters are counted as Unicode scalars, not as `Character`s: one grapheme cluster may hold any number of
+/// combining marks (an "e" and 20 000 accents is one `Character`), so only scalars bound the echo's bytes (at most
+/// 4 each, 6 once JSON escapes a control character).
 package enum EchoedInput {
-    /// Characters of an input an error repeats.
+    /// Characters (Unicode scalars) of an input an error repeats.
     package static let maximumCharacters = 200
 
-    /// `text` unchanged when short enough, else its start and "… (truncated, N characters)".
+    /// `text` unchanged when short enough, else its first ``maximumCharacters`` scalars and "… (truncated, N characters)".
     package static func bounded(_ text: String) -> String {
         guard text.utf8.count > maximumCharacters else { return text }
-        let count = text.count
+        let count = text.unicodeScalars.count
         guard count > maximumCharacters else { return text }
-        return "\(text.prefix(maximumCharacters))… (truncated, \(count) characters)"
+        var shown = String.UnicodeScalarView()
+        shown.append(contentsOf: text.unicodeScalars.prefix(maximumCharacters))
+        return "\(String(shown))… (truncated, \(count) characters)"
     }
 }
