@@ -248,17 +248,23 @@ public struct Router: Sendable {
         return nil
     }
 
-    /// Adds what every response carries: the request id, CORS headers, and `Connection: close` while draining.
+    /// Adds what every response carries: the request id, CORS headers, `Connection: close` while draining, and one
+    /// `Vary` naming every request header the answer was chosen by: `Origin` when the allowed origins are a list,
+    /// `Accept` on a route whose format `Accept` chooses (on all its answers, refusals included, since a cache
+    /// stores them by the same key).
     private func finalize(_ response: inout HTTPResponse, for head: RequestHead, requestID: String) {
         response.setHeader("X-Request-Id", requestID)
+        var vary: [String] = []
         if let allowedOrigins {
             if let origin = head[header: "origin"], allowedOrigins.contains(origin) {
                 response.setHeader("Access-Control-Allow-Origin", origin)
             }
-            response.setHeader("Vary", "Origin")
+            vary.append("Origin")
         } else {
             response.setHeader("Access-Control-Allow-Origin", "*")
         }
+        if Endpoint(rawValue: head.path)?.negotiatedFormats.isEmpty == false { vary.append("Accept") }
+        if !vary.isEmpty { response.setHeader("Vary", vary.joined(separator: ", ")) }
         response.setHeader("Access-Control-Expose-Headers", "X-Request-Id, Retry-After, Allow, Accept-Post")
         if state.isDraining { response.setHeader("Connection", "close") }
     }
@@ -278,9 +284,10 @@ public struct Router: Sendable {
         }
     }
 
-    /// The format a request asks for: `?format=` (the only query parameter the API takes), else for a plan an
-    /// `Accept` of `text/css` or `image/svg+xml` alone, else JSON. An unknown parameter, a repeated one or an
-    /// unknown format is a 400 naming it.
+    /// The format a request asks for: `?format=` (the only query parameter the API takes, and it wins over
+    /// `Accept`), else for a plan the format of JSON, CSS and SVG that `Accept` weighs highest (JSON on a tie, or
+    /// when there is no `Accept`; see ``AcceptHeader``). An unknown parameter, a repeated one or an unknown format
+    /// is a 400 naming it; an `Accept` that weighs every one of them 0 (`text/css;q=0`, `text/html`) is a 406.
     static func format(of head: RequestHead, for endpoint: Endpoint) -> Result<PlanFormat, ProblemDetails> {
         func refusal(_ field: String, _ detail: String) -> Result<PlanFormat, ProblemDetails> {
             .failure(ProblemDetails(type: "about:blank", title: "Bad Request", status: 400, detail: detail, field: field))
@@ -299,12 +306,15 @@ public struct Router: Sendable {
                 return refusal("format", "format \(error.message).")
             }
         }
-        if endpoint == .plan, let accept = head[header: "accept"]?.lowercased() {
-            let types = accept.split(separator: ",").map { $0.split(separator: ";")[0].trimmingSpaces }
-            if types == ["text/css"] { return .success(.css) }
-            if types == ["image/svg+xml"] { return .success(.svg) }
+        let offers = endpoint.negotiatedFormats
+        guard !offers.isEmpty, let accept = head[header: "accept"].flatMap(AcceptHeader.init) else { return .success(.json) }
+        guard let format = accept.preferred(among: offers, mediaType: \.mediaType) else {
+            let types = offers.map { $0.mediaType.split(separator: ";")[0] }.joined(separator: ", ")
+            return .failure(ProblemDetails(
+                type: "about:blank", title: "Not Acceptable", status: 406,
+                detail: "Accept rules out every form \(endpoint.path) answers in (\(types)); accept one of them, or name an export with ?format=."))
         }
-        return .success(.json)
+        return .success(format)
     }
 
     private func payloadTooLarge(requestID: String) -> HTTPResponse {

@@ -34,6 +34,43 @@ struct FormatTests {
         #expect(respond("POST", "/v1/plans?format=json", body: sampleRequest, headers: ["Accept": "text/css"])[header: "Content-Type"] == "application/json")
     }
 
+    @Test("Accept's q-values choose among JSON, CSS and SVG (RFC 9110 §12.5.1): q=0 rules a type out, wildcards match, JSON wins a tie; nothing acceptable is a 406", arguments: [
+        ("text/css;q=0", nil), ("*/*;q=0", nil), ("text/html", nil), ("text/*;q=0.5, text/css;q=0", nil),
+        ("text/css;q=0, */*", PlanFormat.json), ("*/*, text/css;q=0", .json), ("application/*", .json), ("", .json), ("text/css, */*", .json),
+        ("application/json;q=0.5, text/css", .css), ("text/*", .css), ("TEXT/CSS;Q=1", .css), ("text/css;charset=utf-8", .css),
+        ("image/svg+xml;q=0.9, text/css;q=0.8, application/json;q=0.1", .svg), ("image/*, application/json;q=0.2", .svg),
+        ("text/css;q=2, image/svg+xml", .svg), ("text/css;q=0.1234, image/svg+xml;q=0.001", .svg),
+    ] as [(String, PlanFormat?)])
+    func qualityValues(accept: String, chosen: PlanFormat?) throws {
+        let response = respond("POST", "/v1/plans", body: sampleRequest, headers: ["Accept": accept])
+        guard let chosen else {
+            #expect(response.status == 406)
+            #expect(try problem(of: response).detail.contains("text/css"))
+            return
+        }
+        #expect(response.status == 200 && response[header: "Content-Type"] == chosen.mediaType, "\(response[header: "Content-Type"] ?? "none")")
+    }
+
+    @Test("?format= wins over Accept: it names the answer outright")
+    func formatOverAccept() {
+        let response = respond("POST", "/v1/plans?format=css", body: sampleRequest, headers: ["Accept": "text/css;q=0"])
+        #expect(response.status == 200 && response[header: "Content-Type"] == PlanFormat.css.mediaType)
+    }
+
+    @Test("every answer of the negotiated route varies by Accept (with Origin when origins are listed, in one header); the others do not")
+    func vary() {
+        var configuration = ServerConfiguration()
+        configuration.corsOrigin = "https://figma.com"
+        let listed = Router(configuration: configuration)
+        for (headers, body) in [(["Accept": "text/css"], sampleRequest), (["Accept": "text/html"], sampleRequest), ([:], "{}")] {
+            #expect(respond("POST", "/v1/plans", body: body, headers: headers)[header: "Vary"] == "Accept")
+            #expect(respond("POST", "/v1/plans", body: body, headers: headers, router: listed)[header: "Vary"] == "Origin, Accept")
+        }
+        #expect(respond("OPTIONS", "/v1/plans")[header: "Vary"] == "Accept")
+        #expect(respond("POST", "/v1/plans/batch", body: #"{"requests": []}"#, headers: ["Accept": "text/css"])[header: "Vary"] == nil)
+        #expect(respond("GET", "/healthz", router: listed)[header: "Vary"] == "Origin")
+    }
+
     @Test("a batch embeds JSON exports as objects and text exports as strings")
     func batch() throws {
         for format in [PlanFormat.waapi, .css] {
