@@ -32,6 +32,11 @@ def rss_kib(pid):
     return int(re.search(r"VmRSS:\s+(\d+)", open(f"/proc/{pid}/status").read()).group(1))
 
 
+def peak_rss_kib(pid):
+    """The process's highest RSS so far (VmHWM)."""
+    return int(re.search(r"VmHWM:\s+(\d+)", open(f"/proc/{pid}/status").read()).group(1))
+
+
 def connect(port):
     connection = socket.create_connection(("127.0.0.1", port), timeout=10)
     connection.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
@@ -181,6 +186,12 @@ def abandoned(port, count=3000):
           "that they were all released is checked at the end")
 
 
+def cpu_seconds(pid):
+    """User plus system CPU the process has used, seconds."""
+    fields = open(f"/proc/{pid}/stat").read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def post(port, target, body):
     """POSTs a JSON body; the status and the whole answer's bytes."""
     connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
@@ -189,6 +200,25 @@ def post(port, target, body):
     answer = response.read()
     connection.close()
     return response.status, answer
+
+
+def swinging_easings(port, pid):
+    """256 two-keyframe items whose springs swing about 110 times: each easing.css needs about 7 900 stops. The
+    output budget (keyframes and easing stops, one per request) holds the batch to what one plan may emit:
+    it was 1.59 s of CPU, a 37.4 MB answer (600 times the request) and +73 MiB of RSS."""
+    item = ('{"source":{"frame":{"x":16,"y":220,"width":120,"height":160}},"destination":{"bounds":{"x":0,"y":0,'
+            '"width":390,"height":844}},"timing":{"duration":60,"curve":{"spring":{"dampingRatio":0.01,'
+            '"initialVelocity":1000}}},"sampling":{"keyframes":2}}')
+    body = '{"requests":[' + ",".join([item] * 256) + "]}"
+    peak_before, cpu_before = peak_rss_kib(pid), cpu_seconds(pid)
+    status, answer = post(port, "/v1/plans/batch", body)
+    cpu = cpu_seconds(pid) - cpu_before
+    growth = max(0, peak_rss_kib(pid) - peak_before) // 1024
+    refused = answer.count(b'"problem":{') if answer.count(b"output budget") == answer.count(b'"problem":{') else 0
+    check(status == 200 and refused >= 250, "a batch of 256 swinging easings spends one output budget",
+          f"(status {status}, {refused} items refused for the output budget)")
+    check(cpu < 0.5 and len(answer) < 2_000_000 and growth < 32,
+          "  at the cost of one plan", f"({cpu:.2f} s CPU, {len(answer)} bytes for a {len(body)}-byte request, peak RSS +{growth} MiB)")
 
 
 def echoed_query_name(port):
@@ -217,6 +247,7 @@ def main():
     pipelined(port, 2000)  # warm up allocations before the baseline
     time.sleep(0.5)
     rss_before = rss_kib(server.pid)
+    swinging_easings(port, server.pid)
     echoed_query_name(port)
     probe = Probe(port)
     probe.start()

@@ -1,3 +1,4 @@
+import Foundation
 import FlightplanTestSupport
 import FlightplanWire
 import Testing
@@ -40,6 +41,47 @@ struct BatchTests {
             }
             #expect(problem.field == "sampling.tolerance", "\(problem.detail)")
         }
+    }
+}
+
+/// One output budget: keyframes and easing stops, per request and per batch.
+@Suite("The output budget: keyframes and easing stops together")
+struct OutputBudgetTests {
+    /// A spring that swings about 110 times over a minute: its `easing.css` needs about 7 900 stops.
+    static let swinging = #"{\#(BatchTests.geometry), "timing": {"duration": 60, "curve": {"spring": {"dampingRatio": 0.01, "initialVelocity": 1000}}}, "sampling": {"keyframes": 2}}"#
+
+    /// What a plan emits against the budget: its keyframes over all tracks and its easing's stops.
+    static func points(_ plan: Plan) -> Int {
+        plan.keyframes.count + (plan.children ?? []).reduce(0) { $0 + $1.keyframes.count }
+            + (plan.tracks ?? []).reduce(0) { $0 + $1.keyframes.count } + (plan.easing?.stops.count ?? 0)
+    }
+
+    @Test("a 62 kB batch of 256 two-keyframe items with 7 900-stop easings spends one budget: a few plan, the rest are timing.curve problems, the answer under 1 MB (it was 37 MB)")
+    func swingingBatch() throws {
+        let answer = Endpoint.batch.answer(BatchTests.batch(Self.swinging, count: 256))
+        let body = try answer.result.get()
+        let results = try Batch.results(fromResponse: body)
+        let plans = results.compactMap { try? $0.get() }
+        #expect(body.count < 1_000_000 && (1...6).contains(plans.count), "\(body.count) bytes, \(plans.count) plans")
+        #expect(plans.reduce(0) { $0 + Self.points($1) } <= PlanLimits.maximumOutputPoints)
+        #expect(plans.allSatisfy { ($0.easing?.stops.count ?? 0) > 7_000 })
+        for case .failure(let problem) in results {
+            #expect(problem.status == 422 && problem.field == "timing.curve" && problem.detail.contains("output budget"), "\(problem.detail)")
+        }
+        #expect(try Batch.plans(for: Array(repeating: PlanRequest(jsonBytes: Array(Self.swinging.utf8)), count: 256)) == results)
+    }
+
+    @Test("one plan's keyframes and easing stops share the budget: 5 tracks × 10 000 keyframes leave no room for 1 900 stops, 5 × 9 000 enough")
+    func singlePlan() throws {
+        func request(keyframes: Int) -> String {
+            #"{\#(BatchTests.geometry), "timing": {"duration": 60, "curve": {"spring": {"dampingRatio": 0.01}}}, "sampling": {"keyframes": \#(keyframes)}, "#
+                + #""children": [{"id": "a", "from": {"x": 20, "y": 230, "width": 10, "height": 10}, "to": {"x": 5, "y": 5, "width": 20, "height": 20}}]}"#
+        }
+        #expect(try PlanRequest(jsonBytes: Array(request(keyframes: 2).utf8)).validated().keyframeTracks == 5)
+        let problem = try #require(ValidationTests.problem(request(keyframes: 10_000)))
+        #expect(problem.status == 422 && problem.field == "timing.curve" && problem.detail.contains("output budget"), "\(problem.detail)")
+        let plan = try Plan(jsonBytes: try Endpoint.plan.answer(Array(request(keyframes: 9_000).utf8)).result.get())
+        #expect(Self.points(plan) <= PlanLimits.maximumOutputPoints && (plan.easing?.stops.count ?? 0) > 1_900)
     }
 }
 

@@ -1,16 +1,18 @@
 /// Turns a ``ValidatedPlanRequest`` into a ``Plan``: choreography, timing and sampling.
 public enum Planner {
     /// Plans one transition.
-    /// - Throws: a ``ValidationError`` naming `sampling.tolerance` when the plan would cost more than
-    ///   ``PlanLimits`` allow, or the field that carries its geometry beyond ``PlanLimits/maximumReach``
-    ///   (the only checks that need the plan itself).
+    /// - Throws: a ``ValidationError`` naming `sampling.tolerance` (or `timing.curve`, for the easing's stops) when
+    ///   the plan would emit more than ``PlanLimits/maximumOutputPoints``, or the field that carries its geometry
+    ///   beyond ``PlanLimits/maximumReach`` (the only checks that need the plan itself).
     public static func plan(for validated: ValidatedPlanRequest) throws(ValidationError) -> Plan {
         var budget = PlanLimits.samplingBudget
         return try plan(for: validated, spending: &budget)
     }
 
-    /// Plans one transition with what is left of a budget several plans share (a batch's), spending from it.
-    /// - Throws: a ``ValidationError`` naming `sampling.tolerance` when the plan would need more than is left.
+    /// Plans one transition with what is left of a budget several plans share (a batch's), spending from it: the
+    /// keyframes of every track and the stops of the easing.
+    /// - Throws: a ``ValidationError`` naming `sampling.tolerance` when the keyframes would need more than is left, or
+    ///   `timing.curve` when the easing's stops would.
     package static func plan(for validated: ValidatedPlanRequest, spending budget: inout SamplingBudget) throws(ValidationError) -> Plan {
         let request = validated.request
         let choreography = Choreography(for: validated)
@@ -86,11 +88,17 @@ public enum Planner {
                 })
         }
         let warnings = validated.warnings + PlanWarning.motionWarnings(validated, choreography: choreography, main: legacyKeyframes)
+        // The easing's stops are emitted as the keyframes are, so they spend from the same budget: what the keyframes
+        // (and a batch's earlier plans) left of it.
+        guard let easing = PortableEasing(validated.timing, maximumStops: budget.totalKeyframes) else {
+            throw ValidationError.easingOverBudget(left: budget.totalKeyframes)
+        }
+        budget.totalKeyframes -= easing.stops.count
         return Plan(
             style: request.style, direction: request.direction, duration: validated.timing.duration,
             layer: AnimatedLayer(role: choreography.legacyRole, frame: choreography.legacyFrame), keyframes: legacyKeyframes,
             children: children.isEmpty ? nil : children, placeholder: choreography.placeholder,
-            stage: request.destination.bounds, tracks: tracks, hides: choreography.hides, easing: PortableEasing(validated.timing), warnings: warnings.isEmpty ? nil : warnings)
+            stage: request.destination.bounds, tracks: tracks, hides: choreography.hides, easing: easing, warnings: warnings.isEmpty ? nil : warnings)
     }
 
     /// The tracks of a motion that is not the plan's own (a dismissal's completion): the flying track follows

@@ -57,6 +57,12 @@ public enum PlanLimits {
     public static let maximumPinchVelocity = 1_000.0
     /// Most auxiliary views.
     public static let maximumAuxiliaryViews = 16
+    /// The output budget: most keyframes (over all tracks) and `easing.css` stops, together, that one request may
+    /// have the server emit — one plan, or every plan of a batch together. Every export writes each of them a
+    /// bounded number of times, so this bounds the answer's bytes and the CPU spent making them. A stop counts as a
+    /// keyframe though it costs less (about 20 bytes of JSON to a keyframe's 130–260), so the largest answer stays
+    /// the one ``maximumTotalKeyframes`` allowed before stops were counted; a curve needs at most 16 385 stops.
+    public static let maximumOutputPoints = maximumTotalKeyframes
 }
 
 /// Every default a request's absent field takes, in one place: the JSON readers, the initializers, the
@@ -146,10 +152,10 @@ public enum PlanDefaults {
 }
 
 extension PlanLimits {
-    /// The work a tolerance-sampled plan may cost: ``maximumKeyframes`` per track,
-    /// ``maximumTotalKeyframes`` over all tracks and ``maximumToleranceEvaluations`` state evaluations.
+    /// The work a plan may cost: ``maximumKeyframes`` per track, ``maximumOutputPoints`` keyframes over all tracks
+    /// and easing stops, and ``maximumToleranceEvaluations`` state evaluations for a tolerance search.
     package static let samplingBudget = SamplingBudget(
-        keyframesPerTrack: maximumKeyframes, totalKeyframes: maximumTotalKeyframes, evaluations: maximumToleranceEvaluations)
+        keyframesPerTrack: maximumKeyframes, totalKeyframes: maximumOutputPoints, evaluations: maximumToleranceEvaluations)
 }
 
 extension ValidationError {
@@ -162,5 +168,14 @@ extension ValidationError {
             self.init(
                 field: "sampling.tolerance", message: "needs too much work for this plan (it oscillates too often); use a larger tolerance or fps")
         }
+    }
+
+    /// The refusal of a plan whose easing needs more stops than the `left` of its output budget.
+    static func easingOverBudget(left: Int) -> ValidationError {
+        ValidationError(
+            field: "timing.curve",
+            message: "needs more than \(max(0, left)) stops in its CSS linear() easing, what its keyframes (and a batch's earlier plans) "
+                + "left of the output budget of \(PlanLimits.maximumOutputPoints) keyframes and easing stops per request; "
+                + "use a curve that oscillates less, fewer keyframes, or fewer batch items")
     }
 }

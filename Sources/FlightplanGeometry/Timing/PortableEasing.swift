@@ -21,22 +21,37 @@ public struct PortableEasing: Sendable, Hashable, Codable {
         }.joined(separator: ", ") + ")"
     }
 
-    /// The portable forms of `timing`.
-    public init(_ timing: ResolvedTiming) {
+    /// The portable forms of `timing`, or nil when its `linear()` form needs more than `maximumStops` stops (a spring
+    /// that oscillates a hundred times needs thousands): the search gives up as soon as it has made one stop too
+    /// many, so a refusal costs no more than the stops allowed.
+    public init?(_ timing: ResolvedTiming, maximumStops: Int) {
         // A named curve's easing does not depend on the duration (x is a fraction of it): made once per process.
+        let named: PortableEasing?
         switch timing.namedCurve {
-        case .linear?: self = Self.linear
-        case .easeIn?: self = Self.easeIn
-        case .easeOut?: self = Self.easeOut
-        case .easeInOut?: self = Self.easeInOut
-        default: self.init(stops: Self.stops(timing), spring: timing.spring.map { SpringExport($0) })
+        case .linear?: named = Self.linear
+        case .easeIn?: named = Self.easeIn
+        case .easeOut?: named = Self.easeOut
+        case .easeInOut?: named = Self.easeInOut
+        default: named = nil
+        }
+        if let named {
+            guard named.stops.count <= maximumStops else { return nil }
+            self = named
+        } else {
+            guard let stops = Self.stops(timing, maximumStops: maximumStops) else { return nil }
+            self.init(stops: stops, spring: timing.spring.map { SpringExport($0) })
         }
     }
 
-    private static let linear = PortableEasing(stops: stops(ResolvedTiming(curve: .linear, duration: 1)), spring: nil)
-    private static let easeIn = PortableEasing(stops: stops(ResolvedTiming(curve: .easeIn, duration: 1)), spring: nil)
-    private static let easeOut = PortableEasing(stops: stops(ResolvedTiming(curve: .easeOut, duration: 1)), spring: nil)
-    private static let easeInOut = PortableEasing(stops: stops(ResolvedTiming(curve: .easeInOut, duration: 1)), spring: nil)
+    /// The easing of a named curve, whose few stops (at most 30) need no limit.
+    private init(named curve: TimingCurve) {
+        self.init(stops: Self.stops(ResolvedTiming(curve: curve, duration: 1), maximumStops: .max) ?? [], spring: nil)
+    }
+
+    private static let linear = PortableEasing(named: .linear)
+    private static let easeIn = PortableEasing(named: .easeIn)
+    private static let easeOut = PortableEasing(named: .easeOut)
+    private static let easeInOut = PortableEasing(named: .easeInOut)
 
     /// Reads the stops back from a `linear(…)` string (nil if it is not one `css` writes).
     public init?(css: String, spring: SpringExport?) {
@@ -81,8 +96,10 @@ public struct PortableEasing: Sendable, Hashable, Codable {
     /// Greedy stops over a grid: the curve sampled at N evenly spaced instants, N doubled (from 256, up to 16 384)
     /// until linear interpolation between neighbours is within a tenth of the tolerance (the largest second
     /// difference ÷ 8); then from each stop, the farthest grid point whose chord — its ends rounded as `css` writes
-    /// them — stays within the rest of the tolerance at every grid point it spans.
-    static func stops(_ timing: ResolvedTiming) -> [Point] {
+    /// them — stays within the rest of the tolerance at every grid point it spans. Nil once more than `maximumStops`
+    /// would be needed (every easing has at least 2, so a limit below that costs nothing).
+    static func stops(_ timing: ResolvedTiming, maximumStops: Int) -> [Point]? {
+        guard maximumStops >= 2 else { return nil }
         let duration = timing.duration
         var count = 256
         var samples = (0...count).map { timing.progress(atTime: duration * Double($0) / Double(count)) }
@@ -136,6 +153,7 @@ public struct PortableEasing: Sendable, Hashable, Codable {
                 good = low
             }
             indices.append(good)
+            if indices.count > maximumStops { return nil }
         }
         return indices.map(stop)
     }

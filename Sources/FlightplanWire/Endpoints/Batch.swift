@@ -59,8 +59,9 @@ public enum Batch {
     /// A batch shares one plan's budget (``PlanLimits``), so it costs at most what one maximal plan costs:
     /// the keyframes that fixed samplings (`keyframes`, `fps`) produce over all items are counted before
     /// anything is computed, and a batch over ``PlanLimits/maximumTotalKeyframes`` is refused whole; the
-    /// tolerance-sampled items then share what is left of the keyframes and the state evaluations, and an
-    /// item that would need more than is left gets its own `sampling.tolerance` problem.
+    /// items then share what is left of the output budget (``PlanLimits/maximumOutputPoints``: the tolerance
+    /// searches' keyframes and every item's easing stops) and of the state evaluations, and an item that would
+    /// need more than is left gets its own `sampling.tolerance` or `timing.curve` problem.
     /// - Throws: a ``ValidationError`` naming `requests` when the fixed samplings alone exceed the budget.
     static func plan(_ items: [Result<PlanRequest, ValidationError>], each: (Result<Plan, ProblemDetails>) -> Void) throws(ValidationError) {
         let validated = items.map { item -> Result<ValidatedPlanRequest, ValidationError> in
@@ -80,8 +81,10 @@ public enum Batch {
         for item in validated {
             do throws(ValidationError) {
                 let request = try item.get()
-                // A fixed sampling's cost is already counted in `fixed`; only tolerance searches spend from `shared`.
-                each(.success(request.fixedKeyframes != nil ? try Planner.plan(for: request) : try Planner.plan(for: request, spending: &shared)))
+                // A fixed sampling's keyframes are already counted in `fixed`: handed back, for the planner to spend
+                // them again along with the easing's stops.
+                shared.totalKeyframes += request.fixedKeyframes ?? 0
+                each(.success(try Planner.plan(for: request, spending: &shared)))
             } catch {
                 each(.failure(.validation(error)))
             }

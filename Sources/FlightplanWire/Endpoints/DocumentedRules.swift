@@ -27,6 +27,8 @@ public enum DocumentedRules {
 
     /// Every rule, in document order.
     public static let rules: [Rule] = [
+        rule("/paths/~1v1~1plans/post", "x-output-budget", Double(PlanLimits.maximumOutputPoints)),
+        rule("/paths/~1v1~1plans~1batch/post", "x-output-budget", Double(PlanLimits.maximumOutputPoints)),
         rule("/paths/~1v1~1plans~1batch/post/requestBody/content/application~1json/schema/properties/requests", "maxItems", Double(Batch.maximumItems)),
         rule("\(schemas)/Coordinate", "minimum", -PlanLimits.maximumExtent),
         rule("\(schemas)/Coordinate", "maximum", PlanLimits.maximumExtent),
