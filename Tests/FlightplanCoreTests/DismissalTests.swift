@@ -232,8 +232,9 @@ struct DismissalTests {
         }
     }
 
-    @Test("extreme drags (the fastest fling, the shortest dismiss distance, the smallest scale) give finite, valid plans")
+    @Test("extreme drags (the fastest fling, the shortest dismiss distance, the smallest scale) give finite, valid plans, or are refused naming velocity")
     func extremes() throws {
+        var refused = 0
         try forAllScenes(count: 60) { rng, replay in
             var request = RandomScenes.dismissRequest(using: &rng, phase: .ended, sampling: .fps(120))
             let speed = PlanLimits.maximumGestureVelocity
@@ -241,7 +242,17 @@ struct DismissalTests {
             request.translation = Point(x: .random(in: -1000...1000, using: &rng), y: .random(in: -0.5...1.5, using: &rng))
             request.axis = .vertical
             request.options = DismissOptions(dismissDistance: 1, minimumScale: 0.01)
-            let dismissal = try DismissPlanner.dismiss(for: request.validated())
+            let validated = try request.validated()
+            let dismissal: Dismissal
+            do throws(ValidationError) {
+                dismissal = try DismissPlanner.dismiss(for: validated)
+            } catch {
+                // Carried into a 1 pt dismiss distance, a 100 000 pt/s fling asks the completion spring for a progress
+                // velocity that overshoots by 10⁸ pt: refused, naming the velocity (a quarter of these cases).
+                #expect(error.field == "velocity" && error.message.contains("more than 100000000 pt beyond"), "\(error), \(replay)")
+                refused += 1
+                return
+            }
             let plan = try #require(dismissal.plan)
             #expect(plan.duration <= PlanLimits.maximumDuration, "\(replay)")
             for keyframe in plan.keyframes {
@@ -255,6 +266,7 @@ struct DismissalTests {
                 #expect((0...1).contains(keyframe.opacity) && keyframe.cornerRadius >= 0, "\(replay)")
             }
         }
+        #expect(refused < 30, "\(refused) of 60 extreme drags refused")
     }
 
     @Test("a completion too long for its fps sampling is refused, not sampled (it once asked for Int.max keyframes)")

@@ -4,7 +4,8 @@ import RealModule
 /// completion plan that starts exactly there and leaves with the finger's velocity.
 public enum DismissPlanner {
     /// Answers one drag sample.
-    /// - Throws: a ``ValidationError`` naming the field when the sample cannot be answered.
+    /// - Throws: a ``ValidationError`` naming the field when the sample cannot be answered, or `plan` or `velocity`
+    ///   when the state or the completion would reach beyond ``PlanLimits/maximumReach``.
     public static func dismiss(for validated: ValidatedDismissRequest) throws(ValidationError) -> Dismissal {
         let request = validated.request, plan = validated.plan
         let style = plan.request.style
@@ -33,6 +34,8 @@ public enum DismissPlanner {
                 id: track.id, role: track.role, z: track.z, frame: track.frame, cornerCurve: track.cornerCurve, clip: track.clip,
                 base: track.values(atKeyframe: 0), animates: [], keyframes: [])
         }
+        // The plan's own geometry can be too degenerate to follow a finger (a 0.001 pt destination frame).
+        try PlanReach.check(stateTracks, cause: PlanReach.Cause(field: "plan", remedy: "give the plan less extreme sizes"))
         let decision: DismissDecision, reason: DismissReason
         switch request.phase {
         case .began, .changed: return Dismissal(layer: layer, state: state, tracks: stateTracks)
@@ -59,6 +62,7 @@ public enum DismissPlanner {
         // The first time is 0, where the completion is the drag state itself: keyframes[0] == state.
         let keyframes = rounded(times.map(completion.keyframe(at:)))
         let (tracks, hides) = Planner.tracks(of: plan, following: keyframes, level: level)
+        try PlanReach.check(tracks, cause: PlanReach.Cause(field: "velocity", remedy: "release with a smaller velocity, or set options.carryVelocity to false"))
         return Dismissal(
             layer: layer, state: state, decision: decision, reason: reason,
             plan: Plan(

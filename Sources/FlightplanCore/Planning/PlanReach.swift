@@ -3,24 +3,47 @@
 /// velocity, can otherwise carry a layer to 10²⁹ points, which no export can express (and a CSS or SVG number
 /// printer would have to trap on).
 enum PlanReach {
-    /// Refuses the sampled values of one track when they are not finite or reach too far.
+    /// What a refusal names: the request field that carries the plan too far, and what to do instead.
+    struct Cause {
+        /// The field the problem names.
+        var field: String
+        /// The advice after the figures.
+        var remedy: String
+    }
+
+    /// Refuses the sampled values of one track when a number is not finite, or when the track reaches more than
+    /// ``PlanLimits/maximumReach`` beyond the farther of its two ends (the ends are the request's own geometry,
+    /// however large: a reveal from a 0.001 pt sliver covers the screen at 10¹² pt; the excursion is the curve's).
     /// - Parameters:
     ///   - values: the track's values at each of `times`.
-    ///   - layer: the track's untransformed frame (window space), whose corners the transform moves.
+    ///   - layer: the track's untransformed frame (window space), where its transform applies.
     ///   - times: the keyframe times, for the message.
-    ///   - cause: the request field to name (see ``ValidatedPlanRequest/reachCause``).
-    /// - Throws: a ``ValidationError`` naming `cause`, with how far the plan reaches and when.
-    static func check(_ values: [TrackValues], layer: Rect, times: [Double], cause: String) throws(ValidationError) {
+    ///   - cause: the field to name and the advice to give.
+    /// - Throws: a ``ValidationError`` naming the cause's field, with how far the plan reaches and when.
+    static func check(_ values: [TrackValues], layer: Rect, times: [Double], cause: Cause) throws(ValidationError) {
+        guard let first = values.first, let last = values.last else { return }
+        let limit = max(first.reach(in: layer), last.reach(in: layer)) + PlanLimits.maximumReach
         for (index, value) in values.enumerated() {
             let reach = value.reach(in: layer)
             // `!(reach <= limit)` also catches NaN.
-            guard !(reach <= PlanLimits.maximumReach) else { continue }
-            let how = reach.isFinite ? "reaches \(describeNumber(reach.rounded())) pt" : "has a number that is not finite"
-            let remedy = cause == "from" ? "interrupt with smaller velocities" : "choose a curve that overshoots less (more damping, less initial velocity)"
+            guard !(reach <= limit) else { continue }
+            let at = "at t = \(describeNumber(times[index])) s"
+            guard reach.isFinite else {
+                throw ValidationError(
+                    field: cause.field, message: "leads to a number that is not finite \(at): the request's extremes (sizes, radii, rates) do not combine")
+            }
             throw ValidationError(
-                field: cause,
-                message: "carries the plan's geometry too far: at t = \(describeNumber(times[index])) s the plan \(how), beyond the "
-                    + "±\(describeNumber(PlanLimits.maximumReach)) pt it may reach; \(remedy)")
+                field: cause.field,
+                message: "carries the plan's geometry too far: \(at) the plan reaches \(describeNumber(reach.rounded())) pt, more than "
+                    + "\(describeNumber(PlanLimits.maximumReach)) pt beyond its farther end; \(cause.remedy)")
+        }
+    }
+
+    /// Refuses finished tracks (a dismissal's state and completion) as ``check(_:layer:times:cause:)`` does.
+    static func check(_ tracks: [Track], cause: Cause) throws(ValidationError) {
+        for track in tracks {
+            let values = track.keyframes.isEmpty ? [track.base] : track.keyframes.indices.map(track.values(atKeyframe:))
+            try check(values, layer: track.frame, times: track.keyframes.isEmpty ? [0] : track.keyframes.map(\.time), cause: cause)
         }
     }
 }
@@ -78,13 +101,14 @@ extension TrackValues {
 extension ValidatedPlanRequest {
     /// The request field that can carry a plan beyond ``PlanLimits/maximumReach``: `from` for an interruption
     /// (its velocities), else the plan's curve when it overshoots, else the first overshooting channel curve.
-    var reachCause: String {
-        if request.from != nil { return "from" }
-        if let curve = request.timing.curve, curve.canOvershoot { return "timing.curve" }
+    var reachCause: PlanReach.Cause {
+        let curve = "choose a curve that overshoots less (more damping, less initial velocity)"
+        if request.from != nil { return PlanReach.Cause(field: "from", remedy: "interrupt with smaller velocities") }
+        if let planCurve = request.timing.curve, planCurve.canOvershoot { return PlanReach.Cause(field: "timing.curve", remedy: curve) }
         let channels = (request.timing.channels ?? [:]).sorted { $0.key.rawValue < $1.key.rawValue }
         if let channel = channels.first(where: { $0.value.curve?.canOvershoot == true }) {
-            return "timing.channels.\(channel.key.rawValue).curve"
+            return PlanReach.Cause(field: "timing.channels.\(channel.key.rawValue).curve", remedy: curve)
         }
-        return "timing.curve"
+        return PlanReach.Cause(field: "timing.curve", remedy: curve)
     }
 }

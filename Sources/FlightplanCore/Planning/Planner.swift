@@ -59,7 +59,8 @@ public enum Planner {
             progress.append(instant.progress)
             for index in sampled { values[index].append(parts[index].values(instant)) }
         }
-        for index in sampled { try PlanReach.check(values[index], layer: parts[index].frame, times: times, cause: validated.reachCause) }
+        let reachCause = validated.reachCause
+        for index in sampled { try PlanReach.check(values[index], layer: parts[index].frame, times: times, cause: reachCause) }
         if let precision = request.precision {
             let decimals = KeyframeRounding(decimals: precision, layer: choreography.legacyFrame).fractionDecimals
             progress = progress.map { KeyframeRounding.round($0, decimals) }

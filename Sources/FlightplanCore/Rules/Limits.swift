@@ -40,10 +40,11 @@ public enum PlanLimits {
     public static let maximumSpringVelocity = 1_000.0
     /// Shortest spring `response`, seconds: a stiffer spring settles in less than a frame at 1 000 fps.
     public static let minimumSpringResponse = 0.01
-    /// Farthest a plan's geometry may reach on screen, in points: at every keyframe each track's visible clip (its
-    /// mask where the transform puts it), visible radius and shadow stay within ±this (100 × the
-    /// largest coordinate a request may give). An overshooting curve or an interruption's velocity that carries a
-    /// layer beyond it is refused, so that no export has to draw a layer 10²⁹ points wide.
+    /// Farthest a plan may travel beyond its ends, in points on screen: at every keyframe each track's visible clip
+    /// (its mask where the transform puts it), visible radius and shadow stay within this of the farther of the
+    /// track's first and last keyframes (100 × the largest coordinate a request may give). An overshooting curve or
+    /// an interruption's velocity that carries a layer farther is refused, so that no export has to draw a layer
+    /// 10²⁹ points wide.
     public static let maximumReach = 100 * maximumExtent
     /// Largest absolute y control point of a cubic Bézier.
     public static let maximumBezierY = 10.0

@@ -91,16 +91,19 @@ extension LayerState {
         let halfWidth = layer.width / 2, halfHeight = layer.height / 2
         let tx = (image.x - layer.x) - scaleX * content.x - (1 - scaleX) * halfWidth
         let ty = (image.y - layer.y) - scaleY * content.y - (1 - scaleY) * halfHeight
+        // A scale of 0 collapses the layer to a line, where every mask shows the same nothing: it keeps the whole
+        // layer's extent on that axis rather than dividing 0 by 0.
+        func unscaled(_ extent: Double, _ scale: Double, whole: Double) -> Double { scale != 0 ? extent / scale : whole }
         let mask = Rect(
-            x: (clip.x - layer.x - (1 - scaleX) * halfWidth - tx) / scaleX,
-            y: (clip.y - layer.y - (1 - scaleY) * halfHeight - ty) / scaleY,
-            width: clip.width / scaleX,
-            height: clip.height / scaleY)
+            x: unscaled(clip.x - layer.x - (1 - scaleX) * halfWidth - tx, scaleX, whole: 0),
+            y: unscaled(clip.y - layer.y - (1 - scaleY) * halfHeight - ty, scaleY, whole: 0),
+            width: unscaled(clip.width, scaleX, whole: layer.width),
+            height: unscaled(clip.height, scaleY, whole: layer.height))
         let radius = min(max(0, visibleRadius), clip.maxCornerRadius)
         self.init(
             transform: AffineTransform(scaleX: scaleX, scaleY: scaleY, tx: tx, ty: ty),
             maskFrame: mask,
-            cornerRadius: radius / max(scaleX, scaleY),
+            cornerRadius: unscaled(radius, max(scaleX, scaleY), whole: 0),
             opacity: opacity)
     }
 }
