@@ -3,18 +3,20 @@ import FlightplanWire
 import Foundation
 #endif
 
-/// Runs one input through every endpoint (plans, filmstrips and dismissal drags): decoding, validation, planning and
-/// encoding. Traps when an invariant breaks: an answer must be valid JSON that reads back as the same
+/// Runs one input through every endpoint (plans in every format, a batch of it, filmstrips and dismissal drags):
+/// decoding, validation, planning (interruptions included, through `from`), encoding and exporting. Traps when an invariant breaks: an answer must be valid JSON that reads back as the same
 /// value with no non-finite number, a refusal must be a 400 or a 422, and a body without `frames` must be
 /// refused by the filmstrip exactly when the request as sent is invalid, with the same problem (the filmstrip
 /// replaces the sampling, never its checks).
 func exercise(_ input: [UInt8]) {
-    switch Endpoint.plan.answer(input).result {
+    let plan = Endpoint.plan.answer(input).result
+    switch plan {
     case .success(let output):
         guard !readBack(output, as: Plan.self).jsonBytes.containsNull else { fatalError("a non-finite number reached the plan") }
     case .failure(let problem):
         checkRefusal(problem)
     }
+    exerciseExports(input, planned: plan.failure == nil)
     let filmstrip = Endpoint.filmstrip.answer(input).result
     switch filmstrip {
     case .success(let svg):
@@ -38,6 +40,31 @@ func exercise(_ input: [UInt8]) {
         }
     case .failure(let problem):
         checkRefusal(problem)
+    }
+}
+
+/// Runs `input` through every export of the plan endpoint, and as the only item of a batch in each format: an
+/// export answers exactly when the plan does (`planned`), with no non-finite number (JSON exports hold no `null`,
+/// text exports spell no `nan` or `inf`); a batch always answers, its item planned or refused.
+func exerciseExports(_ input: [UInt8], planned: Bool) {
+    let batch = Array(#"{"requests":["#.utf8) + input + Array("]}".utf8)
+    for format in PlanFormat.allCases {
+        if format != .json {
+            switch Endpoint.plan.answer(input, format: format).result {
+            case .success(let output):
+                guard planned else { fatalError("the \(format) export answered a request the plan refuses") }
+                guard format.isJSON ? !output.containsNull : !output.containsNaN else { fatalError("a non-finite number reached the \(format) export") }
+            case .failure(let problem):
+                guard !planned else { fatalError("the \(format) export refused a request the plan answers: \(problem.detail)") }
+                checkRefusal(problem)
+            }
+        }
+        switch Endpoint.batch.answer(batch, format: format).result {
+        case .success(let output):
+            guard !output.containsNull, format.isJSON || !output.containsNaN else { fatalError("a non-finite number reached a \(format) batch") }
+        case .failure(let problem):
+            checkRefusal(problem)
+        }
     }
 }
 
@@ -75,8 +102,23 @@ extension [UInt8] {
         return members.contains { $0.key == "frames" }
     }
 
-    /// Whether the text spells a non-finite number as Swift prints one.
-    var containsNaN: Bool { contains(Array("nan".utf8)) || contains(Array("inf".utf8)) }
+    /// Whether the text spells a non-finite number as Swift prints one (`nan`, `inf`, `-inf`) where a number
+    /// stands: after a space, `(`, `,`, `=` or a quote, and not inside a longer word (a track id such as `child-nan`
+    /// is not a number).
+    var containsNaN: Bool {
+        let delimiters: Set<UInt8> = [0x20, 0x28, 0x2C, 0x3D, 0x22]  // space ( , = "
+        func isLetter(_ byte: UInt8) -> Bool { (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte) }
+        for word in [Array("nan".utf8), Array("inf".utf8)] where count >= word.count {
+            for start in 0...(count - word.count) where self[start..<start + word.count].elementsEqual(word) {
+                var before = start - 1
+                if before >= 0 && self[before] == UInt8(ascii: "-") { before -= 1 }
+                let opens = before < 0 || delimiters.contains(self[before])
+                let closes = start + word.count == count || !isLetter(self[start + word.count])
+                if opens && closes { return true }
+            }
+        }
+        return false
+    }
 
     /// Whether the JSON text contains a `null` literal (a plan never does; the writer turns NaN into one).
     var containsNull: Bool {
