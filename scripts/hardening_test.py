@@ -173,7 +173,7 @@ def unread_answers(clients=12):
     """`clients` connections each ask for the largest accepted batch (a 10 MB answer) and never read: the answers
     they leave queued are bounded by --max-queued-response-bytes (32 MiB), the rest get 503 + Retry-After."""
     server = Server("--threads", "2", "--log-level", "critical")
-    most = '{"requests": [' + ",".join(["{" + GEOMETRY + ', "sampling": {"keyframes": 3333}}'] * 5) + "]}"
+    most = '{"requests": [' + ",".join(["{" + GEOMETRY + ', "sampling": {"keyframes": 3300}}'] * 5) + "]}"
     request = (f"POST /v1/plans/batch HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: {len(most)}\r\n\r\n" + most).encode()
     get_latency(server.port)
     before = server.rss_mib()
@@ -199,7 +199,7 @@ def unread_answers(clients=12):
             pass
         connection.close()
     server.stop()
-    check(held - before <= 64 and ok, f"{clients} clients that never read their 10 MB answers: RSS grows by at most 64 MiB, /healthz still answers",
+    check(held - before <= 64 and ok and refused > 0, f"{clients} clients that never read their 10 MB answers: RSS grows by at most 64 MiB, /healthz still answers",
           f"(RSS {before:.0f} → {held:.0f} MiB, peak {peak:.0f} MiB, {refused} answered 503, /healthz {latency * 1000:.1f} ms)")
 
 
@@ -270,13 +270,36 @@ def bounded_batches():
     status, _ = post(server.port, "/v1/plans/batch", worst)
     spent, grown = server.cpu_seconds() - cpu, server.peak_rss_mib() - rss
     check(status == 200 and spent <= 0.5, "256 items that each exhaust the tolerance budget cost at most 0.5 s of CPU", f"({spent:.2f} s)")
-    # A sharedFrame plan carries keyframes on 3 tracks (the first model's layer, the overlay, the flying screen):
-    # 5 items × 3 × 3333 keyframes is the most one batch's 50 000-keyframe budget accepts.
-    most = '{"requests": [' + ",".join(["{" + GEOMETRY + ', "sampling": {"keyframes": 3333}}'] * 5) + "]}"
+    # A sharedFrame plan carries keyframes on 3 tracks (the first model's layer, the overlay, the flying screen) and
+    # about 30 easing stops: 5 items × (3 × 3300 + 30) is close to the most one batch's 50 000-point budget accepts.
+    most = '{"requests": [' + ",".join(["{" + GEOMETRY + ', "sampling": {"keyframes": 3300}}'] * 5) + "]}"
     status, body = post(server.port, "/v1/plans/batch", most)
     grown = max(grown, server.peak_rss_mib() - rss)
-    check(status == 200 and grown <= 64, "the largest accepted batch raises peak RSS by at most 64 MiB",
+    check(status == 200 and b'"problem"' not in body and len(body) > 9e6 and grown <= 64, "the largest accepted batch raises peak RSS by at most 64 MiB",
           f"({len(body) / 1e6:.1f} MB answer, peak RSS +{grown:.0f} MiB)")
+    server.stop()
+
+
+def overshooting_plans():
+    """The 241-byte request that killed the process by SIGILL (a spring overshoot scaling the content to 10²⁹ trapped
+    the CSS/SVG/WAAPI number printer): every route to an export answers 422 naming timing.curve, and the server lives."""
+    server = Server()
+    crash = ('{"source":{"frame":{"x":16,"y":220,"width":120,"height":160}},"destination":{"bounds":{"x":0,"y":0,"width":390,"height":844}},'
+             '"timing":{"duration":60,"curve":{"spring":{"dampingRatio":0.3,"initialVelocity":100}}},"sampling":{"keyframes":50}}')
+    answers = [post(server.port, f"/v1/plans?format={name}", crash) for name in ("css", "svg", "waapi", "lottie", "core-animation")]
+    answers.append(post(server.port, "/v1/plans/batch?format=css", '{"requests": [' + crash + "]}"))
+    data = crash.encode()
+    for accept in ("text/css", "image/svg+xml"):
+        head = (f"POST /v1/plans HTTP/1.1\r\nHost: x\r\nAccept: {accept}\r\nContent-Type: application/json\r\n"
+                f"Content-Length: {len(data)}\r\nConnection: close\r\n\r\n")
+        received = received_bytes(server.port, head.encode() + data, timeout=10)[0]
+        answers.append((int(received.split(b" ", 2)[1]) if received else 0, received.partition(b"\r\n\r\n")[2]))
+    refused = [status == 422 and b'"field":"timing.curve"' in body for status, body in answers[:5] + answers[6:]]
+    batch_status, batch_body = answers[5]
+    alive = get_latency(server.port)[1] and server.process.poll() is None
+    check(all(refused) and batch_status == 200 and b'"field":"timing.curve"' in batch_body and alive,
+          "the overshooting spring: 422 naming timing.curve through every export, Accept and the batch; the server lives",
+          f"({sum(refused)} of {len(refused)} refused, batch {batch_status})")
     server.stop()
 
 
@@ -451,6 +474,7 @@ def main():
     per_client_limit()
     log_forging()
     bounded_batches()
+    overshooting_plans()
     admin_listener()
     slow_clients()
     draining_under_load()
