@@ -137,11 +137,13 @@ def framing_and_targets(port):
     statuses, _ = exchange(port, b"POST http://example.com/v1/plans HTTP/1.1\r\nHost: example.com\r\nContent-Type: application/json\r\nContent-Length: "
                            + str(len(plan)).encode() + b"\r\nConnection: close\r\n\r\n" + plan)
     check(statuses == [b"200"], "an absolute-form target is served", f"({statuses})")
-    # libmicrohttpd 0.9.75 refuses a Content-Length it cannot parse before any callback, writing its HTML 400's
-    # head twice; Flightplan answers first, once, with its own problem.
+    # libmicrohttpd 0.9.75 refuses a Content-Length it cannot parse before any callback (its HTML 400, the head
+    # written twice; nginx in front answers these itself, see proxy_test.py): refused, closed, never executed.
     for length in [b"+2", b"0x2", b"-1", b"2, 2", b"12345678901234567890", b"123456789012345678901", b"2 2", b" 2 "]:
-        ok, figure = one_problem(port, b"POST /v1/plans HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: " + length + b"\r\n\r\n{}", "400")
-        check(ok, f"Content-Length {length.decode()!r}: one 400 problem, closed, never executed", figure)
+        received, closed = received_bytes(port, b"POST /v1/plans HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: " + length + b"\r\n\r\n{}")
+        heads = re.findall(rb"HTTP/1\.[01] (\d{3})", received)
+        check(heads and set(heads) <= {b"400", b"413"} and closed and b'"style"' not in received,
+              f"Content-Length {length.decode()!r}: 400 (413 past 20 digits) from libmicrohttpd, closed, never executed", f"({len(heads)} heads, closed {closed})")
     for name, value in [("a NUL", b"a\x00b"), ("a NUL ending it", b"a\x00"), ("a control character", b"a\x01b")]:
         ok, figure = one_problem(port, b"GET /healthz HTTP/1.1\r\nHost: x\r\nX-A: " + value + b"\r\nAccept: */*\r\n\r\n", "400")
         check(ok, f"{name} in a header value: one 400 problem, closed", figure)

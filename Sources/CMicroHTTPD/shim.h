@@ -171,11 +171,6 @@ static inline size_t flightplan_request_head_size(struct MHD_Connection *connect
     return info == NULL ? 0 : info->header_size;
 }
 
-/// Whether a response is queued on the connection already (libmicrohttpd's own error answers included).
-static inline int flightplan_has_response(struct MHD_Connection *connection) {
-    return MHD_get_connection_info(connection, MHD_CONNECTION_INFO_HTTP_STATUS) != NULL;
-}
-
 /// The port a listening socket is bound to (useful after asking for port 0).
 static inline uint16_t flightplan_socket_port(int listener) {
     struct sockaddr_storage address;

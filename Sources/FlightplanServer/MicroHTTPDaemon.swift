@@ -104,10 +104,7 @@ public final class MicroHTTPDaemon: Sendable {
                 guard let cls, let requestSlot, let pointer = requestSlot.pointee else { return }
                 requestSlot.pointee = nil
                 let daemon = Unmanaged<MicroHTTPDaemon>.fromOpaque(cls).takeUnretainedValue()
-                if let connection {
-                    daemon.deadlines.completed(UInt(bitPattern: connection))
-                    _ = daemon.pendingHeads.withLock { $0.removeValue(forKey: UInt(bitPattern: connection)) }
-                }
+                if let connection { daemon.deadlines.completed(UInt(bitPattern: connection)) }
                 let exchange = Unmanaged<Exchange>.fromOpaque(pointer).takeRetainedValue()
                 daemon.complete(exchange, completedNormally: termination == .REQUEST_TERMINATED_COMPLETED_OK)
             },
@@ -126,9 +123,7 @@ public final class MicroHTTPDaemon: Sendable {
             log_sink: { cls, message in
                 guard let cls, let message else { return }
                 let daemon = Unmanaged<MicroHTTPDaemon>.fromOpaque(cls).takeUnretainedValue()
-                let text = String(cString: message)
-                if text.hasPrefix("Error processing request (HTTP response code is ") { daemon.answerAhead() }
-                daemon.logger.warning("libmicrohttpd: \(LogText.escaped(text))")
+                daemon.logger.warning("libmicrohttpd: \(LogText.escaped(String(cString: message)))")
             },
             log_context: context,
             reuse_port: configuration.reusePort ? 1 : 0,
@@ -204,8 +199,6 @@ public final class MicroHTTPDaemon: Sendable {
         var responseBytes = 0
         /// Bytes of ``ResponseBudget`` this exchange's answer holds until it completes.
         var budgetedBytes = 0
-        /// Answered on the socket ahead of libmicrohttpd's own answer (which then fails to be sent).
-        var answeredAhead = false
 
         init(target: [UInt8]) {
             self.target = target
@@ -225,18 +218,6 @@ public final class MicroHTTPDaemon: Sendable {
         }
     }
 
-    /// A request whose line has arrived and whose head has not reached the router, by connection: what the
-    /// logger looks through when libmicrohttpd refuses a head itself.
-    private struct PendingHead: Sendable {
-        /// The libmicrohttpd thread serving the connection.
-        let thread: pthread_t
-        /// The connection's and the exchange's addresses.
-        let connection: UInt, exchange: UInt
-    }
-
-    /// Requests between their line and the router, by connection address.
-    private let pendingHeads = Locked<[UInt: PendingHead]>([:])
-
     /// libmicrohttpd calls this with each request line's target, before it parses the query into its per-
     /// connection buffer, where every parameter costs 48 bytes of bookkeeping (500 parameters, a 2 kB line,
     /// ran it out of memory and the connection closed without an answer). The target is copied for Flightplan
@@ -247,18 +228,12 @@ public final class MicroHTTPDaemon: Sendable {
         if let question = strchr(uri, Int32(UInt8(ascii: "?"))) {
             UnsafeMutablePointer(mutating: question + 1).pointee = 0
         }
-        let pointer = Unmanaged.passRetained(exchange).toOpaque()
-        let key = UInt(bitPattern: connection)
-        pendingHeads.withLock {
-            $0[key] = PendingHead(thread: pthread_self(), connection: key, exchange: UInt(bitPattern: pointer))
-        }
-        return pointer
+        return Unmanaged.passRetained(exchange).toOpaque()
     }
 
     /// Reads the head libmicrohttpd has parsed: its headers, the target copied from the request line and the
-    /// size of it all. The request line's pointers into the head's buffer come with the access handler's calls;
-    /// without them (a head libmicrohttpd refuses before any) the path is decoded from the copied target.
-    private func readHead(_ connection: OpaquePointer, of exchange: Exchange, line: (method: UnsafePointer<CChar>, url: UnsafePointer<CChar>, version: UnsafePointer<CChar>)?) -> RequestHead {
+    /// size of it all, with the request line's pointers into the head's buffer that the access handler gets.
+    private func readHead(_ connection: OpaquePointer, of exchange: Exchange, line: (method: UnsafePointer<CChar>, url: UnsafePointer<CChar>, version: UnsafePointer<CChar>)) -> RequestHead {
         let headers = HeaderCollector()
         MHD_get_connection_values_n(connection, .HEADER_KIND, { cls, _, key, keySize, value, valueSize in
             guard let cls, let key, let value else { return .YES }
@@ -269,23 +244,20 @@ public final class MicroHTTPDaemon: Sendable {
             return .YES
         }, Unmanaged.passUnretained(headers).toOpaque())
         let size = flightplan_request_head_size(connection)
-        var truncatedTarget = false
-        if let line {
-            // The request line and headers as received, parsed in place from the method on.
-            let head = UnsafeRawBufferPointer(start: line.method, count: size)
-            headers.checkLines(in: head)
-            // The target runs up to the space before the version; a NUL in it ended the copy short of that.
-            let start = UnsafeRawPointer(line.url), end = UnsafeRawPointer(line.version) - 1
-            truncatedTarget = head.baseAddress! <= start && start <= end && end <= head.baseAddress! + size && end - start != exchange.target.count
-        }
+        // The request line and headers as received, parsed in place from the method on.
+        let bytes = UnsafeRawBufferPointer(start: line.method, count: size)
+        headers.checkLines(in: bytes)
+        // The target runs up to the space before the version; a NUL in it ended the copy short of that.
+        let start = UnsafeRawPointer(line.url), end = UnsafeRawPointer(line.version) - 1
+        let truncatedTarget = bytes.baseAddress! <= start && start <= end && end <= bytes.baseAddress! + size && end - start != exchange.target.count
         var violation = headers.violation
         if violation == nil, let control = truncatedTarget ? 0 : exchange.target.first(where: HeaderCollector.isControl) {
             violation = "The request target contains the control character \(HeaderCollector.hex(control)); percent-encode it."
         }
         let query = exchange.target.split(separator: UInt8(ascii: "?"), maxSplits: 1, omittingEmptySubsequences: false).dropFirst().first
         var head = RequestHead(
-            method: line.map { String(cString: $0.method) } ?? "-", target: line.map { String(cString: $0.url) } ?? exchange.sentPath,
-            version: line.map { String(cString: $0.version) } ?? "HTTP/1.1", lowercasedHeaders: headers.values,
+            method: String(cString: line.method), target: String(cString: line.url),
+            version: String(cString: line.version), lowercasedHeaders: headers.values,
             query: query.map { QueryParameter.parse(Substring(decoding: $0, as: UTF8.self)) } ?? [], violation: violation)
         head.size = size
         head.fieldCount = headers.count
@@ -302,7 +274,6 @@ public final class MicroHTTPDaemon: Sendable {
         let exchange = Unmanaged<Exchange>.fromOpaque(pointer).takeUnretainedValue()
         guard exchange.head != nil else {
             // First call: headers only. Ask the router about the head, keep the state, answer later.
-            _ = pendingHeads.withLock { $0.removeValue(forKey: UInt(bitPattern: connection)) }
             let head = readHead(connection, of: exchange, line: line)
             begin(exchange, head, requestID: Router.requestID(from: head[header: "x-request-id"]))
             deadlines.headArrived(UInt(bitPattern: connection), bodyFollows: head.bodyFollows)
@@ -377,42 +348,6 @@ public final class MicroHTTPDaemon: Sendable {
         return result
     }
 
-    /// libmicrohttpd 0.9.75 refuses a head it cannot frame (a `Content-Length` it cannot parse: `+2`, `0x2`,
-    /// `-1`, `2, 2`, padded) before any access-handler call, and writes its HTML answer's head twice. It logs
-    /// "Error processing request" first, on the connection's own thread, before queueing that answer: this
-    /// finds the connection (the one request of this thread whose head is complete, has not reached the router
-    /// and has no answer queued: libmicrohttpd goes from the head's end to the access handler without serving
-    /// another connection in between), writes the router's problem on its socket and shuts the socket's
-    /// sending side, so that libmicrohttpd's own answer fails to be sent and the connection is closed.
-    /// When the connection cannot be singled out, libmicrohttpd answers as before.
-    private func answerAhead() {
-        let thread = pthread_self()
-        let candidates = pendingHeads.withLock { pending in pending.values.filter { pthread_equal($0.thread, thread) != 0 } }
-            .filter { candidate in
-                let connection = OpaquePointer(bitPattern: candidate.connection)!
-                return flightplan_request_head_size(connection) > 0 && flightplan_has_response(connection) == 0
-            }
-        guard candidates.count == 1, let pending = candidates.first, let pointer = UnsafeMutableRawPointer(bitPattern: pending.exchange) else { return }
-        let connection = OpaquePointer(bitPattern: pending.connection)!
-        let exchange = Unmanaged<Exchange>.fromOpaque(pointer).takeUnretainedValue()
-        let head = readHead(connection, of: exchange, line: nil)
-        let requestID = Router.requestID(from: head[header: "x-request-id"])
-        guard case .refuse(var refusal, _) = router.admit(head, requestID: requestID) else { return }
-        _ = pendingHeads.withLock { $0.removeValue(forKey: pending.connection) }
-        begin(exchange, head, requestID: requestID)
-        refusal.setHeader("Connection", "close")
-        let socket = flightplan_connection_fd(connection)
-        var bytes = Array("HTTP/1.1 \(refusal.status) \(String(cString: MHD_get_reason_phrase_for(UInt32(refusal.status))))\r\n".utf8)
-        for header in refusal.headers { bytes += Array("\(header.name): \(header.value)\r\n".utf8) }
-        bytes += Array("Content-Length: \(refusal.body.count)\r\n\r\n".utf8) + refusal.body
-        let sent = bytes.withUnsafeBytes { send(socket, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
-        shutdown(socket, Int32(SHUT_WR))
-        deadlines.answered(pending.connection)
-        exchange.status = refusal.status
-        exchange.responseBytes = refusal.body.count
-        exchange.answeredAhead = sent == bytes.count
-    }
-
     private func complete(_ exchange: Exchange, completedNormally: Bool) {
         budget.release(exchange.budgetedBytes)
         // An exchange whose head never reached the router (libmicrohttpd refused it, or the client left) was
@@ -431,6 +366,6 @@ public final class MicroHTTPDaemon: Sendable {
         router.state.metrics.recordRequest(route: head.path, status: exchange.status, microseconds: microseconds, bytes: exchange.responseBytes)
         accessLog.record(AccessEntry(
             method: method, path: path, status: exchange.status, bytes: exchange.responseBytes, microseconds: microseconds,
-            requestID: exchange.requestID, endedEarly: !completedNormally && !exchange.answeredAhead))
+            requestID: exchange.requestID, endedEarly: !completedNormally))
     }
 }
