@@ -122,6 +122,53 @@ struct InterruptionTests {
         }
     }
 
+    @Test("a plan that has ended is at rest: interrupting it at its duration starts every track with rate 0")
+    func endedPlanIsAtRest() throws {
+        try forAllScenes(count: 100, seed: 0x1EA) { rng, replay in
+            let running = try RandomScenes.request(using: &rng, curve: .linear).validated()
+            let start = InterruptionStart.running(running, at: running.timing.duration)
+            #expect(start.tracks.count == Choreography(for: running).parts.count, "\(replay)")
+            for (id, track) in start.tracks {
+                #expect(track.rates.opacity ?? 0 == 0, "\(id) opacity rate \(track.rates.opacity ?? 0), \(replay)")
+                if let rate = track.geometry?.rate {
+                    for value in [rate.clip.x, rate.clip.y, rate.clip.width, rate.clip.height, rate.image.x, rate.image.width, rate.radius] {
+                        #expect(value == 0, "\(id) geometry rate \(value), \(replay)")
+                    }
+                }
+            }
+        }
+    }
+
+    @Test("a reversal keeps a left-column cell's visible left edge on the screen: an edge at rest where the plan ends stays put")
+    func reversalKeepsEdges() throws {
+        var cases = 0
+        try forAllScenes(count: 200, seed: 0x1EB) { rng, replay in
+            // Styles whose flying clip ends on the destination frame, here the whole screen: with the cell at x = 0,
+            // the left edge is at 0 at both ends of the push and so at rest all along it (edges move linearly).
+            let style = [TransitionStyle.sharedFrame, .morph, .snapshot].randomElement(using: &rng)!
+            var running = RandomScenes.request(using: &rng, style: style, curve: RandomScenes.curve(using: &rng, overshooting: false))
+            running.source.frame.x = 0
+            running.source.contentMode = .aspectFill  // the clip starts as the whole cell (an aspect-fitted image's is inset)
+            running.destination.frame = nil
+            let duration = try running.validated().timing.duration
+            var reversed = running
+            reversed.direction = running.direction == .push ? .pop : .push
+            reversed.from = .running(running, time: .random(in: 0...duration, using: &rng))
+            let validated = try reversed.validated()
+            let states = Self.states(validated)
+            let flying = Choreography(for: validated).parts.filter { $0.flight != nil && $0.role != .child }.map(\.id)
+            for step in 0...200 {
+                let time = validated.timing.duration * Double(step) / 200
+                for id in flying {
+                    guard let clip = states(time)[id]?.clip else { continue }
+                    #expect(abs(clip.x) <= 1e-6, "\(id) left edge \(clip.x) at \(time) s, \(replay)")
+                }
+            }
+            cases += 1
+        }
+        #expect(cases == 200)
+    }
+
     @Test("a bad origin names its field", arguments: ["from.time", "from.request.source.frame.width", "from.state.clip.width", "from.velocity.clip.x"])
     func refusals(field: String) throws {
         var rng = SeededGenerator(seed: 3)

@@ -104,24 +104,32 @@ extension Choreography {
                 let q = timing.progress(atTime: t)
                 let rest = 1 - t / duration
                 let bump = t * rest * rest
-                func move(_ from: Double, _ rate: Double, _ to: Double) -> Double {
+                /// `k`: what the rate adds to the curve's own start (a Bézier that leaves straight up keeps its rate).
+                func bumpRate(_ from: Double, _ rate: Double, _ to: Double) -> Double {
                     let curve = (to - from) * curveRate
-                    return from + (to - from) * q + (curve.isFinite ? rate - curve : rate) * bump
+                    return curve.isFinite ? rate - curve : rate
+                }
+                func move(_ from: Double, _ rate: Double, _ to: Double) -> Double {
+                    from + (to - from) * q + bumpRate(from, rate, to) * bump
                 }
                 // Each edge moves like any other quantity (as edges move in a whole plan), so an edge that rests where
                 // the plan ends (a left-column cell's left edge at the screen's) stays there. A velocity that shrinks
                 // a rect hard could cross its edges: below half the smaller end's extent, the extent eases towards 0
-                // instead (`floor·e^(e/floor − 1)`, equal in value and slope where it takes over).
-                func extent(_ from: Double, _ to: Double, _ linear: Double) -> Double {
-                    let floor = min(from, to) / 2
-                    return linear >= floor ? linear : floor * Double.exp(max(linear / floor - 1, -30))
+                // instead (`floor·e^(e/floor − 1)`, equal in value and slope where it takes over), and the edges give
+                // back what that adds in proportion to their own rates' pull, so an edge at rest still does not move.
+                func edges(_ from: (Double, Double), _ rate: (Double, Double), _ to: (Double, Double)) -> (Double, Double) {
+                    let low = move(from.0, rate.0, to.0), high = move(from.1, rate.1, to.1)
+                    let floor = min(from.1 - from.0, to.1 - to.0) / 2, linear = high - low
+                    guard linear < floor else { return (low, high) }
+                    let deficit = floor * Double.exp(max(linear / floor - 1, -30)) - linear
+                    let pullLow = abs(bumpRate(from.0, rate.0, to.0)), pullHigh = abs(bumpRate(from.1, rate.1, to.1))
+                    let share = pullLow + pullHigh > 0 ? pullLow / (pullLow + pullHigh) : 0.5
+                    return (low - deficit * share, high + deficit * (1 - share))
                 }
                 func rect(_ from: Rect, _ rate: Rect, _ to: Rect) -> Rect {
-                    let left = move(from.x, rate.x, to.x), right = move(from.maxX, rate.x + rate.width, to.maxX)
-                    let top = move(from.y, rate.y, to.y), bottom = move(from.maxY, rate.y + rate.height, to.maxY)
-                    return Rect(
-                        center: Point(x: (left + right) / 2, y: (top + bottom) / 2),
-                        size: Size(width: extent(from.width, to.width, right - left), height: extent(from.height, to.height, bottom - top)))
+                    let (left, right) = edges((from.x, from.maxX), (rate.x, rate.x + rate.width), (to.x, to.maxX))
+                    let (top, bottom) = edges((from.y, from.maxY), (rate.y, rate.y + rate.height), (to.y, to.maxY))
+                    return Rect(x: left, y: top, width: right - left, height: bottom - top)
                 }
                 var values = part.values(instant)
                 if t >= duration { return values }
