@@ -136,6 +136,10 @@ struct TransportLimitTests {
             let refused = try other.request("POST", "/v1/plans", body: largePlan)
             #expect(refused.status == 503 && refused.headers["retry-after"] == "1")
             #expect(refused.headers["content-type"] == "application/problem+json" && refused.headers["x-request-id"] != nil)
+            // The client can read the 503 before libmicrohttpd reports it sent (and its bytes given back).
+            while daemon.queuedResponseBytes != held && ContinuousClock.now - started < .seconds(30) {
+                try await Task.sleep(for: .milliseconds(20))
+            }
             #expect(daemon.queuedResponseBytes == held, "the 503 was sent and gave back its bytes")
             #expect(try unread.receive().status == 200)
             while daemon.queuedResponseBytes != 0 && ContinuousClock.now - started < .seconds(30) {
