@@ -1,9 +1,10 @@
 #!/usr/bin/env python3
 """The preview page in a real browser: headless Chromium (Debian's chromium + chromium-driver) driven with
 Selenium. Loads /preview from the real server, plans every example request through the page, pauses at
-t = 0, the middle and the end, and checks that what the page shows is the plan: the visible clip computed
-from the layer's *computed* transform and clip-path (what the Web Animations API applied), and the page's
-clip outline, both equal the plan's visible rect within 1 px. Takes a screenshot at each pause, renders a
+t = 0, the middle and the end, and checks that what the page shows is the plan's tracks: for every moving
+track, the visible clip computed from its element's *computed* transform and clip-path (what the Web
+Animations API applied) equals the track's visible rect within 1 px, and so does the page's clip outline
+for the main track (the flying content). Takes a screenshot at each pause, renders a
 filmstrip SVG to PNG and checks it is not blank, and fails on any console error.
 Artefacts (screenshots, the filmstrip SVG and PNG) go to $ARTIFACTS_DIR (default .build/artifacts).
 
@@ -19,7 +20,7 @@ import subprocess
 import sys
 import urllib.request
 
-from keyframe_segments import segment
+from keyframe_segments import values_at
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 BINARY = os.path.abspath(sys.argv[1])
@@ -37,13 +38,20 @@ def skip(reason):
     sys.exit(0)
 
 
-def expected_clip(plan, time):
-    """The plan's visible clip at `time` as a linearly interpolating renderer shows it (window space)."""
-    a, b, f = segment(plan["keyframes"], time)
-    mix = lambda p, q: p + (q - p) * f
-    t = {k: mix(a["transform"][k], b["transform"][k]) for k in "a b c d tx ty".split()}
-    m = {k: mix(a["maskFrame"][k], b["maskFrame"][k]) for k in ("x", "y", "width", "height")}
-    return apply(t, m, plan["layer"]["frame"])
+def main_track(plan):
+    """The track the eye follows, as the page picks it: the last `content` track, else a moving destination screen."""
+    tracks = plan["tracks"]
+    content = [track for track in tracks if track["role"] == "content"]
+    screens = [track for track in tracks if track["role"] == "destinationScreen" and "transform" in track["animates"]]
+    return (content or screens)[-1 if content else 0]
+
+
+def expected_clip(track, time):
+    """A track's visible clip at `time` as a linearly interpolating renderer shows it (window space)."""
+    values, frame = values_at(track, time), track["frame"]
+    t = values.get("transform", {"a": 1, "b": 0, "c": 0, "d": 1, "tx": 0, "ty": 0})
+    m = values.get("maskFrame", {"x": 0, "y": 0, "width": frame["width"], "height": frame["height"]})
+    return apply(t, m, frame)
 
 
 def apply(t, m, layer):
@@ -60,7 +68,7 @@ def shown_clip(measured, layer, bounds):
     """The visible clip the browser applied: the computed clip-path inset through the computed transform."""
     numbers = lambda text: [float(v) for v in re.findall(r"-?[\d.]+(?:e-?\d+)?", text)]
     a, b, c, d, tx, ty = numbers(measured["transform"]) if measured["transform"] != "none" else (1, 0, 0, 1, 0, 0)
-    inset = numbers(measured["clipPath"].split("round")[0])
+    inset = numbers(measured["clipPath"].split("round")[0]) if measured["clipPath"] not in ("none", "") else [0]
     # CSS shorthand: 1 value for all sides, 2 for (vertical, horizontal), 3 for (top, horizontal, bottom).
     top, right, bottom, left = {1: lambda v: v * 4, 2: lambda v: v * 2, 3: lambda v: [v[0], v[1], v[2], v[1]]}.get(len(inset), lambda v: v[:4])(inset)
     mask = {"x": left, "y": top, "width": layer["width"] - left - right, "height": layer["height"] - top - bottom}
@@ -112,23 +120,33 @@ def main():
             if plan is None:
                 continue
             bounds = request["destination"]["bounds"]
+            main = main_track(plan)
+            moving = [track for track in plan["tracks"] if track["keyframes"]]
             for label, time in (("start", 0.0), ("middle", plan["duration"] / 2), ("end", plan["duration"])):
                 measured = browser.execute_script("""
                     flightplanPreview.seek(arguments[0]);
                     const stage = document.getElementById('stage').getBoundingClientRect();
-                    const layer = document.getElementById('layer'), style = getComputedStyle(layer);
                     const outline = document.getElementById('clip-outline').getBoundingClientRect();
-                    return {stage: [stage.x, stage.y, stage.width], transform: style.transform, clipPath: style.clipPath,
-                            outline: [outline.x, outline.y, outline.width, outline.height]};""", time)
+                    const tracks = arguments[1].map((id) => {
+                        const style = getComputedStyle(document.getElementById('track-' + id));
+                        return {transform: style.transform, clipPath: style.clipPath};
+                    });
+                    return {stage: [stage.x, stage.y, stage.width], tracks, main: document.querySelector('.track.main').id,
+                            outline: [outline.x, outline.y, outline.width, outline.height]};""", time, [track["id"] for track in moving])
                 scale = measured["stage"][2] / bounds["width"]
-                expected = expected_clip(plan, time)
-                expected_page = (measured["stage"][0] + scale * (expected[0] - bounds["x"]), measured["stage"][1] + scale * (expected[1] - bounds["y"]),
-                                 scale * expected[2], scale * expected[3])
-                shown = shown_clip(measured, plan["layer"]["frame"], bounds)
-                shown_page = (measured["stage"][0] + scale * shown[0], measured["stage"][1] + scale * shown[1], scale * shown[2], scale * shown[3])
-                check(close(shown_page, expected_page), f"{name} at {label}: the layer's computed transform and clip-path show the plan's visible clip",
-                      f"{shown_page} vs {expected_page} ({measured['transform']}, {measured['clipPath']})")
-                check(close(measured["outline"], expected_page), f"{name} at {label}: the clip outline is the plan's visible clip",
+                on_page = lambda rect, origin: (measured["stage"][0] + scale * (rect[0] - origin["x"]), measured["stage"][1] + scale * (rect[1] - origin["y"]),
+                                                scale * rect[2], scale * rect[3])
+                worst, detail = 0.0, ""
+                for track, applied in zip(moving, measured["tracks"]):
+                    expected_page = on_page(expected_clip(track, time), bounds)
+                    shown_page = on_page(shown_clip(applied, track["frame"], bounds), {"x": 0, "y": 0})
+                    error = max(abs(p - q) for p, q in zip(shown_page, expected_page))
+                    if error > worst:
+                        worst, detail = error, f"{track['id']}: {shown_page} vs {expected_page} ({applied['transform']}, {applied['clipPath']})"
+                check(worst <= 1, f"{name} at {label}: every moving track's computed transform and clip-path show its visible clip", detail)
+                check(measured["main"] == "track-" + main["id"], f"{name} at {label}: the page follows the {main['id']} track", measured["main"])
+                expected_page = on_page(expected_clip(main, time), bounds)
+                check(close(measured["outline"], expected_page), f"{name} at {label}: the clip outline is the main track's visible clip",
                       f"{measured['outline']} vs {expected_page}")
                 if name == "sharedFrame" or label == "middle":
                     browser.save_screenshot(os.path.join(ARTIFACTS, f"preview-{name}-{label}.png"))

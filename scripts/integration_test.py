@@ -28,6 +28,8 @@ import referencing
 import referencing.jsonschema
 import yaml
 
+from keyframe_segments import FIRST_MODEL, values_at
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 BINARY = os.path.abspath(sys.argv[1]) if len(sys.argv) > 1 else os.path.join(ROOT, ".build/debug/flightplan")
 results = {"passed": 0, "failed": 0}
@@ -172,8 +174,10 @@ def test_styles(server):
         check(status == 200 and headers.get("content-type") == "application/json", f"plan {path}", f"{status} {body[:200]!r}")
         plan = json.loads(body)
         check(plan["style"] == request.get("style", "sharedFrame"), f"style {path}")
-        times = [k["time"] for k in plan["keyframes"]]
-        check(times[0] == 0 and times[-1] == plan["duration"] and times == sorted(set(times)), f"times {path}")
+        check(not set(FIRST_MODEL) & set(plan), f"the plan is its tracks alone {path}", str(sorted(set(FIRST_MODEL) & set(plan))))
+        times = {tuple(k["time"] for k in track["keyframes"]) for track in plan["tracks"] if track["keyframes"]}
+        check(len(times) == 1 and all(t[0] == 0 and t[-1] == plan["duration"] and list(t) == sorted(set(t)) for t in times),
+              f"times {path}: the moving tracks share increasing keyframe times from 0 to the duration")
         cli = subprocess.run([BINARY, "plan", path], capture_output=True, cwd=ROOT)
         check(cli.returncode == 0 and cli.stdout.rstrip(b"\n") == body, f"CLI prints the server's bytes for {path}")
 
@@ -208,16 +212,26 @@ def test_dismiss(server):
     released = os.path.join(ROOT, "examples", "gestures", "dismiss-ended.json")
     status, _, body = post(server, "/v1/gestures/dismiss", "@" + released)
     answer = json.loads(body) if status == 200 else {}
-    plan = answer.get("plan") or {"keyframes": [{}]}
+    plan = answer.get("plan") or {"tracks": [], "duration": 0}
     check(status == 200 and answer.get("decision") == "finish", "dismiss: a downward flick finishes", f"{status} {body[:200]!r}")
-    check(plan["keyframes"][0] == answer.get("state"), "dismiss: the completion starts at the state")
+    check(not set(FIRST_MODEL) & set(plan), "dismiss: the completion plan is its tracks alone", str(sorted(plan)))
+    # Each track of the completion starts where the answer's tracks stand under the finger; the flying one at `state`.
+    start = {track["id"]: values_at(track, 0) for track in plan["tracks"]}
+    check(start and start == {track["id"]: track["base"] for track in answer.get("tracks", [])}, "dismiss: the completion starts where the tracks stand",
+          f"{start} vs {answer.get('tracks')}")
+    state = answer.get("state", {})
+    content = start.get("content", {})
+    check(all(content.get(key) == state.get(key) for key in ("transform", "maskFrame", "cornerRadius")), "dismiss: the flying track starts at the state",
+          f"{content} vs {state}")
     request = json.load(open(released))["plan"]
     _, _, pop = post(server, "/v1/plans", json.dumps(dict(request, direction="pop")))
-    geometry = lambda keyframe: {key: keyframe.get(key) for key in ("transform", "maskFrame", "cornerRadius", "opacity")}
-    check(geometry(plan["keyframes"][-1]) == geometry(json.loads(pop)["keyframes"][-1]), "dismiss: finish lands where the pop ends")
-    # UIKit's normalisation: the finger's 40 pt/s across, over the 13.5 pt of tx still to go (zoom: the layer is the image).
+    pop = json.loads(pop)
+    end = lambda plan: {track["id"]: values_at(track, plan["duration"]) for track in plan["tracks"]}
+    check(end(plan) == end(pop), "dismiss: finish lands where the pop ends, track by track", f"{end(plan)} vs {end(pop)}")
+    # UIKit's normalisation: the finger's 40 pt/s across, over the 13.5 pt of tx still to go (zoom: the content track is the image).
     spring = answer.get("spring") or {}
-    to_go = plan["keyframes"][-1]["transform"]["tx"] - plan["keyframes"][0]["transform"]["tx"]
+    flight = next((track["keyframes"] for track in plan["tracks"] if track["id"] == "content"), [{"transform": {"tx": 0}}])
+    to_go = flight[-1]["transform"]["tx"] - flight[0]["transform"]["tx"]
     check(abs(spring.get("initialVelocity", {}).get("x", 0) * to_go - 40) < 1e-9, "dismiss: the spring's initialVelocity is velocity ÷ distance to go", str(spring))
     cli = subprocess.run([BINARY, "dismiss", released], capture_output=True, cwd=ROOT)
     check(cli.returncode == 0 and cli.stdout.rstrip(b"\n") == body, "dismiss: the CLI prints the server's bytes")

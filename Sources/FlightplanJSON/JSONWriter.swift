@@ -8,7 +8,7 @@
 /// appends, and an array's uniqueness and capacity checks on each were a fifth of the encoder's time. The
 /// writer is therefore not copyable; ``bytes`` copies the text out once at the end.
 ///
-/// A plan repeats many of its numbers (the first model's keyframes are its main track's), so the text of each
+/// A plan repeats many of its numbers (a layer held at a scale, a mask kept across keyframes), so the text of each
 /// fractional number is remembered in a small direct-mapped table, by bit pattern, and copied when it comes again.
 public struct JSONWriter: ~Copyable {
     private var base: UnsafeMutablePointer<UInt8>
@@ -363,17 +363,6 @@ public struct JSONWriter: ~Copyable {
 
     /// Ends a value written with fragments.
     package mutating func endValue() {
-        needsComma = true
-    }
-
-    /// How many bytes have been written: where the next text starts, to mark text for ``repeatMembers(_:)``.
-    package var offset: Int { count }
-
-    /// Writes again, as members of the object being written, members this writer wrote earlier: the text between two
-    /// ``offset``s, after the separating comma if one is due.
-    package mutating func repeatMembers(_ earlierText: Range<Int>) {
-        separate()
-        appendEarlierText(at: earlierText.lowerBound, count: earlierText.count)
         needsComma = true
     }
 

@@ -98,8 +98,8 @@ struct LocalRemoteTests {
                 #expect(localPlan == remotePlan, "interruption \(index)")
                 // The continuation starts where the plan on screen is (within what linear playback adds).
                 let before = played.state(at: time), after = localPlan.state(at: 0)
-                for track in localPlan.tracks ?? [] where track.animates.contains(.transform) {
-                    guard let was = before[track.id], let now = after[track.id], let frame = played.tracks?.first(where: { $0.id == track.id })?.frame,
+                for track in localPlan.tracks where track.animates.contains(.transform) {
+                    guard let was = before[track.id], let now = after[track.id], let frame = played.tracks.first(where: { $0.id == track.id })?.frame,
                         frame == track.frame else { continue }
                     let old = was.keyframe(time: 0, progress: 0, in: frame).visibleClip(in: frame)
                     let new = now.keyframe(time: 0, progress: 0, in: frame).visibleClip(in: frame)

@@ -5,31 +5,57 @@ import Testing
 
 @Suite("Playback helpers")
 struct PlaybackTests {
-    @Test("sampling hits every keyframe exactly, interpolates linearly between, and clamps outside")
+    @Test("a track's values hit every keyframe exactly, interpolate linearly between, and clamp outside")
     func sampling() throws {
         try forAllScenes(count: 100) { rng, replay in
             let plan = try Planner.plan(for: RandomScenes.request(using: &rng).validated())
-            for keyframe in plan.keyframes { #expect(plan.sample(at: keyframe.time) == keyframe, "\(replay)") }
-            for (a, b) in zip(plan.keyframes, plan.keyframes.dropFirst()) {
-                let middle = plan.sample(at: (a.time + b.time) / 2), halfway = a.interpolated(to: b, fraction: 0.5)
-                #expect(middle.renderedDistance(to: halfway, in: plan.layer.frame) <= 1e-9 * 1000, "\(replay)")
+            for track in plan.tracks {
+                for (index, keyframe) in track.keyframes.enumerated() {
+                    #expect(track.values(at: keyframe.time) == track.values(atKeyframe: index), "\(track.id), \(replay)")
+                }
+                let full = track.filledKeyframes
+                for (a, b) in zip(full, full.dropFirst()) {
+                    let time = (a.time + b.time) / 2
+                    let middle = track.values(at: time).keyframe(time: time, progress: 0, in: track.frame)
+                    let halfway = a.interpolated(to: b, fraction: 0.5)
+                    #expect(middle.renderedDistance(to: halfway, in: track.frame) <= 1e-9 * 1000, "\(track.id), \(replay)")
+                    expectClose(middle.opacity, halfway.opacity, scale: 1, "\(track.id) opacity, \(replay)")
+                }
+                let last = max(0, track.keyframes.count - 1)
+                #expect(track.values(at: -1) == track.values(atKeyframe: 0), "\(track.id), \(replay)")
+                #expect(track.values(at: plan.duration + 1) == track.values(atKeyframe: last), "\(track.id), \(replay)")
             }
-            #expect(plan.sample(at: -1) == plan.keyframes.first && plan.sample(at: plan.duration + 1) == plan.keyframes.last, "\(replay)")
         }
     }
 
-    @Test("Core Animation tracks: normalised key times and one value per keyframe for each key path")
-    func tracks() throws {
+    @Test("state is every track's values by id; velocity is each moving track's slope over the segment that holds the time")
+    func stateAndVelocity() throws {
         try forAllScenes(count: 100) { rng, replay in
             let plan = try Planner.plan(for: RandomScenes.request(using: &rng).validated())
-            let tracks = plan.coreAnimationTracks
-            #expect(tracks.keyTimes.first == 0 && tracks.keyTimes.last == 1, "\(replay)")
-            #expect(zip(tracks.keyTimes, tracks.keyTimes.dropFirst()).allSatisfy { $0 < $1 }, "\(replay)")
-            #expect([tracks.transform.count, tracks.maskBounds.count, tracks.maskPosition.count, tracks.cornerRadius.count,
-                     tracks.opacity.count].allSatisfy { $0 == plan.keyframes.count }, "\(replay)")
-            for (keyframe, (bounds, position)) in zip(plan.keyframes, zip(tracks.maskBounds, tracks.maskPosition)) {
-                let rebuilt = Rect(center: position, size: bounds.size)
-                #expect(abs(rebuilt.x - keyframe.maskFrame.x) < 1e-9 * max(1, abs(keyframe.maskFrame.x)), "\(replay)")
+            let times = plan.keyframeTimes
+            let segment = Int.random(in: 0..<(times.count - 1), using: &rng)
+            let start = times[segment], end = times[segment + 1], time = start + (end - start) * .random(in: 0..<1, using: &rng)
+            let state = plan.state(at: time), later = plan.state(at: end), velocity = plan.velocity(at: time)
+            #expect(Set(state.keys) == Set(plan.tracks.map(\.id)), "\(replay)")
+            #expect(Set(velocity.keys) == Set(plan.tracks.filter { !$0.keyframes.isEmpty }.map(\.id)), "\(replay)")
+            for track in plan.tracks {
+                #expect(state[track.id] == track.values(at: time), "\(track.id), \(replay)")
+                guard let rate = velocity[track.id], let now = state[track.id], let then = later[track.id] else { continue }
+                // Linear within the segment: where the track is at its end is where it is now plus the rate times the rest.
+                let step = end - time
+                if let r = rate.transform, let a = now.transform, let b = then.transform {
+                    for (x, y, v) in [(a.a, b.a, r.a), (a.d, b.d, r.d), (a.tx, b.tx, r.tx), (a.ty, b.ty, r.ty)] {
+                        expectClose(x + v * step, y, relative: 1e-7, "\(track.id) transform, \(replay)")
+                    }
+                }
+                if let r = rate.maskFrame, let a = now.maskFrame, let b = then.maskFrame {
+                    expectClose(Rect(x: a.x + r.x * step, y: a.y + r.y * step, width: a.width + r.width * step, height: a.height + r.height * step), b,
+                                relative: 1e-7, "\(track.id) mask, \(replay)")
+                }
+                if let r = rate.opacity, let a = now.opacity, let b = then.opacity {
+                    expectClose(a + r * step, b, relative: 1e-7, scale: 1, "\(track.id) opacity, \(replay)")
+                }
+                #expect(Set(rate.properties).isSubset(of: track.animates), "\(track.id), \(replay)")
             }
         }
     }

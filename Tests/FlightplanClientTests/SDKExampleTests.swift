@@ -19,9 +19,9 @@ enum SDKExample {
         let planner: any TransitionPlanner = server.map { RemotePlanner(baseURL: $0, headers: ["Authorization": "Bearer …"]) }
             ?? LocalPlanner()
         let plan = try await planner.plan(request)
-        // Play it: Core Animation key times and values, or the state at any instant.
-        let tracks = plan.coreAnimationTracks
-        print(tracks.keyTimes.count, "keyframes; halfway:", plan.sample(at: plan.duration / 2).transform)
+        // Play it: each track's keyframes, or every track's values at any instant.
+        let halfway = plan.state(at: plan.duration / 2)
+        print(plan.tracks.count, "tracks; the screen halfway:", halfway["destinationScreen"]?.transform ?? .identity)
         return plan
     }
     // README example ends
@@ -32,7 +32,8 @@ struct SDKExampleTests {
     @Test("runs locally and matches the local planner")
     func runs() async throws {
         let plan = try await SDKExample.planThumbnailPush(server: nil)
-        #expect(plan.style == .sharedFrame && plan.keyframes.first?.time == 0 && plan.keyframes.last?.time == plan.duration)
+        let times = try #require(plan.tracks.first { $0.id == "destinationScreen" }).keyframes.map(\.time)
+        #expect(plan.style == .sharedFrame && times.first == 0 && times.last == plan.duration)
     }
 
     @Test("the README shows exactly this example")

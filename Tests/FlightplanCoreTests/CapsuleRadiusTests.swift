@@ -43,7 +43,7 @@ struct CapsuleRadiusTests {
         request.source.cornerRadius = request.source.frame.maxCornerRadius * 10
         let plan = try Planner.plan(for: request.validated())
         request.source.cornerRadius = request.source.frame.maxCornerRadius
-        #expect(plan.keyframes == (try Planner.plan(for: request.validated())).keyframes)
+        #expect(plan.tracks == (try Planner.plan(for: request.validated())).tracks)
         #expect(plan.warnings?.map(\.field).filter { $0.hasSuffix("adius") } == ["source.cornerRadius"])
     }
 }

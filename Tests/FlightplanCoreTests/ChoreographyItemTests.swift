@@ -17,7 +17,7 @@ struct ChoreographyItemTests {
     /// Values of a track at `time`, exactly.
     static func values(_ request: PlanRequest, _ id: String, at time: Double) throws -> TrackValues {
         let validated = try request.validated()
-        let index = try #require(try Planner.plan(for: validated).tracks?.firstIndex { $0.id == id })
+        let index = try #require(try Planner.plan(for: validated).tracks.firstIndex { $0.id == id })
         return Planner.exactTracks(for: validated)(time)[index]
     }
 
@@ -49,7 +49,7 @@ struct ChoreographyItemTests {
         request.children = [ChildPair(id: "a", from: Rect(x: 110, y: 210, width: 20, height: 20), to: Rect(x: 10, y: 10, width: 60, height: 60))]
         let region = Rect(x: 0, y: 44, width: 400, height: 700)
         request.contentRegion = region
-        let tracks = try #require(try Planner.plan(for: request.validated()).tracks)
+        let tracks = try Planner.plan(for: request.validated()).tracks
         for track in tracks {
             let flies = [TrackRole.content, .incomingSnapshot, .outgoingSnapshot, .child].contains(track.role)
             #expect(track.clip == (flies ? region : nil), "\(track.id)")
@@ -87,7 +87,8 @@ struct ChoreographyItemTests {
 
     @Test("a spring's SwiftUI parameters (response, damping fraction) move exactly as the plan's own curve")
     func springParameters() throws {
-        let plan = try Planner.plan(for: Self.request(.zoom, duration: 0.5, curve: .spring(SpringParameters(dampingRatio: 0.8))).validated())
+        let validated = try Self.request(.zoom, duration: 0.5, curve: .spring(SpringParameters(dampingRatio: 0.8))).validated()
+        let plan = try Planner.plan(for: validated)
         let spring = try #require(plan.easing?.spring)
         let swiftUI = ResolvedTiming(
             curve: .spring(SpringParameters(dampingRatio: spring.swiftUI.dampingFraction, response: spring.swiftUI.response)), duration: 0)
@@ -95,8 +96,8 @@ struct ChoreographyItemTests {
         #expect(isClose(spring.coreAnimation.stiffness, motion.angularFrequency * motion.angularFrequency))
         #expect(isClose(spring.coreAnimation.damping, 2 * 0.8 * motion.angularFrequency))
         // The same oscillator: the plan's progress and SwiftUI's agree until the plan's settling ramp starts to matter.
-        for keyframe in plan.keyframes where keyframe.time < 0.2 {
-            #expect(abs(swiftUI.progress(atTime: keyframe.time) - keyframe.progress) < 2e-3, "t = \(keyframe.time)")
+        for time in plan.keyframeTimes where time < 0.2 {
+            #expect(abs(swiftUI.progress(atTime: time) - validated.timing.progress(atTime: time)) < 2e-3, "t = \(time)")
         }
     }
 }

@@ -14,7 +14,7 @@ struct ChoreographyPropertyTests {
 
         init(_ request: PlanRequest) throws {
             validated = try request.validated()
-            tracks = try #require(try Planner.plan(for: validated).tracks)
+            tracks = try Planner.plan(for: validated).tracks
             let exact = Planner.exactTracks(for: validated), duration = validated.timing.duration
             let (start, end) = (exact(0), exact(duration))
             (collapsed, expanded) = request.direction == .push ? (start, end) : (end, start)
@@ -92,7 +92,7 @@ struct ChoreographyPropertyTests {
             request.timing.channels = [.fadeIn: ChannelTiming(.window(start: start, end: end), curve: .linear)]
             let validated = try request.validated()
             let exact = Planner.exactTracks(for: validated), duration = validated.timing.duration
-            let index = try #require(try Planner.plan(for: validated).tracks?.firstIndex { $0.role == .destinationScreen })
+            let index = try #require(try Planner.plan(for: validated).tracks.firstIndex { $0.role == .destinationScreen })
             for step in 0...50 {
                 let time = duration * Double(step) / 50
                 let opacity = exact(time)[index].opacity!

@@ -56,9 +56,11 @@ struct EndStates {
     }
 }
 
-/// The keyframe at the collapsed end and at the expanded end, whatever the direction.
-func ends(of plan: Plan) -> (collapsed: Keyframe, expanded: Keyframe) {
-    plan.direction == .push ? (plan.keyframes.first!, plan.keyframes.last!) : (plan.keyframes.last!, plan.keyframes.first!)
+/// The flying track's keyframe (with the fading track's opacity) at the collapsed end and at the expanded end, whatever
+/// the direction.
+func ends(of plan: Plan) throws -> (collapsed: Keyframe, expanded: Keyframe) {
+    let keyframes = try plan.flyingKeyframes()
+    return plan.direction == .push ? (keyframes.first!, keyframes.last!) : (keyframes.last!, keyframes.first!)
 }
 
 @Suite("Geometry properties over random scenes")
@@ -69,10 +71,11 @@ struct GeometryPropertyTests {
             let request = RandomScenes.request(using: &rng)
             guard let expected = EndStates(request) else { return }
             let plan = try Planner.plan(for: request.validated())
-            expectClose(plan.layer.frame, expected.layer, "layer, \(replay)")
-            let (collapsed, expanded) = ends(of: plan)
-            expectClose(collapsed.visibleClip(in: plan.layer.frame), expected.clipCollapsed, "\(request.style) collapsed, \(replay)")
-            expectClose(expanded.visibleClip(in: plan.layer.frame), expected.clipExpanded, "\(request.style) expanded, \(replay)")
+            let layer = try plan.flyingTrack().frame
+            expectClose(layer, expected.layer, "layer, \(replay)")
+            let (collapsed, expanded) = try ends(of: plan)
+            expectClose(collapsed.visibleClip(in: layer), expected.clipCollapsed, "\(request.style) collapsed, \(replay)")
+            expectClose(expanded.visibleClip(in: layer), expected.clipExpanded, "\(request.style) expanded, \(replay)")
         }
     }
 
@@ -84,10 +87,11 @@ struct GeometryPropertyTests {
                 let imageExpanded = expected.imageExpanded
             else { return }
             let plan = try Planner.plan(for: request.validated())
-            let content = imageExpanded.offsetBy(dx: -plan.layer.frame.x, dy: -plan.layer.frame.y)
-            let (collapsed, expanded) = ends(of: plan)
-            expectClose(collapsed.transform.apply(to: content, inLayer: plan.layer.frame), imageCollapsed, "collapsed image, \(replay)")
-            expectClose(expanded.transform.apply(to: content, inLayer: plan.layer.frame), imageExpanded, "expanded image, \(replay)")
+            let layer = try plan.flyingTrack().frame
+            let content = imageExpanded.offsetBy(dx: -layer.x, dy: -layer.y)
+            let (collapsed, expanded) = try ends(of: plan)
+            expectClose(collapsed.transform.apply(to: content, inLayer: layer), imageCollapsed, "collapsed image, \(replay)")
+            expectClose(expanded.transform.apply(to: content, inLayer: layer), imageExpanded, "expanded image, \(replay)")
             #expect(expanded.transform == .identity, "\(replay)")
         }
     }
@@ -98,7 +102,7 @@ struct GeometryPropertyTests {
             let request = RandomScenes.request(using: &rng)
             let plan = try Planner.plan(for: request.validated())
             let aspectKept = request.source.contentMode.preservesAspect && request.destination.contentMode.preservesAspect
-            for keyframe in plan.keyframes + (plan.children ?? []).flatMap(\.keyframes) {
+            for keyframe in try plan.flyingTrack().filledKeyframes + plan.childTracks.flatMap(\.filledKeyframes) {
                 #expect(keyframe.transform.b == 0 && keyframe.transform.c == 0, "\(replay)")
                 #expect(keyframe.transform.a > 0 && keyframe.transform.d > 0, "\(replay)")
                 if aspectKept { #expect(keyframe.transform.a == keyframe.transform.d, "\(replay)") }
@@ -112,7 +116,7 @@ struct GeometryPropertyTests {
             let request = RandomScenes.request(using: &rng)
             guard let expected = EndStates(request) else { return }
             let plan = try Planner.plan(for: request.validated())
-            let (collapsed, expanded) = ends(of: plan)
+            let (collapsed, expanded) = try ends(of: plan)
             expectClose(collapsed.visibleCornerRadius, expected.radiusCollapsed, "collapsed radius, \(replay)")
             expectClose(expanded.visibleCornerRadius, expected.radiusExpanded, "expanded radius, \(replay)")
         }
@@ -123,13 +127,15 @@ struct GeometryPropertyTests {
         try forAllScenes { rng, replay in
             let request = RandomScenes.request(using: &rng, style: .snapshot)
             let plan = try Planner.plan(for: request.validated())
-            #expect((plan.children ?? []).map(\.id) == request.children.map(\.id), "\(replay)")
-            for (child, track) in zip(request.children, plan.children ?? []) {
-                let collapsed = request.direction == .push ? track.keyframes.first! : track.keyframes.last!
-                let expanded = request.direction == .push ? track.keyframes.last! : track.keyframes.first!
-                #expect(track.keyframes.map(\.time) == plan.keyframes.map(\.time), "\(replay)")
-                expectClose(collapsed.visibleClip(in: track.layer.frame), child.from, "child from, \(replay)")
-                expectClose(expanded.visibleClip(in: track.layer.frame), child.to, "child to, \(replay)")
+            #expect(plan.childTracks.map(\.id) == request.children.map { "child:\($0.id)" }, "\(replay)")
+            let times = try plan.flyingTrack().keyframes.map(\.time)
+            for (child, track) in zip(request.children, plan.childTracks) {
+                let keyframes = track.filledKeyframes
+                let collapsed = request.direction == .push ? keyframes.first! : keyframes.last!
+                let expanded = request.direction == .push ? keyframes.last! : keyframes.first!
+                #expect(track.keyframes.map(\.time) == times, "\(replay)")
+                expectClose(collapsed.visibleClip(in: track.frame), child.from, "child from, \(replay)")
+                expectClose(expanded.visibleClip(in: track.frame), child.to, "child to, \(replay)")
                 expectClose(collapsed.visibleCornerRadius, child.fromCornerRadius, "child radius, \(replay)")
                 expectClose(expanded.visibleCornerRadius, child.toCornerRadius, "child radius, \(replay)")
             }
@@ -142,7 +148,8 @@ struct GeometryPropertyTests {
             let curve = RandomScenes.curve(using: &rng, overshooting: false)
             let request = RandomScenes.request(using: &rng, curve: curve)
             let plan = try Planner.plan(for: request.validated())
-            let clips = plan.keyframes.map { $0.visibleClip(in: plan.layer.frame) }
+            let flying = try plan.flyingTrack()
+            let clips = flying.filledKeyframes.map { $0.visibleClip(in: flying.frame) }
             for edge in [\Rect.x, \Rect.y, \Rect.maxX, \Rect.maxY] {
                 let values = clips.map { $0[keyPath: edge] }
                 let slack = 1e-9 * 1000
@@ -161,7 +168,8 @@ struct GeometryPropertyTests {
             var pop = push
             pop.direction = .pop
             let pushPlan = try Planner.plan(for: push.validated()), popPlan = try Planner.plan(for: pop.validated())
-            for (a, b) in [(pushPlan.keyframes.last!, popPlan.keyframes.first!), (pushPlan.keyframes.first!, popPlan.keyframes.last!)] {
+            let pushed = try pushPlan.flyingKeyframes(), popped = try popPlan.flyingKeyframes()
+            for (a, b) in [(pushed.last!, popped.first!), (pushed.first!, popped.last!)] {
                 #expect(a.transform == b.transform && a.maskFrame == b.maskFrame && a.cornerRadius == b.cornerRadius && a.opacity == b.opacity, "\(replay)")
             }
         }
@@ -175,24 +183,25 @@ struct GeometryPropertyTests {
             var pop = push
             pop.direction = .pop
             let pushPlan = try Planner.plan(for: push.validated()), popPlan = try Planner.plan(for: pop.validated())
-            let layer = pushPlan.layer.frame
-            for (a, b) in zip(pushPlan.keyframes, popPlan.keyframes.reversed()) {
+            let layer = try pushPlan.flyingTrack().frame
+            for (a, b) in zip(try pushPlan.flyingKeyframes(), try popPlan.flyingKeyframes().reversed()) {
                 #expect(a.renderedDistance(to: b, in: layer) < 1e-6, "\(replay)")
                 expectClose(a.opacity, b.opacity, scale: 1, "\(replay)")
             }
         }
     }
 
-    @Test("N keyframes means N, times strictly increase from exactly 0 to exactly the duration")
+    @Test("N keyframes means N on every moving track, at the same times, strictly increasing from exactly 0 to exactly the duration")
     func keyframeTimes() throws {
         try forAllScenes { rng, replay in
             let request = RandomScenes.request(using: &rng)
             let plan = try Planner.plan(for: request.validated())
-            if case .keyframes(let count) = request.sampling { #expect(plan.keyframes.count == count, "\(replay)") }
-            #expect(plan.keyframes.first?.time == 0, "\(replay)")
-            #expect(plan.keyframes.last?.time == plan.duration, "\(replay)")
-            #expect(zip(plan.keyframes, plan.keyframes.dropFirst()).allSatisfy { $0.time < $1.time }, "\(replay)")
-            #expect(plan.keyframes.first?.progress == 0 && plan.keyframes.last?.progress == 1, "\(replay)")
+            let times = plan.keyframeTimes
+            #expect(plan.tracks.allSatisfy { $0.keyframes.isEmpty || $0.keyframes.map(\.time) == times }, "\(replay)")
+            if case .keyframes(let count) = request.sampling { #expect(times.count == count, "\(replay)") }
+            #expect(times.first == 0, "\(replay)")
+            #expect(times.last == plan.duration, "\(replay)")
+            #expect(zip(times, times.dropFirst()).allSatisfy { $0 < $1 }, "\(replay)")
         }
     }
 
@@ -201,9 +210,10 @@ struct GeometryPropertyTests {
         try forAllScenes(count: 100) { rng, replay in
             let fps = Double.random(in: 10...240, using: &rng)
             let plan = try Planner.plan(for: RandomScenes.request(using: &rng, sampling: .fps(fps)).validated())
-            let gaps = zip(plan.keyframes, plan.keyframes.dropFirst()).map { $1.time - $0.time }
+            let times = plan.keyframeTimes
+            let gaps = zip(times, times.dropFirst()).map { $1 - $0 }
             #expect(gaps.allSatisfy { $0 <= 1 / fps * (1 + 1e-9) }, "\(replay)")
-            #expect(plan.keyframes.count == max(2, Int((plan.duration * fps - 1e-9).rounded(.up)) + 1), "\(replay)")
+            #expect(times.count == max(2, Int((plan.duration * fps - 1e-9).rounded(.up)) + 1), "\(replay)")
         }
     }
 
@@ -211,9 +221,9 @@ struct GeometryPropertyTests {
     func finiteOutput() throws {
         try forAllScenes { rng, replay in
             let plan = try Planner.plan(for: RandomScenes.request(using: &rng).validated())
-            for keyframe in plan.keyframes + (plan.children ?? []).flatMap(\.keyframes) {
+            for keyframe in plan.tracks.flatMap(\.filledKeyframes) {
                 let numbers = [
-                    keyframe.time, keyframe.progress, keyframe.transform.a, keyframe.transform.d, keyframe.transform.tx,
+                    keyframe.time, keyframe.transform.a, keyframe.transform.d, keyframe.transform.tx,
                     keyframe.transform.ty, keyframe.maskFrame.x, keyframe.maskFrame.y, keyframe.maskFrame.width,
                     keyframe.maskFrame.height, keyframe.cornerRadius, keyframe.opacity,
                 ]

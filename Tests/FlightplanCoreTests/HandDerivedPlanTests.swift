@@ -50,10 +50,11 @@ struct HandDerivedPlanTests {
         // the screen (50, 100, 250, 450) maps back to (0, 0, 400, 720); visible radius 5 → 5/⅝ = 8; overlay ½ × 0.5.
         // t = 1: identity, masked to the screen, radius 0, overlay 0.5.
         let plan = try Self.plan(.sharedFrame, destinationFrame: Rect(x: 0, y: 0, width: 400, height: 400))
-        #expect(plan.layer == AnimatedLayer(role: .destinationScreen, frame: Self.screen) && plan.placeholder == Self.cell)
-        Self.expect(plan.keyframes[0], scale: 0.25, tx: -50, ty: -100, mask: Rect(x: 0, y: 0, width: 400, height: 400), radius: 40, opacity: 0, "t=0")
-        Self.expect(plan.keyframes[1], scale: 0.625, tx: -25, ty: -50, mask: Rect(x: 0, y: 0, width: 400, height: 720), radius: 8, opacity: 0.25, "t=½")
-        Self.expect(plan.keyframes[2], scale: 1, tx: 0, ty: 0, mask: Self.screen, radius: 0, opacity: 0.5, "t=1")
+        let flying = try plan.flyingTrack(), placeholder = try plan.track("placeholder")
+        #expect(flying.role == .destinationScreen && flying.frame == Self.screen && placeholder.frame == Self.cell)
+        Self.expect(try plan.flyingKeyframes()[0], scale: 0.25, tx: -50, ty: -100, mask: Rect(x: 0, y: 0, width: 400, height: 400), radius: 40, opacity: 0, "t=0")
+        Self.expect(try plan.flyingKeyframes()[1], scale: 0.625, tx: -25, ty: -50, mask: Rect(x: 0, y: 0, width: 400, height: 720), radius: 8, opacity: 0.25, "t=½")
+        Self.expect(try plan.flyingKeyframes()[2], scale: 1, tx: 0, ty: 0, mask: Self.screen, radius: 0, opacity: 0.5, "t=1")
     }
 
     @Test("zoom: the fitted image flies from the cell to its frame while the destination fades in")
@@ -63,10 +64,10 @@ struct HandDerivedPlanTests {
         // (50, 100, 250, 250), s = ⅝, tx = 50 − ⅜·200 = −25, ty = 100 − ⅜·200 = 25, radius 8, alpha ½. t = 1: identity.
         let frame = Rect(x: 0, y: 0, width: 400, height: 400)
         let plan = try Self.plan(.zoom, destinationFrame: frame)
-        #expect(plan.layer == AnimatedLayer(role: .image, frame: frame))
-        Self.expect(plan.keyframes[0], scale: 0.25, tx: -50, ty: 50, mask: frame, radius: 40, opacity: 0, "t=0")
-        Self.expect(plan.keyframes[1], scale: 0.625, tx: -25, ty: 25, mask: frame, radius: 8, opacity: 0.5, "t=½")
-        Self.expect(plan.keyframes[2], scale: 1, tx: 0, ty: 0, mask: frame, radius: 0, opacity: 1, "t=1")
+        #expect(try plan.flyingTrack().role == .content && plan.flyingTrack().frame == frame)
+        Self.expect(try plan.flyingKeyframes()[0], scale: 0.25, tx: -50, ty: 50, mask: frame, radius: 40, opacity: 0, "t=0")
+        Self.expect(try plan.flyingKeyframes()[1], scale: 0.625, tx: -25, ty: 25, mask: frame, radius: 8, opacity: 0.5, "t=½")
+        Self.expect(try plan.flyingKeyframes()[2], scale: 1, tx: 0, ty: 0, mask: frame, radius: 0, opacity: 1, "t=1")
     }
 
     @Test("morph: the element flies between frames, its visible radius from the source's to the destination's")
@@ -77,10 +78,10 @@ struct HandDerivedPlanTests {
         let frame = Rect(x: 150, y: 300, width: 200, height: 200)
         let plan = try Self.plan(.morph, destinationFrame: frame, destinationRadius: 20)
         let whole = Rect(x: 0, y: 0, width: 200, height: 200)
-        #expect(plan.layer == AnimatedLayer(role: .element, frame: frame))
-        Self.expect(plan.keyframes[0], scale: 0.5, tx: -100, ty: -150, mask: whole, radius: 20, opacity: 0, "t=0")
-        Self.expect(plan.keyframes[1], scale: 0.75, tx: -50, ty: -75, mask: whole, radius: 20, opacity: 0.5, "t=½")
-        Self.expect(plan.keyframes[2], scale: 1, tx: 0, ty: 0, mask: whole, radius: 20, opacity: 1, "t=1")
+        #expect(try plan.flyingTrack().role == .content && plan.flyingTrack().frame == frame)
+        Self.expect(try plan.flyingKeyframes()[0], scale: 0.5, tx: -100, ty: -150, mask: whole, radius: 20, opacity: 0, "t=0")
+        Self.expect(try plan.flyingKeyframes()[1], scale: 0.75, tx: -50, ty: -75, mask: whole, radius: 20, opacity: 0.5, "t=½")
+        Self.expect(try plan.flyingKeyframes()[2], scale: 1, tx: 0, ty: 0, mask: whole, radius: 20, opacity: 1, "t=1")
     }
 
     @Test("snapshot: the container as morph, and a child pair on its own track")
@@ -91,14 +92,14 @@ struct HandDerivedPlanTests {
         let frame = Rect(x: 150, y: 300, width: 200, height: 200)
         let child = ChildPair(id: "title", from: Rect(x: 110, y: 210, width: 40, height: 20), to: Rect(x: 160, y: 320, width: 80, height: 40))
         let plan = try Self.plan(.snapshot, destinationFrame: frame, destinationRadius: 20, children: [child])
-        #expect(plan.layer.role == .container)
-        Self.expect(plan.keyframes[1], scale: 0.75, tx: -50, ty: -75, mask: Rect(x: 0, y: 0, width: 200, height: 200), radius: 20, opacity: 0.5, "container t=½")
-        let track = try #require(plan.children?.first)
-        #expect(track.id == "title" && track.layer == AnimatedLayer(role: .child, frame: child.to))
+        #expect(try plan.flyingTrack().role == .incomingSnapshot && plan.flyingTrack().frame == frame)
+        Self.expect(try plan.flyingKeyframes()[1], scale: 0.75, tx: -50, ty: -75, mask: Rect(x: 0, y: 0, width: 200, height: 200), radius: 20, opacity: 0.5, "container t=½")
+        let track = try plan.track("child:title")
+        #expect(track.role == .child && track.frame == child.to && plan.childTracks.count == 1)
         let whole = Rect(x: 0, y: 0, width: 80, height: 40)
-        Self.expect(track.keyframes[0], scale: 0.5, tx: -70, ty: -120, mask: whole, radius: 0, opacity: 0, "child t=0")
-        Self.expect(track.keyframes[1], scale: 0.75, tx: -35, ty: -60, mask: whole, radius: 0, opacity: 0.5, "child t=½")
-        Self.expect(track.keyframes[2], scale: 1, tx: 0, ty: 0, mask: whole, radius: 0, opacity: 1, "child t=1")
+        Self.expect(track.filledKeyframe(0), scale: 0.5, tx: -70, ty: -120, mask: whole, radius: 0, opacity: 0, "child t=0")
+        Self.expect(track.filledKeyframe(1), scale: 0.75, tx: -35, ty: -60, mask: whole, radius: 0, opacity: 0.5, "child t=½")
+        Self.expect(track.filledKeyframe(2), scale: 1, tx: 0, ty: 0, mask: whole, radius: 0, opacity: 1, "child t=1")
     }
 
     @Test("reveal: a circle grows about its centre to just cover the screen, then the destination fades in")
@@ -109,11 +110,11 @@ struct HandDerivedPlanTests {
         // (1 + √146)/2; t = ½ ends it with alpha 0; t = ¾ is alpha ½; t = 1 is alpha 1.
         let plan = try Self.plan(.reveal, destinationFrame: nil, sourceRadius: 50, keyframes: 5)
         let full = 146.0.squareRoot(), mask = Rect(x: 0, y: 0, width: 100, height: 100)
-        #expect(plan.layer == AnimatedLayer(role: .expandingElement, frame: Self.cell))
-        Self.expect(plan.keyframes[0], scale: 1, tx: 0, ty: 0, mask: mask, radius: 50, opacity: 0, "t=0")
-        Self.expect(plan.keyframes[1], scale: (1 + full) / 2, tx: 0, ty: 0, mask: mask, radius: 50, opacity: 0, "t=¼")
-        Self.expect(plan.keyframes[2], scale: full, tx: 0, ty: 0, mask: mask, radius: 50, opacity: 0, "t=½")
-        Self.expect(plan.keyframes[3], scale: full, tx: 0, ty: 0, mask: mask, radius: 50, opacity: 0.5, "t=¾")
-        Self.expect(plan.keyframes[4], scale: full, tx: 0, ty: 0, mask: mask, radius: 50, opacity: 1, "t=1")
+        #expect(try plan.flyingTrack().role == .content && plan.flyingTrack().frame == Self.cell)
+        Self.expect(try plan.flyingKeyframes()[0], scale: 1, tx: 0, ty: 0, mask: mask, radius: 50, opacity: 0, "t=0")
+        Self.expect(try plan.flyingKeyframes()[1], scale: (1 + full) / 2, tx: 0, ty: 0, mask: mask, radius: 50, opacity: 0, "t=¼")
+        Self.expect(try plan.flyingKeyframes()[2], scale: full, tx: 0, ty: 0, mask: mask, radius: 50, opacity: 0, "t=½")
+        Self.expect(try plan.flyingKeyframes()[3], scale: full, tx: 0, ty: 0, mask: mask, radius: 50, opacity: 0.5, "t=¾")
+        Self.expect(try plan.flyingKeyframes()[4], scale: full, tx: 0, ty: 0, mask: mask, radius: 50, opacity: 1, "t=1")
     }
 }

@@ -66,7 +66,7 @@ struct InterruptionTests {
             }
             let plan = try Planner.plan(for: validated)
             #expect(try Planner.plan(for: validated) == plan, "deterministic, \(replay)")
-            #expect(plan.keyframes.allSatisfy { $0.transform.a.isFinite && $0.maskFrame.width.isFinite }, "\(replay)")
+            #expect(plan.tracks.flatMap(\.filledKeyframes).allSatisfy { $0.transform.a.isFinite && $0.maskFrame.width.isFinite }, "\(replay)")
         }
     }
 
@@ -114,11 +114,14 @@ struct InterruptionTests {
             request.from = .state(VisibleState(clip: clip, cornerRadius: 4, opacity: 0.5), velocity: velocity)
             let validated = try request.validated()
             let choreography = Choreography(for: validated)
-            let flying = choreography.parts[choreography.legacyGeometry]
+            let flying = choreography.parts[choreography.flyingPart]
             let start = Self.states(validated)(0)
             #expect(isClose(try #require(start[flying.id]?.clip), clip, relative: 1e-7), "\(replay)")
             let plan = try Planner.plan(for: validated)
-            #expect(plan.keyframes.allSatisfy { $0.transform.a.isFinite && $0.transform.ty.isFinite && $0.maskFrame.height.isFinite && $0.opacity.isFinite }, "\(replay)")
+            #expect(
+                plan.tracks.flatMap(\.filledKeyframes).allSatisfy {
+                    $0.transform.a.isFinite && $0.transform.ty.isFinite && $0.maskFrame.height.isFinite && $0.opacity.isFinite
+                }, "\(replay)")
         }
     }
 

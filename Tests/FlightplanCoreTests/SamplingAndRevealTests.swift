@@ -8,24 +8,10 @@ struct SamplingAndRevealTests {
     static func exact(_ request: PlanRequest) throws -> (Double) -> [Keyframe] {
         let validated = try request.validated()
         let plan = try Planner.plan(for: validated)
-        let tracks = try #require(plan.tracks)
+        let tracks = plan.tracks
         let exact = Planner.exactTracks(for: validated)
         return { time in
             zip(tracks, exact(time)).filter { !$0.0.keyframes.isEmpty }.map { $1.keyframe(time: time, progress: 0, in: $0.frame) }
-        }
-    }
-
-    /// A plan's moving tracks as the sampler measures them: frame and full keyframes (base values filled in).
-    static func movingTracks(_ plan: Plan) -> [(Rect, [Keyframe])] {
-        (plan.tracks ?? []).filter { !$0.keyframes.isEmpty }.map { track in
-            (track.frame, track.keyframes.map { keyframe in
-                var values = keyframe.values
-                values.transform = values.transform ?? track.base.transform
-                values.maskFrame = values.maskFrame ?? track.base.maskFrame
-                values.cornerRadius = values.cornerRadius ?? track.base.cornerRadius
-                values.opacity = values.opacity ?? track.base.opacity
-                return values.keyframe(time: keyframe.time, progress: 0, in: track.frame)
-            })
         }
     }
 
@@ -33,13 +19,13 @@ struct SamplingAndRevealTests {
     /// `tolerance` points (and one 8-bit opacity step) of the exact motion.
     static func expectWithinTolerance(_ plan: Plan, of request: PlanRequest, tolerance: Double, samples: Int, replay: String) throws {
         let exact = try Self.exact(request)
-        let tracks = Self.movingTracks(plan)
+        let tracks = plan.tracks.filter { !$0.keyframes.isEmpty }.map { ($0.frame, $0.filledKeyframes) }
+        let times = plan.keyframeTimes
         var segment = 0
         for step in 0...samples {
             let time = plan.duration * Double(step) / Double(samples)
-            while segment < plan.keyframes.count - 2 && plan.keyframes[segment + 1].time < time { segment += 1 }
-            let start = plan.keyframes[segment], end = plan.keyframes[segment + 1]
-            let fraction = (time - start.time) / (end.time - start.time)
+            while segment < times.count - 2 && times[segment + 1] < time { segment += 1 }
+            let fraction = (time - times[segment]) / (times[segment + 1] - times[segment])
             let truth = exact(time)
             for (index, track) in tracks.enumerated() {
                 let rendered = track.1[segment].interpolated(to: track.1[segment + 1], fraction: fraction)
@@ -57,7 +43,7 @@ struct SamplingAndRevealTests {
         try forAllScenes(count: 60, seed: 0x70_1E) { rng, replay in
             let request = RandomScenes.request(using: &rng, sampling: .tolerance(tolerance))
             let plan = try Planner.plan(for: request.validated())
-            counts[request.style, default: []].append(plan.keyframes.count)
+            counts[request.style, default: []].append(plan.keyframeTimes.count)
             fpsCounts.append(Sampler.keyframeCount(duration: plan.duration, fps: 60))
             try Self.expectWithinTolerance(plan, of: request, tolerance: tolerance, samples: 1500, replay: replay)
         }
@@ -128,9 +114,9 @@ struct SamplingAndRevealTests {
         try forAllScenes { rng, replay in
             let request = RandomScenes.request(using: &rng, style: .reveal)
             let plan = try Planner.plan(for: request.validated())
-            let (collapsed, expanded) = ends(of: plan)
-            #expect(plan.layer.frame == request.source.frame, "\(replay)")
-            expectClose(collapsed.visibleClip(in: plan.layer.frame), request.source.frame, "\(replay)")
+            let (collapsed, expanded) = try ends(of: plan)
+            #expect(try plan.flyingTrack().frame == request.source.frame, "\(replay)")
+            expectClose(collapsed.visibleClip(in: request.source.frame), request.source.frame, "\(replay)")
             #expect(collapsed.opacity == 0 && expanded.opacity == 1, "\(replay)")
             let scale = expanded.transform.a
             let screen = request.destination.bounds

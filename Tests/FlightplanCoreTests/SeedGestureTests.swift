@@ -54,8 +54,11 @@ struct SeedGestureTests {
         let cancelled = try DismissPlanner.dismiss(for: Self.drag(120, velocity: 300, phase: .cancelled).validated())
         let plan = try #require(cancelled.plan)
         #expect(cancelled.decision == .cancel && cancelled.reason == .touchCancelled && plan.direction == .push)
-        #expect(plan.keyframes.first == cancelled.state)
-        let rest = try #require(plan.keyframes.last)
+        // The plan carries no progress; everything else of the first keyframe is the state's exactly.
+        var first = try plan.flyingKeyframes()[0]
+        first.progress = cancelled.state.progress
+        #expect(first == cancelled.state)
+        let rest = try #require(try plan.flyingKeyframes().last)
         expectClose(rest.transform.a, 1, "back to identity")
         expectClose(rest.transform.ty, 0, "back in place")
         expectClose(rest.opacity, 1, "background back")
@@ -102,7 +105,7 @@ struct PinchTests {
             let fraction = (1 - held) / (1 - validated.minimumScale)
             expectClose(state.progress, fraction, "progress, \(replay)")
             let fade = min(fraction * validated.dismissDistance / validated.fadeDistance, 1)
-            let rest = try Planner.plan(for: validated.plan).keyframes
+            let rest = try Planner.plan(for: validated.plan).flyingKeyframes()
             let restOpacity = validated.request.plan.direction == .push ? rest.last!.opacity : rest.first!.opacity
             expectClose(state.opacity, restOpacity * (1 - fade), "opacity, \(replay)")
         }
@@ -115,7 +118,7 @@ struct PinchTests {
             let velocity = Double.random(in: -1.5...1.5, using: &rng)
             request.pinch = PinchSample(scale: .random(in: 0.6...0.95, using: &rng), velocity: velocity)
             let dismissal = try DismissPlanner.dismiss(for: request.validated())
-            let keyframes = try #require(dismissal.plan).keyframes
+            let keyframes = try #require(dismissal.plan).flyingKeyframes()
             let step = keyframes[1].time
             let rate = (-3 * keyframes[0].transform.a + 4 * keyframes[1].transform.a - keyframes[2].transform.a) / (2 * step)
             #expect(abs(rate - velocity) <= 1e-3 * abs(velocity) + 2e-3, "\(rate) vs \(velocity), \(replay)")

@@ -13,9 +13,9 @@ struct BatchTests {
 
     @Test("fixed samplings over one plan's keyframe budget refuse the whole batch, naming requests, before planning")
     func fixedOverBudget() throws {
-        // A sharedFrame plan carries keyframes on 3 tracks (the first model's layer, the overlay, the flying
-        // screen): 4 × 3 × 5 000 = 60 000 > 50 000; 3 × 3 × 5 000 = 45 000 fits.
-        let item = #"{\#(Self.geometry), "sampling": {"keyframes": 5000}}"#
+        // A sharedFrame plan carries keyframes on 2 tracks (the overlay and the flying screen):
+        // 4 × 2 × 7 500 = 60 000 > 50 000; 3 × 2 × 7 500 = 45 000 fits.
+        let item = #"{\#(Self.geometry), "sampling": {"keyframes": 7500}}"#
         guard case .failure(let problem) = Endpoint.batch.answer(Self.batch(item, count: 4)).result else {
             Issue.record("a 60 000-keyframe batch was planned")
             return
@@ -52,8 +52,7 @@ struct OutputBudgetTests {
 
     /// What a plan emits against the budget: its keyframes over all tracks and its easing's stops.
     static func points(_ plan: Plan) -> Int {
-        plan.keyframes.count + (plan.children ?? []).reduce(0) { $0 + $1.keyframes.count }
-            + (plan.tracks ?? []).reduce(0) { $0 + $1.keyframes.count } + (plan.easing?.stops.count ?? 0)
+        plan.tracks.reduce(0) { $0 + $1.keyframes.count } + (plan.easing?.stops.count ?? 0)
     }
 
     @Test("a 62 kB batch of 256 two-keyframe items with 7 900-stop easings spends one budget: a few plan, the rest are timing.curve problems, the answer under 1 MB (it was 37 MB)")
@@ -73,9 +72,11 @@ struct OutputBudgetTests {
 
     @Test("one plan's keyframes and easing stops share the budget: 5 tracks × 10 000 keyframes leave no room for 1 900 stops, 5 × 9 000 enough")
     func singlePlan() throws {
+        // The overlay, the flying screen and three children: 5 tracks that move.
         func request(keyframes: Int) -> String {
-            #"{\#(BatchTests.geometry), "timing": {"duration": 60, "curve": {"spring": {"dampingRatio": 0.01}}}, "sampling": {"keyframes": \#(keyframes)}, "#
-                + #""children": [{"id": "a", "from": {"x": 20, "y": 230, "width": 10, "height": 10}, "to": {"x": 5, "y": 5, "width": 20, "height": 20}}]}"#
+            let children = ["a", "b", "c"].map { #"{"id": "\#($0)", "from": {"x": 20, "y": 230, "width": 10, "height": 10}, "to": {"x": 5, "y": 5, "width": 20, "height": 20}}"# }
+            return #"{\#(BatchTests.geometry), "timing": {"duration": 60, "curve": {"spring": {"dampingRatio": 0.01}}}, "sampling": {"keyframes": \#(keyframes)}, "#
+                + #""children": [\#(children.joined(separator: ", "))]}"#
         }
         #expect(try PlanRequest(jsonBytes: Array(request(keyframes: 2).utf8)).validated().keyframeTracks == 5)
         let problem = try #require(ValidationTests.problem(request(keyframes: 10_000)))

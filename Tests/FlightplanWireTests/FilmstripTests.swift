@@ -27,8 +27,9 @@ struct FilmstripTests {
             let plan = try Planner.plan(for: sampled.validated())
             let outlines = clipOutlines(svg)
             #expect(outlines.count == frames, "\(outlines.count) outlines for \(frames) frames, \(replay)")
-            for (keyframe, outline) in zip(plan.keyframes, outlines) {
-                let clip = keyframe.visibleClip(in: plan.layer.frame)
+            let flying = try plan.flyingTrack()
+            for (keyframe, outline) in zip(flying.filledKeyframes, outlines) {
+                let clip = keyframe.visibleClip(in: flying.frame)
                 let expected = [clip.x, clip.y, clip.width, clip.height]
                 // Coordinates are written to 2 decimals (4 below 10).
                 #expect(zip(outline, expected).allSatisfy { abs($0 - $1) <= 0.006 }, "\(outline) vs \(expected), \(replay)")

@@ -23,13 +23,13 @@ struct SeedExampleTests {
             exact = Planner.exactTracks(for: validated)
         }
 
-        var roles: [TrackRole] { (plan.tracks ?? []).map(\.role) }
+        var roles: [TrackRole] { plan.tracks.map(\.role) }
 
-        func track(_ id: String) throws -> Track { try #require(plan.tracks?.first { $0.id == id }, "no track \(id)") }
+        func track(_ id: String) throws -> Track { try plan.track(id) }
 
         /// The track's exact values at `time` (its base values and animated ones alike).
         func values(_ id: String, at time: Double) throws -> TrackValues {
-            let index = try #require(plan.tracks?.firstIndex { $0.id == id })
+            let index = try #require(plan.tracks.firstIndex { $0.id == id })
             return exact(time)[index]
         }
 

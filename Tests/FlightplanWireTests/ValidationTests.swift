@@ -27,7 +27,7 @@ struct ValidationTests {
         let plan = try Plan(jsonBytes: try Endpoint.plan.answer(Array(Self.body(extra: #""timing": {"fadeFraction": 0.5}"#).utf8)).result.get())
         let plain = try Plan(jsonBytes: try Endpoint.plan.answer(Array(Self.valid.utf8)).result.get())
         #expect(plan.warnings?.map(\.field) == ["timing.fadeFraction"])
-        #expect(plan.keyframes == plain.keyframes)
+        #expect(plan.tracks == plain.tracks)
     }
 
     @Test("a minimal request plans with every default")

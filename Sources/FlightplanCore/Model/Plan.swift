@@ -28,71 +28,40 @@ public struct AnimatedLayer: Sendable, Hashable, Codable {
     }
 }
 
-/// A child pair's track in a plan.
-public struct ChildTrack: Sendable, Hashable, Codable {
-    /// The pair's id from the request.
-    public var id: String
-    /// The child's layer (its destination frame).
-    public var layer: AnimatedLayer
-    /// Keyframes at the same times as the plan's.
-    public var keyframes: [Keyframe]
-
-    /// Creates a child track.
-    public init(id: String, layer: AnimatedLayer, keyframes: [Keyframe]) {
-        self.id = id
-        self.layer = layer
-        self.keyframes = keyframes
-    }
-}
-
-/// A transition plan: keyframes any renderer can play.
+/// A transition plan: tracks any renderer can play.
 public struct Plan: Sendable, Hashable, Codable {
     /// The style planned.
     public var style: TransitionStyle
     /// Push or pop.
     public var direction: Direction
-    /// Length in seconds; the last keyframe's time.
+    /// Length in seconds; every animated track's last keyframe's time.
     public var duration: Double
-    /// The animated layer.
-    public var layer: AnimatedLayer
-    /// Keyframes, times strictly increasing from exactly 0 to exactly `duration`.
-    public var keyframes: [Keyframe]
-    /// Child pair tracks, when the request had children.
-    public var children: [ChildTrack]?
-    /// sharedFrame: the source cell (window space) to cover with a placeholder during the flight.
-    public var placeholder: Rect?
     /// The area the tracks are drawn in: the destination's bounds, window space.
-    public var stage: Rect?
-    /// Every animated or held thing, bottom to top: the choreography a renderer plays without knowing the
-    /// style. (`layer`, `keyframes`, `children` and `placeholder` say the same for the main layer in the
-    /// first model's terms and stay for this release.)
-    public var tracks: [Track]?
+    public var stage: Rect
+    /// Every animated or held thing, bottom to top: the choreography a renderer plays without knowing the style.
+    public var tracks: [Track]
     /// The caller's views to hide for the duration (`sourceElement`, `destinationElement`, `child:ID`):
     /// the tracks draw them instead.
-    public var hides: [String]?
+    public var hides: [String]
     /// The plan's timing as a CSS `linear()` easing and, for a spring, SwiftUI's, UIKit's and Core
-    /// Animation's parameters: to animate the caller's own views in step.
+    /// Animation's parameters: to animate the caller's own views in step (nil for a dismissal's completion,
+    /// whose motion is the finger's).
     public var easing: PortableEasing?
     /// What was planned differently from how it was asked (a radius drawn as a capsule); nil when nothing was.
     public var warnings: [PlanWarning]?
 
     /// Creates a plan.
     public init(
-        style: TransitionStyle, direction: Direction, duration: Double, layer: AnimatedLayer,
-        keyframes: [Keyframe], children: [ChildTrack]? = nil, placeholder: Rect? = nil, stage: Rect? = nil, tracks: [Track]? = nil,
-        hides: [String]? = nil, easing: PortableEasing? = nil, warnings: [PlanWarning]? = nil
+        style: TransitionStyle, direction: Direction, duration: Double, stage: Rect, tracks: [Track], hides: [String],
+        easing: PortableEasing? = nil, warnings: [PlanWarning]? = nil
     ) {
-        self.easing = easing
-        self.stage = stage
-        self.tracks = tracks
-        self.hides = hides
         self.style = style
         self.direction = direction
         self.duration = duration
-        self.layer = layer
-        self.keyframes = keyframes
-        self.children = children
-        self.placeholder = placeholder
+        self.stage = stage
+        self.tracks = tracks
+        self.hides = hides
+        self.easing = easing
         self.warnings = warnings
     }
 }

@@ -1,5 +1,5 @@
-/// Every track of one transition before sampling, bottom to top, and which of them the first model's
-/// `layer`/`keyframes`/`children` fields are read from.
+/// Every track of one transition before sampling, bottom to top, and which of them flies and which fades for the
+/// style (what a client's visible state, a dismissal drag and the motion warnings describe).
 struct Choreography {
     /// One track before sampling: where it sits and how its values follow the channels.
     struct Part {
@@ -18,32 +18,25 @@ struct Choreography {
     var parts: [Part] = []
     var hides: [String] = []
     let clocks: ChannelClocks
-    /// The first model's layer role and frame.
-    var legacyRole: LayerRole
-    var legacyFrame: Rect
-    /// The part whose transform, mask and radius the first model's keyframes carry, and the one whose opacity.
-    var legacyGeometry = 0
-    var legacyOpacity: Int?
-    /// The child pairs' parts, for the first model's `children`.
-    var legacyChildren: [(id: String, part: Int)] = []
-    var placeholder: Rect?
+    /// The part the style flies (the content, the destination screen, the growing element, the incoming
+    /// snapshot), and the one whose opacity says how far the rest of the scene has gone (nil when none fades).
+    var flyingPart = 0
+    var fadingPart: Int?
 
     /// The choreography a validated request asks for.
     init(for validated: ValidatedPlanRequest) {
         let request = validated.request
         clocks = ChannelClocks(for: validated)
         let kit = PartKit(validated)
-        legacyRole = .destinationScreen
-        legacyFrame = request.destination.bounds
         if validated.reducedMotion {
             addScreens(kit)
-            legacyGeometry = parts.firstIndex { $0.role == .destinationScreen } ?? 0
-            legacyOpacity = legacyGeometry
+            flyingPart = parts.firstIndex { $0.role == .destinationScreen } ?? 0
+            fadingPart = flyingPart
         } else {
             switch request.style {
             case .sharedFrame: addSharedFrame(kit)
-            case .zoom: addFlight(kit, track: Scene.zoomTrack(validated), role: .image)
-            case .morph: addFlight(kit, track: Scene.elementFlight(validated), role: .element)
+            case .zoom: addFlight(kit, track: Scene.zoomTrack(validated))
+            case .morph: addFlight(kit, track: Scene.elementFlight(validated))
             case .reveal: addReveal(kit)
             case .snapshot: addSnapshot(kit)
             }
@@ -57,10 +50,9 @@ struct Choreography {
         if let start = validated.start { interrupted(from: start, timing: validated.timing) }
     }
 
-    /// Tracks of a plan that carry keyframes: the first model's (main layer and children) and every moving one.
+    /// Tracks of a plan that carry keyframes: every moving one.
     static func keyframeTracks(for validated: ValidatedPlanRequest) -> Int {
-        let choreography = Choreography(for: validated)
-        return 1 + choreography.legacyChildren.count + choreography.parts.filter(\.moves).count
+        Choreography(for: validated).parts.filter(\.moves).count
     }
 
     /// The source and destination screens in the order the fade mode stacks them, each fading as it says.
@@ -76,13 +68,11 @@ struct Choreography {
     }
 
     /// zoom (seed 001) and morph (seed 003): the screens fade as the fade mode says, the content flies above.
-    private mutating func addFlight(_ kit: PartKit, track: FlightTrack, role: LayerRole) {
+    private mutating func addFlight(_ kit: PartKit, track: FlightTrack) {
         addScreens(kit)
-        legacyOpacity = kit.fadeMode == .out ? nil : parts.firstIndex { $0.role == .destinationScreen }
+        fadingPart = kit.fadeMode == .out ? nil : parts.firstIndex { $0.role == .destinationScreen }
         parts.append(kit.content(track))
-        legacyGeometry = parts.count - 1
-        legacyRole = role
-        legacyFrame = track.layer
+        flyingPart = parts.count - 1
         hides = ["sourceElement", "destinationElement"]
     }
 
@@ -105,7 +95,6 @@ struct Choreography {
                 values.opacity = local(.fadeIn)
                 return values
             })
-            legacyChildren.append((child.id, parts.count - 1))
         }
     }
 }

@@ -67,7 +67,6 @@ public enum DismissPlanner {
             layer: layer, state: state, decision: decision, reason: reason,
             plan: Plan(
                 style: style, direction: decision == .finish ? .pop : .push, duration: completion.duration,
-                layer: layer, keyframes: keyframes, placeholder: style == .sharedFrame ? plan.request.source.frame : nil,
                 stage: plan.request.destination.bounds, tracks: tracks, hides: hides),
             spring: motion.spring.map(completion.spring), tracks: stateTracks)
     }

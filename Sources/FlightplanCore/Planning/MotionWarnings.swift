@@ -17,9 +17,9 @@ enum MotionGuidance {
 
 extension PlanWarning {
     /// Warnings about the motion: a spring that overshoots the content below the source's size, a duration
-    /// far outside Material's guidance for the distance the content travels.
-    static func motionWarnings(_ validated: ValidatedPlanRequest, choreography: Choreography, main: [Keyframe]) -> [PlanWarning] {
-        guard !validated.reducedMotion, let first = main.first, let last = main.last else { return [] }
+    /// far outside Material's guidance for the distance the flying track (its sampled values `flying`) travels.
+    static func motionWarnings(_ validated: ValidatedPlanRequest, choreography: Choreography, flying: [TrackValues]) -> [PlanWarning] {
+        guard !validated.reducedMotion, let first = flying.first, let last = flying.last else { return [] }
         var warnings: [PlanWarning] = []
         let duration = validated.timing.duration
         let clocks = choreography.clocks
@@ -39,7 +39,9 @@ extension PlanWarning {
                 message: "overshoots the source: the content gets smaller than it was there (\(describeNumber((-lowest.value * 1000).rounded() / 10))% "
                     + "past it at \(describeNumber((lowest.time * 1000).rounded())) ms)"))
         }
-        let start = first.visibleClip(in: choreography.legacyFrame), end = last.visibleClip(in: choreography.legacyFrame)
+        let layer = choreography.parts[choreography.flyingPart].frame
+        let start = first.keyframe(time: 0, progress: 0, in: layer).visibleClip(in: layer)
+        let end = last.keyframe(time: duration, progress: 1, in: layer).visibleClip(in: layer)
         let travel = max(abs(start.x - end.x), abs(start.y - end.y), abs(start.maxX - end.maxX), abs(start.maxY - end.maxY))
         let bounds = validated.request.destination.bounds
         let diagonal = (bounds.width * bounds.width + bounds.height * bounds.height).squareRoot()

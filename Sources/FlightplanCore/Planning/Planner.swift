@@ -47,23 +47,16 @@ public enum Planner {
         } catch {
             throw ValidationError(error)
         }
-        // The first model's tracks repeat the moving ones' keyframes and count against the budget too.
-        budget.totalKeyframes -= times.count * (1 + choreography.legacyChildren.count)
-
         var values = [[TrackValues]](repeating: [], count: parts.count)
-        var progress: [Double] = []
-        progress.reserveCapacity(times.count)
         for index in sampled { values[index].reserveCapacity(times.count) }
         for time in times {
             let instant = ChannelInstant(time: time, clocks: choreography.clocks)
-            progress.append(instant.progress)
             for index in sampled { values[index].append(parts[index].values(instant)) }
         }
         let reachCause = validated.reachCause
         for index in sampled { try PlanReach.check(values[index], layer: parts[index].frame, times: times, cause: reachCause) }
+        let warnings = validated.warnings + PlanWarning.motionWarnings(validated, choreography: choreography, flying: values[choreography.flyingPart])
         if let precision = request.precision {
-            let decimals = KeyframeRounding(decimals: precision, layer: choreography.legacyFrame).fractionDecimals
-            progress = progress.map { KeyframeRounding.round($0, decimals) }
             for index in sampled {
                 let rounding = KeyframeRounding(decimals: precision, layer: parts[index].frame)
                 values[index] = values[index].map(rounding.round)
@@ -74,21 +67,6 @@ public enum Planner {
         }
         let tracks = parts.indices.map { index in track(parts[index], z: index, times: times, values: values[index]) }
 
-        let legacyKeyframes = times.indices.map { at in
-            legacyKeyframe(
-                time: times[at], progress: progress[at], geometry: values[choreography.legacyGeometry][at],
-                opacity: choreography.legacyOpacity.map { values[$0][at].opacity ?? 1 } ?? 1, layer: choreography.legacyFrame)
-        }
-        let children = choreography.legacyChildren.map { child in
-            ChildTrack(
-                id: child.id, layer: AnimatedLayer(role: .child, frame: parts[child.part].frame),
-                keyframes: times.indices.map { at in
-                    legacyKeyframe(
-                        time: times[at], progress: progress[at], geometry: values[child.part][at],
-                        opacity: values[child.part][at].opacity ?? 1, layer: parts[child.part].frame)
-                })
-        }
-        let warnings = validated.warnings + PlanWarning.motionWarnings(validated, choreography: choreography, main: legacyKeyframes)
         // The easing's stops are emitted as the keyframes are, so they spend from the same budget: what the keyframes
         // (and a batch's earlier plans) left of it.
         guard let easing = PortableEasing(validated.timing, maximumStops: budget.totalKeyframes) else {
@@ -96,10 +74,8 @@ public enum Planner {
         }
         budget.totalKeyframes -= easing.stops.count
         return Plan(
-            style: request.style, direction: request.direction, duration: validated.timing.duration,
-            layer: AnimatedLayer(role: choreography.legacyRole, frame: choreography.legacyFrame), keyframes: legacyKeyframes,
-            children: children.isEmpty ? nil : children, placeholder: choreography.placeholder,
-            stage: request.destination.bounds, tracks: tracks, hides: choreography.hides, easing: easing, warnings: warnings.isEmpty ? nil : warnings)
+            style: request.style, direction: request.direction, duration: validated.timing.duration, stage: request.destination.bounds,
+            tracks: tracks, hides: choreography.hides, easing: easing, warnings: warnings.isEmpty ? nil : warnings)
     }
 
     /// The tracks of a motion that is not the plan's own (a dismissal's completion): the flying track follows
@@ -111,14 +87,14 @@ public enum Planner {
         let choreography = Choreography(for: validated)
         let times = keyframes.map(\.time)
         let expanded = ChannelInstant(level: 1, clocks: choreography.clocks)
-        let main = choreography.parts[choreography.legacyGeometry]
+        let main = choreography.parts[choreography.flyingPart]
         let mainRest = main.values(expanded).keyframe(time: 0, progress: 1, in: main.frame).visibleClip(in: main.frame)
         let tracks = choreography.parts.indices.map { index in
             let part = choreography.parts[index]
             let rest = part.flight.map { $0.visible(part.values(expanded)) }
             let values = keyframes.map { keyframe in
                 var values = part.values(ChannelInstant(level: level(keyframe), clocks: choreography.clocks))
-                if index == choreography.legacyGeometry {
+                if index == choreography.flyingPart {
                     values.transform = keyframe.transform
                     values.maskFrame = keyframe.maskFrame
                     values.cornerRadius = keyframe.cornerRadius
@@ -137,7 +113,7 @@ public enum Planner {
                     values.maskFrame = state.maskFrame
                     values.cornerRadius = state.cornerRadius
                 }
-                if index == choreography.legacyOpacity { values.opacity = keyframe.opacity }
+                if index == choreography.fadingPart { values.opacity = keyframe.opacity }
                 return values
             }
             return track(part, z: index, times: times, values: values)
@@ -164,14 +140,6 @@ public enum Planner {
             cornerCurve: first.has(.maskFrame) ? part.cornerCurve : nil, clip: part.clip,
             base: first.keeping(held), animates: animated,
             keyframes: animated.isEmpty ? [] : times.indices.map { TrackKeyframe(time: times[$0], values: values[$0].keeping(animated)) })
-    }
-
-    /// The first model's keyframe: one part's geometry and another's opacity.
-    private static func legacyKeyframe(time: Double, progress: Double, geometry: TrackValues, opacity: Double, layer: Rect) -> Keyframe {
-        Keyframe(
-            time: time, progress: progress, transform: geometry.transform ?? .identity,
-            maskFrame: geometry.maskFrame ?? Rect(x: 0, y: 0, width: layer.width, height: layer.height),
-            cornerRadius: geometry.cornerRadius ?? 0, opacity: opacity)
     }
 }
 

@@ -27,7 +27,7 @@ public struct ValidatedPlanRequest: Sendable, Hashable {
     /// Keyframes over all tracks when the sampling fixes their number (`keyframes`, `fps`); nil for
     /// `tolerance`, whose count is known only once sampled.
     public private(set) var fixedKeyframes: Int?
-    /// Tracks that carry keyframes: the first model's (the main layer and each child) and every moving track.
+    /// Tracks that carry keyframes: every moving track.
     public private(set) var keyframeTracks = 0
 
     /// Checks every field of `request` against ``PlanLimits`` and the geometry's own constraints.
@@ -107,8 +107,8 @@ extension ValidatedPlanRequest {
             }
             let choreography = Choreography(for: validated)
             return InterruptionStart.given(
-                state, velocity: velocity, flying: choreography.parts[choreography.legacyGeometry].id,
-                faded: choreography.legacyOpacity.map { choreography.parts[$0].id })
+                state, velocity: velocity, flying: choreography.parts[choreography.flyingPart].id,
+                faded: choreography.fadingPart.map { choreography.parts[$0].id })
         }
     }
 }

@@ -22,10 +22,8 @@ extension Choreography {
         addScreens(kit)
         let sourceIndex = parts.firstIndex { $0.role == .sourceScreen }!
         parts.insert(element, at: sourceIndex + 1)
-        legacyGeometry = sourceIndex + 1
-        legacyOpacity = fadesOut ? nil : parts.firstIndex { $0.role == .destinationScreen }
-        legacyRole = .expandingElement
-        legacyFrame = source.frame
+        flyingPart = sourceIndex + 1
+        fadingPart = fadesOut ? nil : parts.firstIndex { $0.role == .destinationScreen }
         hides = ["sourceElement"]
     }
 }

@@ -26,13 +26,12 @@ extension Choreography {
         parts.append(Part(id: "overlay", role: .overlay, frame: bounds) { instant in
             TrackValues(opacity: overlayOpacity * instant(.overlay), color: overlayColor)
         })
-        legacyOpacity = parts.count - 1
+        fadingPart = parts.count - 1
         parts.append(Part(
             id: "destinationScreen", role: .destinationScreen, frame: bounds, cornerCurve: kit.cornerCurve, clip: kit.region, flight: Flight(flight)
         ) { instant in
             kit.geometry(of: flight, at: instant)
         })
-        legacyGeometry = parts.count - 1
-        placeholder = request.source.frame
+        flyingPart = parts.count - 1
     }
 }

@@ -23,10 +23,8 @@ extension Choreography {
         let incoming = snapshot(.incomingSnapshot, incomingFlight) { kit.fadeMode == .out ? 1 : kit.incoming($0) }
         let outgoing = snapshot(.outgoingSnapshot, outgoingFlight) { kit.fadeMode == .in ? 1 : kit.outgoing($0) }
         parts += kit.fadeMode == .out ? [incoming, outgoing] : [outgoing, incoming]
-        legacyGeometry = parts.firstIndex { $0.role == .incomingSnapshot }!
-        legacyOpacity = legacyGeometry
-        legacyRole = .container
-        legacyFrame = incomingFlight.layer
+        flyingPart = parts.firstIndex { $0.role == .incomingSnapshot }!
+        fadingPart = flyingPart
         hides = ["sourceElement", "destinationElement"] + request.children.map { "child:\($0.id)" }
     }
 }

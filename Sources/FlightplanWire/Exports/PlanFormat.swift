@@ -69,8 +69,8 @@ struct ExportScene {
 
     init(_ plan: Plan) {
         self.plan = plan
-        stage = ExportPalette.stage(of: plan)
-        tracks = plan.tracks ?? []
+        stage = plan.stage
+        tracks = plan.tracks
         names = ExportPalette.names(of: tracks)
     }
 }
@@ -101,15 +101,6 @@ enum ExportPalette {
             minX = min(minX, mask.x); minY = min(minY, mask.y); maxX = max(maxX, mask.maxX); maxY = max(maxY, mask.maxY)
         }
         return Rect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
-    }
-
-    /// The stage a plan's tracks are drawn in (the destination's bounds, or the tracks' union for a plan
-    /// without one).
-    static func stage(of plan: Plan) -> Rect {
-        if let stage = plan.stage { return stage }
-        let frames = (plan.tracks ?? []).map(\.frame) + [plan.layer.frame]
-        let minX = frames.map(\.x).min()!, minY = frames.map(\.y).min()!
-        return Rect(x: minX, y: minY, width: frames.map(\.maxX).max()! - minX, height: frames.map(\.maxY).max()! - minY)
     }
 
     /// A number as CSS and SVG take it: at most 6 decimals, no trailing zeros, whole from 9 × 10¹¹ on, with an

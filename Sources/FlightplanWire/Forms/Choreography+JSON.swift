@@ -144,14 +144,11 @@ extension TrackValues {
             shadow: try reader.decoded("shadow", as: Shadow.self))
     }
 
-    /// Writes the values that are set as members of the object being written; without the transform, mask and
-    /// radius when `skippingGeometry` (their text was repeated).
-    func writeMembers(to writer: inout JSONWriter, skippingGeometry: Bool = false) {
-        if !skippingGeometry {
-            if let transform { writer.key("transform"); transform.write(to: &writer) }
-            if let maskFrame { writer.key("maskFrame"); maskFrame.write(to: &writer) }
-            if let cornerRadius { writer.key("cornerRadius"); writer.number(cornerRadius) }
-        }
+    /// Writes the values that are set as members of the object being written.
+    func writeMembers(to writer: inout JSONWriter) {
+        if let transform { writer.key("transform"); transform.write(to: &writer) }
+        if let maskFrame { writer.key("maskFrame"); maskFrame.write(to: &writer) }
+        if let cornerRadius { writer.key("cornerRadius"); writer.number(cornerRadius) }
         if let opacity { writer.key("opacity"); writer.number(opacity) }
         if let color { writer.key("color"); color.write(to: &writer) }
         if let shadow { writer.key("shadow"); shadow.write(to: &writer) }
@@ -168,16 +165,9 @@ extension TrackKeyframe: JSONCodable {
 
     /// Writes the keyframe.
     public func write(to writer: inout JSONWriter) {
-        write(to: &writer, repeating: nil)
-    }
-
-    /// Writes the keyframe, repeating `geometryText` (written earlier for the same transform, mask and radius)
-    /// instead of printing those members again.
-    func write(to writer: inout JSONWriter, repeating geometryText: Range<Int>?) {
         writer.beginObject()
         writer.key("time"); writer.number(time)
-        if let geometryText { writer.repeatMembers(geometryText) }
-        values.writeMembers(to: &writer, skippingGeometry: geometryText != nil)
+        values.writeMembers(to: &writer)
         writer.endObject()
     }
 }
@@ -212,11 +202,6 @@ extension Track: JSONCodable {
 
     /// Writes the track.
     public func write(to writer: inout JSONWriter) {
-        write(to: &writer, repeating: [])
-    }
-
-    /// Writes the track, repeating the first model's geometry text where a keyframe has the same geometry.
-    func write(to writer: inout JSONWriter, repeating geometry: [WrittenGeometry]) {
         writer.beginObject()
         writer.key("id"); writer.string(id)
         writer.key("role"); writer.string(role.rawValue)
@@ -234,9 +219,7 @@ extension Track: JSONCodable {
         writer.endArray()
         writer.key("keyframes")
         writer.beginArray()
-        for (index, keyframe) in keyframes.enumerated() {
-            keyframe.write(to: &writer, repeating: geometry.text(repeatedBy: keyframe, at: index))
-        }
+        for keyframe in keyframes { keyframe.write(to: &writer) }
         writer.endArray()
         writer.endObject()
     }

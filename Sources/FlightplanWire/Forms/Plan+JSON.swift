@@ -12,21 +12,12 @@ extension Keyframe: JSONCodable {
         try reader.finish(allowing: MemberNames.keyframe)
     }
 
-    /// Writes the keyframe: the same JSON as writing each member in turn, built from fixed fragments
-    /// because a plan is mostly keyframes (this is the encoder's hot loop).
+    /// Writes the keyframe: the same JSON as writing each member in turn, built from fixed fragments.
     public func write(to writer: inout JSONWriter) {
-        _ = writeMarkingGeometry(to: &writer)
-    }
-
-    /// Writes the keyframe and returns where the text of its geometry members lies (`"transform"` to the corner
-    /// radius), for a track's keyframe with the same geometry to repeat.
-    fileprivate func writeMarkingGeometry(to writer: inout JSONWriter) -> Range<Int> {
         writer.beginValue()
         writer.fragment(#"{"time":"#); writer.bareNumber(time)
         writer.fragment(#","progress":"#); writer.bareNumber(progress)
-        writer.fragment(",")
-        let geometryStart = writer.offset
-        writer.fragment(#""transform":{"a":"#); writer.bareNumber(transform.a)
+        writer.fragment(#","transform":{"a":"#); writer.bareNumber(transform.a)
         writer.fragment(#","b":"#); writer.bareNumber(transform.b)
         writer.fragment(#","c":"#); writer.bareNumber(transform.c)
         writer.fragment(#","d":"#); writer.bareNumber(transform.d)
@@ -37,40 +28,9 @@ extension Keyframe: JSONCodable {
         writer.fragment(#","width":"#); writer.bareNumber(maskFrame.width)
         writer.fragment(#","height":"#); writer.bareNumber(maskFrame.height)
         writer.fragment(#"},"cornerRadius":"#); writer.bareNumber(cornerRadius)
-        let geometryEnd = writer.offset
         writer.fragment(#","opacity":"#); writer.bareNumber(opacity)
         writer.fragment("}")
         writer.endValue()
-        return geometryStart..<geometryEnd
-    }
-}
-
-/// One of the first model's keyframe lists as written (the main layer's or a child's), with where each keyframe's
-/// geometry text lies. The track that flies the same layer repeats that text keyframe by keyframe
-/// (`TrackValues.writeMembers` writes the same members in the same order), and copying it is cheaper than printing
-/// its eleven numbers again.
-struct WrittenGeometry {
-    let keyframes: [Keyframe]
-    let texts: [Range<Int>]
-
-    /// The earlier text of a track keyframe's geometry: the `index`th keyframe's, when the track keyframe sets all
-    /// three geometry members to its values.
-    func text(repeatedBy keyframe: TrackKeyframe, at index: Int) -> Range<Int>? {
-        guard index < keyframes.count else { return nil }
-        let earlier = keyframes[index], values = keyframe.values
-        guard values.transform == earlier.transform, values.maskFrame == earlier.maskFrame,
-              values.cornerRadius == earlier.cornerRadius else { return nil }
-        return texts[index]
-    }
-}
-
-extension [WrittenGeometry] {
-    /// The earlier text of a track keyframe's geometry in the first list that has it.
-    func text(repeatedBy keyframe: TrackKeyframe, at index: Int) -> Range<Int>? {
-        for written in self {
-            if let text = written.text(repeatedBy: keyframe, at: index) { return text }
-        }
-        return nil
     }
 }
 
@@ -94,35 +54,6 @@ extension AnimatedLayer: JSONCodable {
     }
 }
 
-extension ChildTrack: JSONCodable {
-    /// Reads `{"id", "layer", "keyframes"}`.
-    public init(json: JSONValue, path: FieldPath) throws(ValidationError) {
-        let reader = try JSONObjectReader(json, path: path)
-        guard let id = try reader.string("id") else { throw ValidationError(field: reader.fieldPath("id"), message: "is required") }
-        self.init(
-            id: id,
-            layer: try AnimatedLayer(json: try reader.required("layer"), path: reader.fieldPath("layer")),
-            keyframes: try readKeyframes(reader))
-        try reader.finish(allowing: MemberNames.childTrack)
-    }
-
-    /// Writes the track.
-    public func write(to writer: inout JSONWriter) {
-        _ = writeMarkingGeometry(to: &writer)
-    }
-
-    /// Writes the track and returns its keyframes' geometry text, which the child's own track repeats.
-    fileprivate func writeMarkingGeometry(to writer: inout JSONWriter) -> WrittenGeometry {
-        writer.beginObject()
-        writer.key("id"); writer.string(id)
-        writer.key("layer"); layer.write(to: &writer)
-        writer.key("keyframes")
-        let geometry = writeKeyframes(keyframes, to: &writer)
-        writer.endObject()
-        return geometry
-    }
-}
-
 extension Plan: JSONCodable {
     /// Reads a plan as the server sends it.
     public init(json: JSONValue, path: FieldPath) throws(ValidationError) {
@@ -133,18 +64,16 @@ extension Plan: JSONCodable {
         guard let direction = try reader.enumeration("direction", as: Direction.self) else {
             throw ValidationError(field: reader.fieldPath("direction"), message: "is required")
         }
+        guard let tracks = try reader.decodedArray("tracks", of: Track.self) else {
+            throw ValidationError(field: reader.fieldPath("tracks"), message: "is required")
+        }
+        guard let hides = try reader.array("hides") else { throw ValidationError(field: reader.fieldPath("hides"), message: "is required") }
         self.init(
             style: style, direction: direction,
             duration: try reader.requiredNumber("duration"),
-            layer: try AnimatedLayer(json: try reader.required("layer"), path: reader.fieldPath("layer")),
-            keyframes: try readKeyframes(reader),
-            children: try reader.array("children")?.enumerated().map { item throws(ValidationError) in
-                try ChildTrack(json: item.element, path: reader.fieldPath("children").index(item.offset))
-            },
-            placeholder: try reader.decoded("placeholder", as: Rect.self),
-            stage: try reader.decoded("stage", as: Rect.self),
-            tracks: try reader.decodedArray("tracks", of: Track.self),
-            hides: try reader.array("hides")?.enumerated().map { item throws(ValidationError) in
+            stage: try Rect(json: try reader.required("stage"), path: reader.fieldPath("stage")),
+            tracks: tracks,
+            hides: try hides.enumerated().map { item throws(ValidationError) in
                 guard case .string(let name) = item.element else {
                     throw ValidationError(field: reader.fieldPath("hides").index(item.offset), message: "must be a string")
                 }
@@ -157,10 +86,9 @@ extension Plan: JSONCodable {
         try reader.finish(allowing: MemberNames.plan)
     }
 
-    /// About 340 bytes per keyframe and track (a few more when numbers need all 17 digits).
+    /// About 300 bytes per track and 200 per track keyframe (a few more when numbers need all 17 digits).
     public var estimatedJSONSize: Int {
-        256 + 360 * (keyframes.count + (children ?? []).reduce(0) { $0 + $1.keyframes.count + 1 })
-            + (tracks ?? []).reduce(0) { $0 + 300 + 320 * $1.keyframes.count }
+        512 + tracks.reduce(0) { $0 + 300 + 200 * $1.keyframes.count }
     }
 
     /// Writes the plan: the exact bytes the server sends and the CLI prints.
@@ -169,29 +97,15 @@ extension Plan: JSONCodable {
         writer.key("style"); writer.string(style.rawValue)
         writer.key("direction"); writer.string(direction.rawValue)
         writer.key("duration"); writer.number(duration)
-        writer.key("layer"); layer.write(to: &writer)
-        writer.key("keyframes")
-        var geometry = [writeKeyframes(keyframes, to: &writer)]
-        if let children {
-            writer.key("children")
-            writer.beginArray()
-            for child in children { geometry.append(child.writeMarkingGeometry(to: &writer)) }
-            writer.endArray()
-        }
-        if let placeholder { writer.key("placeholder"); placeholder.write(to: &writer) }
-        if let stage { writer.key("stage"); stage.write(to: &writer) }
-        if let tracks {
-            writer.key("tracks")
-            writer.beginArray()
-            for track in tracks { track.write(to: &writer, repeating: geometry) }
-            writer.endArray()
-        }
-        if let hides {
-            writer.key("hides")
-            writer.beginArray()
-            for name in hides { writer.string(name) }
-            writer.endArray()
-        }
+        writer.key("stage"); stage.write(to: &writer)
+        writer.key("tracks")
+        writer.beginArray()
+        for track in tracks { track.write(to: &writer) }
+        writer.endArray()
+        writer.key("hides")
+        writer.beginArray()
+        for name in hides { writer.string(name) }
+        writer.endArray()
         if let easing { writer.key("easing"); easing.write(to: &writer) }
         if let warnings {
             writer.key("warnings")
@@ -220,25 +134,4 @@ extension PlanWarning: JSONCodable {
         writer.key("message"); writer.string(message)
         writer.endObject()
     }
-}
-
-private func readKeyframes(_ reader: JSONObjectReader) throws(ValidationError) -> [Keyframe] {
-    guard let items = try reader.array("keyframes") else {
-        throw ValidationError(field: reader.fieldPath("keyframes"), message: "is required")
-    }
-    var keyframes: [Keyframe] = []
-    keyframes.reserveCapacity(items.count)
-    for (index, item) in items.enumerated() {
-        keyframes.append(try Keyframe(json: item, path: reader.fieldPath("keyframes").index(index)))
-    }
-    return keyframes
-}
-
-private func writeKeyframes(_ keyframes: [Keyframe], to writer: inout JSONWriter) -> WrittenGeometry {
-    writer.beginArray()
-    var texts: [Range<Int>] = []
-    texts.reserveCapacity(keyframes.count)
-    for keyframe in keyframes { texts.append(keyframe.writeMarkingGeometry(to: &writer)) }
-    writer.endArray()
-    return WrittenGeometry(keyframes: keyframes, texts: texts)
 }

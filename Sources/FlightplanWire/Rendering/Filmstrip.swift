@@ -27,14 +27,16 @@ public enum Filmstrip {
 
     private static func draw(_ plan: Plan, screen: Rect, source: SourceElement) -> String {
         let gap = screen.width * 0.08, label = max(24, screen.height * 0.06)
-        let width = Double(plan.keyframes.count) * (screen.width + gap) - gap, height = screen.height + label
+        // The plan was sampled at `frames` evenly spaced keyframes: every moving track has one per panel.
+        let times = plan.tracks.first { !$0.keyframes.isEmpty }?.keyframes.map(\.time) ?? [0, plan.duration]
+        let width = Double(times.count) * (screen.width + gap) - gap, height = screen.height + label
         let displayHeight = 320.0
         var svg = ##"<svg xmlns="http://www.w3.org/2000/svg" viewBox="\##(formatted(screen.x)) \##(formatted(screen.y)) \##(formatted(width)) \##(formatted(height))" "##
         svg += ##"width="\##(formatted(width / height * displayHeight))" height="\##(formatted(displayHeight))" font-family="sans-serif">"##
-        svg += "<title>\(plan.style.rawValue) \(plan.direction.rawValue), \(formatted(plan.duration)) s, \(plan.keyframes.count) frames</title>"
-        let tracks = plan.tracks ?? []
+        svg += "<title>\(plan.style.rawValue) \(plan.direction.rawValue), \(formatted(plan.duration)) s, \(times.count) frames</title>"
+        let tracks = plan.tracks
         let outlined = tracks.last { $0.role == .content } ?? tracks.last { $0.animates.contains(.transform) }
-        for (index, keyframe) in plan.keyframes.enumerated() {
+        for (index, time) in times.enumerated() {
             svg += ##"<g transform="translate(\##(formatted(Double(index) * (screen.width + gap))) 0)">"##
             svg += rect(screen, ##"fill="#f2f2f7" stroke="#c7c7cc""##)
             svg += rect(source.frame, ##"fill="none" stroke="#8e8e93" stroke-dasharray="4 3""##, radius: source.cornerRadius)
@@ -43,12 +45,12 @@ public enum Filmstrip {
             }
             if let outlined {
                 let values = outlined.values(atKeyframe: index)
-                let state = values.keyframe(time: keyframe.time, progress: keyframe.progress, in: outlined.frame)
+                let state = values.keyframe(time: time, progress: 0, in: outlined.frame)
                 svg += rect(
                     state.visibleClip(in: outlined.frame), ##"fill="none" stroke="#ff3b30" stroke-width="\##(formatted(max(1, screen.width / 200)))""##,
                     radius: state.visibleCornerRadius)
             }
-            svg += ##"<text x="\##(formatted(screen.x + screen.width / 2))" y="\##(formatted(screen.maxY + label * 0.75))" font-size="\##(formatted(label * 0.6))" text-anchor="middle">t = \##(formatted(keyframe.time)) s</text>"##
+            svg += ##"<text x="\##(formatted(screen.x + screen.width / 2))" y="\##(formatted(screen.maxY + label * 0.75))" font-size="\##(formatted(label * 0.6))" text-anchor="middle">t = \##(formatted(time)) s</text>"##
             svg += "</g>"
         }
         return svg + "</svg>"
