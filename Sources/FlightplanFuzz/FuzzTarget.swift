@@ -6,8 +6,8 @@ import Foundation
 /// Runs one input through every endpoint (plans in every format, a batch of it, filmstrips and dismissal drags):
 /// decoding, validation, planning (interruptions included, through `from`), encoding and exporting. Traps when an invariant breaks: an answer must be valid JSON that reads back as the same
 /// value with no non-finite number, a refusal must be a 400 or a 422, and a body without `frames` must be
-/// refused by the filmstrip exactly when the request as sent is invalid, with the same problem (the filmstrip
-/// replaces the sampling, never its checks).
+/// refused by the filmstrip exactly when the request as sent is invalid, or planned at the filmstrip's instants
+/// reaches too far, with the same problem (the filmstrip replaces the sampling, never its checks).
 func exercise(_ input: [UInt8]) {
     let plan = Endpoint.plan.answer(input).result
     switch plan {
@@ -26,8 +26,9 @@ func exercise(_ input: [UInt8]) {
     case .failure(let problem):
         checkRefusal(problem)
     }
-    if !input.namesFrames, case let expected = validationProblem(input), filmstrip.failure != expected {
-        fatalError("the filmstrip refused \(String(describing: filmstrip.failure)) where validation says \(String(describing: expected))")
+    if !input.namesFrames, case let expected = validationProblem(input) ?? planningProblem(input, frames: Filmstrip.defaultFrames),
+        filmstrip.failure != expected {
+        fatalError("the filmstrip refused \(String(describing: filmstrip.failure)) where planning at its instants says \(String(describing: expected))")
     }
     switch Endpoint.dismiss.answer(input).result {
     case .success(let output):
@@ -73,6 +74,16 @@ func readBack<Value: JSONDecodable & JSONEncodable>(_ output: [UInt8], as type: 
     guard let value = try? Value(jsonBytes: output) else { fatalError("the answer's JSON does not read back") }
     guard value.jsonBytes == output else { fatalError("the answer's JSON does not round-trip") }
     return value
+}
+
+/// The problem planning a valid request at `frames` evenly spaced instants finds (a plan that reaches too far there:
+/// ``PlanLimits/maximumReach``), or nil.
+func planningProblem(_ input: [UInt8], frames: Int) -> ProblemDetails? {
+    guard var request = try? PlanRequest(jsonBytes: input) else { return nil }
+    request.sampling = .keyframes(frames)
+    request.precision = nil
+    do { _ = try Planner.plan(for: request.validated()) } catch { return .validation(error) }
+    return nil
 }
 
 /// The problem `/v1/plans` finds in the request as sent before planning it, or nil when it is valid.
