@@ -69,8 +69,7 @@ struct HostileRequestTests {
             _ = try Self.check(Endpoint.dismiss.answer(Array(dismissal.utf8), format: format), format: format, replay: replay, nullable: Self.dismissalNullables)
         }
         // The generator must reach the planner, not just its validation: most cases are valid.
-        #expect(answered + refused == Self.cases)
-        #expect(answered * 2 > Self.cases, "only \(answered) of \(Self.cases) requests were valid")
+        #expect(answered * 2 > Self.cases, "only \(answered) of \(Self.cases) requests were valid (\(refused) refused)")
     }
 
     /// A dismissal's members that are null while dragging (no decision, plan or spring yet).
