@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Integration tests: the real `flightplan` binary, driven with curl (and raw sockets where curl
-cannot express the case), asserting statuses, headers and bodies. Also runs the README's curl
+cannot express the case), asserting statuses, headers and bodies. Also runs the README's and docs' curl
 examples verbatim and the CLI on every example request, and checks the contract: every response
 seen here, and every worked example in openapi.yaml, validates against the schema the spec gives
 for its route and status, and each example plan is what the server answers for its request.
@@ -354,14 +354,15 @@ def test_cors_health_metrics(server):
 
 
 def test_readme_examples(server):
-    """Every `curl` line in the README's API section runs verbatim (host:port swapped) and gets its status."""
-    readme = open(os.path.join(ROOT, "README.md")).read()
-    examples = re.findall(r"^(curl .*?)\s+# → (\d{3})$", readme, re.M)
-    check(len(examples) >= 8, "README has curl examples", str(len(examples)))
+    """Every `curl` line marked with its status in README.md and docs/*.md runs verbatim (host:port swapped)."""
+    pages = ["README.md"] + sorted(os.path.join("docs", name) for name in os.listdir(os.path.join(ROOT, "docs")) if name.endswith(".md"))
+    examples = [example for page in pages
+                for example in re.findall(r"^(curl .*?)\s+# → (\d{3})$", open(os.path.join(ROOT, page)).read(), re.M)]
+    check(len(examples) >= 8, "README and docs have curl examples", str(len(examples)))
     for command, expected in examples:
         command = command.replace("localhost:8080", f"127.0.0.1:{server.port}")
         run = subprocess.run(command + " -s -o /dev/null -w '%{http_code}'", shell=True, capture_output=True, text=True, cwd=ROOT)
-        check(run.returncode == 0 and run.stdout == expected, f"README: {command}", f"got {run.stdout!r} {run.stderr!r}")
+        check(run.returncode == 0 and run.stdout == expected, f"docs: {command}", f"got {run.stdout!r} {run.stderr!r}")
 
 
 def test_cli():

@@ -3,9 +3,9 @@ import FlightplanWire
 import Foundation
 import Testing
 
-/// The README's "Using the SDK" example, kept here so that it compiles and runs.
+/// The SDK guide's example (docs/sdk.md), kept here so that it compiles and runs.
 enum SDKExample {
-    // README example begins
+    // docs/sdk.md example begins
     static func planThumbnailPush(server: URL?) async throws -> Plan {
         let request = PlanRequest(
             style: .sharedFrame,
@@ -24,10 +24,10 @@ enum SDKExample {
         print(plan.tracks.count, "tracks; the screen halfway:", halfway["destinationScreen"]?.transform ?? .identity)
         return plan
     }
-    // README example ends
+    // docs/sdk.md example ends
 }
 
-@Suite("The README's SDK example")
+@Suite("The SDK guide's example")
 struct SDKExampleTests {
     @Test("runs locally and matches the local planner")
     func runs() async throws {
@@ -36,15 +36,15 @@ struct SDKExampleTests {
         #expect(plan.style == .sharedFrame && times.first == 0 && times.last == plan.duration)
     }
 
-    @Test("the README shows exactly this example")
+    @Test("docs/sdk.md shows exactly this example")
     func readmeIsCurrent() throws {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         let source = try String(contentsOf: URL(fileURLWithPath: #filePath), encoding: .utf8)
-        let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
-        let begin = try #require(source.range(of: "    // README example begins\n"))
-        let end = try #require(source.range(of: "    // README example ends"))
+        let guide = try String(contentsOf: root.appendingPathComponent("docs/sdk.md"), encoding: .utf8)
+        let begin = try #require(source.range(of: "    // docs/sdk.md example begins\n"))
+        let end = try #require(source.range(of: "    // docs/sdk.md example ends"))
         let example = source[begin.upperBound..<end.lowerBound].split(separator: "\n", omittingEmptySubsequences: false)
             .map { $0.dropFirst(4) }.joined(separator: "\n")
-        #expect(readme.contains(example), "README.md's SDK example differs from Tests/FlightplanClientTests/SDKExampleTests.swift")
+        #expect(guide.contains(example), "docs/sdk.md's example differs from Tests/FlightplanClientTests/SDKExampleTests.swift")
     }
 }
