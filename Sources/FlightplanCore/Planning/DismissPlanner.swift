@@ -204,20 +204,18 @@ private struct DragState {
 /// velocity). So the motion is continuous in position and velocity, and the image's pivot leaves with the
 /// finger's velocity. Sizes move in log space, so they stay positive however hard the motion overshoots.
 ///
-/// With a spring each channel is an oscillator of that spring. With any other curve `p` over the duration `T`,
-/// a channel is `start + (target − start)·p(t) + k·t·(1 − t/T)²`: the curve as asked, plus a term that is 0 at
-/// both ends, has slope 1 at the start and 0 at the end, weighted `k = rate − (target − start)·p′(0)` so the
-/// initial rate is exactly the drag's. (One Bézier whose first control point is moved can match one direction
-/// of motion; the channels of a drag move in several at once, so each gets this term instead and the curve
-/// keeps its shape and its end.)
+/// With a spring each channel is an oscillator of that spring. With any other curve, a channel is a
+/// ``RateMatchedMotion`` on it: the curve as asked plus a term that starts it at the drag's rate. (One Bézier whose
+/// first control point is moved can match one direction of motion; the channels of a drag move in several at once,
+/// so each gets this term instead and the curve keeps its shape and its end.)
 private struct Completion {
     /// One quantity's motion: its target, its value over time, and the range it is kept in.
     struct Channel {
         enum Motion {
             /// A spring's displacement from the target, and the residual blended away by the end.
             case spring(Oscillator, residual: Double)
-            /// A curve over `duration`, and the weight of the velocity term.
-            case curve(ResolvedTiming, velocityWeight: Double)
+            /// A curve over its duration, with the velocity term that starts it at the drag's rate.
+            case curve(ResolvedTiming, RateMatchedMotion)
         }
 
         let start: Double
@@ -233,11 +231,8 @@ private struct Completion {
         }
 
         init(from start: Double, rate: Double, to target: Double, curve: ResolvedTiming, range: ClosedRange<Double>) {
-            // A curve that leaves straight up (a Bézier with x1 = 0 < |y1|) has no finite rate to cancel: the
-            // term then adds the drag's rate to the curve's own, and the start keeps its jump in velocity.
-            let curveRate = (target - start) * curve.initialRate
-            let weight = curveRate.isFinite ? rate - curveRate : rate
-            self.init(start: start, target: target, rate: rate, motion: .curve(curve, velocityWeight: weight), range: range)
+            let motion = RateMatchedMotion(from: start, rate: rate, to: target, timing: curve)
+            self.init(start: start, target: target, rate: rate, motion: .curve(curve, motion), range: range)
         }
 
         private init(start: Double, target: Double, rate: Double, motion: Motion, range: ClosedRange<Double>) {
@@ -265,9 +260,8 @@ private struct Completion {
             switch motion {
             case .spring(let oscillator, let residual):
                 value = target + oscillator.displacement(at: t) + residual * ramp * ramp * ramp
-            case .curve(let curve, let weight):
-                let rest = 1 - t / curve.duration
-                value = start + (target - start) * curve.progress(atTime: t) + weight * t * rest * rest
+            case .curve(let curve, let motion):
+                value = motion.value(at: RateMatchedMotion.Instant(time: t, timing: curve))
             }
             return min(max(value, range.lowerBound), range.upperBound)
         }

@@ -83,15 +83,12 @@ public struct InterruptionStart: Sendable, Hashable {
 
 extension Choreography {
     /// The same tracks, but every track the start names leaves from its state at its rate and ends exactly where
-    /// the plan ends, on the plan's own curve `p` over its duration `T`: each visible quantity (image and clip
-    /// edges, the visible radius, opacities, colours, shadows) moves as
-    /// `start + (end − start)·p(t) + k·t·(1 − t/T)²` with `k = rate − (end − start)·p′(0)`, so its initial rate is
-    /// exactly the given one (a Bézier that leaves straight up keeps its own infinite rate). Channel windows and
-    /// fade modes shape a whole transition, not a continuation: an interrupted track follows the plan's curve.
+    /// the plan ends, on the plan's own curve: each visible quantity (image and clip edges, the visible radius,
+    /// opacities, colours, shadows) is a ``RateMatchedMotion``. Channel windows and fade modes shape a whole
+    /// transition, not a continuation: an interrupted track follows the plan's curve.
     mutating func interrupted(from start: InterruptionStart, timing: ResolvedTiming) {
         let clocks = clocks
         let end = ChannelInstant(time: timing.duration, clocks: clocks)
-        let curveRate = timing.initialRate
         let duration = timing.duration
         for index in parts.indices {
             guard let trackStart = start.tracks[parts[index].id] else { continue }
@@ -101,17 +98,11 @@ extension Choreography {
             parts[index].moves = true
             parts[index].values = { instant in
                 let t = instant.time
-                let q = timing.progress(atTime: t)
-                let rest = 1 - t / duration
-                let bump = t * rest * rest
-                /// `k`: what the rate adds to the curve's own start (a Bézier that leaves straight up keeps its rate).
-                func bumpRate(_ from: Double, _ rate: Double, _ to: Double) -> Double {
-                    let curve = (to - from) * curveRate
-                    return curve.isFinite ? rate - curve : rate
+                let now = RateMatchedMotion.Instant(time: t, timing: timing)
+                func motion(_ from: Double, _ rate: Double, _ to: Double) -> RateMatchedMotion {
+                    RateMatchedMotion(from: from, rate: rate, to: to, timing: timing)
                 }
-                func move(_ from: Double, _ rate: Double, _ to: Double) -> Double {
-                    from + (to - from) * q + bumpRate(from, rate, to) * bump
-                }
+                func move(_ from: Double, _ rate: Double, _ to: Double) -> Double { motion(from, rate, to).value(at: now) }
                 // Each edge moves like any other quantity (as edges move in a whole plan), so an edge that rests where
                 // the plan ends (a left-column cell's left edge at the screen's) stays there. A velocity that shrinks
                 // a rect hard could cross its edges: below half the smaller end's extent, the extent eases towards 0
@@ -122,7 +113,8 @@ extension Choreography {
                     let floor = min(from.1 - from.0, to.1 - to.0) / 2, linear = high - low
                     guard linear < floor else { return (low, high) }
                     let deficit = floor * Double.exp(max(linear / floor - 1, -30)) - linear
-                    let pullLow = abs(bumpRate(from.0, rate.0, to.0)), pullHigh = abs(bumpRate(from.1, rate.1, to.1))
+                    let pullLow = abs(motion(from.0, rate.0, to.0).velocityWeight)
+                    let pullHigh = abs(motion(from.1, rate.1, to.1).velocityWeight)
                     let share = pullLow + pullHigh > 0 ? pullLow / (pullLow + pullHigh) : 0.5
                     return (low - deficit * share, high + deficit * (1 - share))
                 }

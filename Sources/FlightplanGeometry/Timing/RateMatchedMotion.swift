@@ -1,0 +1,47 @@
+/// One quantity moving from `start` to `end` on a timing curve `p` over its duration `T`, leaving at a given rate:
+/// `start + (end − start)·p(t) + k·t·(1 − t/T)²` with `k = rate − (end − start)·p′(0)`.
+///
+/// The added term is 0 at both ends, has slope 1 at the start and 0 at the end, so the motion starts exactly at
+/// `start` with exactly the given rate, ends exactly at `end` at rest relative to the curve, and keeps the curve's
+/// shape in between. A quantity whose rate is the curve's own (`k = 0`) moves on the curve alone; a quantity at rest
+/// where it ends (`start == end`, rate 0) does not move. A curve that leaves straight up (a Bézier with
+/// `x1 = 0 < |y1|`) has no finite rate to cancel: the term then adds the given rate to the curve's own, and the
+/// start keeps the curve's infinite rate. Interruptions and dismissal completions move every visible quantity this way.
+public struct RateMatchedMotion: Sendable, Hashable {
+    /// One instant of a timing, shared by every quantity moving on it.
+    public struct Instant: Sendable, Hashable {
+        /// The curve's eased progress `p(t)`.
+        public let progress: Double
+        /// The velocity term's shape `t·(1 − t/T)²`, 0 at both ends.
+        public let bump: Double
+
+        /// The instant `time` seconds into `timing` (held at the ends outside `0…duration`).
+        public init(time: Double, timing: ResolvedTiming) {
+            let t = min(max(time, 0), timing.duration)
+            let rest = 1 - t / timing.duration
+            progress = timing.progress(atTime: t)
+            bump = t * rest * rest
+        }
+    }
+
+    /// The value at the start.
+    public let start: Double
+    /// The value at the end.
+    public let end: Double
+    /// `k`: what the velocity term adds to the curve's own rate at the start.
+    public let velocityWeight: Double
+
+    /// The motion from `start`, leaving at `rate` (per second), to `end` on `timing`.
+    public init(from start: Double, rate: Double, to end: Double, timing: ResolvedTiming) {
+        self.start = start
+        self.end = end
+        let curveRate = (end - start) * timing.initialRate
+        velocityWeight = curveRate.isFinite ? rate - curveRate : rate
+    }
+
+    /// The value at `instant`: exactly `start` at the start and exactly `end` at the end.
+    public func value(at instant: Instant) -> Double {
+        if instant.progress == 1 && instant.bump == 0 { return end }
+        return start + (end - start) * instant.progress + velocityWeight * instant.bump
+    }
+}
