@@ -1,4 +1,5 @@
 public import FlightplanCore
+public import Testing
 
 /// A small, fast, seedable generator (SplitMix64) so every property run can be replayed.
 public struct SeededGenerator: RandomNumberGenerator {
@@ -154,16 +155,35 @@ public struct SceneFailure: Error, CustomStringConvertible {
     public var description: String { "replay with seed \(seed): \(underlying)" }
 }
 
+/// A scene's body throws this to skip its scene: ``forAllScenes(count:seed:atLeast:sourceLocation:_:)`` counts the
+/// scenes that ran and expects at least `atLeast` of them, so no property passes by skipping silently.
+public struct SceneSkipped: Error {
+    /// Skips the scene.
+    public init() {}
+}
+
 /// Runs `body` over `count` random cases, each with its own seeded generator and a "replay with seed N"
-/// note for failure messages; an error thrown by a case is rethrown as a ``SceneFailure`` naming its seed.
+/// note for failure messages; an error thrown by a case is rethrown as a ``SceneFailure`` naming its seed. Expects at
+/// least `atLeast` cases (all of them unless given) to have run rather than thrown ``SceneSkipped``.
 public func forAllScenes(
-    count: Int = 300, seed: UInt64 = 0xF11647, _ body: (inout SeededGenerator, String) throws -> Void
+    count: Int = 300, seed: UInt64 = 0xF11647, atLeast: Int? = nil, sourceLocation: SourceLocation = #_sourceLocation,
+    _ body: (inout SeededGenerator, String) throws -> Void
 ) throws(SceneFailure) {
+    var ran = 0
     for index in 0..<count {
         let caseSeed = seed &+ UInt64(index)
         var rng = SeededGenerator(seed: caseSeed)
-        do { try body(&rng, "replay with seed \(caseSeed)") } catch { throw SceneFailure(seed: caseSeed, underlying: error) }
+        do {
+            try body(&rng, "replay with seed \(caseSeed)")
+            ran += 1
+        } catch is SceneSkipped {
+            continue
+        } catch {
+            throw SceneFailure(seed: caseSeed, underlying: error)
+        }
     }
+    let wanted = atLeast ?? count
+    #expect(ran >= wanted, "\(ran) of \(count) scenes ran, fewer than \(wanted)", sourceLocation: sourceLocation)
 }
 
 extension RandomScenes {

@@ -26,6 +26,9 @@ struct EndStates {
         return Rect(x: frame.midX - size.width / 2, y: frame.midY - size.height / 2, width: size.width, height: size.height)
     }
 
+    /// The styles whose ends these are (reveal has no image and no destination clip: its own tests check it).
+    static let styles: [TransitionStyle] = [.sharedFrame, .zoom, .morph, .snapshot]
+
     init?(_ request: PlanRequest) {
         let destinationFrame = request.destination.frame ?? request.destination.bounds
         let image = request.imageSize ?? destinationFrame.size
@@ -68,8 +71,8 @@ struct GeometryPropertyTests {
     @Test("the visible clip starts exactly on the source and ends exactly on the destination")
     func clipEnds() throws {
         try forAllScenes { rng, replay in
-            let request = RandomScenes.request(using: &rng)
-            guard let expected = EndStates(request) else { return }
+            let request = RandomScenes.request(using: &rng, style: EndStates.styles.randomElement(using: &rng))
+            let expected = try #require(EndStates(request))
             let plan = try Planner.plan(for: request.validated())
             let layer = try plan.flyingTrack().frame
             expectClose(layer, expected.layer, "layer, \(replay)")
@@ -82,10 +85,9 @@ struct GeometryPropertyTests {
     @Test("the image never jumps: at both ends it is where the source and the destination show it")
     func imageEnds() throws {
         try forAllScenes { rng, replay in
-            let request = RandomScenes.request(using: &rng)
-            guard let expected = EndStates(request), let imageCollapsed = expected.imageCollapsed,
-                let imageExpanded = expected.imageExpanded
-            else { return }
+            let request = RandomScenes.request(using: &rng, style: EndStates.styles.randomElement(using: &rng))
+            let expected = try #require(EndStates(request))
+            let imageCollapsed = try #require(expected.imageCollapsed), imageExpanded = try #require(expected.imageExpanded)
             let plan = try Planner.plan(for: request.validated())
             let layer = try plan.flyingTrack().frame
             let content = imageExpanded.offsetBy(dx: -layer.x, dy: -layer.y)
@@ -113,8 +115,8 @@ struct GeometryPropertyTests {
     @Test("the visible corner radius at both ends is the one asked for")
     func radiusEnds() throws {
         try forAllScenes { rng, replay in
-            let request = RandomScenes.request(using: &rng)
-            guard let expected = EndStates(request) else { return }
+            let request = RandomScenes.request(using: &rng, style: EndStates.styles.randomElement(using: &rng))
+            let expected = try #require(EndStates(request))
             let plan = try Planner.plan(for: request.validated())
             let (collapsed, expanded) = try ends(of: plan)
             expectClose(collapsed.visibleCornerRadius, expected.radiusCollapsed, "collapsed radius, \(replay)")

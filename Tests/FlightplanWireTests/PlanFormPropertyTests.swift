@@ -6,7 +6,8 @@ import Testing
 struct ExtremeSceneTests {
     @Test("extreme aspect ratios, tiny and huge rects and springs never produce a non-finite number")
     func extremes() throws {
-        try forAllScenes(count: 400, seed: 0xE7) { rng, replay in
+        // 42 of the 400 draw a combination the limits refuse (a radius or an extent past its range): 358 run.
+        try forAllScenes(count: 400, seed: 0xE7, atLeast: 358) { rng, replay in
             var request = RandomScenes.request(using: &rng, curve: RandomScenes.curve(using: &rng))
             if Bool.random(using: &rng) { request = RandomScenes.choreographed(request, using: &rng) }
             let extremes = [PlanLimits.minimumExtent, 0.01, 1, 3024, PlanLimits.maximumExtent]
@@ -16,7 +17,7 @@ struct ExtremeSceneTests {
                 request.source.frame = Rect(x: -PlanLimits.maximumExtent, y: PlanLimits.maximumExtent - side, width: side, height: side / 3 + 0.001)
                 request.source.cornerRadius = min(request.source.cornerRadius, request.source.frame.maxCornerRadius)
             }
-            guard request.validateOrNil() else { return }
+            guard request.validateOrNil() else { throw SceneSkipped() }
             let plan = try Planner.plan(for: request.validated())
             #expect(try Plan(jsonBytes: plan.jsonBytes) == plan, "\(replay)")
             let text = String(decoding: plan.jsonBytes, as: UTF8.self)

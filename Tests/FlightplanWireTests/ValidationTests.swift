@@ -42,8 +42,9 @@ struct ValidationTests {
 
     @Test("null means the default")
     func nullIsAbsent() throws {
-        let plan = Endpoint.plan.answer(Array(Self.body(extra: #""style": null, "timing": {"curve": null}, "imageSize": null"#).utf8)).result
-        #expect((try? plan.get()) != nil)
+        let withNulls = try Endpoint.plan.answer(Array(Self.body(extra: #""style": null, "timing": {"curve": null}, "imageSize": null"#).utf8)).result.get()
+        let without = try Endpoint.plan.answer(Array(Self.body(extra: #""timing": {}"#).utf8)).result.get()
+        #expect(withNulls == without, "null must mean the default, byte for byte")
     }
 
     @Test("each bad field is named with what is wrong", arguments: [
