@@ -1,0 +1,119 @@
+import FlightplanCore
+import Foundation
+import FlightplanTestSupport
+import Testing
+
+/// Mid-motion values derived by hand for a landscape 300 × 200 image in a square cell, on an eased curve and on a
+/// spring: the instants where a wrong cover scale, a wrong sign or a broken curve would show, which the ends cannot.
+///
+/// The scene: a 400 × 800 screen, a 100 × 100 cell at (100, 200) with a visible radius of 10, the destination frame
+/// (0, 0, 400, 400) with square corners. The cell shows the image aspect-filled: the scale that covers it is
+/// max(100/300, 100/200) = ½, so the image is 150 × 100 at (75, 200), clipped to the cell. The destination shows it
+/// aspect-fitted: min(400/300, 400/200) = 4/3, so 400 × 800/3 at (0, 200/3). Between the two the displayed image, the
+/// visible clip (edge by edge) and the visible radius each move linearly in the curve's progress p. A transform is
+/// about the layer's centre h, so layer point q lands at layer.origin + s·q + (1 − s)·h + t.
+@Suite("Hand-derived mid-motion, non-square image, eased and spring curves")
+struct HandDerivedMidMotionTests {
+    static let screen = Rect(x: 0, y: 0, width: 400, height: 800)
+    static let cell = Rect(x: 100, y: 200, width: 100, height: 100)
+    static let destinationFrame = Rect(x: 0, y: 0, width: 400, height: 400)
+    /// The image as the cell shows it and as the destination shows it.
+    static let imageStart = Rect(x: 75, y: 200, width: 150, height: 100)
+    static let imageEnd = Rect(x: 0, y: 200.0 / 3, width: 400, height: 800.0 / 3)
+
+    static func plan(_ style: TransitionStyle, curve: TimingCurve, keyframes: Int) throws -> Plan {
+        try Planner.plan(for: PlanRequest(
+            style: style, source: SourceElement(frame: cell, cornerRadius: 10),
+            destination: DestinationLayout(bounds: screen, frame: destinationFrame, cornerRadius: 0),
+            imageSize: Size(width: 300, height: 200), timing: Timing(duration: curve == spring ? nil : 1, curve: curve),
+            sampling: .keyframes(keyframes)
+        ).validated())
+    }
+
+    static func lerp(_ a: Double, _ b: Double, _ p: Double) -> Double { a + (b - a) * p }
+    static func lerp(_ a: Rect, _ b: Rect, _ p: Double) -> Rect {
+        let x = lerp(a.x, b.x, p), y = lerp(a.y, b.y, p)
+        return Rect(x: x, y: y, width: lerp(a.maxX, b.maxX, p) - x, height: lerp(a.maxY, b.maxY, p) - y)
+    }
+
+    /// The keyframe that shows `image` and `clip` with visible radius `radius` in `layer`, whose content (the
+    /// image as `layer` shows it at identity) is `content`: s = image.width / content.width, t from where the
+    /// content's origin must land, and the clip mapped back through the transform.
+    static func expected(layer: Rect, content: Rect, image: Rect, clip: Rect, radius: Double) -> (s: Double, tx: Double, ty: Double, mask: Rect, radius: Double) {
+        let s = image.width / content.width
+        let hx = layer.width / 2, hy = layer.height / 2
+        let qx = content.x - layer.x, qy = content.y - layer.y
+        let tx = image.x - layer.x - s * qx - (1 - s) * hx, ty = image.y - layer.y - s * qy - (1 - s) * hy
+        func back(_ x: Double, _ y: Double) -> (Double, Double) {
+            ((x - layer.x - (1 - s) * hx - tx) / s, (y - layer.y - (1 - s) * hy - ty) / s)
+        }
+        let (left, top) = back(clip.x, clip.y), (right, bottom) = back(clip.maxX, clip.maxY)
+        return (s, tx, ty, Rect(x: left, y: top, width: right - left, height: bottom - top), radius / s)
+    }
+
+    static func expect(_ keyframe: Keyframe, _ e: (s: Double, tx: Double, ty: Double, mask: Rect, radius: Double), opacity: Double, _ label: String, sourceLocation: SourceLocation = #_sourceLocation) {
+        let t = keyframe.transform
+        for (actual, wanted, name) in [(t.a, e.s, "a"), (t.d, e.s, "d"), (t.b, 0, "b"), (t.c, 0, "c"), (t.tx, e.tx, "tx"), (t.ty, e.ty, "ty"),
+                                       (keyframe.cornerRadius, e.radius, "cornerRadius"), (keyframe.opacity, opacity, "opacity")] {
+            expectClose(actual, wanted, relative: 1e-9, scale: 1, "\(label) \(name)", sourceLocation: sourceLocation)
+        }
+        expectClose(keyframe.maskFrame, e.mask, relative: 1e-9, scale: 1, "\(label) mask", sourceLocation: sourceLocation)
+    }
+
+    /// easeIn is cubic-bezier(0.42, 0, 1, 1). At the curve parameter ½ its x is 3·¼·½·0.42 + 3·½·¼·1 + ⅛ = 0.6575 and
+    /// its y is 3·½·¼·1 + ⅛ = ½: so p(0.6575 s) = ½ over 1 s, the 264th of 401 evenly spaced keyframes (263/400).
+    static let easedKeyframes = 401, easedIndex = 263
+
+    /// A critically damped spring with SwiftUI's `response` 0.5 s: ω = 4π, displacement −e^{−ωt}(1 + ωt), and the
+    /// residual R = e^{−ωT}(1 + ωT) left at the plan's duration T blended in as R·(t/T)³: p(T/2) = 1 − e^{−ωT/2}(1 + ωT/2) + R/8.
+    static let spring = TimingCurve.spring(SpringParameters(dampingRatio: 1, response: 0.5))
+    static func springProgressAtHalf(_ duration: Double) -> Double {
+        let omega = 4 * Double.pi, residual = exp(-omega * duration) * (1 + omega * duration)
+        return 1 - exp(-omega * duration / 2) * (1 + omega * duration / 2) + residual / 8
+    }
+
+    @Test("zoom: the fitted image's layer, halfway on easeIn (p = ½) and on a spring")
+    func zoom() throws {
+        // The layer is the fitted image, (0, 200/3, 400, 800/3), which it also ends clipped to; h = (200, 400/3).
+        // At p = ½ the image is (37.5, 400/3, 275, 550/3): s = 275/400 = 0.6875, t = (37.5 − 0.3125·200,
+        // 400/3 − 200/3 − 0.3125·400/3) = (−25, 25); the clip is halfway from the cell to the layer, (50, 400/3, 250, 550/3),
+        // so the mask is ((50 + 25 − 62.5)/0.6875, 0, 250/0.6875, 800/3) = (18.18…, 0, 363.63…, 266.66…); the visible radius
+        // 5 is 5/0.6875 in the layer; the destination's alpha ½.
+        let layer = Self.imageEnd
+        let eased = try Self.plan(.zoom, curve: .easeIn, keyframes: Self.easedKeyframes)
+        expectClose(try eased.flyingTrack().frame, layer, scale: 1, "the layer is the fitted image")
+        let half = Self.expected(layer: layer, content: layer, image: Self.lerp(Self.imageStart, Self.imageEnd, 0.5), clip: Self.lerp(Self.cell, layer, 0.5), radius: 5)
+        expectClose(half.s, 0.6875, scale: 1, "s")
+        expectClose(half.tx, -25, scale: 1, "tx")
+        expectClose(half.ty, 25, scale: 1, "ty")
+        expectClose(half.mask, Rect(x: 12.5 / 0.6875, y: 0, width: 250 / 0.6875, height: 800.0 / 3), scale: 1, "mask")
+        Self.expect(try eased.flyingKeyframes()[Self.easedIndex], half, opacity: 0.5, "zoom, easeIn, p = ½")
+
+        let sprung = try Self.plan(.zoom, curve: Self.spring, keyframes: 3)
+        let p = Self.springProgressAtHalf(sprung.duration)
+        #expect(p > 0.9 && p < 1)
+        let atP = Self.expected(layer: layer, content: layer, image: Self.lerp(Self.imageStart, Self.imageEnd, p), clip: Self.lerp(Self.cell, layer, p), radius: Self.lerp(10, 0, p))
+        Self.expect(try sprung.flyingKeyframes()[1], atP, opacity: p, "zoom, spring, T/2")
+    }
+
+    @Test("sharedFrame: the destination screen, halfway on easeIn (p = ½) and on a spring")
+    func sharedFrame() throws {
+        // The layer is the screen, h = (200, 400); its content, the image as the destination shows it, is at
+        // (0, 200/3). At p = ½ the image is (37.5, 400/3, 275, 550/3): s = 0.6875, tx = 37.5 − 0.3125·200 = −25,
+        // ty = 400/3 − 0.6875·200/3 − 0.3125·400 = −37.5; the clip is halfway from the cell to the screen, (50, 100,
+        // 250, 450), so the mask is ((50 + 25 − 62.5)/0.6875, (100 + 37.5 − 125)/0.6875, 250/0.6875, 450/0.6875); the
+        // overlay is ½ × 0.5.
+        let layer = Self.screen
+        let eased = try Self.plan(.sharedFrame, curve: .easeIn, keyframes: Self.easedKeyframes)
+        let half = Self.expected(layer: layer, content: Self.imageEnd, image: Self.lerp(Self.imageStart, Self.imageEnd, 0.5), clip: Self.lerp(Self.cell, layer, 0.5), radius: 5)
+        expectClose(half.tx, -25, scale: 1, "tx")
+        expectClose(half.ty, -37.5, scale: 1, "ty")
+        expectClose(half.mask, Rect(x: 12.5 / 0.6875, y: 12.5 / 0.6875, width: 250 / 0.6875, height: 450 / 0.6875), scale: 1, "mask")
+        Self.expect(try eased.flyingKeyframes()[Self.easedIndex], half, opacity: 0.25, "sharedFrame, easeIn, p = ½")
+
+        let sprung = try Self.plan(.sharedFrame, curve: Self.spring, keyframes: 3)
+        let p = Self.springProgressAtHalf(sprung.duration)
+        let atP = Self.expected(layer: layer, content: Self.imageEnd, image: Self.lerp(Self.imageStart, Self.imageEnd, p), clip: Self.lerp(Self.cell, layer, p), radius: Self.lerp(10, 0, p))
+        Self.expect(try sprung.flyingKeyframes()[1], atP, opacity: 0.5 * p, "sharedFrame, spring, T/2")
+    }
+}

@@ -1,0 +1,47 @@
+#!/usr/bin/env bash
+# Plants known faults in the maths, one at a time, and lists the tests that catch each: a fault no test catches
+# is a hole in the suite. Each fault is a one-line sed on one file, undone before the next (the tree is restored
+# even when the script is interrupted). Runs the geometry and core suites and the seed examples, not the server.
+# Usage: scripts/mutation.sh [FILTER]   (FILTER: a swift test --filter; default the maths suites)
+# Output: one line per fault, `caught by N tests: …` or `NOT CAUGHT`; exit 1 when a fault is not caught.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+filter="${1:-FlightplanGeometryTests|FlightplanCoreTests|SeedExampleTests|SeedGestureExampleTests}"
+
+# name | file | sed expression (must change exactly the line it names)
+faults=(
+    "velocity-matching sign|Sources/FlightplanGeometry/Timing/RateMatchedMotion.swift|s/curveRate.isFinite ? rate - curveRate : rate/curveRate.isFinite ? rate + curveRate : rate/"
+    "cover scale max → min|Sources/FlightplanGeometry/Geometry/ContentMode.swift|s/min(widthScale, heightScale) : max(widthScale, heightScale)/min(widthScale, heightScale) : min(widthScale, heightScale)/"
+    "overshoot continuation sign|Sources/FlightplanGeometry/Tracks/Interpolation.swift|s|if p > 1 { return b \\* Double.exp(max((b - a) / b \\* (p - 1), -30)) }|if p > 1 { return b * Double.exp(max((a - b) / b * (p - 1), -30)) }|"
+    "spring's velocity term|Sources/FlightplanGeometry/Timing/Spring.swift|s|c2 = (velocity + zeta \\* omega \\* c1) / dampedOmega|c2 = (velocity - zeta * omega * c1) / dampedOmega|"
+    "spring end residual dropped|Sources/FlightplanGeometry/Timing/Spring.swift|s|return 1 + oscillator.displacement(at: t) + residual \\* ramp \\* ramp \\* ramp|return 1 + oscillator.displacement(at: t)|"
+    "Bézier's control points swapped|Sources/FlightplanGeometry/Timing/CubicBezier.swift|s|return Self.coordinate(s, y1, y2)|return Self.coordinate(s, y2, y1)|"
+)
+
+restore() { git checkout -q -- Sources; }
+trap restore EXIT
+missed=0
+for fault in "${faults[@]}"; do
+    IFS='|' read -r name file expression <<<"$fault"
+    before=$(sha1sum "$file")
+    sed -i "$expression" "$file"
+    if [ "$(sha1sum "$file")" = "$before" ]; then
+        echo "$name: the sed did not apply to $file (the code moved: update scripts/mutation.sh)" >&2
+        exit 2
+    fi
+    if ! swift build --build-tests >/tmp/mutation-build.log 2>&1; then
+        echo "$name: does not compile (see /tmp/mutation-build.log)"
+        restore
+        continue
+    fi
+    failed=$(swift test --skip-build --filter "$filter" 2>&1 | sed -n 's/^✘ Test "\(.*\)" failed.*/\1/p' | sort -u || true)
+    if [ -z "$failed" ]; then
+        echo "$name: NOT CAUGHT"
+        missed=$((missed + 1))
+    else
+        echo "$name: caught by $(echo "$failed" | wc -l) tests: $(echo "$failed" | head -5 | paste -sd ';' -)"
+    fi
+    restore
+done
+swift build --build-tests >/dev/null 2>&1 || true
+[ "$missed" -eq 0 ]
