@@ -51,7 +51,7 @@ struct ChoreographyItemTests {
         request.contentRegion = region
         let tracks = try Planner.plan(for: request.validated()).tracks
         for track in tracks {
-            let flies = [TrackRole.content, .incomingSnapshot, .outgoingSnapshot, .child].contains(track.role)
+            let flies = [TrackRole.content, .incomingSnapshot, .outgoingSnapshot, .child, .outgoingChild].contains(track.role)
             #expect(track.clip == (flies ? region : nil), "\(track.id)")
         }
     }

@@ -112,7 +112,7 @@ struct ChoreographyPropertyTests {
             let bend = FlightTrack.arcBend(from: start, to: end)
             let track = FlightTrack(
                 layer: end, content: Rect(x: 0, y: 0, width: end.width, height: end.height), imageStart: start, imageEnd: end,
-                clipStart: start, clipEnd: end, radiusStart: 0, radiusEnd: 0, uniformScale: false, opacityEnd: 1, bend: bend)
+                clipStart: start, clipEnd: end, radiusStart: 0, radiusEnd: 0, scaling: .stretch, opacityEnd: 1, bend: bend)
             func clip(_ p: Double) -> Rect {
                 let state = track.state(at: p)
                 return Keyframe(time: 0, progress: p, transform: state.transform, maskFrame: state.maskFrame, cornerRadius: 0, opacity: 1)

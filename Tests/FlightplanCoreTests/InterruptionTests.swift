@@ -158,7 +158,7 @@ struct InterruptionTests {
             reversed.from = .running(running, time: .random(in: 0...duration, using: &rng))
             let validated = try reversed.validated()
             let states = Self.states(validated)
-            let flying = Choreography(for: validated).parts.filter { $0.flight != nil && $0.role != .child }.map(\.id)
+            let flying = Choreography(for: validated).parts.filter { $0.flight != nil && ![.child, .outgoingChild].contains($0.role) }.map(\.id)
             for step in 0...200 {
                 let time = validated.timing.duration * Double(step) / 200
                 for id in flying {

@@ -109,11 +109,25 @@ struct SeedExampleTests {
         }
     }
 
-    /// 001 zoom out: 0.25 s; the tab bar comes back (→ 1) as the photo screen fades (→ 0); the image lands on the cell.
-    @Test("001 Photos zoom out: the tab bar back to 1, the photo screen to 0, the image onto the cell")
+    /// 001 zoom out, as its linked source plays it: `UIView.animate(withDuration: 0.25, options: [.curveEaseOut])`
+    /// (Core Animation's ease-out, the Bézier (0, 0), (0.58, 1)); the tab bar comes back (→ 1) as the photo screen
+    /// fades (→ 0); the image lands on the cell, from the aspect-fitted 390 × 292.5 at y = (844 − 292.5) ÷ 2.
+    @Test("001 Photos zoom out: 0.25 s ease-out, the tab bar back to 1, the photo screen to 0, the image onto the cell")
     func zoomOut() throws {
         let seed = try Seed("001-photos-zoom-out")
         #expect(seed.plan.duration == 0.25)
+        #expect(seed.plan.warnings == nil, "no spring, so no overshoot to warn of")
+        // The ease-out's progress half-way through its time, solved here by bisection on the Bézier's x.
+        func bezier(_ s: Double, _ p1: Double, _ p2: Double) -> Double { 3 * (1 - s) * (1 - s) * s * p1 + 3 * (1 - s) * s * s * p2 + s * s * s }
+        var low = 0.0, high = 1.0
+        for _ in 0..<80 { let middle = (low + high) / 2; if bezier(middle, 0, 0.58) < 0.5 { low = middle } else { high = middle } }
+        let q = bezier(low, 0, 1)
+        let expanded = Rect(x: 0, y: 275.75, width: 390, height: 292.5), cell = Rect(x: 0, y: 211, width: 129, height: 129)
+        func mix(_ a: Double, _ b: Double) -> Double { a + (b - a) * q }
+        Self.expectRect(
+            try seed.visible("content", at: 0.125).clip,
+            Rect(x: mix(expanded.x, cell.x), y: mix(expanded.y, cell.y), width: mix(expanded.width, cell.width), height: mix(expanded.height, cell.height)),
+            "ease-out half-way")
         #expect(try seed.values("auxiliary:tabBar", at: 0.25).opacity == 1)
         #expect(try seed.values("destinationScreen", at: 0.25).opacity == 0)
         Self.expectRect(try seed.visible("content", at: 0.25).clip, Rect(x: 0, y: 211, width: 129, height: 129))
@@ -155,41 +169,62 @@ struct SeedExampleTests {
         #expect(seed.plan.hides == ["sourceElement", "destinationElement"])
     }
 
-    /// 004: relative keyframes on one ease-in-out keyframe animation: the destination snapshot 0 → 1 over the first
-    /// half of the progress, the source snapshot 1 → 0 over the second; both fill (stretch with) the container,
-    /// whose frame, radius (16 → 0) and shadow morph over the whole; the child is a nested snapshot transition,
-    /// never clipped, in the container's coordinates; the views and the child's originals are hidden.
-    @Test("004 snapshot: the staged cross-fade, stretched snapshots, the container's shadow, an unclipped child")
+    /// 004: relative keyframes on one ease-in-out keyframe animation of the linked demo's 0.25 s: the destination
+    /// snapshot 0 → 1 over the first half of the progress, the source snapshot 1 → 0 over the second; both fill the
+    /// container, whose frame, radius (16 → 0) and shadow morph over the whole; the list stays behind it; each child
+    /// pair is a nested snapshot transition (the source child's snapshot fading out over the second half, the
+    /// destination child's in over the first, so one of them is always opaque), never clipped, in the container's
+    /// coordinates; the views and the child's originals are hidden.
+    ///
+    /// The seed's container animates `frame`, so its radius and shadow are points throughout: here it has no
+    /// transform and its mask carries the frame. Its snapshots stretch with it in the seed, under the container's
+    /// circular corners; a flat track cannot stretch under a circular mask, so each snapshot here covers the
+    /// container uniformly (cropped), which at the ends (where only the one with the frame's aspect shows) is the same.
+    @Test("004 snapshot: the list behind, the container as a frame, the staged cross-fade, the child always visible")
     func snapshot() throws {
         let seed = try Seed("004-snapshot")
-        #expect(seed.roles == [.content, .outgoingSnapshot, .incomingSnapshot, .child])
+        #expect(seed.plan.duration == 0.25)
+        #expect(seed.roles == [.sourceScreen, .content, .outgoingSnapshot, .incomingSnapshot, .outgoingChild, .child])
+        #expect(try seed.track("sourceScreen").animates == [] && seed.track("sourceScreen").base == TrackValues())
         #expect(try seed.values("incomingSnapshot", at: 0).opacity == 0)
         #expect(try seed.values("outgoingSnapshot", at: 0).opacity == 1)
         // Ease-in-out reaches half its progress at half the time: the fade-in is done, the fade-out not begun.
-        #expect(isClose(try seed.values("incomingSnapshot", at: 0.25).opacity!, 1))
-        #expect(isClose(try seed.values("outgoingSnapshot", at: 0.25).opacity!, 1))
-        #expect(try seed.values("incomingSnapshot", at: 0.5).opacity == 1)
-        #expect(try seed.values("outgoingSnapshot", at: 0.5).opacity == 0)
+        #expect(isClose(try seed.values("incomingSnapshot", at: 0.125).opacity!, 1))
+        #expect(isClose(try seed.values("outgoingSnapshot", at: 0.125).opacity!, 1))
+        #expect(try seed.values("incomingSnapshot", at: 0.25).opacity == 1)
+        #expect(try seed.values("outgoingSnapshot", at: 0.25).opacity == 0)
         let source = Rect(x: 20, y: 400, width: 350, height: 200)
-        Self.expectRect(try seed.visible("content", at: 0).clip, source)
-        #expect(isClose(try seed.visible("content", at: 0).radius, 16))
-        Self.expectRect(try seed.visible("content", at: 0.5).clip, Self.screen)
-        #expect(try seed.values("content", at: 0).shadow == Shadow(color: Color(r: 0, g: 0, b: 0, a: 64.0 / 255), radius: 8, offset: Point(x: 0, y: 4)))
-        #expect(try seed.values("content", at: 0.5).shadow == Shadow(color: Color(r: 0, g: 0, b: 0, a: 0), radius: 0, offset: .zero))
+        let shadow = Shadow(color: Color(r: 0, g: 0, b: 0, a: 64.0 / 255), radius: 8, offset: Point(x: 0, y: 4))
+        #expect(try seed.values("content", at: 0) == TrackValues(
+            transform: .identity, maskFrame: source, cornerRadius: 16, shadow: shadow))
+        Self.expectRect(try seed.visible("content", at: 0.25).clip, Self.screen)
+        #expect(try seed.values("content", at: 0.25).shadow == Shadow(color: Color(r: 0, g: 0, b: 0, a: 0), radius: 0, offset: .zero))
         for step in 0...10 {
-            let time = 0.05 * Double(step)
-            let container = try seed.visible("content", at: time).clip
-            Self.expectRect(try seed.visible("incomingSnapshot", at: time).clip, container, "incoming fills the container at \(time)")
-            Self.expectRect(try seed.visible("outgoingSnapshot", at: time).clip, container, "outgoing fills the container at \(time)")
-            let child = try seed.values("child:title", at: time)
-            #expect(child.maskFrame == Rect(x: 0, y: 0, width: 300, height: 45), "the child is never clipped at \(time)")
+            let time = 0.025 * Double(step)
+            let container = try seed.values("content", at: time)
+            #expect(container.transform == .identity, "the container is never scaled, at \(time)")
+            for snapshot in ["incomingSnapshot", "outgoingSnapshot"] {
+                Self.expectRect(try seed.visible(snapshot, at: time).clip, container.maskFrame!, "\(snapshot) fills the container at \(time)")
+                #expect(isClose(try seed.visible(snapshot, at: time).radius, container.cornerRadius!), "\(snapshot)'s corners are the container's at \(time)")
+                let transform = try seed.values(snapshot, at: time).transform!
+                #expect(transform.a == transform.d, "\(snapshot) scales uniformly at \(time)")
+            }
+            #expect(try seed.values("child:title", at: time).maskFrame == Rect(x: 0, y: 0, width: 300, height: 45), "never clipped at \(time)")
+            Self.expectRect(try seed.values("outgoingChild:title", at: time).maskFrame!, Rect(x: 0, y: 0, width: 200, height: 30), "never clipped at \(time)")
+            let opacities = [try seed.values("child:title", at: time).opacity!, try seed.values("outgoingChild:title", at: time).opacity!]
+            #expect(opacities.max() == 1, "one of the child's snapshots is opaque at \(time): \(opacities)")
         }
-        // Stretched, not cropped: at the start the destination snapshot is 350 ÷ 390 as wide and 200 ÷ 844 as tall.
+        // At the start the destination snapshot (390 × 844) covers the 350 × 200 container: 350 ÷ 390 on both axes.
         let startTransform = try seed.values("incomingSnapshot", at: 0).transform!
-        #expect(isClose(startTransform.a, 350.0 / 390) && isClose(startTransform.d, 200.0 / 844))
-        // The child's rects are in the container's space: from (16, 150) in the source, to (20, 460) in the destination.
-        Self.expectRect(try seed.visible("child:title", at: 0).clip, Rect(x: 36, y: 550, width: 200, height: 30))
-        Self.expectRect(try seed.visible("child:title", at: 0.5).clip, Rect(x: 20, y: 460, width: 300, height: 45))
+        #expect(isClose(startTransform.a, 350.0 / 390) && isClose(startTransform.d, 350.0 / 390))
+        // The child's rects are in the container's space: from (16, 150) in the source, to (20, 460) in the destination;
+        // both snapshots fly the same way.
+        for child in ["child:title", "outgoingChild:title"] {
+            Self.expectRect(try seed.visible(child, at: 0).clip, Rect(x: 36, y: 550, width: 200, height: 30), child)
+            Self.expectRect(try seed.visible(child, at: 0.25).clip, Rect(x: 20, y: 460, width: 300, height: 45), child)
+        }
+        #expect(try seed.values("outgoingChild:title", at: 0).opacity == 1 && seed.values("child:title", at: 0).opacity == 0)
+        #expect(try seed.values("outgoingChild:title", at: 0.25).opacity == 0 && seed.values("child:title", at: 0.25).opacity == 1)
         #expect(seed.plan.hides == ["sourceElement", "destinationElement", "child:title"])
     }
 }

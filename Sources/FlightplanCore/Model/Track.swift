@@ -15,8 +15,10 @@ public enum TrackRole: String, Sendable, Hashable, CaseIterable, Codable {
     case overlay
     /// A plain rect in its colour, covering the source element's place while it is away.
     case placeholder
-    /// A child pair's destination snapshot.
+    /// A child pair's destination snapshot, fading in.
     case child
+    /// A child pair's source snapshot, fading out (`outgoingChild:ID`).
+    case outgoingChild
     /// One of the caller's auxiliary views (a tab bar), drawn as the caller draws it.
     case auxiliary
 }
@@ -50,7 +52,8 @@ public struct TrackValues: Sendable, Hashable, Codable {
     public var opacity: Double?
     /// The layer's background colour.
     public var color: Color?
-    /// The layer's shadow.
+    /// The layer's shadow, in the layer's own space like the radius: the planner gives it as the request's points
+    /// divided by the layer's (uniform) scale, so that on screen its offset and blur are the request's points.
     public var shadow: Shadow?
 
     /// Creates values; what is left out is not set.
@@ -135,7 +138,8 @@ public struct TrackKeyframe: Sendable, Hashable, Codable {
 /// A renderer creates one layer per track at `frame`, stacked by `z` (0 at the bottom), sets `base`,
 /// and plays `keyframes` (linear between them) for the properties in `animates`.
 public struct Track: Sendable, Hashable, Codable {
-    /// Unique within the plan: the role's name, or the caller's id for children (`child:ID`) and auxiliary views.
+    /// Unique within the plan: the role's name, or the caller's id for children (`child:ID`, `outgoingChild:ID`) and
+    /// auxiliary views.
     public var id: String
     /// What the track draws.
     public var role: TrackRole

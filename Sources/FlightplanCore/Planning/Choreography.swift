@@ -76,8 +76,10 @@ struct Choreography {
         hides = ["sourceElement", "destinationElement"]
     }
 
-    /// Each child pair on its own track above the rest, fading in with `fadeIn`; with a stagger, child `i`
-    /// starts `i × stagger` seconds late and moves over the duration less `stagger × (children − 1)`.
+    /// Each child pair as two snapshots above the rest, as the seed nests a snapshot transition for each pair: the
+    /// source child's fading out and the destination child's fading in as the fade mode says (so the child is
+    /// visible throughout), stacked as the style's snapshots are. With a stagger, child `i` starts `i × stagger`
+    /// seconds late and moves over the duration less `stagger × (children − 1)`.
     private mutating func addChildren(_ kit: PartKit) {
         let request = kit.request, options = request.snapshot
         let stagger = options?.stagger ?? PlanDefaults.stagger
@@ -85,16 +87,13 @@ struct Choreography {
         let duration = clocks.timing.duration
         let moving = duration - stagger * Double(max(0, request.children.count - 1))
         for (index, child) in request.children.enumerated() {
-            let track = Scene.childTrack(for: child, clipped: clips, bend: Scene.bend(request, from: child.from, to: child.to))
+            let tracks = Scene.childTracks(for: child, clipped: clips, bend: Scene.bend(request, from: child.from, to: child.to))
             let delay = stagger * Double(index)
-            parts.append(Part(
-                id: "child:\(child.id)", role: .child, frame: track.layer, cornerCurve: kit.cornerCurve, clip: kit.region, flight: Flight(track)
+            parts += kit.snapshots(
+                incoming: ("child:\(child.id)", .child, tracks.incoming), outgoing: ("outgoingChild:\(child.id)", .outgoingChild, tracks.outgoing)
             ) { instant in
-                let local = stagger > 0 ? instant.retimed { min(max(0, ($0 - delay) * duration / moving), duration) } : instant
-                var values = kit.geometry(of: track, at: local)
-                values.opacity = local(.fadeIn)
-                return values
-            })
+                stagger > 0 ? instant.retimed { min(max(0, ($0 - delay) * duration / moving), duration) } : instant
+            }
         }
     }
 }
@@ -146,7 +145,8 @@ struct PartKit {
         return values
     }
 
-    /// The flying content: a flight's geometry with the content's colour and shadow.
+    /// The flying content: a flight's geometry with the content's colour and shadow, the shadow given back in
+    /// points under the layer's (uniform) scale.
     func content(_ flight: FlightTrack) -> Choreography.Part {
         Choreography.Part(id: "content", role: .content, frame: flight.layer, cornerCurve: cornerCurve, clip: region, flight: Flight(flight)) { instant in
             var values = appearance(at: instant)
@@ -154,7 +154,53 @@ struct PartKit {
             values.transform = geometry.transform
             values.maskFrame = geometry.maskFrame
             values.cornerRadius = geometry.cornerRadius
-            return values
+            return values.withShadowInLayerSpace
         }
+    }
+
+    /// A snapshot transition's two snapshots, each flying with its flight: the outgoing fading out and the incoming
+    /// fading in as the fade mode says, stacked as it says (the incoming above, unless it fades `out`); `local` maps
+    /// the plan's instant to the pair's own (a staggered child's).
+    func snapshots(
+        incoming: (id: String, role: TrackRole, flight: FlightTrack), outgoing: (id: String, role: TrackRole, flight: FlightTrack),
+        local: @escaping (ChannelInstant) -> ChannelInstant = { $0 }
+    ) -> [Choreography.Part] {
+        let fadeMode = self.fadeMode
+        func snapshot(_ side: (id: String, role: TrackRole, flight: FlightTrack), opacity: @escaping (ChannelInstant) -> Double) -> Choreography.Part {
+            Choreography.Part(
+                id: side.id, role: side.role, frame: side.flight.layer, cornerCurve: cornerCurve, clip: region, flight: Flight(side.flight)
+            ) { instant in
+                let instant = local(instant)
+                var values = geometry(of: side.flight, at: instant)
+                values.opacity = opacity(instant)
+                return values
+            }
+        }
+        let incomingPart = snapshot(incoming) { fadeMode == .out ? 1 : self.incoming($0) }
+        let outgoingPart = snapshot(outgoing) { fadeMode == .in ? 1 : self.outgoing($0) }
+        return fadeMode == .out ? [incomingPart, outgoingPart] : [outgoingPart, incomingPart]
+    }
+}
+
+extension TrackValues {
+    /// A shadow is drawn in the layer's own space, so the layer's scale (uniform wherever a track carries a shadow)
+    /// scales it on screen: these values with a shadow given in points turned into the layer's space, so that its
+    /// offset and blur on screen are those points.
+    var withShadowInLayerSpace: TrackValues {
+        let scale = transform.map { abs($0.a) } ?? 1
+        return scale > 0 ? withShadow(scaledBy: 1 / scale) : self
+    }
+
+    /// The values with the shadow as the eye sees it, in points (the inverse of ``withShadowInLayerSpace``).
+    var withShadowOnScreen: TrackValues {
+        withShadow(scaledBy: transform.map { abs($0.a) } ?? 1)
+    }
+
+    private func withShadow(scaledBy factor: Double) -> TrackValues {
+        guard let shadow, factor != 1 else { return self }
+        var values = self
+        values.shadow = Shadow(
+            color: shadow.color, radius: shadow.radius * factor, offset: Point(x: shadow.offset.x * factor, y: shadow.offset.y * factor))
+        return values
     }
 }

@@ -376,7 +376,7 @@ private struct Completion {
     func spring(_ resolution: SpringResolution) -> CompletionSpring {
         let track = drag.track
         let scaleRateX = Double.exp(image.logWidth.start) * image.logWidth.rate / track.content.width
-        let scaleRateY = track.uniformScale ? scaleRateX : Double.exp(image.logHeight.start) * image.logHeight.rate / track.content.height
+        let scaleRateY = track.scaling != .stretch ? scaleRateX : Double.exp(image.logHeight.start) * image.logHeight.rate / track.content.height
         let translationRate = Point(
             x: image.midX.rate - scaleRateX * (track.content.midX - track.layer.width / 2),
             y: image.midY.rate - scaleRateY * (track.content.midY - track.layer.height / 2))
@@ -400,7 +400,7 @@ private struct Completion {
         let ramp = time / duration
         let track = drag.track
         let state = LayerState(
-            layer: track.layer, content: track.content, uniformScale: track.uniformScale,
+            layer: track.layer, content: track.content, scaling: track.scaling,
             image: image.value(at: time, ramp: ramp), clip: clip.value(at: time, ramp: ramp),
             visibleRadius: visibleRadius.value(at: time, ramp: ramp), opacity: opacity.value(at: time, ramp: ramp))
         return Keyframe(

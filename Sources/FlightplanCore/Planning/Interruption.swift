@@ -52,7 +52,7 @@ public struct InterruptionStart: Sendable, Hashable {
         let samples = times.map(values)
         var tracks: [String: TrackStart] = [:]
         for (index, part) in choreography.parts.enumerated() {
-            let states = samples.map { $0[index] }
+            let states = samples.map { $0[index].withShadowOnScreen }
             var start = TrackStart(geometry: nil, values: states[0].withoutGeometry, rates: TrackValues.rate(of: states.map(\.withoutGeometry), weights: weights))
             if let flight = part.flight {
                 let visible = states.map { flight.visible($0) }
@@ -93,7 +93,7 @@ extension Choreography {
         for index in parts.indices {
             guard let trackStart = start.tracks[parts[index].id] else { continue }
             let part = parts[index]
-            let endValues = part.values(end)
+            let endValues = part.values(end).withShadowOnScreen
             let endGeometry = part.flight.map { $0.visible(endValues) }
             parts[index].moves = true
             parts[index].values = { instant in
@@ -123,11 +123,12 @@ extension Choreography {
                     let (top, bottom) = edges((from.y, from.maxY), (rate.y, rate.y + rate.height), (to.y, to.maxY))
                     return Rect(x: left, y: top, width: right - left, height: bottom - top)
                 }
-                var values = part.values(instant)
-                if t >= duration { return values }
+                if t >= duration { return part.values(instant) }
+                // Shadows move where the eye sees them, in points, and go back into the layer's space at the end.
+                var values = part.values(instant).withShadowOnScreen
                 if let flight = part.flight, let geometry = trackStart.geometry, let target = endGeometry {
                     let state = LayerState(
-                        layer: flight.layer, content: flight.content, uniformScale: flight.uniformScale,
+                        layer: flight.layer, content: flight.content, scaling: flight.scaling,
                         image: rect(geometry.value.image, geometry.rate.image, target.image),
                         clip: rect(geometry.value.clip, geometry.rate.clip, target.clip),
                         visibleRadius: move(geometry.value.radius, geometry.rate.radius, target.radius), opacity: 1)
@@ -152,27 +153,27 @@ extension Choreography {
                         radius: max(0, move(from.radius, rate.radius, to.radius)),
                         offset: Point(x: move(from.offset.x, rate.offset.x, to.offset.x), y: move(from.offset.y, rate.offset.y, to.offset.y)))
                 }
-                return values
+                return values.withShadowInLayerSpace
             }
         }
     }
 }
 
-/// What a flying track draws and how: its layer, where the content sits in it, whether it scales uniformly.
+/// What a flying track draws and how: its layer, where the content sits in it, how it scales.
 struct Flight: Sendable {
     var layer: Rect
     var content: Rect
-    var uniformScale: Bool
+    var scaling: FlightScaling
 
     /// How a flight track draws.
     init(_ track: FlightTrack) {
-        self.init(layer: track.layer, content: track.content, uniformScale: track.uniformScale)
+        self.init(layer: track.layer, content: track.content, scaling: track.scaling)
     }
 
-    init(layer: Rect, content: Rect, uniformScale: Bool) {
+    init(layer: Rect, content: Rect, scaling: FlightScaling) {
         self.layer = layer
         self.content = content
-        self.uniformScale = uniformScale
+        self.scaling = scaling
     }
 
     /// Values seen where the eye sees them.

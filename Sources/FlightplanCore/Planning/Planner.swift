@@ -93,7 +93,8 @@ public enum Planner {
             let part = choreography.parts[index]
             let rest = part.flight.map { $0.visible(part.values(expanded)) }
             let values = keyframes.map { keyframe in
-                var values = part.values(ChannelInstant(level: level(keyframe), clocks: choreography.clocks))
+                // The geometry is replaced below: the shadow is kept in points meanwhile.
+                var values = part.values(ChannelInstant(level: level(keyframe), clocks: choreography.clocks)).withShadowOnScreen
                 if index == choreography.flyingPart {
                     values.transform = keyframe.transform
                     values.maskFrame = keyframe.maskFrame
@@ -107,14 +108,14 @@ public enum Planner {
                         Rect(x: now.x + (rect.x - mainRest.x) * scaleX, y: now.y + (rect.y - mainRest.y) * scaleY, width: rect.width * scaleX, height: rect.height * scaleY)
                     }
                     let state = LayerState(
-                        layer: flight.layer, content: flight.content, uniformScale: flight.uniformScale, image: follow(rest.image),
+                        layer: flight.layer, content: flight.content, scaling: flight.scaling, image: follow(rest.image),
                         clip: follow(rest.clip), visibleRadius: rest.radius * min(scaleX, scaleY), opacity: 1)
                     values.transform = state.transform
                     values.maskFrame = state.maskFrame
                     values.cornerRadius = state.cornerRadius
                 }
                 if index == choreography.fadingPart { values.opacity = keyframe.opacity }
-                return values
+                return values.withShadowInLayerSpace
             }
             return track(part, z: index, times: times, values: values)
         }

@@ -9,6 +9,8 @@ enum Scene {
         let source = validated.request.source, destination = validated.request.destination
         let imageEnd = destination.contentMode.displayedRect(of: imageSize, in: destination.contentFrame)
         let clipStart = validated.visibleSource
+        let radiusStart = min(source.cornerRadius, clipStart.maxCornerRadius), radiusEnd = min(radiusEnd, clipEnd.maxCornerRadius)
+        let shadowed = source.shadow != nil || destination.shadow != nil
         return FlightTrack(
             layer: layer,
             content: imageEnd.offsetBy(dx: -layer.x, dy: -layer.y),
@@ -16,9 +18,11 @@ enum Scene {
             imageEnd: imageEnd,
             clipStart: clipStart,
             clipEnd: clipEnd,
-            radiusStart: min(source.cornerRadius, clipStart.maxCornerRadius),
-            radiusEnd: min(radiusEnd, clipEnd.maxCornerRadius),
-            uniformScale: source.contentMode.preservesAspect && destination.contentMode.preservesAspect,
+            radiusStart: radiusStart,
+            radiusEnd: radiusEnd,
+            scaling: scaling(
+                preservesAspect: source.contentMode.preservesAspect && destination.contentMode.preservesAspect,
+                rounded: radiusStart > 0 || radiusEnd > 0, shadowed: shadowed),
             opacityEnd: opacityEnd,
             bend: bend(validated.request, from: clipStart, to: clipEnd))
     }
@@ -28,22 +32,35 @@ enum Scene {
         (request.path ?? PlanDefaults.path) == .arc ? FlightTrack.arcBend(from: start, to: end) : .zero
     }
 
-    /// A child pair: the destination child's snapshot starts filling `from` as the child's content mode says
-    /// (clipped to it when `clipped`) and ends exactly on `to`.
-    static func childTrack(for child: ChildPair, clipped: Bool, bend: Point) -> FlightTrack {
+    /// How a flight scales: uniformly when both ends keep the image's aspect, and also when a stretch would
+    /// distort what must stay in points (a rounded corner, a shadow): the content then covers its rect, cropped.
+    static func scaling(preservesAspect: Bool, rounded: Bool, shadowed: Bool) -> FlightScaling {
+        preservesAspect || rounded || shadowed ? .uniform : .stretch
+    }
+
+    /// A child pair's two snapshots, as the seed nests a snapshot transition for each pair: the destination child's
+    /// (`incoming`) starts filling `from` as the child's content mode says and ends exactly on `to`; the source
+    /// child's (`outgoing`) starts exactly on `from` and ends filling `to` the same way. Each is clipped to the
+    /// pair's moving frame when `clipped`.
+    static func childTracks(for child: ChildPair, clipped: Bool, bend: Point) -> (incoming: FlightTrack, outgoing: FlightTrack) {
         let mode = child.contentMode ?? PlanDefaults.childContentMode
-        let imageStart = mode.displayedRect(of: child.to.size, in: child.from)
-        return FlightTrack(
-            layer: child.to,
-            content: Rect(x: 0, y: 0, width: child.to.width, height: child.to.height),
-            imageStart: imageStart,
-            imageEnd: child.to,
-            clipStart: clipped ? child.from : imageStart,
-            clipEnd: child.to,
-            radiusStart: child.fromCornerRadius,
-            radiusEnd: child.toCornerRadius,
-            uniformScale: mode.preservesAspect,
-            opacityEnd: 1,
-            bend: bend)
+        let scaling = scaling(preservesAspect: mode.preservesAspect, rounded: child.fromCornerRadius > 0 || child.toCornerRadius > 0, shadowed: false)
+        func snapshot(of layer: Rect, from imageStart: Rect, to imageEnd: Rect) -> FlightTrack {
+            FlightTrack(
+                layer: layer,
+                content: Rect(x: 0, y: 0, width: layer.width, height: layer.height),
+                imageStart: imageStart,
+                imageEnd: imageEnd,
+                clipStart: clipped ? child.from : imageStart,
+                clipEnd: clipped ? child.to : imageEnd,
+                radiusStart: child.fromCornerRadius,
+                radiusEnd: child.toCornerRadius,
+                scaling: scaling,
+                opacityEnd: 1,
+                bend: bend)
+        }
+        return (
+            snapshot(of: child.to, from: mode.displayedRect(of: child.to.size, in: child.from), to: child.to),
+            snapshot(of: child.from, from: child.from, to: mode.displayedRect(of: child.from.size, in: child.to)))
     }
 }

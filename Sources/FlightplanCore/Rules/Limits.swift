@@ -116,13 +116,17 @@ public enum PlanDefaults {
         reducedMotion || style == .snapshot ? .cross : .in
     }
 
-    /// The style's default duration and curve (from the seed tutorials).
+    /// The style's default duration and curve, each from its seed (docs/api.md lists the lines): sharedFrame's
+    /// `UIView.animate(withDuration: 0.25)` (UIKit's default ease-in-out); zoom's 0.5 s spring (damping 0.8) in and
+    /// its linked source's `UIView.animate(withDuration: 0.25, options: [.curveEaseOut])` out; reveal's 0.35 s + 0.35 s;
+    /// morph's 0.5 s; snapshot's linked demo, 0.25 s of one ease-in-out keyframe animation.
     public static func timing(for style: TransitionStyle, direction: Direction) -> (duration: Double, curve: TimingCurve) {
         switch style {
         case .sharedFrame: return (0.25, .easeInOut)
-        case .zoom: return (direction == .push ? 0.5 : 0.25, .spring(SpringParameters(dampingRatio: 0.8)))
+        case .zoom: return direction == .push ? (0.5, .spring(SpringParameters(dampingRatio: 0.8))) : (0.25, .easeOut)
         case .reveal: return (0.7, .easeInOut)
-        case .morph, .snapshot: return (0.5, .easeInOut)
+        case .morph: return (0.5, .easeInOut)
+        case .snapshot: return (0.25, .easeInOut)
         }
     }
 

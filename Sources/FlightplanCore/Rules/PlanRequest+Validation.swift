@@ -41,6 +41,7 @@ public struct ValidatedPlanRequest: Sendable, Hashable {
             warnings.append(PlanWarning(
                 field: "timing.fadeFraction", message: "applies only to style \"reveal\" (a grow, then a fade): ignored for \"\(request.style.rawValue)\""))
         }
+        if let stretched = request.stretchShownCovering { warnings.append(stretched) }
         self.warnings = warnings
         imageSize = request.imageSize ?? request.destination.contentFrame.size
         visibleSource = request.source.visibleFrame.flatMap { $0.intersection(request.source.frame) } ?? request.source.frame
@@ -147,6 +148,21 @@ extension PlanRequest {
             clamp(&clamped.children[index].toCornerRadius, to: children[index].to, "\(path).toCornerRadius", "\(path).to")
         }
         return (clamped, warnings)
+    }
+
+    /// A warning when the flying image would stretch (a content mode that does not keep the aspect) under round corners
+    /// or a shadow: it is shown covering its rect instead (``Scene/scaling(preservesAspect:rounded:shadowed:)``), so its
+    /// ends are cropped where the views stretch. snapshot's snapshots have their own frames' aspects where they show,
+    /// so it is not warned.
+    fileprivate var stretchShownCovering: PlanWarning? {
+        let modes = [("source.contentMode", source.contentMode), ("destination.contentMode", destination.contentMode)]
+        guard [.zoom, .morph, .sharedFrame].contains(style), let (field, mode) = modes.first(where: { !$0.1.preservesAspect }) else { return nil }
+        let endRadius = style == .sharedFrame ? destination.screenCornerRadius : destination.cornerRadius
+        guard source.cornerRadius > 0 || endRadius > 0 || source.shadow != nil || destination.shadow != nil else { return nil }
+        return PlanWarning(
+            field: field,
+            message: "is \(mode.rawValue) under round corners or a shadow: the image is shown covering its frame (cropped, as aspectFill), "
+                + "since a stretched layer would draw round corners as ellipses and its shadow off its points")
     }
 
     /// The request checked and resolved (see ``ValidatedPlanRequest``).

@@ -9,7 +9,7 @@ extension Choreography {
         let whole = Rect(x: 0, y: 0, width: source.frame.width, height: source.frame.height)
         let element = Part(
             id: "content", role: .content, frame: source.frame, cornerCurve: kit.cornerCurve, clip: kit.region,
-            flight: Flight(layer: source.frame, content: whole, uniformScale: true)
+            flight: Flight(layer: source.frame, content: whole, scaling: .uniform)
         ) { instant in
             let state = track.state(growth: instant(.transform))
             var values = kit.appearance(at: instant)
@@ -17,7 +17,7 @@ extension Choreography {
             values.maskFrame = state.maskFrame
             values.cornerRadius = state.cornerRadius
             if fadesOut { values.opacity = kit.outgoing(instant) }
-            return values
+            return values.withShadowInLayerSpace
         }
         addScreens(kit)
         let sourceIndex = parts.firstIndex { $0.role == .sourceScreen }!

@@ -1,28 +1,26 @@
 extension Choreography {
-    /// snapshot (seed 004): the container flies with its colour and shadow; inside it the source's and the
-    /// destination's snapshots fade as the fade mode says, the children above.
+    /// snapshot (seed 004): the source screen stays behind (the seed's list); above it the container flies as a
+    /// view whose `frame` animates (no transform: its mask carries the size, so its radius and shadow stay in
+    /// points), with its colour and shadow; the source's and the destination's snapshots fill it, fading as the fade
+    /// mode says, and the children's snapshot pairs fly above.
     mutating func addSnapshot(_ kit: PartKit) {
         let request = kit.request
         let incomingFlight = Scene.elementFlight(kit.validated)
         let frame = request.source.frame
-        let outgoingFlight = FlightTrack(
-            layer: frame, content: Rect(x: 0, y: 0, width: frame.width, height: frame.height),
-            imageStart: incomingFlight.clipStart, imageEnd: incomingFlight.clipEnd,
-            clipStart: incomingFlight.clipStart, clipEnd: incomingFlight.clipEnd,
-            radiusStart: incomingFlight.radiusStart, radiusEnd: incomingFlight.radiusEnd,
-            uniformScale: false, opacityEnd: 1, bend: incomingFlight.bend)
-        parts.append(kit.content(incomingFlight))
-        // A snapshot filling the container: the flight's geometry, its opacity as the fade mode says.
-        func snapshot(_ role: TrackRole, _ flight: FlightTrack, opacity: @escaping (ChannelInstant) -> Double) -> Part {
-            Part(id: role.rawValue, role: role, frame: flight.layer, cornerCurve: kit.cornerCurve, clip: kit.region, flight: Flight(flight)) { instant in
-                var values = kit.geometry(of: flight, at: instant)
-                values.opacity = opacity(instant)
-                return values
-            }
+        func flight(layer: Rect, scaling: FlightScaling) -> FlightTrack {
+            FlightTrack(
+                layer: layer, content: Rect(x: 0, y: 0, width: layer.width, height: layer.height),
+                imageStart: incomingFlight.clipStart, imageEnd: incomingFlight.clipEnd,
+                clipStart: incomingFlight.clipStart, clipEnd: incomingFlight.clipEnd,
+                radiusStart: incomingFlight.radiusStart, radiusEnd: incomingFlight.radiusEnd,
+                scaling: scaling, opacityEnd: 1, bend: incomingFlight.bend)
         }
-        let incoming = snapshot(.incomingSnapshot, incomingFlight) { kit.fadeMode == .out ? 1 : kit.incoming($0) }
-        let outgoing = snapshot(.outgoingSnapshot, outgoingFlight) { kit.fadeMode == .in ? 1 : kit.outgoing($0) }
-        parts += kit.fadeMode == .out ? [incoming, outgoing] : [outgoing, incoming]
+        parts.append(Part(id: "sourceScreen", role: .sourceScreen, frame: request.destination.bounds, moves: false) { _ in TrackValues() })
+        parts.append(kit.content(flight(layer: incomingFlight.layer, scaling: .none)))
+        let outgoingFlight = flight(layer: frame, scaling: incomingFlight.scaling)
+        parts += kit.snapshots(
+            incoming: (TrackRole.incomingSnapshot.rawValue, .incomingSnapshot, incomingFlight),
+            outgoing: (TrackRole.outgoingSnapshot.rawValue, .outgoingSnapshot, outgoingFlight))
         flyingPart = parts.firstIndex { $0.role == .incomingSnapshot }!
         fadingPart = flyingPart
         hides = ["sourceElement", "destinationElement"] + request.children.map { "child:\($0.id)" }

@@ -6,6 +6,20 @@ package struct LayerState: Hashable {
     package var opacity: Double
 }
 
+/// How a flying layer's transform follows the image rect it must show.
+package enum FlightScaling: Sendable, Hashable {
+    /// Each axis its own scale: the content stretches to the image rect. Only for a layer whose corners are square
+    /// and which carries no shadow, since a non-uniform scale would turn a round corner into an ellipse and
+    /// shrink a shadow along one axis.
+    case stretch
+    /// One scale for both axes: the content covers the image rect (cropped by the mask where their aspects
+    /// differ), so the visible corners stay circular and the shadow can be given back in points.
+    case uniform
+    /// No transform at all: the layer stays where it is and its mask carries the size, as a view whose `frame`
+    /// animates (a plain colour, which has nothing to scale).
+    case none
+}
+
 /// A layer whose content (an image) flies between how the source shows it and how the
 /// destination shows it, clipped on screen to a rect that moves from one clip to the other.
 ///
@@ -23,8 +37,8 @@ package struct FlightTrack: Sendable {
     package let clipStart: Rect, clipEnd: Rect
     /// The visible corner radius at p = 0 and p = 1.
     package let radiusStart: Double, radiusEnd: Double
-    /// Whether the transform must be a uniform scale (both ends keep the image's aspect).
-    package let uniformScale: Bool
+    /// How the transform follows the image rect.
+    package let scaling: FlightScaling
     /// The opacity channel's value at p = 1 (it goes linearly from 0, clamped to 0…end).
     package let opacityEnd: Double
     /// How far the middle of the path bends away from the straight line (zero for a straight path): the
@@ -34,7 +48,7 @@ package struct FlightTrack: Sendable {
     /// Creates a flight from the collapsed ends (`imageStart`, `clipStart`, `radiusStart`) to the expanded ones.
     package init(
         layer: Rect, content: Rect, imageStart: Rect, imageEnd: Rect, clipStart: Rect, clipEnd: Rect,
-        radiusStart: Double, radiusEnd: Double, uniformScale: Bool, opacityEnd: Double, bend: Point = .zero
+        radiusStart: Double, radiusEnd: Double, scaling: FlightScaling, opacityEnd: Double, bend: Point = .zero
     ) {
         self.bend = bend
         self.layer = layer
@@ -45,7 +59,7 @@ package struct FlightTrack: Sendable {
         self.clipEnd = clipEnd
         self.radiusStart = radiusStart
         self.radiusEnd = radiusEnd
-        self.uniformScale = uniformScale
+        self.scaling = scaling
         self.opacityEnd = opacityEnd
     }
 
@@ -61,7 +75,7 @@ package struct FlightTrack: Sendable {
         let arc = 2 * transform * (1 - transform)
         let dx = arc * bend.x, dy = arc * bend.y
         return LayerState(
-            layer: layer, content: content, uniformScale: uniformScale,
+            layer: layer, content: content, scaling: scaling,
             image: Interpolation.rect(imageStart, imageEnd, transform).offsetBy(dx: dx, dy: dy),
             clip: Interpolation.rect(clipStart, clipEnd, maskFrame).offsetBy(dx: dx, dy: dy),
             visibleRadius: Interpolation.linear(radiusStart, radiusEnd, cornerRadius),
@@ -80,11 +94,31 @@ package struct FlightTrack: Sendable {
 
 extension LayerState {
     /// Solves the state that shows what the eye should see: the layer's `content` (where it draws
-    /// the image, in its own space) landing on `image` on screen, clipped to `clip` with a visible
-    /// corner radius of `visibleRadius` (clamped to what the clip can carry).
-    package init(layer: Rect, content: Rect, uniformScale: Bool, image: Rect, clip: Rect, visibleRadius: Double, opacity: Double) {
-        let scaleX = image.width / content.width
-        let scaleY = uniformScale ? scaleX : image.height / content.height
+    /// the image, in its own space) landing on `image` on screen as `scaling` says, clipped to `clip` with a
+    /// visible corner radius of `visibleRadius` (clamped to what the clip can carry).
+    package init(layer: Rect, content: Rect, scaling: FlightScaling, image: Rect, clip: Rect, visibleRadius: Double, opacity: Double) {
+        let radius = min(max(0, visibleRadius), clip.maxCornerRadius)
+        guard scaling != .none else {
+            self.init(
+                transform: .identity, maskFrame: clip.offsetBy(dx: -layer.x, dy: -layer.y), cornerRadius: radius, opacity: opacity)
+            return
+        }
+        var scaleX = image.width / content.width
+        var scaleY = image.height / content.height
+        var image = image
+        if scaling == .uniform {
+            // The content keeps its aspect and covers the rect, centred on it (exactly the rect when the aspects agree,
+            // which the arithmetic keeps bit for bit: the width's scale is used).
+            if scaleY > scaleX * (1 + 1e-12) {
+                image = Rect(x: image.midX - content.width * scaleY / 2, y: image.y, width: content.width * scaleY, height: image.height)
+                scaleX = scaleY
+            } else {
+                if scaleX > scaleY * (1 + 1e-12) {
+                    image = Rect(x: image.x, y: image.midY - content.height * scaleX / 2, width: image.width, height: content.height * scaleX)
+                }
+                scaleY = scaleX
+            }
+        }
         // Screen position of a layer point q under a transform about the centre h = size/2:
         // layer.origin + s·q + (1 − s)·h + t. Solve t so the content lands on `image`; written this
         // way t is exactly 0 when s = 1 and the image is where the layer draws it.
@@ -99,7 +133,6 @@ extension LayerState {
             y: unscaled(clip.y - layer.y - (1 - scaleY) * halfHeight - ty, scaleY, whole: 0),
             width: unscaled(clip.width, scaleX, whole: layer.width),
             height: unscaled(clip.height, scaleY, whole: layer.height))
-        let radius = min(max(0, visibleRadius), clip.maxCornerRadius)
         self.init(
             transform: AffineTransform(scaleX: scaleX, scaleY: scaleY, tx: tx, ty: ty),
             maskFrame: mask,

@@ -77,7 +77,7 @@ extension ExportScene {
             svg += animation("animate", ##"attributeName="fill-opacity""##, values: states.map { n($0.color!.a) }, keyTimes: keyTimes)
         }
         svg += "</rect>"
-        if [.content, .incomingSnapshot, .outgoingSnapshot, .child].contains(track.role) {
+        if [.content, .incomingSnapshot, .outgoingSnapshot, .child, .outgoingChild].contains(track.role) {
             svg += ##"<path d="M0 0L\##(n(size.width)) \##(n(size.height))M\##(n(size.width)) 0L0 \##(n(size.height))" stroke="#fff" stroke-opacity="0.6" fill="none" vector-effect="non-scaling-stroke"/>"##
         }
         if first.maskFrame != nil { svg += "</g>" }

@@ -86,7 +86,7 @@ enum ExportPalette {
         case .destinationScreen: Color(r: 1, g: 1, b: 1)
         case .content, .incomingSnapshot: Color(r: 0.369, g: 0.361, b: 0.902)
         case .outgoingSnapshot: Color(r: 1, g: 0.624, b: 0.039)
-        case .child: Color(r: 0.188, g: 0.690, b: 0.780)
+        case .child, .outgoingChild: Color(r: 0.188, g: 0.690, b: 0.780)
         case .auxiliary: Color(r: 0.557, g: 0.557, b: 0.576)
         case .overlay, .placeholder: Color(r: 0, g: 0, b: 0)
         }

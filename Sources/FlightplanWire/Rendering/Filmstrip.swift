@@ -59,7 +59,7 @@ public enum Filmstrip {
     /// One track at one instant in its colour (its role's placeholder when it has none), diagonals over the
     /// content, snapshots, children and a flying screen so scale shows.
     private static func draw(_ track: Track, _ values: TrackValues, id: String) -> String {
-        let diagonals = [.content, .incomingSnapshot, .outgoingSnapshot, .child].contains(track.role)
+        let diagonals = [.content, .incomingSnapshot, .outgoingSnapshot, .child, .outgoingChild].contains(track.role)
             || (track.role == .destinationScreen && track.animates.contains(.transform))
         let fill = paint(values.color ?? ExportPalette.placeholder(for: track))
         var svg = ""
