@@ -72,11 +72,12 @@ struct OutputBudgetTests {
 
     @Test("one plan's keyframes and easing stops share the budget: 5 tracks × 10 000 keyframes leave no room for 1 900 stops, 5 × 9 000 enough")
     func singlePlan() throws {
-        // The overlay, the flying screen and three children: 5 tracks that move.
+        // The overlay, the flying screen, a child pair's two snapshots and a fading tab bar: 5 tracks that move.
         func request(keyframes: Int) -> String {
-            let children = ["a", "b", "c"].map { #"{"id": "\#($0)", "from": {"x": 20, "y": 230, "width": 10, "height": 10}, "to": {"x": 5, "y": 5, "width": 20, "height": 20}}"# }
+            let child = #"{"id": "a", "from": {"x": 20, "y": 230, "width": 10, "height": 10}, "to": {"x": 5, "y": 5, "width": 20, "height": 20}}"#
+            let tabBar = #"{"id": "tabBar", "frame": {"x": 0, "y": 761, "width": 390, "height": 83}, "from": 1, "to": 0}"#
             return #"{\#(BatchTests.geometry), "timing": {"duration": 60, "curve": {"spring": {"dampingRatio": 0.01}}}, "sampling": {"keyframes": \#(keyframes)}, "#
-                + #""children": [\#(children.joined(separator: ", "))]}"#
+                + #""children": [\#(child)], "auxiliary": [\#(tabBar)]}"#
         }
         #expect(try PlanRequest(jsonBytes: Array(request(keyframes: 2).utf8)).validated().keyframeTracks == 5)
         let problem = try #require(ValidationTests.problem(request(keyframes: 10_000)))
