@@ -64,11 +64,7 @@ struct PointsUnderScaleTests {
                 let plan = try Planner.plan(for: validated)
                 let exact = Planner.exactTracks(for: validated)
                 counts.cases += 1
-                for track in plan.tracks {
-                    for index in track.keyframes.indices {
-                        Self.check(track.values(atKeyframe: index), of: track, request: request, counts: &counts, "keyframe \(index), \(style), \(replay)")
-                    }
-                }
+                Self.checkKeyframes(of: plan, request: request, counts: &counts, "\(style), \(replay)")
                 for _ in 0..<8 {
                     let time = Double.random(in: 0...plan.duration, using: &rng)
                     for (track, values) in zip(plan.tracks, exact(time)) {
@@ -78,6 +74,43 @@ struct PointsUnderScaleTests {
             }
         }
         #expect(counts.cases == Self.scenesPerStyle * TransitionStyle.allCases.count)
+        #expect(counts.scaledCorners > 1000, "\(counts.scaledCorners) scaled corners checked")
+        #expect(counts.scaledShadows > 500, "\(counts.scaledShadows) scaled shadows checked")
+    }
+
+    /// Every track of a plan at each of its keyframes.
+    static func checkKeyframes(of plan: Plan, request: PlanRequest, counts: inout Counts, _ note: String) {
+        for track in plan.tracks {
+            for index in track.keyframes.indices {
+                check(track.values(atKeyframe: index), of: track, request: request, counts: &counts, "keyframe \(index), \(note)")
+            }
+        }
+    }
+
+    @Test("the same for a reversal from any instant of a running plan, and for a dismissal's tracks and completion")
+    func interruptionsAndDismissals() throws {
+        var counts = Counts()
+        try forAllScenes(count: Self.scenesPerStyle, seed: 0x28_0310) { rng, replay in
+            let style = TransitionStyle.allCases.randomElement(using: &rng)!
+            let running = Self.scene(style, using: &rng)
+            var reversed = running
+            reversed.direction = running.direction == .push ? .pop : .push
+            reversed.from = .running(running, time: .random(in: 0...(try running.validated().timing.duration), using: &rng))
+            counts.cases += 1
+            Self.checkKeyframes(of: try Planner.plan(for: reversed.validated()), request: running, counts: &counts, "reversal, \(style), \(replay)")
+        }
+        try forAllScenes(count: Self.scenesPerStyle, seed: 0x28_0320) { rng, replay in
+            var request = RandomScenes.dismissRequest(using: &rng, phase: .ended)
+            request.plan.source.shadow = RandomScenes.shadow(using: &rng)
+            request.plan.destination.shadow = RandomScenes.shadow(using: &rng)
+            let dismissal = try DismissPlanner.dismiss(for: request.validated())
+            counts.cases += 1
+            for track in dismissal.tracks ?? [] {
+                Self.check(track.base, of: track, request: request.plan, counts: &counts, "dismissal's tracks, \(replay)")
+            }
+            if let plan = dismissal.plan { Self.checkKeyframes(of: plan, request: request.plan, counts: &counts, "completion, \(replay)") }
+        }
+        #expect(counts.cases == 2 * Self.scenesPerStyle)
         #expect(counts.scaledCorners > 1000, "\(counts.scaledCorners) scaled corners checked")
         #expect(counts.scaledShadows > 500, "\(counts.scaledShadows) scaled shadows checked")
     }
