@@ -18,7 +18,7 @@ public struct LocalPlanner: TransitionPlanner {
     /// Plans each request; invalid ones become their problem, as in the server's batch answer.
     /// - Parameter requests: What to plan, in order.
     /// - Returns: Per request, in order, its plan or the problem with it (with a nil request id).
-    /// - Throws: ``PlannerError`` with the problem the server would answer (422) for a batch over ``Batch/maximumItems``.
+    /// - Throws: ``PlannerError`` with the problem the server would answer (422) for a batch over `Batch.maximumItems`.
     public func plans(_ requests: [PlanRequest]) async throws(PlannerError) -> PlannerResponse<[Result<Plan, ProblemDetails>]> {
         do { return PlannerResponse(try Batch.plans(for: requests), requestID: nil) } catch { throw Self.refusal(error) }
     }

@@ -6,7 +6,7 @@
 /// play(response.value)
 /// ```
 public struct PlannerResponse<Value: Sendable>: Sendable {
-    /// The answer: a ``Plan``, a batch's items or a ``Dismissal``.
+    /// The answer: a `Plan`, a batch's items or a `Dismissal`.
     public var value: Value
     /// The exchange's `X-Request-Id` (the server's answer header, which echoes the id the SDK sent); nil for
     /// ``LocalPlanner``, whose requests no server sees.

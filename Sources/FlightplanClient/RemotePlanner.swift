@@ -73,7 +73,7 @@ public struct RemotePlanner: TransitionPlanner {
         try await exchange(Endpoint.plan.path, body: request.jsonBytes) { body throws(JSONInputError) in try Plan(jsonBytes: body) }
     }
 
-    /// Plans up to ``Batch/maximumItems`` transitions with `POST /v1/plans/batch`.
+    /// Plans up to `Batch.maximumItems` transitions with `POST /v1/plans/batch`.
     /// - Parameter requests: What to plan, in order.
     /// - Returns: Per request, in order, its plan or the problem with it; with the exchange's request id.
     /// - Throws: ``PlannerError``, as ``plan(_:)`` does (a batch over the limit is the server's 422).

@@ -11,7 +11,7 @@ public protocol TransitionPlanner: Sendable {
     /// - Returns: The plan, with the request id it was answered under.
     /// - Throws: ``PlannerError``: the problem details when the request is invalid (422), else why no plan arrived.
     func plan(_ request: PlanRequest) async throws(PlannerError) -> PlannerResponse<Plan>
-    /// Plans up to ``Batch/maximumItems`` transitions in one exchange.
+    /// Plans up to `Batch.maximumItems` transitions in one exchange.
     /// - Parameter requests: What to plan, in order.
     /// - Returns: Per request, in order, its plan or the problem with it; with the batch's request id.
     /// - Throws: ``PlannerError``: the problem details when the batch itself is refused (too many items, 422),
