@@ -15,7 +15,7 @@
 /// clip). The shadow sits on the unmasked layer, so it falls outside the clip. A `superlayer` (the request's
 /// `contentRegion`) clips the layer from outside its transform; its bounds' origin is its own place on the stage,
 /// so the layer keeps stage coordinates in it. `keyTimes` run 0…1 over `duration`, the plan's.
-public struct CoreAnimationLayer: Sendable, Hashable {
+public struct CoreAnimationLayer: Sendable {
     /// A value to set or a keyframe's value: numbers (one for a scalar key path; the fields of a `CGPoint`,
     /// `CGSize`, `CGRect` or sRGB `CGColor` in order), a string or a boolean.
     public enum Value: Sendable, Hashable {
@@ -45,21 +45,10 @@ public struct CoreAnimationLayer: Sendable, Hashable {
         ("bounds", "CGRect"), ("position", "CGPoint"), ("anchorPoint", "CGPoint"), ("shadowOffset", "CGSize"),
         ("backgroundColor", "CGColor"), ("shadowColor", "CGColor"),
     ]
-
-    /// Compares what is set and played.
-    public static func == (lhs: CoreAnimationLayer, rhs: CoreAnimationLayer) -> Bool {
-        lhs.set.elementsEqual(rhs.set) { $0.keyPath == $1.keyPath && $0.value == $1.value } && lhs.animations == rhs.animations
-    }
-
-    /// Hashes what is set and played.
-    public func hash(into hasher: inout Hasher) {
-        for entry in set { hasher.combine(entry.keyPath); hasher.combine(entry.value) }
-        hasher.combine(animations)
-    }
 }
 
 /// A track as Core Animation layers: the track's layer, the clip inside it and the superlayer around it.
-public struct CoreAnimationTrack: Sendable, Hashable {
+public struct CoreAnimationTrack: Sendable {
     /// The track's layer, on the stage (or in ``superlayer``).
     public var layer: CoreAnimationLayer
     /// The visible region: a sublayer of ``layer`` that the content goes into; nil when the track has no mask.
