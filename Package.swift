@@ -10,6 +10,9 @@ let swiftSettings: [SwiftSetting] = [
 
 let package = Package(
     name: "flightplan",
+    // What FlightplanClient needs on Apple systems (`URLSession.data(for:)` and async/await); the server, the
+    // CLI and the fuzzer are built for Linux only (libmicrohttpd, Synchronization). See docs/sdk.md.
+    platforms: [.macOS(.v12), .iOS(.v15), .tvOS(.v15), .watchOS(.v8), .visionOS(.v1)],
     products: [
         .library(name: "FlightplanGeometry", targets: ["FlightplanGeometry"]),
         .library(name: "FlightplanCore", targets: ["FlightplanCore"]),
@@ -21,6 +24,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-numerics", from: "1.1.1"),
+        // `swift package generate-documentation --target FlightplanClient` (DocC); a plugin, linked into nothing.
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
         // Geometry, timing, tracks and sampling: the maths, with no request, JSON or HTTP notions.

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Runs every test; CI runs exactly this (.ci/run). Steps, fastest first:
 #   the contract is a valid OpenAPI 3.1 document; the Swift suites (core properties, router, real daemon);
+#   the SDK's DocC documentation (swift-docc-plugin, warnings are errors: ~20 s after the build);
 #   the fuzz corpus replayed; openapi.yaml's examples match the planner; curl integration tests against
 #   the real binary (including the contract check of every response); schemathesis; abusive clients;
 #   the deployment files (hadolint, Kubernetes schemas, compose, systemd, nginx live in front of the
@@ -21,6 +22,7 @@ step() {
 step python3 -m openapi_spec_validator openapi.yaml
 step swift build --build-tests
 step swift test --skip-build
+step swift package --disable-sandbox generate-documentation --target FlightplanClient --warnings-as-errors
 step bash -c '.build/debug/FlightplanFuzz Fuzz/corpus/*'
 step python3 scripts/openapi_rules.py .build/debug/flightplan
 step python3 scripts/openapi_examples.py .build/debug/flightplan --check

@@ -1,23 +1,38 @@
 public import FlightplanWire
 
 /// Plans on the device with the geometry core: no network, the same plans as the server.
+///
+/// Its responses and errors carry no request id (`requestID` is nil): no server sees the request.
 public struct LocalPlanner: TransitionPlanner {
     /// Creates a local planner.
     public init() {}
 
-    /// Plans one transition; an invalid request throws the problem the server would answer (422).
-    public func plan(_ request: PlanRequest) async throws(PlannerError) -> Plan {
-        do { return try Planner.plan(for: request.validated()) } catch { throw .problem(.validation(error)) }
+    /// Plans one transition.
+    /// - Parameter request: What to plan.
+    /// - Returns: The plan (with a nil request id).
+    /// - Throws: ``PlannerError`` with the problem the server would answer (422) when the request is invalid.
+    public func plan(_ request: PlanRequest) async throws(PlannerError) -> PlannerResponse<Plan> {
+        do { return PlannerResponse(try Planner.plan(for: request.validated()), requestID: nil) } catch { throw Self.refusal(error) }
     }
 
-    /// Plans each request; invalid ones become their problem, as in the server's batch answer, and a batch
-    /// over ``Batch/maximumItems`` throws the problem the server would answer (422).
-    public func plans(_ requests: [PlanRequest]) async throws(PlannerError) -> [Result<Plan, ProblemDetails>] {
-        do { return try Batch.plans(for: requests) } catch { throw .problem(.validation(error)) }
+    /// Plans each request; invalid ones become their problem, as in the server's batch answer.
+    /// - Parameter requests: What to plan, in order.
+    /// - Returns: Per request, in order, its plan or the problem with it (with a nil request id).
+    /// - Throws: ``PlannerError`` with the problem the server would answer (422) for a batch over `Batch.maximumItems`.
+    public func plans(_ requests: [PlanRequest]) async throws(PlannerError) -> PlannerResponse<[Result<Plan, ProblemDetails>]> {
+        do { return PlannerResponse(try Batch.plans(for: requests), requestID: nil) } catch { throw Self.refusal(error) }
     }
 
-    /// Answers a drag sample with the core; an invalid one throws the problem the server would answer (422).
-    public func dismiss(_ request: DismissRequest) async throws(PlannerError) -> Dismissal {
-        do { return try DismissPlanner.dismiss(for: request.validated()) } catch { throw .problem(.validation(error)) }
+    /// Answers a drag sample with the core.
+    /// - Parameter request: The drag sample.
+    /// - Returns: The dismissal answer (with a nil request id).
+    /// - Throws: ``PlannerError`` with the problem the server would answer (422) when the sample is invalid.
+    public func dismiss(_ request: DismissRequest) async throws(PlannerError) -> PlannerResponse<Dismissal> {
+        do { return PlannerResponse(try DismissPlanner.dismiss(for: request.validated()), requestID: nil) } catch { throw Self.refusal(error) }
+    }
+
+    /// The error for a request the validator refused.
+    private static func refusal(_ error: ValidationError) -> PlannerError {
+        PlannerError(.problem(.validation(error)), requestID: nil)
     }
 }

@@ -2,12 +2,16 @@ public import FlightplanWire
 
 extension Plan {
     /// Every track's values at `time`, by track id, as a linear renderer shows them (what is on screen).
+    /// - Parameter time: Seconds from the start of the plan; clamped to the first and last keyframes.
+    /// - Returns: Each track's values (`base` with the animated properties sampled), by track id.
     public func state(at time: Double) -> [String: TrackValues] {
         Dictionary(tracks.map { ($0.id, $0.values(at: time)) }, uniquingKeysWith: { first, _ in first })
     }
 
     /// Every moving track's rate of change at `time`, by track id: the slope of the keyframe segment that holds it
     /// (the one that starts there, at a keyframe), per second, for the properties the track animates.
+    /// - Parameter time: Seconds from the start of the plan.
+    /// - Returns: Each moving track's rates (changes per second, in `TrackValues` shape), by track id.
     public func velocity(at time: Double) -> [String: TrackValues] {
         var rates: [String: TrackValues] = [:]
         for track in tracks where track.keyframes.count >= 2 {

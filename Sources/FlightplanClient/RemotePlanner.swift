@@ -9,6 +9,9 @@ import FoundationNetworking
 /// Retries 503 and 429 answers (draining, over the connection cap, rate-limited by a gateway) with
 /// jittered exponential backoff, honouring `Retry-After`, up to `retry.maximumAttempts`; never retries
 /// another status. Honours task cancellation, also while waiting to retry.
+///
+/// Every call sends an `X-Request-Id` (a new UUID, or the one in ``headers``), which the server logs and
+/// echoes; the response's or the error's `requestID` is that id.
 public struct RemotePlanner: TransitionPlanner {
     /// How retries are spaced.
     public struct RetryPolicy: Sendable, Hashable {
@@ -20,6 +23,10 @@ public struct RemotePlanner: TransitionPlanner {
         public var maximumDelay: Double
 
         /// Creates a policy.
+        /// - Parameters:
+        ///   - maximumAttempts: Attempts in all, the first included (1 = never retry).
+        ///   - baseDelay: The first backoff, seconds.
+        ///   - maximumDelay: The longest wait between attempts, seconds.
         public init(maximumAttempts: Int = 3, baseDelay: Double = 0.1, maximumDelay: Double = 2) {
             self.maximumAttempts = maximumAttempts
             self.baseDelay = baseDelay
@@ -31,7 +38,8 @@ public struct RemotePlanner: TransitionPlanner {
     public var baseURL: URL
     /// Seconds to wait for each answer.
     public var timeout: Double
-    /// Headers sent with every request (an `Authorization` token for a gateway, say).
+    /// Headers sent with every request (an `Authorization` token for a gateway, say). An `X-Request-Id` here is
+    /// sent with every call instead of a new id per call.
     public var headers: [String: String]
     /// How 503 and 429 answers are retried.
     public var retry: RetryPolicy
@@ -39,6 +47,12 @@ public struct RemotePlanner: TransitionPlanner {
     public var transport: any HTTPTransport
 
     /// Creates a remote planner.
+    /// - Parameters:
+    ///   - baseURL: The server's base URL (`http://localhost:8080`).
+    ///   - timeout: Seconds to wait for each answer.
+    ///   - headers: Headers sent with every request.
+    ///   - retry: How 503 and 429 answers are retried.
+    ///   - transport: What sends the requests (URLSession by default).
     public init(
         baseURL: URL, timeout: Double = 10, headers: [String: String] = [:], retry: RetryPolicy = RetryPolicy(),
         transport: any HTTPTransport = URLSessionTransport()
@@ -51,55 +65,87 @@ public struct RemotePlanner: TransitionPlanner {
     }
 
     /// Plans one transition with `POST /v1/plans`.
-    public func plan(_ request: PlanRequest) async throws(PlannerError) -> Plan {
-        let body = try await post(Endpoint.plan.path, body: request.jsonBytes)
-        do { return try Plan(jsonBytes: body) } catch { throw .decoding("the plan is not valid: \(error)") }
+    /// - Parameter request: What to plan.
+    /// - Returns: The plan, with the exchange's request id.
+    /// - Throws: ``PlannerError``: the server's problem details (422 for an invalid request), or a transport
+    ///   failure, a timeout, an invalid answer or cancellation; always with the request id.
+    public func plan(_ request: PlanRequest) async throws(PlannerError) -> PlannerResponse<Plan> {
+        try await exchange(Endpoint.plan.path, body: request.jsonBytes) { body throws(JSONInputError) in try Plan(jsonBytes: body) }
     }
 
-    /// Plans up to ``Batch/maximumItems`` transitions with `POST /v1/plans/batch`.
-    public func plans(_ requests: [PlanRequest]) async throws(PlannerError) -> [Result<Plan, ProblemDetails>] {
-        let body = try await post(Endpoint.batch.path, body: Batch.Request(requests).jsonBytes)
-        do { return try Batch.results(fromResponse: body) } catch { throw .decoding("the batch answer is not valid: \(error)") }
+    /// Plans up to `Batch.maximumItems` transitions with `POST /v1/plans/batch`.
+    /// - Parameter requests: What to plan, in order.
+    /// - Returns: Per request, in order, its plan or the problem with it; with the exchange's request id.
+    /// - Throws: ``PlannerError``, as ``plan(_:)`` does (a batch over the limit is the server's 422).
+    public func plans(_ requests: [PlanRequest]) async throws(PlannerError) -> PlannerResponse<[Result<Plan, ProblemDetails>]> {
+        try await exchange(Endpoint.batch.path, body: Batch.Request(requests).jsonBytes) { body throws(JSONInputError) in
+            try Batch.results(fromResponse: body)
+        }
     }
 
     /// Answers a drag sample with `POST /v1/gestures/dismiss`.
-    public func dismiss(_ request: DismissRequest) async throws(PlannerError) -> Dismissal {
-        let body = try await post(Endpoint.dismiss.path, body: request.jsonBytes)
-        do { return try Dismissal(jsonBytes: body) } catch { throw .decoding("the dismissal is not valid: \(error)") }
+    /// - Parameter request: The drag sample.
+    /// - Returns: The dismissal answer, with the exchange's request id.
+    /// - Throws: ``PlannerError``, as ``plan(_:)`` does.
+    public func dismiss(_ request: DismissRequest) async throws(PlannerError) -> PlannerResponse<Dismissal> {
+        try await exchange(Endpoint.dismiss.path, body: request.jsonBytes) { body throws(JSONInputError) in try Dismissal(jsonBytes: body) }
     }
 
-    /// Sends a POST, retrying 503/429 as the policy allows; returns the body of a 200.
-    func post(_ path: String, body: [UInt8]) async throws(PlannerError) -> [UInt8] {
+    /// The request id sent with each exchange: the caller's `X-Request-Id` from ``headers`` when it sets one,
+    /// else a new UUID per call (the same for every retry of the call, so the server's log lines of one call
+    /// share it).
+    func newRequestID() -> String {
+        headers.first { $0.key.caseInsensitiveCompare("X-Request-Id") == .orderedSame }?.value ?? UUID().uuidString
+    }
+
+    /// Sends a POST with a request id, retrying 503/429 as the policy allows, and reads a 200's body with `decode`.
+    func exchange<Value>(
+        _ path: String, body: [UInt8], decode: ([UInt8]) throws(JSONInputError) -> Value
+    ) async throws(PlannerError) -> PlannerResponse<Value> {
+        let requestID = newRequestID()
+        let (data, response) = try await post(path, body: body, requestID: requestID)
+        let answeredID = response.value(forHTTPHeaderField: "X-Request-Id") ?? requestID
+        do { return PlannerResponse(try decode(Array(data)), requestID: answeredID) } catch {
+            throw PlannerError(.invalidAnswer(error), requestID: answeredID)
+        }
+    }
+
+    /// Sends a POST, retrying 503/429 as the policy allows; returns a 200's body and response.
+    func post(_ path: String, body: [UInt8], requestID: String) async throws(PlannerError) -> (Data, HTTPURLResponse) {
         var request = URLRequest(url: baseURL.appendingPathComponent(String(path.dropFirst())))
         request.httpMethod = "POST"
         request.timeoutInterval = timeout
         request.httpBody = Data(body)
         for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
         request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+        request.setValue(requestID, forHTTPHeaderField: "X-Request-Id")
         var attempt = 1
         while true {
-            if Task.isCancelled { throw .cancelled }
-            let (data, response) = try await send(request)
-            if response.statusCode == 200 { return Array(data) }
+            if Task.isCancelled { throw PlannerError(.cancelled, requestID: requestID) }
+            let (data, response) = try await send(request, requestID: requestID)
+            if response.statusCode == 200 { return (data, response) }
             let retryable = response.statusCode == 503 || response.statusCode == 429
-            guard retryable && attempt < retry.maximumAttempts else { throw .problem(Self.problem(data, response)) }
+            guard retryable && attempt < retry.maximumAttempts else {
+                let problem = Self.problem(data, response, requestID: requestID)
+                throw PlannerError(.problem(problem), requestID: problem.requestID)
+            }
             let delay = Self.delay(attempt: attempt, retryAfter: response.value(forHTTPHeaderField: "Retry-After"), policy: retry)
-            do { try await Task.sleep(nanoseconds: UInt64(delay * 1e9)) } catch { throw .cancelled }
+            do { try await Task.sleep(nanoseconds: UInt64(delay * 1e9)) } catch { throw PlannerError(.cancelled, requestID: requestID) }
             attempt += 1
         }
     }
 
-    private func send(_ request: URLRequest) async throws(PlannerError) -> (Data, HTTPURLResponse) {
+    private func send(_ request: URLRequest, requestID: String) async throws(PlannerError) -> (Data, HTTPURLResponse) {
         do {
             return try await transport.send(request)
         } catch is CancellationError {
-            throw .cancelled
+            throw PlannerError(.cancelled, requestID: requestID)
         } catch let error as URLError where error.code == .cancelled {
-            throw .cancelled
+            throw PlannerError(.cancelled, requestID: requestID)
         } catch let error as URLError where error.code == .timedOut {
-            throw .timedOut
+            throw PlannerError(.timedOut, requestID: requestID)
         } catch {
-            throw .transport("\(error)")
+            throw PlannerError(.transport(TransportFailure(error)), requestID: requestID)
         }
     }
 
@@ -113,12 +159,13 @@ public struct RemotePlanner: TransitionPlanner {
         return Double.random(in: 0...ceiling)
     }
 
-    /// The server's problem details, or a generic one when the body is not one (a proxy's HTML page).
-    static func problem(_ data: Data, _ response: HTTPURLResponse) -> ProblemDetails {
+    /// The server's problem details, or a generic one when the body is not one (a proxy's HTML page); its
+    /// `requestId` is the body's, else the answer's `X-Request-Id` header, else the id sent.
+    static func problem(_ data: Data, _ response: HTTPURLResponse, requestID: String) -> ProblemDetails {
         var problem = (try? ProblemDetails(jsonBytes: Array(data))) ?? ProblemDetails(
             type: "about:blank", title: HTTPURLResponse.localizedString(forStatusCode: response.statusCode).capitalized,
             status: response.statusCode, detail: String(decoding: data.prefix(200), as: UTF8.self))
-        if problem.requestID == nil { problem.requestID = response.value(forHTTPHeaderField: "X-Request-Id") }
+        if problem.requestID == nil { problem.requestID = response.value(forHTTPHeaderField: "X-Request-Id") ?? requestID }
         return problem
     }
 }

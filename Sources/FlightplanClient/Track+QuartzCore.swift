@@ -1,67 +1,90 @@
 #if canImport(QuartzCore)
 public import QuartzCore
+import CoreGraphics
 import Foundation
+public import FlightplanWire
 
-/// A track's Core Animation animations: one group for its layer and, when its mask moves, one for its mask layer.
-public struct CoreAnimationGroups {
-    /// Add to the track's layer (`transform`, `opacity`, `backgroundColor`, shadow).
-    public var layer: CAAnimationGroup
-    /// Add to the track's mask layer (`bounds`, `position`, `cornerRadius`), when the mask animates.
-    public var mask: CAAnimationGroup?
+/// A track's Core Animation layers, with their values set and their animations added.
+public struct CoreAnimationLayers {
+    /// The track's layer: position, scale, opacity and shadow.
+    public var layer: CALayer
+    /// The visible region inside ``layer``, clipping with the plan's mask and corner radius: put the content here
+    /// (in the track layer's coordinates); nil when the track has no mask.
+    public var clip: CALayer?
+    /// The request's `contentRegion`, holding ``layer``; nil when there is none.
+    public var superlayer: CALayer?
+    /// The layer to add to the stage: ``superlayer`` when there is one, else ``layer``.
+    public var root: CALayer { superlayer ?? layer }
 }
 
 extension Track {
-    /// The track's keyframes as `CAKeyframeAnimation`s (linear, at the plan's key times) grouped per layer, for a
-    /// plan lasting `duration` seconds: the same key paths and values as `?format=core-animation`.
-    /// The mask layer keeps the default anchor point; its `bounds` is the mask's size and `position` its centre.
-    public func coreAnimationGroups(duration: Double) -> CoreAnimationGroups {
-        let keyTimes = keyframes.map { NSNumber(value: duration > 0 ? $0.time / duration : 0) }
-        let states = keyframes.map { base.merging($0.values) }
-        func animation(_ keyPath: String, _ values: [Any]) -> CAKeyframeAnimation {
-            let animation = CAKeyframeAnimation(keyPath: keyPath)
-            animation.values = values
-            animation.keyTimes = keyTimes
+    /// The track as Core Animation layers (the values `?format=core-animation` writes), with their animations added:
+    /// linear at the plan's key times, filling both ends and kept after the end.
+    /// - Parameters:
+    ///   - stage: The plan's `stage`; add ``CoreAnimationLayers/root`` to a layer at this rect.
+    ///   - duration: The plan's `duration`, seconds.
+    ///   - beginTime: When the animations start, in the layers' time (`CACurrentMediaTime()` for now, the default).
+    /// - Returns: The track's layer, clip and superlayer, stacked by `zPosition`.
+    public func coreAnimationLayers(stage: Rect, duration: Double, beginTime: CFTimeInterval = CACurrentMediaTime()) -> CoreAnimationLayers {
+        let track = coreAnimation(stage: stage, duration: duration)
+        let layer = CALayer(), clip = track.clip.map { _ in CALayer() }, superlayer = track.superlayer.map { _ in CALayer() }
+        layer.zPosition = CGFloat(z)
+        track.layer.apply(to: layer, keyTimes: track.keyTimes, duration: duration, beginTime: beginTime)
+        if let clip, let values = track.clip {
+            values.apply(to: clip, keyTimes: track.keyTimes, duration: duration, beginTime: beginTime)
+            layer.addSublayer(clip)
+        }
+        if let superlayer, let values = track.superlayer {
+            values.apply(to: superlayer, keyTimes: track.keyTimes, duration: duration, beginTime: beginTime)
+            superlayer.zPosition = CGFloat(z)
+            superlayer.addSublayer(layer)
+        }
+        return CoreAnimationLayers(layer: layer, clip: clip, superlayer: superlayer)
+    }
+}
+
+extension CoreAnimationLayer {
+    /// Sets the values on `layer` and adds the animations as one group.
+    /// - Parameters:
+    ///   - layer: The layer to set and animate.
+    ///   - keyTimes: The track's key times, 0…1.
+    ///   - duration: The plan's duration, seconds.
+    ///   - beginTime: When the animations start, in the layer's time.
+    public func apply(to layer: CALayer, keyTimes: [Double], duration: Double, beginTime: CFTimeInterval) {
+        for (keyPath, value) in set {
+            switch value {
+            case .numbers(let numbers): layer.setValue(Self.object(numbers, keyPath: keyPath), forKeyPath: keyPath)
+            case .text(let text): layer.setValue(text, forKeyPath: keyPath)
+            case .flag(let flag): layer.setValue(flag, forKeyPath: keyPath)
+            }
+        }
+        guard !animations.isEmpty else { return }
+        let group = CAAnimationGroup()
+        group.animations = animations.map { played in
+            let animation = CAKeyframeAnimation(keyPath: played.keyPath)
+            animation.values = played.values.map { Self.object($0, keyPath: played.keyPath) }
+            animation.keyTimes = keyTimes.map { NSNumber(value: $0) }
             animation.calculationMode = .linear
             animation.duration = duration
             return animation
         }
-        func color(_ color: Color) -> CGColor {
-            CGColor(srgbRed: CGFloat(color.r), green: CGFloat(color.g), blue: CGFloat(color.b), alpha: CGFloat(color.a))
+        group.duration = duration
+        group.beginTime = beginTime
+        group.fillMode = .both
+        group.isRemovedOnCompletion = false
+        layer.add(group, forKey: "flightplan")
+    }
+
+    /// A key path's numbers as the type ``valueTypes`` names (bridged to `NSValue` by Foundation), or a number.
+    static func object(_ numbers: [Double], keyPath: String) -> Any {
+        let n = numbers.map { CGFloat($0) }
+        switch valueTypes.first(where: { $0.keyPath == keyPath })?.type {
+        case "CGPoint": return CGPoint(x: n[0], y: n[1])
+        case "CGSize": return CGSize(width: n[0], height: n[1])
+        case "CGRect": return CGRect(x: n[0], y: n[1], width: n[2], height: n[3])
+        case "CGColor": return CGColor(srgbRed: n[0], green: n[1], blue: n[2], alpha: n[3])
+        default: return NSNumber(value: numbers[0])
         }
-        var layerAnimations: [CAAnimation] = [], maskAnimations: [CAAnimation] = []
-        if animates.contains(.transform) {
-            layerAnimations.append(animation("transform", states.map { values -> NSValue in
-                let t = values.transform ?? .identity
-                let affine = CGAffineTransform(a: t.a, b: t.b, c: t.c, d: t.d, tx: t.tx, ty: t.ty)
-                return NSValue(caTransform3D: CATransform3DMakeAffineTransform(affine))
-            }))
-        }
-        if animates.contains(.opacity) { layerAnimations.append(animation("opacity", states.map { NSNumber(value: $0.opacity ?? 1) })) }
-        if animates.contains(.color) { layerAnimations.append(animation("backgroundColor", states.map { color($0.color ?? Color(r: 0, g: 0, b: 0, a: 0)) })) }
-        if animates.contains(.shadow) {
-            let shadows = states.compactMap(\.shadow)
-            layerAnimations.append(animation("shadowColor", shadows.map { color(Color(r: $0.color.r, g: $0.color.g, b: $0.color.b)) }))
-            layerAnimations.append(animation("shadowOpacity", shadows.map { NSNumber(value: $0.color.a) }))
-            layerAnimations.append(animation("shadowRadius", shadows.map { NSNumber(value: $0.radius) }))
-            layerAnimations.append(animation("shadowOffset", shadows.map { NSValue(cgSize: CGSize(width: $0.offset.x, height: $0.offset.y)) }))
-        }
-        if animates.contains(.maskFrame) {
-            let masks = states.compactMap(\.maskFrame)
-            maskAnimations.append(animation("bounds", masks.map { NSValue(cgRect: CGRect(x: 0, y: 0, width: $0.width, height: $0.height)) }))
-            maskAnimations.append(animation("position", masks.map { NSValue(cgPoint: CGPoint(x: $0.midX, y: $0.midY)) }))
-        }
-        if animates.contains(.cornerRadius) {
-            maskAnimations.append(animation("cornerRadius", states.map { NSNumber(value: max(0, $0.cornerRadius ?? 0)) }))
-        }
-        func group(_ animations: [CAAnimation]) -> CAAnimationGroup {
-            let group = CAAnimationGroup()
-            group.animations = animations
-            group.duration = duration
-            group.fillMode = .both
-            group.isRemovedOnCompletion = false
-            return group
-        }
-        return CoreAnimationGroups(layer: group(layerAnimations), mask: maskAnimations.isEmpty ? nil : group(maskAnimations))
     }
 }
 #endif

@@ -2,44 +2,40 @@ public import FlightplanWire
 
 /// Plans transitions, on the device (``LocalPlanner``) or on a Flightplan server (``RemotePlanner``),
 /// with identical results: both run the same geometry core and the same JSON encoder.
+///
+/// Every answer comes as a ``PlannerResponse`` (the value and its request id) and every failure as a
+/// ``PlannerError`` (the reason and its request id).
 public protocol TransitionPlanner: Sendable {
     /// Plans one transition.
-    func plan(_ request: PlanRequest) async throws(PlannerError) -> Plan
-    /// Plans up to ``Batch/maximumItems`` transitions; each item is a plan or the problem with that item.
-    func plans(_ requests: [PlanRequest]) async throws(PlannerError) -> [Result<Plan, ProblemDetails>]
+    /// - Parameter request: What to plan.
+    /// - Returns: The plan, with the request id it was answered under.
+    /// - Throws: ``PlannerError``: the problem details when the request is invalid (422), else why no plan arrived.
+    func plan(_ request: PlanRequest) async throws(PlannerError) -> PlannerResponse<Plan>
+    /// Plans up to `Batch.maximumItems` transitions in one exchange.
+    /// - Parameter requests: What to plan, in order.
+    /// - Returns: Per request, in order, its plan or the problem with it; with the batch's request id.
+    /// - Throws: ``PlannerError``: the problem details when the batch itself is refused (too many items, 422),
+    ///   else why no answer arrived.
+    func plans(_ requests: [PlanRequest]) async throws(PlannerError) -> PlannerResponse<[Result<Plan, ProblemDetails>]>
     /// Answers one sample of a dismissal drag: the state under the finger and, on release, the
     /// decision and the completion plan. ``LocalPlanner`` is fast enough to call on every frame.
-    func dismiss(_ request: DismissRequest) async throws(PlannerError) -> Dismissal
-}
-
-/// Why planning failed: the service's own answer, kept apart from transport and decoding failures.
-public enum PlannerError: Error, Sendable, Hashable {
-    /// The request was refused: the server's (or the local validator's) RFC 9457 problem details,
-    /// with `status`, `title`, `detail`, the offending `field` and the server's `requestID`.
-    case problem(ProblemDetails)
-    /// The server could not be reached or the connection failed.
-    case transport(String)
-    /// No answer within the configured timeout.
-    case timedOut
-    /// The answer was not the JSON the contract promises.
-    case decoding(String)
-    /// The task was cancelled.
-    case cancelled
-}
-
-extension PlannerError {
-    /// The problem details when the service refused the request, else nil.
-    public var problem: ProblemDetails? {
-        if case .problem(let problem) = self { return problem }
-        return nil
-    }
+    /// - Parameter request: The drag sample.
+    /// - Returns: The dismissal answer, with the request id it was answered under.
+    /// - Throws: ``PlannerError``: the problem details when the sample is invalid (422), else why no answer arrived.
+    func dismiss(_ request: DismissRequest) async throws(PlannerError) -> PlannerResponse<Dismissal>
 }
 
 extension TransitionPlanner {
     /// The plan that continues a running transition: the one `running` asks for, `time` seconds in, towards what
     /// `next` asks for (its opposite `direction` reverses it; a moved destination retargets it). It starts exactly
     /// at the running plan's state, leaves with its velocity and ends exactly at `next`'s end.
-    public func interrupt(_ running: PlanRequest, at time: Double, with next: PlanRequest) async throws(PlannerError) -> Plan {
+    /// - Parameters:
+    ///   - running: The request whose plan is on screen.
+    ///   - time: Seconds into the running plan.
+    ///   - next: What the transition should now reach.
+    /// - Returns: The continuation, with the request id it was answered under.
+    /// - Throws: ``PlannerError``, as ``plan(_:)`` does.
+    public func interrupt(_ running: PlanRequest, at time: Double, with next: PlanRequest) async throws(PlannerError) -> PlannerResponse<Plan> {
         var next = next
         next.from = .running(running, time: time)
         return try await plan(next)

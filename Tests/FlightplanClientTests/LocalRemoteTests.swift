@@ -25,8 +25,8 @@ struct LocalRemoteTests {
             for index in 0..<250 {
                 var request = RandomScenes.request(using: &rng)
                 if index % 5 == 0 { request.precision = index % 7 }
-                let localPlan = try await local.plan(request)
-                let remotePlan = try await remote.plan(request)
+                let localPlan = try await local.plan(request).value
+                let remotePlan = try await remote.plan(request).value
                 #expect(localPlan == remotePlan, "request \(index)")
                 let (bytes, _) = try await transport.send(Self.post(url, request))
                 #expect(Array(bytes) == localPlan.jsonBytes, "request \(index)")
@@ -48,8 +48,8 @@ struct LocalRemoteTests {
             #expect(localProblem.status == 422 && remoteProblem.status == 422)
             #expect(localProblem.field == "source.frame.width" && remoteProblem.field == localProblem.field)
             #expect(localProblem.detail == remoteProblem.detail && remoteProblem.requestID != nil)
-            let localBatch = try await LocalPlanner().plans([good, bad, good])
-            var remoteBatch = try await RemotePlanner(baseURL: url).plans([good, bad, good])
+            let localBatch = try await LocalPlanner().plans([good, bad, good]).value
+            var remoteBatch = try await RemotePlanner(baseURL: url).plans([good, bad, good]).value
             remoteBatch[1] = remoteBatch[1].mapError { problem in
                 var problem = problem
                 problem.requestID = nil
@@ -67,8 +67,8 @@ struct LocalRemoteTests {
             var rng = SeededGenerator(seed: 0xD15)
             for index in 0..<120 {
                 let request = RandomScenes.dismissRequest(using: &rng)
-                let localAnswer = try await local.dismiss(request)
-                let remoteAnswer = try await remote.dismiss(request)
+                let localAnswer = try await local.dismiss(request).value
+                let remoteAnswer = try await remote.dismiss(request).value
                 #expect(localAnswer == remoteAnswer, "drag \(index)")
                 #expect((localAnswer.plan == nil) == (request.phase == .changed), "drag \(index)")
             }
@@ -88,13 +88,13 @@ struct LocalRemoteTests {
             var rng = SeededGenerator(seed: 0x1E7)
             for index in 0..<60 {
                 let running = RandomScenes.request(using: &rng, sampling: .keyframes(2001))
-                let played = try await local.plan(running)
+                let played = try await local.plan(running).value
                 let time = Double.random(in: 0...played.duration, using: &rng)
                 var back = running
                 back.direction = running.direction == .push ? .pop : .push
                 back.sampling = .keyframes(2001)
-                let localPlan = try await local.interrupt(running, at: time, with: back)
-                let remotePlan = try await remote.interrupt(running, at: time, with: back)
+                let localPlan = try await local.interrupt(running, at: time, with: back).value
+                let remotePlan = try await remote.interrupt(running, at: time, with: back).value
                 #expect(localPlan == remotePlan, "interruption \(index)")
                 // The continuation starts where the plan on screen is (within what linear playback adds).
                 let before = played.state(at: time), after = localPlan.state(at: 0)
@@ -130,7 +130,7 @@ struct LocalRemoteTests {
                 try await Task.sleep(nanoseconds: 300_000_000)
                 close(blocker)
             }
-            let plan = try await planner.plan(anyRequest)
+            let plan = try await planner.plan(anyRequest).value
             try await release.value
             #expect(plan == (try Planner.plan(for: anyRequest.validated())))
             #expect(counting.statuses.first == 503 && counting.statuses.last == 200, "\(counting.statuses)")

@@ -22,11 +22,11 @@ func outcome(_ planner: RemotePlanner) async -> Result<Plan, PlannerError> {
 
 /// A planner's answer as a value, for comparing failures.
 func planResult(_ planner: some TransitionPlanner, _ request: PlanRequest) async -> Result<Plan, PlannerError> {
-    do { return .success(try await planner.plan(request)) } catch { return .failure(error) }
+    do { return .success(try await planner.plan(request).value) } catch { return .failure(error) }
 }
 
 /// A planner's answer to a drag sample as a value, for comparing failures.
 func dismissResult(_ planner: some TransitionPlanner, _ request: DismissRequest) async -> Result<Dismissal, PlannerError> {
-    do { return .success(try await planner.dismiss(request)) } catch { return .failure(error) }
+    do { return .success(try await planner.dismiss(request).value) } catch { return .failure(error) }
 }
 

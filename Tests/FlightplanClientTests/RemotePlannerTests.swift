@@ -17,14 +17,16 @@ final class ScriptedTransport: HTTPTransport {
     }
 
     private let steps: Mutex<[Step]>
-    private let count = Mutex(0)
+    private let sentIDs = Mutex<[String?]>([])
 
     init(_ steps: [Step]) { self.steps = Mutex(steps) }
 
-    var attempts: Int { count.withLock { $0 } }
+    var attempts: Int { sentIDs.withLock { $0.count } }
+    /// The `X-Request-Id` of each attempt.
+    var requestIDs: [String?] { sentIDs.withLock { $0 } }
 
     func send(_ request: URLRequest) async throws -> (Data, HTTPURLResponse) {
-        count.withLock { $0 += 1 }
+        sentIDs.withLock { $0.append(request.value(forHTTPHeaderField: "X-Request-Id")) }
         let step = steps.withLock { $0.isEmpty ? Step.answer(500, "", [:]) : $0.removeFirst() }
         switch step {
         case .answer(let status, let body, let headers):
@@ -51,18 +53,19 @@ struct RemotePlannerTests {
         #expect(transport.attempts == 1)
     }
 
-    @Test("a 503 then a 200 succeeds on the second attempt; 429 is retried too", arguments: [503, 429])
+    @Test("a 503 then a 200 succeeds on the second attempt, with the same request id; 429 is retried too", arguments: [503, 429])
     func retried(status: Int) async throws {
         let transport = ScriptedTransport([.answer(status, "{}", ["Retry-After": "0"]), .answer(200, Self.planBody, [:])])
-        #expect(try await outcome(planner(transport)).get() == Planner.plan(for: anyRequest.validated()))
-        #expect(transport.attempts == 2)
+        let response = try await planner(transport).plan(anyRequest)
+        #expect(response.value == (try Planner.plan(for: anyRequest.validated())))
+        #expect(transport.attempts == 2 && transport.requestIDs == [response.requestID, response.requestID] && response.requestID != nil)
     }
 
     @Test("retries are bounded; the last 503 is reported with the server's request id")
     func bounded() async throws {
         let transport = ScriptedTransport(Array(repeating: .answer(503, "busy", ["X-Request-Id": "abc"]), count: 5))
-        let problem = try #require(await outcome(planner(transport, attempts: 3)).failureValue?.problem)
-        #expect(problem.status == 503 && problem.requestID == "abc" && transport.attempts == 3)
+        let error = try #require(await outcome(planner(transport, attempts: 3)).failureValue)
+        #expect(error.problem?.status == 503 && error.problem?.requestID == "abc" && error.requestID == "abc" && transport.attempts == 3)
     }
 
     @Test("Retry-After is honoured up to the policy's maximum; otherwise full-jitter backoff")
@@ -79,9 +82,9 @@ struct RemotePlannerTests {
     @Test("transport failures, timeouts and undecodable answers are told apart")
     func failures() async {
         #expect(await outcome(planner(ScriptedTransport([.fail(.cannotConnectToHost)]))).failureValue.map(Self.isTransport) == true)
-        #expect(await outcome(planner(ScriptedTransport([.fail(.timedOut)]))).failureValue == .timedOut)
+        #expect(await outcome(planner(ScriptedTransport([.fail(.timedOut)]))).failureValue?.reason == .timedOut)
         let notJSON = await outcome(planner(ScriptedTransport([.answer(200, "<html>", [:])]))).failureValue
-        #expect({ if case .decoding = notJSON { true } else { false } }(), "\(String(describing: notJSON))")
+        #expect({ if case .invalidAnswer(.syntax) = notJSON?.reason { true } else { false } }(), "\(String(describing: notJSON))")
     }
 
     @Test("cancellation stops a request in flight and a wait between retries")
@@ -94,13 +97,12 @@ struct RemotePlannerTests {
             let task = Task { await outcome(slowPolicy) }
             try? await Task.sleep(nanoseconds: 50_000_000)
             task.cancel()
-            #expect(await task.value.failureValue == .cancelled)
+            #expect(await task.value.failureValue?.reason == .cancelled)
         }
     }
 
     static func isTransport(_ error: PlannerError) -> Bool {
-        if case .transport = error { return true }
-        return false
+        error.transportFailure?.code == .cannotConnectToHost
     }
 }
 

@@ -18,7 +18,7 @@ enum SDKExample {
         // The same plan either way: on the device, or from a Flightplan server.
         let planner: any TransitionPlanner = server.map { RemotePlanner(baseURL: $0, headers: ["Authorization": "Bearer …"]) }
             ?? LocalPlanner()
-        let plan = try await planner.plan(request)
+        let plan = try await planner.plan(request).value
         // Play it: each track's keyframes, or every track's values at any instant.
         let halfway = plan.state(at: plan.duration / 2)
         print(plan.tracks.count, "tracks; the screen halfway:", halfway["destinationScreen"]?.transform ?? .identity)

@@ -1,35 +1,135 @@
-/// A plan for Core Animation: per layer, what to set and `CAKeyframeAnimation`s ready to add.
+/// A plan for Core Animation, in values `CALayer.setValue(_:forKeyPath:)` and `CAKeyframeAnimation.values` take as
+/// they are once each is made the type ``CoreAnimationLayer/valueTypes`` names for its key path.
 ///
-/// `{"duration", "spring"?, "layers": [{"id", "role", "zPosition", "frame", "anchorPoint", "set": {key path →
-/// value}, "animations": [{"keyPath", "values", "keyTimes", "calculationMode": "linear", "duration"}]}]}`.
-/// Key paths: `transform` (a `CGAffineTransform` as `[a, b, c, d, tx, ty]`, for
-/// `CATransform3DMakeAffineTransform`), `opacity`, `backgroundColor` (`[r, g, b, a]`, sRGB), `mask.bounds`
-/// (`[x, y, width, height]`), `mask.position` (`[x, y]`: the mask layer's centre in the layer),
-/// `mask.cornerRadius`, `mask.cornerCurve`, `shadowColor`, `shadowOpacity`, `shadowRadius`, `shadowOffset`
-/// (`[width, height]`). `frame` is in the stage's coordinates (the destination's bounds).
-extension ExportScene {
-    /// A key path's value for some values, or nil when they do not set it.
-    typealias Reading = @Sendable (TrackValues) -> [Double]?
+/// `{"duration", "spring"?, "valueTypes": {key path → "CGPoint" | "CGSize" | "CGRect" | "CGColor"}, "layers": [{"id",
+/// "role", "zPosition", "set": {key path → value}, "animations": [{"keyPath", "values", "keyTimes",
+/// "calculationMode": "linear", "duration"}], "clip"?: {"set", "animations"}, "superlayer"?: {"set"}}]}`.
+///
+/// Each track is a layer on the stage (a layer at the destination's bounds): `bounds` `[0, 0, width, height]`,
+/// `anchorPoint` `[0.5, 0.5]`, `position` its centre on the stage plus the plan's translation, `transform.scale.x` and
+/// `transform.scale.y` the plan's scale (plans are axis-aligned: `b = c = 0`), `opacity`, and the shadow
+/// (`shadowColor` opaque, its alpha in `shadowOpacity`, `shadowRadius`, `shadowOffset`). Its `clip` is the visible
+/// region, a sublayer to put the content in: `masksToBounds`, `bounds` the plan's mask frame in the layer's space
+/// (its origin is the mask's, so the clip's sublayers keep the track layer's coordinates), `position` the mask's
+/// centre, `cornerRadius`, `cornerCurve`, and the track's `backgroundColor` (on the layer itself when there is no
+/// clip). The shadow sits on the unmasked layer, so it falls outside the clip. A `superlayer` (the request's
+/// `contentRegion`) clips the layer from outside its transform; its bounds' origin is its own place on the stage,
+/// so the layer keeps stage coordinates in it. `keyTimes` run 0…1 over `duration`, the plan's.
+public struct CoreAnimationLayer: Sendable {
+    /// A value to set or a keyframe's value: numbers (one for a scalar key path; the fields of a `CGPoint`,
+    /// `CGSize`, `CGRect` or sRGB `CGColor` in order), a string or a boolean.
+    public enum Value: Sendable, Hashable {
+        /// A scalar, or a struct's fields in order.
+        case numbers([Double])
+        /// A string (`cornerCurve`).
+        case text(String)
+        /// A boolean (`masksToBounds`).
+        case flag(Bool)
+    }
 
-    /// Every key path a track can animate, and how to read it.
-    private static let coreAnimationKeyPaths: [(path: String, property: TrackProperty, read: Reading)] = [
-        ("transform", .transform, { $0.transform.map { [$0.a, $0.b, $0.c, $0.d, $0.tx, $0.ty] } }),
-        ("opacity", .opacity, { $0.opacity.map { [$0] } }),
-        ("backgroundColor", .color, { $0.color.map { [$0.r, $0.g, $0.b, $0.a] } }),
-        ("mask.bounds", .maskFrame, { $0.maskFrame.map { [0, 0, $0.width, $0.height] } }),
-        ("mask.position", .maskFrame, { $0.maskFrame.map { [$0.midX, $0.midY] } }),
-        ("mask.cornerRadius", .cornerRadius, { $0.cornerRadius.map { [max(0, $0)] } }),
-        ("shadowColor", .shadow, { $0.shadow.map { [$0.color.r, $0.color.g, $0.color.b, 1] } }),
-        ("shadowOpacity", .shadow, { $0.shadow.map { [$0.color.a] } }),
-        ("shadowRadius", .shadow, { $0.shadow.map { [$0.radius] } }),
-        ("shadowOffset", .shadow, { $0.shadow.map { [$0.offset.x, $0.offset.y] } }),
+    /// One key path's values at the plan's key times, linear between them.
+    public struct Animation: Sendable, Hashable {
+        /// The layer's key path (`position`, `transform.scale.x`, `bounds`, `cornerRadius`, …).
+        public var keyPath: String
+        /// One value per key time: a scalar, or a struct's fields.
+        public var values: [[Double]]
+    }
+
+    /// What to set before playing, in order.
+    public var set: [(keyPath: String, value: Value)]
+    /// What to play, all with the track's key times.
+    public var animations: [Animation]
+
+    /// The type a key path's numbers make; key paths not named here take a plain number, string or boolean.
+    public static let valueTypes: [(keyPath: String, type: String)] = [
+        ("bounds", "CGRect"), ("position", "CGPoint"), ("anchorPoint", "CGPoint"), ("shadowOffset", "CGSize"),
+        ("backgroundColor", "CGColor"), ("shadowColor", "CGColor"),
     ]
+}
 
+/// A track as Core Animation layers: the track's layer, the clip inside it and the superlayer around it.
+public struct CoreAnimationTrack: Sendable {
+    /// The track's layer, on the stage (or in ``superlayer``).
+    public var layer: CoreAnimationLayer
+    /// The visible region: a sublayer of ``layer`` that the content goes into; nil when the track has no mask.
+    public var clip: CoreAnimationLayer?
+    /// The request's `contentRegion`: a layer on the stage that ``layer`` goes into; nil when there is none.
+    public var superlayer: CoreAnimationLayer?
+    /// The key times, 0…1 over the plan's duration, shared by every animation of the track.
+    public var keyTimes: [Double]
+}
+
+extension Track {
+    /// The track as Core Animation layers, on a stage whose origin is at `stage.origin` in window space, for a plan
+    /// lasting `duration` seconds: the values `?format=core-animation` writes.
+    /// - Parameters:
+    ///   - stage: The plan's stage (the destination's bounds), window space.
+    ///   - duration: The plan's duration, seconds.
+    /// - Returns: The layer, its clip and its superlayer, with their values and key times.
+    public func coreAnimation(stage: Rect, duration: Double) -> CoreAnimationTrack {
+        let frame = self.frame, whole = Rect(x: 0, y: 0, width: frame.width, height: frame.height)
+        let hasClip = base.maskFrame != nil || base.cornerRadius != nil || animates.contains(.maskFrame) || animates.contains(.cornerRadius)
+        typealias Reading = (TrackValues) -> [Double]?
+        // The track layer's and the clip's key paths, with the property that moves each and how to read it.
+        var layerPaths: [(String, TrackProperty, Reading)] = [
+            ("position", .transform, { values in
+                let t = values.transform ?? .identity
+                return [frame.midX - stage.x + t.tx, frame.midY - stage.y + t.ty]
+            }),
+            ("transform.scale.x", .transform, { $0.transform.map { [$0.a] } }),
+            ("transform.scale.y", .transform, { $0.transform.map { [$0.d] } }),
+            ("opacity", .opacity, { $0.opacity.map { [$0] } }),
+            ("shadowColor", .shadow, { $0.shadow.map { [$0.color.r, $0.color.g, $0.color.b, 1] } }),
+            ("shadowOpacity", .shadow, { $0.shadow.map { [$0.color.a] } }),
+            ("shadowRadius", .shadow, { $0.shadow.map { [$0.radius] } }),
+            ("shadowOffset", .shadow, { $0.shadow.map { [$0.offset.x, $0.offset.y] } }),
+        ]
+        let color: (String, TrackProperty, Reading) = ("backgroundColor", .color, { $0.color.map { [$0.r, $0.g, $0.b, $0.a] } })
+        let clipPaths: [(String, TrackProperty, Reading)] = [
+            ("bounds", .maskFrame, { let m = $0.maskFrame ?? whole; return [m.x, m.y, m.width, m.height] }),
+            ("position", .maskFrame, { let m = $0.maskFrame ?? whole; return [m.midX, m.midY] }),
+            ("cornerRadius", .cornerRadius, { $0.cornerRadius.map { [max(0, $0)] } }),
+            color,
+        ]
+        if !hasClip { layerPaths.append(color) }
+        let states = keyframes.map { base.merging($0.values) }
+        func layer(_ paths: [(String, TrackProperty, Reading)], settings: [(keyPath: String, value: CoreAnimationLayer.Value)]) -> CoreAnimationLayer {
+            var set = settings, animations: [CoreAnimationLayer.Animation] = []
+            for (path, property, read) in paths {
+                if animates.contains(property) {
+                    animations.append(.init(keyPath: path, values: states.map { read($0) ?? [] }))
+                } else if let numbers = read(base) {
+                    set.append((path, .numbers(numbers)))
+                }
+            }
+            return CoreAnimationLayer(set: set, animations: animations)
+        }
+        var clipSettings: [(keyPath: String, value: CoreAnimationLayer.Value)] = [("masksToBounds", .flag(true))]
+        if let cornerCurve { clipSettings.append(("cornerCurve", .text(cornerCurve.rawValue))) }
+        return CoreAnimationTrack(
+            layer: layer(layerPaths, settings: [("bounds", .numbers([0, 0, frame.width, frame.height])), ("anchorPoint", .numbers([0.5, 0.5]))]),
+            clip: hasClip ? layer(clipPaths, settings: clipSettings) : nil,
+            superlayer: clip.map { clip in
+                let onStage = clip.offsetBy(dx: -stage.x, dy: -stage.y)
+                return CoreAnimationLayer(set: [
+                    ("bounds", .numbers([onStage.x, onStage.y, onStage.width, onStage.height])), ("position", .numbers([onStage.midX, onStage.midY])),
+                    ("masksToBounds", .flag(true)),
+                ], animations: [])
+            },
+            keyTimes: keyframes.map { duration > 0 ? $0.time / duration : 0 })
+    }
+}
+
+extension ExportScene {
     func coreAnimationDocument() -> [UInt8] {
-        var writer = JSONWriter(capacity: 1024 + tracks.reduce(0) { $0 + 512 + 240 * $1.keyframes.count })
+        var writer = JSONWriter(capacity: 1024 + tracks.reduce(0) { $0 + 768 + 240 * $1.keyframes.count })
         writer.beginObject()
         writer.key("duration"); writer.number(plan.duration)
         if let spring = plan.easing?.spring { writer.key("spring"); spring.write(to: &writer) }
+        writer.key("valueTypes")
+        writer.beginObject()
+        for (keyPath, type) in CoreAnimationLayer.valueTypes { writer.dynamicKey(keyPath); writer.string(type) }
+        writer.endObject()
         writer.key("layers")
         writer.beginArray()
         for track in tracks { layer(track, to: &writer) }
@@ -38,39 +138,49 @@ extension ExportScene {
         return writer.bytes
     }
 
-    private func value(_ numbers: [Double], to writer: inout JSONWriter) {
-        if numbers.count == 1 { writer.number(numbers[0]); return }
-        writer.beginArray()
-        for number in numbers { writer.number(number) }
-        writer.endArray()
-    }
-
     private func layer(_ track: Track, to writer: inout JSONWriter) {
+        let layers = track.coreAnimation(stage: stage, duration: plan.duration)
         writer.beginObject()
         writer.key("id"); writer.string(track.id)
         writer.key("role"); writer.string(track.role.rawValue)
         writer.key("zPosition"); writer.integer(track.z)
-        writer.key("frame"); track.frame.offsetBy(dx: -stage.x, dy: -stage.y).write(to: &writer)
-        writer.key("anchorPoint"); value([0.5, 0.5], to: &writer)
+        write(layers.layer, keyTimes: layers.keyTimes, to: &writer)
+        if let clip = layers.clip {
+            writer.key("clip")
+            writer.beginObject()
+            write(clip, keyTimes: layers.keyTimes, to: &writer)
+            writer.endObject()
+        }
+        if let superlayer = layers.superlayer {
+            writer.key("superlayer")
+            writer.beginObject()
+            write(superlayer, keyTimes: layers.keyTimes, to: &writer)
+            writer.endObject()
+        }
+        writer.endObject()
+    }
+
+    /// Writes a layer's `set` and `animations` members.
+    private func write(_ layer: CoreAnimationLayer, keyTimes: [Double], to writer: inout JSONWriter) {
         writer.key("set")
         writer.beginObject()
-        for keyPath in Self.coreAnimationKeyPaths {
-            if let numbers = keyPath.read(track.base) { writer.dynamicKey(keyPath.path); value(numbers, to: &writer) }
+        for (keyPath, value) in layer.set {
+            writer.dynamicKey(keyPath)
+            switch value {
+            case .numbers(let numbers): write(numbers, to: &writer)
+            case .text(let text): writer.string(text)
+            case .flag(let flag): writer.bool(flag)
+            }
         }
-        if let curve = track.cornerCurve { writer.key("mask.cornerCurve"); writer.string(curve.rawValue) }
-        if let clip = track.clip { writer.key("superlayer.clip"); clip.offsetBy(dx: -stage.x, dy: -stage.y).write(to: &writer) }
         writer.endObject()
         writer.key("animations")
         writer.beginArray()
-        let keyTimes = track.keyframes.map { plan.duration > 0 ? $0.time / plan.duration : 0 }
-        for keyPath in Self.coreAnimationKeyPaths where track.animates.contains(keyPath.property) {
-            let values = track.keyframes.compactMap { keyPath.read(track.base.merging($0.values)) }
-            guard values.count == track.keyframes.count else { continue }
+        for animation in layer.animations {
             writer.beginObject()
-            writer.key("keyPath"); writer.string(keyPath.path)
+            writer.key("keyPath"); writer.string(animation.keyPath)
             writer.key("values")
             writer.beginArray()
-            for numbers in values { value(numbers, to: &writer) }
+            for numbers in animation.values { write(numbers, to: &writer) }
             writer.endArray()
             writer.key("keyTimes")
             writer.beginArray()
@@ -81,6 +191,13 @@ extension ExportScene {
             writer.endObject()
         }
         writer.endArray()
-        writer.endObject()
+    }
+
+    /// A scalar as a number, a struct's fields as an array.
+    private func write(_ numbers: [Double], to writer: inout JSONWriter) {
+        if numbers.count == 1 { writer.number(numbers[0]); return }
+        writer.beginArray()
+        for number in numbers { writer.number(number) }
+        writer.endArray()
     }
 }
