@@ -2,7 +2,9 @@
 # Runs every test; CI runs exactly this (.ci/run). Steps, fastest first:
 #   the contract is a valid OpenAPI 3.1 document; the Swift suites (core properties, router, real daemon);
 #   the fuzz corpus replayed; openapi.yaml's examples match the planner; curl integration tests against
-#   the real binary (including the contract check of every response); schemathesis; abusive clients;
+#   the real binary (including the contract check of every response); schemathesis; abusive clients; what
+#   operators read (JSON log lines with a trace id end to end, /metrics through promtool and the Prometheus
+#   parser, build info against --version, the exit status and lines of every failed start);
 #   the deployment files (hadolint, Kubernetes schemas, compose, systemd, nginx live in front of the
 #   server); the image built with podman from the Dockerfile and the curl tests run against it; the
 #   preview page in headless Chromium (screenshots in .build/artifacts); the exports played by real clients
@@ -29,6 +31,7 @@ step scripts/schemathesis.sh .build/debug/flightplan
 step swift build -c release --product flightplan
 step python3 scripts/abuse_test.py .build/release/flightplan
 step python3 scripts/hardening_test.py .build/release/flightplan
+step python3 scripts/observability_test.py .build/release/flightplan
 step scripts/deploy_check.sh .build/release/flightplan
 step scripts/container_test.sh .build/release/flightplan
 step python3 scripts/browser_test.py .build/release/flightplan
