@@ -6,7 +6,8 @@
 #   operators read (JSON log lines with a trace id end to end, /metrics through promtool and the Prometheus
 #   parser, build info against --version, the exit status and lines of every failed start);
 #   the deployment files (hadolint, Kubernetes schemas, compose, systemd, nginx live in front of the
-#   server); the image built with podman from the Dockerfile and the curl tests run against it; the
+#   server, two replicas losing no request while one stops); the image built with podman from the Dockerfile
+#   and the curl tests run against it, then deploy/kubernetes under `podman kube play`; the
 #   preview page in headless Chromium (screenshots in .build/artifacts); the exports played by real clients
 #   (waapi, css, svg and the linear() easing in Chromium; lottie against its schema and in rlottie);
 #   the Swift suites under ThreadSanitizer and AddressSanitizer; a 60 s libFuzzer run; the benchmarks,
