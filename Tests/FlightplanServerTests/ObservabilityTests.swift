@@ -178,7 +178,12 @@ struct ObservabilityTests {
             let client = try RawHTTPClient(port: daemon.port)
             _ = try client.request("POST", "/v1/plans", body: sampleRequest)
             _ = try client.request("GET", "/healthz")
-            let text = String(decoding: try client.request("GET", "/metrics").body, as: UTF8.self)
+            // A request is counted when libmicrohttpd reports its answer sent, which the client may read first.
+            var text = ""
+            let started = ContinuousClock.now
+            repeat {
+                text = String(decoding: try client.request("GET", "/metrics").body, as: UTF8.self)
+            } while !text.contains(#"count{route="/healthz"} 1"#) && ContinuousClock.now - started < .seconds(10)
             #expect(text.contains(#"flightplan_http_request_duration_seconds_count{route="/v1/plans"} 1"#))
             #expect(text.contains(#"flightplan_http_request_duration_seconds_count{route="/healthz"} 1"#))
             #expect(text.contains(#"flightplan_http_request_duration_seconds_bucket{route="/v1/plans",le="+Inf"} 1"#))
