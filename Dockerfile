@@ -1,10 +1,14 @@
-# Flightplan as a container: a Swift build stage and a slim Debian runtime with only libmicrohttpd.
+# Flightplan as a container: a Swift build stage, and a runtime of nothing but the stripped binary and the
+# shared libraries it loads (libmicrohttpd, GnuTLS and their dependencies, glibc), copied from the builder as
+# `ldd` lists them: no shell, no package manager, no curl. The HEALTHCHECK and the probes run
+# `flightplan healthcheck`.
 #
-# The base images are build arguments so the same file builds anywhere: by default the official
-# Swift and Debian images; in CI (scripts/container_test.sh) a local debootstrap image with the
-# toolchain mounted in, because this machine cannot pull images.
+# The builder image is a build argument so the same file builds anywhere: by default the official Swift
+# image; in CI (scripts/container_test.sh) a local debootstrap image with the toolchain mounted in, because
+# that machine cannot pull images. The runtime is `scratch`, which needs no pull.
+# VERSION, REVISION and SOURCE become the OCI labels; the build stamps REVISION into the binary and fails
+# when VERSION is not the binary's own, so the labels, `flightplan --version` and flightplan_build_info agree.
 ARG BUILDER=docker.io/library/swift:6.1-bookworm
-ARG RUNTIME=docker.io/library/debian:bookworm-slim
 
 FROM ${BUILDER} AS build
 # Where a mounted toolchain lives (the official image has swift on PATH already).
@@ -23,23 +27,42 @@ COPY Package.swift openapi.yaml ./
 COPY Sources ./Sources
 # SwiftPM reads every target of the manifest, the test targets included.
 COPY Tests ./Tests
-RUN swift build -c release --static-swift-stdlib --product flightplan \
-    && install -m 0755 "$(swift build -c release --show-bin-path)/flightplan" /usr/local/bin/flightplan
+COPY scripts/stamp-revision.sh ./scripts/
+ARG VERSION=1.0.0
+ARG REVISION=unknown
+SHELL ["/bin/bash", "-o", "pipefail", "-c"]
+# The runtime's files go under /runtime: the stripped binary, every library `ldd` names (symlinks resolved),
+# and a passwd/group naming uid 10001.
+RUN scripts/stamp-revision.sh "${REVISION}" \
+    && swift build -c release --static-swift-stdlib --product flightplan \
+    && install -D -m 0755 -s "$(swift build -c release --show-bin-path)/flightplan" /runtime/usr/local/bin/flightplan \
+    && test "$(/runtime/usr/local/bin/flightplan --version)" = "flightplan ${VERSION} (revision ${REVISION})" \
+    && ldd /runtime/usr/local/bin/flightplan | grep -o '/[^ ]*' | xargs -I '{}' cp --parents -L '{}' /runtime/ \
+    && mkdir -p /runtime/etc \
+    && echo 'flightplan:x:10001:10001::/nonexistent:/usr/sbin/nologin' > /runtime/etc/passwd \
+    && echo 'flightplan:x:10001:' > /runtime/etc/group
 
-FROM ${RUNTIME}
-# hadolint ignore=DL3008
-RUN apt-get update \
-    && apt-get install -y --no-install-recommends libmicrohttpd12 \
-    && apt-get clean && rm -rf /var/lib/apt/lists/* \
-    && useradd --system --uid 10001 --no-create-home --shell /usr/sbin/nologin flightplan
-COPY --from=build /usr/local/bin/flightplan /usr/local/bin/flightplan
-# Every flag has a FLIGHTPLAN_* twin; these are the container's defaults.
-ENV FLIGHTPLAN_PORT=8080 \
+FROM scratch
+ARG VERSION=1.0.0
+ARG REVISION=unknown
+ARG SOURCE=unknown
+LABEL org.opencontainers.image.title="flightplan" \
+      org.opencontainers.image.description="Shared-element UI transition plans over HTTP" \
+      org.opencontainers.image.version="${VERSION}" \
+      org.opencontainers.image.revision="${REVISION}" \
+      org.opencontainers.image.source="${SOURCE}"
+COPY --from=build /runtime/ /
+# Every flag has a FLIGHTPLAN_* twin; these are the container's defaults (the entrypoint sets no flag, so
+# each of them can be changed with -e): all interfaces, the admin listener for probes and scrapes, JSON lines.
+ENV PATH=/usr/local/bin \
+    FLIGHTPLAN_HOST=0.0.0.0 \
+    FLIGHTPLAN_PORT=8080 \
     FLIGHTPLAN_ADMIN_PORT=8081 \
     FLIGHTPLAN_LOG_LEVEL=info \
+    FLIGHTPLAN_LOG_FORMAT=json \
     FLIGHTPLAN_SHUTDOWN_GRACE=10
 USER 10001:10001
 EXPOSE 8080 8081
 STOPSIGNAL SIGTERM
 HEALTHCHECK --interval=10s --timeout=3s --start-period=5s --retries=3 CMD ["flightplan", "healthcheck"]
-ENTRYPOINT ["flightplan", "serve", "--host", "0.0.0.0"]
+ENTRYPOINT ["flightplan", "serve"]

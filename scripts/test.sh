@@ -3,9 +3,12 @@
 #   the contract is a valid OpenAPI 3.1 document; the Swift suites (core properties, router, real daemon);
 #   the SDK's DocC documentation (swift-docc-plugin, warnings are errors: ~20 s after the build);
 #   the fuzz corpus replayed; openapi.yaml's examples match the planner; curl integration tests against
-#   the real binary (including the contract check of every response); schemathesis; abusive clients;
+#   the real binary (including the contract check of every response); schemathesis; abusive clients; what
+#   operators read (JSON log lines with a trace id end to end, /metrics through promtool and the Prometheus
+#   parser, build info against --version, the exit status and lines of every failed start);
 #   the deployment files (hadolint, Kubernetes schemas, compose, systemd, nginx live in front of the
-#   server); the image built with podman from the Dockerfile and the curl tests run against it; the
+#   server, two replicas losing no request while one stops); the image built with podman from the Dockerfile
+#   and the curl tests run against it, then deploy/kubernetes under `podman kube play`; the
 #   preview page in headless Chromium (screenshots in .build/artifacts); the exports played by real clients
 #   (waapi, css, svg and the linear() easing in Chromium; lottie against its schema and in rlottie);
 #   the Swift suites under ThreadSanitizer and AddressSanitizer; a 60 s libFuzzer run; the benchmarks,
@@ -31,6 +34,7 @@ step scripts/schemathesis.sh .build/debug/flightplan
 step swift build -c release --product flightplan
 step python3 scripts/abuse_test.py .build/release/flightplan
 step python3 scripts/hardening_test.py .build/release/flightplan
+step python3 scripts/observability_test.py .build/release/flightplan
 step scripts/deploy_check.sh .build/release/flightplan
 step scripts/container_test.sh .build/release/flightplan
 step python3 scripts/browser_test.py .build/release/flightplan

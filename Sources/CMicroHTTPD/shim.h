@@ -142,11 +142,17 @@ static inline struct MHD_Daemon *flightplan_start_daemon(const struct flightplan
     if (getsockname(listener, (struct sockaddr *)&address, &length) != 0) { return NULL; }
     unsigned int flags = MHD_USE_POLL_INTERNAL_THREAD | MHD_USE_ITC | MHD_USE_ERROR_LOG;
     if (address.ss_family == AF_INET6) { flags |= MHD_USE_IPv6; }
+    // One thread is the internal polling thread alone: libmicrohttpd 0.9.75 warns at every start when it is
+    // given a pool size of 1 (or 0), so the option is passed only for a real pool.
+    struct MHD_OptionItem pool[] = {
+        {config->thread_pool_size > 1 ? MHD_OPTION_THREAD_POOL_SIZE : MHD_OPTION_END, config->thread_pool_size, NULL},
+        {MHD_OPTION_END, 0, NULL},
+    };
     return MHD_start_daemon(
         flags, 0, NULL, NULL, config->handler, config->handler_context,
         MHD_OPTION_EXTERNAL_LOGGER, flightplan_log_trampoline, (void *)config,
         MHD_OPTION_LISTEN_SOCKET, listener,
-        MHD_OPTION_THREAD_POOL_SIZE, config->thread_pool_size,
+        MHD_OPTION_ARRAY, pool,
         MHD_OPTION_CONNECTION_LIMIT, config->connection_limit,
         MHD_OPTION_CONNECTION_TIMEOUT, config->connection_timeout,
         MHD_OPTION_CONNECTION_MEMORY_LIMIT, config->connection_memory_limit,

@@ -58,7 +58,7 @@ public struct RequestHead: Sendable, Hashable {
     /// The header names the service reads (lower-case), which the transport collects.
     public static let readHeaders: Set<String> = [
         "host", "content-type", "content-length", "transfer-encoding", "expect", "origin", "x-request-id",
-        "access-control-request-method", "access-control-request-headers", "accept",
+        "access-control-request-method", "access-control-request-headers", "accept", "traceparent",
     ]
 
     /// The path of an absolute-form target (`http://host:8080/v1/plans` → `/v1/plans`, RFC 9112 §3.2.2);

@@ -15,7 +15,9 @@ public enum LogFormat: String, Sendable, CaseIterable {
 }
 
 /// `--log-format json`: one JSON object per line, for log shippers: `{"time", "level", "label", "message",
-/// …metadata}`, metadata sorted by key; every string JSON-escaped, so no field can break a line.
+/// …metadata}`, metadata sorted by key; every string JSON-escaped, so no field can break a line. A metadata
+/// value given as a number or a Bool (`.stringConvertible(42)`) is written as a JSON number or Boolean, a
+/// dictionary or array as an object or array, anything else as a string.
 public struct JSONLogHandler: LogHandler {
     /// The logger's label.
     public let label: String
@@ -49,11 +51,34 @@ public struct JSONLogHandler: LogHandler {
         for (key, value) in metadata.merging(event.metadata ?? [:], uniquingKeysWith: { _, new in new }).sorted(by: { $0.key < $1.key })
         where !["time", "level", "label", "message"].contains(key) {
             writer.dynamicKey(key)
-            writer.string("\(value)")
+            Self.write(value, to: &writer)
         }
         writer.endObject()
         let line = writer.bytes
         sink.append { $0 += line; $0.append(UInt8(ascii: "\n")) }
+    }
+
+    /// Writes a metadata value as the JSON it stands for.
+    private static func write(_ value: Logger.Metadata.Value, to writer: inout JSONWriter) {
+        switch value {
+        case .string(let text): writer.string(text)
+        case .stringConvertible(let number as any BinaryInteger):
+            if let exact = Int(exactly: number) { writer.integer(exact) } else { writer.string(number.description) }
+        case .stringConvertible(let number as Double) where number.isFinite: writer.number(number)
+        case .stringConvertible(let flag as Bool): writer.bool(flag)
+        case .stringConvertible(let other): writer.string(other.description)
+        case .dictionary(let members):
+            writer.beginObject()
+            for (key, member) in members.sorted(by: { $0.key < $1.key }) {
+                writer.dynamicKey(key)
+                write(member, to: &writer)
+            }
+            writer.endObject()
+        case .array(let elements):
+            writer.beginArray()
+            for element in elements { write(element, to: &writer) }
+            writer.endArray()
+        }
     }
 }
 
@@ -61,47 +86,60 @@ public struct JSONLogHandler: LogHandler {
 struct AccessEntry {
     /// The method and path, escaped (``LogText``).
     var method: String, path: String
+    /// The route from the router's table that the path names, or `unmatched`: a bounded set, unlike paths.
+    var route: String
     var status: Int
     var bytes: Int
     var microseconds: Int
     var requestID: String
+    /// The caller's trace and this server's span in it, when the request carried a valid `traceparent`.
+    var trace: (traceID: String, spanID: String)?
     var endedEarly: Bool
+    /// `debug` for the routes machines poll (probes, scrapes), else `info`.
+    var level: Logger.Level
 
     /// The line's message: `METHOD PATH STATUS`.
     var message: String { "\(method) \(path) \(status)" }
 
-    /// The fields, as swift-log metadata.
+    /// The fields, as swift-log metadata: the numbers as numbers (so JSON lines carry them unquoted).
     var metadata: Logger.Metadata {
         var metadata: Logger.Metadata = [
-            "method": "\(method)", "path": "\(path)", "status": "\(status)", "bytes": "\(bytes)",
-            "duration_us": "\(microseconds)", "request_id": "\(requestID)",
+            "method": "\(method)", "path": "\(path)", "route": "\(route)", "status": .stringConvertible(status),
+            "bytes": .stringConvertible(bytes), "duration_us": .stringConvertible(microseconds), "request_id": "\(requestID)",
         ]
-        if endedEarly { metadata["ended_early"] = "true" }
+        if endedEarly { metadata["ended_early"] = .stringConvertible(true) }
+        if let trace {
+            metadata["trace_id"] = "\(trace.traceID)"
+            metadata["span_id"] = "\(trace.spanID)"
+        }
         return metadata
     }
 }
 
 /// Where access lines go.
 public enum AccessLog: Sendable {
-    /// Through a logger at `info`, whatever its backend (what an embedding app or a test reads).
+    /// Through a logger, whatever its backend (what an embedding app or a test reads).
     case logger(Logger)
     /// Straight into a sink, written exactly as the `format`'s handler would write the logger's line, but without
     /// building metadata or a message: what `flightplan serve` uses, so that logging every request stays cheap.
-    case sink(LogSink, format: LogFormat, label: String)
+    /// Lines less severe than `level` are dropped, as the logger would.
+    case sink(LogSink, format: LogFormat, label: String, level: Logger.Level)
 
     /// The module the access lines come from, as swift-log names a line's source.
     static let source = "FlightplanServer"
 
-    /// Logs one answered request.
+    /// Logs one answered request at its level.
     func record(_ entry: AccessEntry) {
         switch self {
         case .logger(let logger):
-            logger.info("\(entry.message)", metadata: entry.metadata)
-        case .sink(let sink, .text, let label):
+            logger.log(level: entry.level, "\(entry.message)", metadata: entry.metadata)
+        case .sink(_, _, _, let level) where entry.level < level:
+            return
+        case .sink(let sink, .text, let label, _):
             let time = LogTimestamp.localSeconds()
             sink.append { line in
                 line += time.utf8
-                line += " info".utf8
+                line.append(UInt8(ascii: " ")); line += entry.level.rawValue.utf8
                 if !label.isEmpty { line.append(UInt8(ascii: " ")); line += label.utf8 }
                 line += ": bytes=".utf8
                 append(entry.bytes, to: &line)
@@ -111,28 +149,34 @@ public enum AccessLog: Sendable {
                 line += " method=".utf8; line += entry.method.utf8
                 line += " path=".utf8; line += entry.path.utf8
                 line += " request_id=".utf8; line += entry.requestID.utf8
+                line += " route=".utf8; line += entry.route.utf8
+                if let trace = entry.trace { line += " span_id=".utf8; line += trace.spanID.utf8 }
                 line += " status=".utf8
                 append(entry.status, to: &line)
+                if let trace = entry.trace { line += " trace_id=".utf8; line += trace.traceID.utf8 }
                 line += " [".utf8; line += Self.source.utf8; line += "] ".utf8
                 line += entry.method.utf8; line.append(UInt8(ascii: " "))
                 line += entry.path.utf8; line.append(UInt8(ascii: " "))
                 append(entry.status, to: &line)
                 line.append(UInt8(ascii: "\n"))
             }
-        case .sink(let sink, .json, let label):
-            var writer = JSONWriter(capacity: 320)
+        case .sink(let sink, .json, let label, _):
+            var writer = JSONWriter(capacity: 384)
             writer.beginObject()
             writer.key("time"); writer.string(LogTimestamp.utcMilliseconds())
-            writer.key("level"); writer.string("info")
+            writer.key("level"); writer.string(entry.level.rawValue)
             writer.key("label"); writer.string(label)
             writer.key("message"); writer.string(entry.message)
-            writer.key("bytes"); writer.string(String(entry.bytes))
-            writer.key("duration_us"); writer.string(String(entry.microseconds))
-            if entry.endedEarly { writer.key("ended_early"); writer.string("true") }
+            writer.key("bytes"); writer.integer(entry.bytes)
+            writer.key("duration_us"); writer.integer(entry.microseconds)
+            if entry.endedEarly { writer.key("ended_early"); writer.bool(true) }
             writer.key("method"); writer.string(entry.method)
             writer.key("path"); writer.string(entry.path)
             writer.key("request_id"); writer.string(entry.requestID)
-            writer.key("status"); writer.string(String(entry.status))
+            writer.key("route"); writer.string(entry.route)
+            if let trace = entry.trace { writer.key("span_id"); writer.string(trace.spanID) }
+            writer.key("status"); writer.integer(entry.status)
+            if let trace = entry.trace { writer.key("trace_id"); writer.string(trace.traceID) }
             writer.endObject()
             let line = writer.bytes
             sink.append { $0 += line; $0.append(UInt8(ascii: "\n")) }

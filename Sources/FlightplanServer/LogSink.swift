@@ -51,6 +51,11 @@ public final class LogSink: Sendable {
         LogSink { bytes in Self.writeAll(bytes, to: STDERR_FILENO) }
     }
 
+    /// A sink writing to standard output.
+    public static func standardOutput() -> LogSink {
+        LogSink { bytes in Self.writeAll(bytes, to: STDOUT_FILENO) }
+    }
+
     /// Appends what `format` writes at the end of the pending bytes (one or more whole lines).
     public func append(_ format: (inout [UInt8]) -> Void) {
         let size = pending.withLock { bytes in

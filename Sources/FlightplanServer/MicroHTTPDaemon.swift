@@ -363,9 +363,13 @@ public final class MicroHTTPDaemon: Sendable {
             logger.debug("\(method) \(path) aborted before a response", metadata: ["request_id": "\(exchange.requestID)"])
             return
         }
-        router.state.metrics.recordRequest(route: head.path, status: exchange.status, microseconds: microseconds, bytes: exchange.responseBytes)
+        // The route from the table, never the path: labels and log fields stay a bounded set whatever clients send.
+        let route = exchange.route?.route ?? router.routes.first { $0.path == head.path }
+        let routeLabel = route?.path ?? ServerMetrics.unmatchedRoute
+        router.state.metrics.recordRequest(route: routeLabel, status: exchange.status, microseconds: microseconds, bytes: exchange.responseBytes)
+        let trace = TraceContext(head).map { ($0.traceID, $0.spanID(forRequest: exchange.requestID)) }
         accessLog.record(AccessEntry(
-            method: method, path: path, status: exchange.status, bytes: exchange.responseBytes, microseconds: microseconds,
-            requestID: exchange.requestID, endedEarly: !completedNormally))
+            method: method, path: path, route: routeLabel, status: exchange.status, bytes: exchange.responseBytes, microseconds: microseconds,
+            requestID: exchange.requestID, trace: trace, endedEarly: !completedNormally, level: route?.isPolled == true ? .debug : .info))
     }
 }

@@ -21,28 +21,34 @@ public struct Router: Sendable {
         public let allow: String
         /// Whether it is one of the API's own routes, which draining refuses (probes and documents still answer).
         let isAPI: Bool
+        /// Whether machines poll it (probes, scrapes): its access lines are logged at debug, not info.
+        public let isPolled: Bool
         /// Answers a request whose head was admitted.
         let handler: @Sendable (Router, HTTPRequest, String) -> HTTPResponse
 
-        init(_ path: String, _ methods: [String], isAPI: Bool = false, handler: @escaping @Sendable (Router, HTTPRequest, String) -> HTTPResponse) {
+        init(
+            _ path: String, _ methods: [String], isAPI: Bool = false, isPolled: Bool = false,
+            handler: @escaping @Sendable (Router, HTTPRequest, String) -> HTTPResponse
+        ) {
             self.path = path
             self.methods = methods
             self.allow = (methods + ["OPTIONS"]).joined(separator: ", ")
             self.isAPI = isAPI
+            self.isPolled = isPolled
             self.handler = handler
         }
     }
 
     /// `/healthz`: the process is alive, whatever else it is doing.
-    private static let liveness = Route("/healthz", ["GET", "HEAD"]) { _, _, _ in .json(200, Array(#"{"status":"ok"}"#.utf8)) }
+    private static let liveness = Route("/healthz", ["GET", "HEAD"], isPolled: true) { _, _, _ in .json(200, Array(#"{"status":"ok"}"#.utf8)) }
 
     /// The main listener's routes: the computing endpoints of the wire layer, then the operational ones.
     public static let routes: [Route] = Endpoint.allCases.map { endpoint in
         Route(endpoint.path, ["POST"], isAPI: true) { router, request, requestID in router.answer(endpoint, request, requestID: requestID) }
     } + [
         liveness,
-        Route("/readyz", ["GET", "HEAD"]) { router, _, requestID in router.readiness(requestID: requestID) },
-        Route("/metrics", ["GET", "HEAD"]) { router, _, _ in router.metricsResponse() },
+        Route("/readyz", ["GET", "HEAD"], isPolled: true) { router, _, requestID in router.readiness(requestID: requestID) },
+        Route("/metrics", ["GET", "HEAD"], isPolled: true) { router, _, _ in router.metricsResponse() },
         Route("/openapi.yaml", ["GET", "HEAD"]) { router, _, _ in
             HTTPResponse(status: 200, headers: [("Content-Type", "application/yaml")], body: router.openAPIDocument)
         },
@@ -56,8 +62,8 @@ public struct Router: Sendable {
     public static func adminRoutes(for main: Router) -> [Route] {
         [
             liveness,
-            Route("/readyz", ["GET", "HEAD"]) { _, _, requestID in main.readiness(requestID: requestID) },
-            Route("/metrics", ["GET", "HEAD"]) { _, _, _ in main.metricsResponse() },
+            Route("/readyz", ["GET", "HEAD"], isPolled: true) { _, _, requestID in main.readiness(requestID: requestID) },
+            Route("/metrics", ["GET", "HEAD"], isPolled: true) { _, _, _ in main.metricsResponse() },
         ]
     }
 
@@ -207,7 +213,7 @@ public struct Router: Sendable {
             return .refusal(HTTPResponse(status: 204, headers: [
                 ("Allow", allow),
                 ("Access-Control-Allow-Methods", allow),
-                ("Access-Control-Allow-Headers", "Content-Type, X-Request-Id, Authorization"),
+                ("Access-Control-Allow-Headers", "Content-Type, X-Request-Id, Authorization, traceparent, tracestate"),
                 ("Access-Control-Max-Age", "86400"),
             ]))
         }
@@ -248,12 +254,14 @@ public struct Router: Sendable {
         return nil
     }
 
-    /// Adds what every response carries: the request id, CORS headers, `Connection: close` while draining, and one
+    /// Adds what every response carries: the request id, `traceresponse` when the request carried a valid
+    /// `traceparent` (``TraceContext``), CORS headers, `Connection: close` while draining, and one
     /// `Vary` naming every request header the answer was chosen by: `Origin` when the allowed origins are a list,
     /// `Accept` on a route whose format `Accept` chooses (on all its answers, refusals included, since a cache
     /// stores them by the same key).
     private func finalize(_ response: inout HTTPResponse, for head: RequestHead, requestID: String) {
         response.setHeader("X-Request-Id", requestID)
+        if let trace = TraceContext(head) { response.setHeader("traceresponse", trace.traceresponse(forRequest: requestID)) }
         var vary: [String] = []
         if let allowedOrigins {
             if let origin = head[header: "origin"], allowedOrigins.contains(origin) {
@@ -265,7 +273,7 @@ public struct Router: Sendable {
         }
         if Endpoint(rawValue: head.path)?.negotiatedFormats.isEmpty == false { vary.append("Accept") }
         if !vary.isEmpty { response.setHeader("Vary", vary.joined(separator: ", ")) }
-        response.setHeader("Access-Control-Expose-Headers", "X-Request-Id, Retry-After, Allow, Accept-Post")
+        response.setHeader("Access-Control-Expose-Headers", "X-Request-Id, Retry-After, Allow, Accept-Post, traceresponse")
         if state.isDraining { response.setHeader("Connection", "close") }
     }
 

@@ -3,14 +3,16 @@ import Synchronization
 
 /// Prometheus metrics kept with atomics only, so recording never takes a lock on the hot path.
 ///
-/// The label sets are small and fixed (routes, status codes, styles), so every series is
-/// preallocated; swift-metrics with swift-prometheus would add a registry lookup and locks
-/// per request for no extra capability here.
+/// The label sets are small and fixed (routes from the router's table, status codes, styles), so every series
+/// is preallocated and no request can add one; swift-metrics with swift-prometheus would add a registry
+/// lookup and locks per request for no extra capability here.
 public final class ServerMetrics: Sendable {
+    /// The `route` label of a request whose path names no route.
+    public static let unmatchedRoute = "unmatched"
     /// Routes as they appear in the `route` label.
-    public static let routes = Router.routes.map(\.path) + ["unmatched"]
+    public static let routes = Router.routes.map(\.path) + [unmatchedRoute]
     /// Status codes counted individually; others are counted as "other".
-    public static let statuses = [200, 204, 400, 404, 405, 411, 413, 415, 422, 431, 500, 501, 503]
+    public static let statuses = [200, 204, 400, 404, 405, 406, 411, 413, 415, 422, 431, 500, 501, 503]
     /// Upper bounds of the latency buckets, seconds.
     public static let latencyBuckets = [0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1]
 
@@ -19,23 +21,25 @@ public final class ServerMetrics: Sendable {
     }
 
     private let requests: [Counter] = (0..<(routes.count * (statuses.count + 1))).map { _ in Counter() }
-    private let buckets: [Counter] = (0...latencyBuckets.count).map { _ in Counter() }
-    private let latencySumMicroseconds = Counter()
+    /// The latency histogram's buckets, `latencyBuckets.count + 1` per route (the last one past every bound).
+    private let buckets: [Counter] = (0..<(routes.count * (latencyBuckets.count + 1))).map { _ in Counter() }
+    private let latencySumMicroseconds: [Counter] = routes.map { _ in Counter() }
     private let plans: [Counter] = TransitionStyle.allCases.map { _ in Counter() }
     private let responseBytes = Counter()
 
     /// Creates zeroed metrics.
     public init() {}
 
-    /// Records one finished request; `route` is the request's path (any other path counts as "unmatched").
+    /// Records one finished request; `route` is a route's path from the table (anything else counts as
+    /// ``unmatchedRoute``).
     func recordRequest(route: String, status: Int, microseconds: Int, bytes: Int) {
         let routeIndex = Self.routes.firstIndex(of: route) ?? Self.routes.count - 1
         let statusIndex = Self.statuses.firstIndex(of: status) ?? Self.statuses.count
         requests[routeIndex * (Self.statuses.count + 1) + statusIndex].value.add(1, ordering: .relaxed)
         let seconds = Double(microseconds) / 1e6
         let bucket = Self.latencyBuckets.firstIndex { seconds <= $0 } ?? Self.latencyBuckets.count
-        buckets[bucket].value.add(1, ordering: .relaxed)
-        latencySumMicroseconds.value.add(microseconds, ordering: .relaxed)
+        buckets[routeIndex * (Self.latencyBuckets.count + 1) + bucket].value.add(1, ordering: .relaxed)
+        latencySumMicroseconds[routeIndex].value.add(microseconds, ordering: .relaxed)
         responseBytes.value.add(bytes, ordering: .relaxed)
     }
 
@@ -59,16 +63,21 @@ public final class ServerMetrics: Sendable {
                 text += "flightplan_http_requests_total{route=\"\(route)\",status=\"\(status)\"} \(count)\n"
             }
         }
-        family("flightplan_http_request_duration_seconds", "histogram", "Time from the request's first byte to its response.")
-        var cumulative = 0
-        for (index, bound) in Self.latencyBuckets.enumerated() {
-            cumulative += buckets[index].value.load(ordering: .relaxed)
-            text += "flightplan_http_request_duration_seconds_bucket{le=\"\(bound)\"} \(cumulative)\n"
+        family("flightplan_http_request_duration_seconds", "histogram", "Time from the request's first byte to its response, by route.")
+        for (routeIndex, route) in Self.routes.enumerated() {
+            let first = routeIndex * (Self.latencyBuckets.count + 1)
+            let counts = buckets[first...(first + Self.latencyBuckets.count)].map { $0.value.load(ordering: .relaxed) }
+            // A route never requested has no series, as a labelled histogram first seen later would.
+            guard counts.contains(where: { $0 > 0 }) else { continue }
+            var cumulative = 0
+            for (bound, count) in zip(Self.latencyBuckets.map { "\($0)" } + ["+Inf"], counts) {
+                cumulative += count
+                text += "flightplan_http_request_duration_seconds_bucket{route=\"\(route)\",le=\"\(bound)\"} \(cumulative)\n"
+            }
+            let sum = Double(latencySumMicroseconds[routeIndex].value.load(ordering: .relaxed)) / 1e6
+            text += "flightplan_http_request_duration_seconds_sum{route=\"\(route)\"} \(sum)\n"
+            text += "flightplan_http_request_duration_seconds_count{route=\"\(route)\"} \(cumulative)\n"
         }
-        cumulative += buckets[Self.latencyBuckets.count].value.load(ordering: .relaxed)
-        text += "flightplan_http_request_duration_seconds_bucket{le=\"+Inf\"} \(cumulative)\n"
-        text += "flightplan_http_request_duration_seconds_sum \(Double(latencySumMicroseconds.value.load(ordering: .relaxed)) / 1e6)\n"
-        text += "flightplan_http_request_duration_seconds_count \(cumulative)\n"
         family("flightplan_http_response_bytes_total", "counter", "Response body bytes sent.")
         text += "flightplan_http_response_bytes_total \(responseBytes.value.load(ordering: .relaxed))\n"
         family("flightplan_plans_total", "counter", "Plans computed, by style (batch items included).")
@@ -82,6 +91,12 @@ public final class ServerMetrics: Sendable {
         ] {
             family(name, "gauge", help)
             text += "\(name) \(value)\n"
+        }
+        family("flightplan_build_info", "gauge", "The running build: always 1, its version and revision as labels.")
+        text += "flightplan_build_info{version=\"\(BuildInfo.version)\",revision=\"\(BuildInfo.revision)\"} 1\n"
+        for sample in ProcessMetrics.samples() {
+            family(sample.name, sample.type, sample.help)
+            text += "\(sample.name) \(sample.value)\n"
         }
         return text
     }

@@ -3,17 +3,19 @@ import ArgumentParser
 import Glibc
 #endif
 
-/// `flightplan healthcheck`: GET /healthz on the local server and exit 0 on a 200, so a container
-/// image needs no curl for its HEALTHCHECK.
+/// `flightplan healthcheck`: GET /healthz (or /readyz) on the local server and exit 0 on a 200, so a container
+/// image needs no curl for its HEALTHCHECK or its Kubernetes exec probes.
 struct HealthcheckCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "healthcheck",
-        abstract: "Exit 0 when the server on this machine answers GET /healthz with 200, else 1.")
+        abstract: "Exit 0 when the server on this machine answers GET /healthz (or --path) with 200, else 1.")
 
     @Option(help: "Port to probe. [env: FLIGHTPLAN_ADMIN_PORT, else FLIGHTPLAN_PORT] (default: 8080)")
     var port: Int?
     @Option(help: "Seconds to wait for the answer.")
     var timeout: Int = 2
+    @Option(help: "The probe: /healthz (liveness) or /readyz (readiness: 503 while draining).")
+    var path = "/healthz"
 
     func run() throws {
         let environment = ServeCommand.environment()
@@ -21,14 +23,15 @@ struct HealthcheckCommand: ParsableCommand {
         let admin = environment["FLIGHTPLAN_ADMIN_PORT"].flatMap { Int($0) }
         let port = port ?? admin ?? environment["FLIGHTPLAN_PORT"].flatMap { Int($0) } ?? 8080
         guard (1...65535).contains(port) else { throw ValidationError("port must be 1…65535, got \(port)") }
-        guard let status = Self.healthStatus(port: UInt16(port), timeout: timeout), status == 200 else {
-            StandardStreams.write(Array("unhealthy: no 200 from http://127.0.0.1:\(port)/healthz\n".utf8), to: STDERR_FILENO)
+        guard ["/healthz", "/readyz"].contains(path) else { throw ValidationError("path must be /healthz or /readyz, got \(path)") }
+        guard let status = Self.status(of: path, port: UInt16(port), timeout: timeout), status == 200 else {
+            StandardStreams.write(Array("unhealthy: no 200 from http://127.0.0.1:\(port)\(path)\n".utf8), to: STDERR_FILENO)
             throw ExitCode(1)
         }
     }
 
-    /// The status code of `GET /healthz` on 127.0.0.1:`port`, or nil when there is no HTTP answer in time.
-    static func healthStatus(port: UInt16, timeout: Int) -> Int? {
+    /// The status code of `GET path` on 127.0.0.1:`port`, or nil when there is no HTTP answer in time.
+    static func status(of path: String, port: UInt16, timeout: Int) -> Int? {
         let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
@@ -43,7 +46,7 @@ struct HealthcheckCommand: ParsableCommand {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
         }
         guard connected == 0 else { return nil }
-        let request = Array("GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n".utf8)
+        let request = Array("GET \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n".utf8)
         guard send(descriptor, request, request.count, Int32(MSG_NOSIGNAL)) == request.count else { return nil }
         let length = 12
         var head = [UInt8](repeating: 0, count: length)

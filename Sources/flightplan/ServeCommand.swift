@@ -36,20 +36,34 @@ struct ServeCommand: ParsableCommand {
     var shutdownGrace: Double?
     @Option(help: "trace, debug, info, notice, warning, error or critical. [env: FLIGHTPLAN_LOG_LEVEL] (default: info)")
     var logLevel: String?
-    @Option(help: "text (one line per event) or json (one JSON object per line). [env: FLIGHTPLAN_LOG_FORMAT] (default: text)")
+    @Option(help: "text (one line per event) or json (one JSON object per line; the image's default). [env: FLIGHTPLAN_LOG_FORMAT] (default: text)")
     var logFormat: String?
     @Option(help: "Admin listener for /healthz, /readyz, /metrics on its own thread; 0 picks a free port. [env: FLIGHTPLAN_ADMIN_PORT] (default: none)")
     var adminPort: Int?
     @Flag(help: "Share the port with other listeners (SO_REUSEPORT). [env: FLIGHTPLAN_REUSE_PORT=1]")
     var reusePort = false
 
+    /// A setting from its flag, else its environment variable, else `fallback`.
+    private func setting<T: LosslessStringConvertible>(_ flag: T?, _ variable: String, _ fallback: T, in environment: [String: String]) throws -> T {
+        if let flag { return flag }
+        guard let text = environment[variable] else { return fallback }
+        guard let parsed = T(text) else { throw ValidationError("\(variable)=\(text) is not a valid value") }
+        return parsed
+    }
+
+    /// The log level and format from flags, then environment variables, then defaults.
+    func resolvedLogging(environment: [String: String]) throws -> (Logger.Level, LogFormat) {
+        let levelName = try setting(logLevel, "FLIGHTPLAN_LOG_LEVEL", "info", in: environment)
+        guard let level = Logger.Level(rawValue: levelName) else { throw ValidationError("unknown log level \(levelName)") }
+        let formatName = try setting(logFormat, "FLIGHTPLAN_LOG_FORMAT", "text", in: environment)
+        guard let format = LogFormat(rawValue: formatName) else { throw ValidationError("log format must be text or json, got \(formatName)") }
+        return (level, format)
+    }
+
     /// The configuration from flags, then environment variables, then defaults.
-    func resolvedConfiguration(environment: [String: String]) throws -> (ServerConfiguration, Logger.Level, LogFormat) {
+    func resolvedConfiguration(environment: [String: String]) throws -> ServerConfiguration {
         func value<T: LosslessStringConvertible>(_ flag: T?, _ variable: String, _ fallback: T) throws -> T {
-            if let flag { return flag }
-            guard let text = environment[variable] else { return fallback }
-            guard let parsed = T(text) else { throw ValidationError("\(variable)=\(text) is not a valid value") }
-            return parsed
+            try setting(flag, variable, fallback, in: environment)
         }
         var configuration = ServerConfiguration()
         configuration.host = try value(host, "FLIGHTPLAN_HOST", configuration.host)
@@ -70,16 +84,23 @@ struct ServeCommand: ParsableCommand {
             guard let port = Int(text) else { throw ValidationError("FLIGHTPLAN_ADMIN_PORT=\(text) is not a valid value") }
             return port
         }
-        let levelName = try value(logLevel, "FLIGHTPLAN_LOG_LEVEL", "info")
-        guard let level = Logger.Level(rawValue: levelName) else { throw ValidationError("unknown log level \(levelName)") }
-        let formatName = try value(logFormat, "FLIGHTPLAN_LOG_FORMAT", "text")
-        guard let format = LogFormat(rawValue: formatName) else { throw ValidationError("log format must be text or json, got \(formatName)") }
         do { try configuration.validate() } catch { throw ValidationError(error.description) }
-        return (configuration, level, format)
+        return configuration
     }
 
+    /// Exit status of an invalid setting (flag or environment), as for a flag that does not parse: EX_USAGE.
+    static let invalidSettingStatus: Int32 = 64
+
     func run() throws {
-        let (configuration, level, format) = try resolvedConfiguration(environment: Self.environment())
+        let environment = Self.environment()
+        let level: Logger.Level, format: LogFormat
+        do {
+            (level, format) = try resolvedLogging(environment: environment)
+        } catch {
+            // No log format yet to write it in: one plain line.
+            StandardStreams.write(Array("flightplan: \(error)\n".utf8), to: STDERR_FILENO)
+            throw ExitCode(Self.invalidSettingStatus)
+        }
         // Block the shutdown signals before the log sink and libmicrohttpd start their threads, so they inherit the
         // mask and only the wait below receives them.
         var signals = sigset_t()
@@ -90,15 +111,17 @@ struct ServeCommand: ParsableCommand {
         // Every line goes through one sink that writes in batches, off the request threads; closed (flushed) last.
         let sink = LogSink.standardError()
         defer { sink.close() }
-        LoggingSystem.bootstrap { label in
-            if format == .json { return JSONLogHandler(label: label, logLevel: level, sink: sink) }
-            var handler = StreamLogHandler(label: label, stream: sink.stream)
-            handler.logLevel = level
-            return handler
-        }
+        LoggingSystem.bootstrap { label in Self.handler(label: label, level: level, format: format, sink: sink) }
         let logger = Logger(label: "flightplan")
+        let configuration: ServerConfiguration
+        do {
+            configuration = try resolvedConfiguration(environment: environment)
+        } catch {
+            logger.critical("\(error)")
+            throw ExitCode(Self.invalidSettingStatus)
+        }
         // Access lines are written straight into the sink in the handler's own format (LogLines.swift).
-        let accessLog: AccessLog = level <= .info ? .sink(sink, format: format, label: logger.label) : .logger(logger)
+        let accessLog = AccessLog.sink(sink, format: format, label: logger.label, level: level)
 
         let router = Router(configuration: configuration)
         let daemon = MicroHTTPDaemon(router: router, logger: logger, accessLog: accessLog)
@@ -109,13 +132,10 @@ struct ServeCommand: ParsableCommand {
             try daemon.start()
             try admin?.start()
         } catch {
-            StandardStreams.write(Array("flightplan: \(error)\n".utf8), to: STDERR_FILENO)
+            logger.critical("\(error)")
             throw ExitCode(1)
         }
-        let display = configuration.host.contains(":") ? "[\(configuration.host)]" : configuration.host
-        let adminNote = admin.map { " (admin on http://\(display):\($0.port))" } ?? ""
-        StandardStreams.write(
-            Array("flightplan listening on http://\(display):\(daemon.port) (threads \(configuration.threads))\(adminNote)\n".utf8), to: STDOUT_FILENO)
+        announce(configuration, port: daemon.port, adminPort: admin?.port, format: format)
 
         var received: Int32 = 0
         sigwait(&signals, &received)
@@ -132,6 +152,34 @@ struct ServeCommand: ParsableCommand {
             throw ExitCode(3)
         }
         logger.notice("stopped")
+    }
+
+    /// The log handler every logger of `serve` gets: swift-log's text line, or a JSON object.
+    private static func handler(label: String, level: Logger.Level, format: LogFormat, sink: LogSink) -> any LogHandler {
+        if format == .json { return JSONLogHandler(label: label, logLevel: level, sink: sink) }
+        var handler = StreamLogHandler(label: label, stream: sink.stream)
+        handler.logLevel = level
+        return handler
+    }
+
+    /// The startup line, on standard output whatever the log level (scripts read the bound port from it): as
+    /// text, or in JSON mode a log line like every other, with the address, ports, threads and build as fields.
+    private func announce(_ configuration: ServerConfiguration, port: Int, adminPort: Int?, format: LogFormat) {
+        let display = configuration.host.contains(":") ? "[\(configuration.host)]" : configuration.host
+        let adminNote = adminPort.map { " (admin on http://\(display):\($0))" } ?? ""
+        let message = "flightplan listening on http://\(display):\(port) (threads \(configuration.threads))\(adminNote)"
+        guard format == .json else {
+            StandardStreams.write(Array("\(message)\n".utf8), to: STDOUT_FILENO)
+            return
+        }
+        let output = LogSink.standardOutput()
+        var metadata: Logger.Metadata = [
+            "host": "\(configuration.host)", "port": .stringConvertible(port), "threads": .stringConvertible(configuration.threads),
+            "version": "\(BuildInfo.version)", "revision": "\(BuildInfo.revision)",
+        ]
+        if let adminPort { metadata["admin_port"] = .stringConvertible(adminPort) }
+        Logger(label: "flightplan") { Self.handler(label: $0, level: .trace, format: .json, sink: output) }.notice("\(message)", metadata: metadata)
+        output.close()
     }
 
     /// The process environment as a dictionary (`environ`, read once at startup).

@@ -5,7 +5,7 @@ import Logging
 import Testing
 
 /// Collects what a sink writes, batch by batch.
-private final class Batches: @unchecked Sendable {  // every access holds `lock`
+final class Batches: @unchecked Sendable {  // every access holds `lock`
     private let lock = NSLock()
     private var batches: [[UInt8]] = []
 
@@ -24,10 +24,13 @@ struct LogTests {
     static func entry(using rng: inout SeededGenerator) -> AccessEntry {
         let pieces = ["/v1/plans", "GET", "\n", "\\", "é", "\u{1B}[31m", "\"", " ", "x", "\u{2028}"]
         func text() -> String { (0..<Int.random(in: 1...6, using: &rng)).map { _ in pieces.randomElement(using: &rng)! }.joined() }
+        func hex(_ digits: Int) -> String { (0..<digits).map { _ in String(Int.random(in: 0..<16, using: &rng), radix: 16) }.joined() }
         return AccessEntry(
-            method: LogText.escaped(text()), path: LogText.escaped(text()), status: [200, 404, 413, 503].randomElement(using: &rng)!,
+            method: LogText.escaped(text()), path: LogText.escaped(text()), route: ServerMetrics.routes.randomElement(using: &rng)!,
+            status: [200, 404, 413, 503].randomElement(using: &rng)!,
             bytes: .random(in: 0...1_000_000, using: &rng), microseconds: .random(in: 0...10_000_000, using: &rng),
-            requestID: String(UInt64.random(in: 0...UInt64.max, using: &rng), radix: 16), endedEarly: Bool.random(using: &rng))
+            requestID: String(UInt64.random(in: 0...UInt64.max, using: &rng), radix: 16), trace: Bool.random(using: &rng) ? (hex(32), hex(16)) : nil,
+            endedEarly: Bool.random(using: &rng), level: Bool.random(using: &rng) ? .debug : .info)
     }
 
     /// The line without its timestamp: text lines start with it, JSON lines carry it as `time`.
@@ -43,13 +46,13 @@ struct LogTests {
         let direct = Batches(), handled = Batches()
         let directSink = direct.sink(), handledSink = handled.sink()
         let handler: any LogHandler = format == .json
-            ? JSONLogHandler(label: "flightplan", logLevel: .info, sink: handledSink)
-            : StreamLogHandler(label: "flightplan", stream: handledSink.stream)
+            ? JSONLogHandler(label: "flightplan", logLevel: .trace, sink: handledSink)
+            : { var handler = StreamLogHandler(label: "flightplan", stream: handledSink.stream); handler.logLevel = .trace; return handler }()
         let logger = Logger(label: "flightplan") { _ in handler }
         var rng = SeededGenerator(seed: 0xACCE55)
         for _ in 0..<300 {
             let entry = Self.entry(using: &rng)
-            AccessLog.sink(directSink, format: format, label: "flightplan").record(entry)
+            AccessLog.sink(directSink, format: format, label: "flightplan", level: .trace).record(entry)
             AccessLog.logger(logger).record(entry)
         }
         directSink.close()
@@ -61,8 +64,8 @@ struct LogTests {
         }
         // The timestamps have the handler's shape too.
         let stamp = try Regex(format == .text
-            ? #"^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d[+-]\d{4} info flightplan: "#
-            : #"^\{"time":"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z","level":"info""#)
+            ? #"^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d[+-]\d{4} (info|debug) flightplan: "#
+            : #"^\{"time":"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z","level":"(info|debug)""#)
         #expect(directLines.allSatisfy { $0.firstMatch(of: stamp) != nil })
         #expect(handledLines.allSatisfy { $0.firstMatch(of: stamp) != nil })
     }

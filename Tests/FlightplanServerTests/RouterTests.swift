@@ -134,8 +134,8 @@ struct RouterTests {
         let text = String(decoding: respond("GET", "/metrics", router: router).body, as: UTF8.self)
         #expect(text.contains(#"flightplan_http_requests_total{route="/v1/plans",status="200"} 1"#))
         #expect(text.contains(#"flightplan_plans_total{style="zoom"} 1"#))
-        #expect(text.contains(#"flightplan_http_request_duration_seconds_bucket{le="0.00025"} 1"#))
-        #expect(text.contains("flightplan_http_request_duration_seconds_count 1"))
+        #expect(text.contains(#"flightplan_http_request_duration_seconds_bucket{route="/v1/plans",le="0.00025"} 1"#))
+        #expect(text.contains(#"flightplan_http_request_duration_seconds_count{route="/v1/plans"} 1"#))
     }
 
     @Test("the contract is served byte for byte")

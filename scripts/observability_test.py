@@ -1,0 +1,155 @@
+#!/usr/bin/env python3
+"""What an operator reads, checked on the real binary (issue 30): JSON log lines parsed one by one (every line
+from the startup line on, numbers as numbers, probes at debug, no libmicrohttpd warning) with a W3C trace id
+followed from the request to its access line and its traceresponse; /metrics through promtool and the
+Prometheus client's parser (route-labelled histogram, process metrics, build info equal to --version); the exit
+status and the lines of every way `serve` can fail to start. Prints what it measured.
+
+Usage: observability_test.py path/to/flightplan
+"""
+import json
+import os
+import re
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+
+BINARY = os.path.abspath(sys.argv[1])
+results = {"passed": 0, "failed": 0}
+PLAN = b'{"style": "zoom", "source": {"frame": {"x": 10, "y": 100, "width": 100, "height": 140}}, "destination": {"bounds": {"x": 0, "y": 0, "width": 390, "height": 844}}}'
+TRACE_ID = "4bf92f3577b34da6a3ce929d0e0e4736"
+TRACEPARENT = f"00-{TRACE_ID}-00f067aa0ba902b7-01"
+
+
+def check(condition, name, detail=""):
+    results["passed" if condition else "failed"] += 1
+    print(f"{'ok  ' if condition else 'FAIL'} {name} {detail}", flush=True)
+
+
+def serve(*args, env=None):
+    """Starts `flightplan serve` on free ports; returns the process and its first stdout line."""
+    process = subprocess.Popen([BINARY, "serve", "--port", "0", "--admin-port", "0", *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                               text=True, env={**os.environ, **(env or {})})
+    return process, process.stdout.readline()
+
+
+def request(url, data=None, headers=None):
+    """(status, headers, body) of one request; an HTTP error status is an answer too."""
+    try:
+        with urllib.request.urlopen(urllib.request.Request(url, data=data, headers=headers or {}), timeout=10) as answer:
+            return answer.status, answer.headers, answer.read()
+    except urllib.error.HTTPError as error:
+        return error.code, error.headers, error.read()
+
+
+def json_logs():
+    process, first = serve("--log-format", "json", "--log-level", "debug")
+    startup = json.loads(first)
+    port, admin = startup["port"], startup["admin_port"]
+    check(isinstance(port, int) and startup["level"] == "notice" and startup["version"] and "listening on" in startup["message"],
+          "the startup line is a JSON log line, its port a number", f"({first.strip()[:120]}…)")
+    json_headers = {"Content-Type": "application/json", "X-Request-Id": "obs-1", "traceparent": TRACEPARENT, "tracestate": "vendor=x"}
+    status, headers, _ = request(f"http://127.0.0.1:{port}/v1/plans", PLAN, json_headers)
+    answered = headers.get("traceresponse", "")
+    check(status == 200 and answered.startswith(f"00-{TRACE_ID}-") and answered.endswith("-01"), "a traced plan answers traceresponse in its trace",
+          f"({answered})")
+    status, headers, _ = request(f"http://127.0.0.1:{port}/v1/plans", PLAN, {**json_headers, "X-Request-Id": "obs-2", "traceparent": "ff-" + TRACE_ID})
+    check(status == 200 and "traceresponse" not in headers, "a malformed traceparent is ignored, not refused")
+    request(f"http://127.0.0.1:{admin}/healthz")
+    request(f"http://127.0.0.1:{admin}/metrics")
+    process.send_signal(signal.SIGTERM)
+    process.wait(20)
+    lines = process.stderr.read().splitlines()
+    parsed = []
+    for line in lines:
+        try:
+            parsed.append(json.loads(line))
+        except ValueError:
+            pass
+    check(lines and len(parsed) == len(lines), "every stderr line is one JSON object", f"({len(parsed)} of {len(lines)} lines)")
+    by_id = {entry.get("request_id"): entry for entry in parsed}
+    traced = by_id.get("obs-1", {})
+    check(traced.get("trace_id") == TRACE_ID and answered.split("-")[2] == traced.get("span_id"),
+          "the access line carries the trace id and the span the response named", f"({traced.get('trace_id')}, {traced.get('span_id')})")
+    check(all(isinstance(traced.get(key), int) and not isinstance(traced.get(key), bool) for key in ("status", "bytes", "duration_us")),
+          "status, bytes and duration_us are JSON numbers", f"(status {traced.get('status')!r}, {traced.get('duration_us')!r} µs)")
+    check(traced.get("route") == "/v1/plans" and "trace_id" not in by_id.get("obs-2", {"trace_id": 1}), "route from the table; no trace id when none was valid")
+    probes = [entry for entry in parsed if entry.get("route") in ("/healthz", "/metrics")]
+    check(len(probes) == 2 and all(entry["level"] == "debug" for entry in probes), "probe and scrape access lines are at debug")
+    check(not any("libmicrohttpd" in entry.get("message", "") for entry in parsed), "no libmicrohttpd warning at start")
+    process, first = serve("--log-format", "json")
+    admin = json.loads(first)["admin_port"]
+    request(f"http://127.0.0.1:{admin}/readyz")
+    process.send_signal(signal.SIGTERM)
+    process.wait(20)
+    check("readyz" not in process.stderr.read(), "at the default level (info) probes leave no line")
+
+
+def metrics():
+    version = subprocess.run([BINARY, "--version"], capture_output=True, text=True).stdout.strip()
+    match = re.fullmatch(r"flightplan (\S+) \(revision (\S+)\)", version)
+    check(match is not None, "--version names the version and revision", f"({version})")
+    process, first = serve()
+    admin = int(re.search(r"admin on http://[^ ]+:(\d+)", first).group(1))
+    port = int(re.search(r"listening on http://[^ ]+:(\d+) ", first).group(1))
+    planned = request(f"http://127.0.0.1:{port}/v1/plans", PLAN, {"Content-Type": "application/json"})[0]
+    for path in ("/x/../../etc/passwd", "/%7Broute%7D", "/v1/plans/" + "a" * 300):
+        request(f"http://127.0.0.1:{port}{path}")
+    # A request is counted when libmicrohttpd reports its answer sent, which a client may read first.
+    for _ in range(100):
+        body = request(f"http://127.0.0.1:{admin}/metrics")[2]
+        if b'route="/v1/plans"' in body and body.count(b'route="unmatched",le="+Inf"} 3') == 1:
+            break
+        time.sleep(0.05)
+    process.send_signal(signal.SIGTERM)
+    process.wait(20)
+    text = body.decode()
+    if shutil.which("promtool"):
+        lint = subprocess.run(["promtool", "check", "metrics"], input=text, capture_output=True, text=True)
+        check(lint.returncode == 0, "promtool check metrics is clean", (lint.stdout + lint.stderr).strip()[:300])
+    else:
+        check(False, "promtool is installed (Debian: prometheus)")
+    from prometheus_client.parser import text_string_to_metric_families
+    families = {family.name: family for family in text_string_to_metric_families(text)}
+    durations = families["flightplan_http_request_duration_seconds"].samples
+    routes = {sample.labels["route"] for sample in durations}
+    table = set(re.findall(r"^  (/\S+):$", open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "openapi.yaml")).read(), re.M))
+    check(planned == 200 and {"/v1/plans", "unmatched"} <= routes <= table | {"unmatched"},
+          "the Prometheus parser reads the histogram, labelled by the contract's routes only (hostile paths: unmatched)", f"({sorted(routes)})")
+    info = families["flightplan_build_info"].samples[0].labels
+    check(match is not None and info == {"version": match.group(1), "revision": match.group(2)}, "flightplan_build_info agrees with --version", f"({info})")
+    process_families = ["process_cpu_seconds", "process_resident_memory_bytes", "process_start_time_seconds", "process_open_fds"]
+    check(all(name in families for name in process_families), "the standard process metrics are exposed",
+          f"(RSS {families['process_resident_memory_bytes'].samples[0].value / 2**20:.1f} MiB, {families['process_open_fds'].samples[0].value:.0f} fds)")
+
+
+def startup_failures():
+    def run(*args, env=None):
+        done = subprocess.run([BINARY, "serve", *args], capture_output=True, text=True, env={**os.environ, **(env or {})}, timeout=20)
+        return done.returncode, done.stderr.splitlines()
+
+    status, lines = run(env={"FLIGHTPLAN_THREADS": "0"})
+    check(status == 64 and len(lines) == 1 and "threads must be 1…256, got 0" in lines[0], "an invalid setting: exit 64, one line", f"({status}: {lines})")
+    status, lines = run("--log-format", "json", env={"FLIGHTPLAN_PORT": "http"})
+    check(status == 64 and len(lines) == 1 and json.loads(lines[0])["level"] == "critical", "in JSON mode that line is JSON", f"({lines})")
+    status, lines = run(env={"FLIGHTPLAN_LOG_FORMAT": "yaml"})
+    check(status == 64 and lines == ["flightplan: log format must be text or json, got yaml"], "an unknown log format: exit 64, one plain line", f"({lines})")
+    busy = socket.socket()
+    busy.bind(("127.0.0.1", 0))
+    busy.listen()
+    status, lines = run("--port", str(busy.getsockname()[1]))
+    busy.close()
+    check(status == 1 and len(lines) == 1 and "cannot listen" in lines[0], "a busy port: exit 1, one line", f"({lines})")
+    status, lines = run("--port", "eighty")
+    check(status == 64 and lines[0].startswith("Error:"), "a flag that does not parse: exit 64 with the usage", f"({len(lines)} lines)")
+
+
+json_logs()
+metrics()
+startup_failures()
+print(f"observability: {results['passed']} passed, {results['failed']} failed")
+sys.exit(1 if results["failed"] else 0)
