@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """HTTP benchmark: `flightplan serve` against the raw-libmicrohttpd floor (Benchmarks/Floor/floor.c: same thread pool
 and poll mode, answering with one of flightplan's own answers), optionally at two log levels and against a peer
-(Benchmarks/Peer: the same planner behind Hummingbird 2 with synthesized Codable). Every server runs in turn under the
+(Benchmarks/Peer: the same planner behind Hummingbird 2 with Foundation's coders). Every server runs in turn under the
 same wrk settings, alternating order each round, so all see the same machine. wrk rotates through DISTINCT different
 sharedFrame requests (31 keyframes each, or with `--sampling default` the default sampling, a 0.5 pt tolerance) so that
 no cache of one answer can help. `--compare BINARY` also runs another flightplan build (an earlier commit's, say) as

@@ -1,8 +1,8 @@
 // swift-tools-version: 6.1
 import PackageDescription
 
-/// The peer for the HTTP benchmark: the same planner behind Hummingbird 2 with synthesized Codable, as most Swift
-/// teams would write the service. Only `Benchmarks/http_bench.py --peer` builds it; the product does not depend on it.
+/// The peer for the HTTP benchmark: the same planner behind Hummingbird 2 with JSONDecoder and JSONEncoder, as most
+/// Swift teams would write the service. Only `Benchmarks/http_bench.py --peer` builds it; the product does not depend on it.
 let package = Package(
     name: "flightplan-peer",
     platforms: [.macOS(.v14)],
@@ -14,7 +14,7 @@ let package = Package(
         .executableTarget(
             name: "FlightplanPeer",
             dependencies: [
-                .product(name: "FlightplanCore", package: "flightplan"),
+                .product(name: "FlightplanWire", package: "flightplan"),
                 .product(name: "Hummingbird", package: "hummingbird"),
             ]
         ),

@@ -1,5 +1,5 @@
 /// A part of the motion whose timing a request can set on its own (`timing.channels`).
-public enum TimingChannel: String, Sendable, Hashable, CaseIterable, Codable, CodingKeyRepresentable {
+public enum TimingChannel: String, Sendable, Hashable, CaseIterable {
     /// The flying content's position and size (and the children's).
     case transform
     /// The visible clip's frame.
@@ -54,7 +54,7 @@ public struct ChannelTiming: Sendable, Hashable {
 }
 
 /// How the outgoing and incoming screens or snapshots fade (Material's container transform `FadeMode`).
-public enum FadeMode: String, Sendable, Hashable, CaseIterable, Codable {
+public enum FadeMode: String, Sendable, Hashable, CaseIterable {
     /// The incoming one fades in over the outgoing one, which stays opaque.
     case `in`
     /// The outgoing one fades out over the incoming one, which is opaque from the start.
@@ -66,7 +66,7 @@ public enum FadeMode: String, Sendable, Hashable, CaseIterable, Codable {
 }
 
 /// The path the flying content's centre follows.
-public enum MotionPath: String, Sendable, Hashable, CaseIterable, Codable {
+public enum MotionPath: String, Sendable, Hashable, CaseIterable {
     /// A straight line.
     case straight
     /// Material's arc: a quadratic Bézier whose control point shares the start's x and the end's y when the
@@ -75,7 +75,7 @@ public enum MotionPath: String, Sendable, Hashable, CaseIterable, Codable {
 }
 
 /// A caller's view that fades with the transition (a tab bar, a toolbar).
-public struct AuxiliaryView: Sendable, Hashable, Codable {
+public struct AuxiliaryView: Sendable, Hashable {
     /// The caller's name for it, echoed as the track's id.
     public var id: String
     /// Its frame in window space.
@@ -95,7 +95,7 @@ public struct AuxiliaryView: Sendable, Hashable, Codable {
 }
 
 /// Which space a snapshot request's child frames are given in.
-public enum ChildSpace: String, Sendable, Hashable, CaseIterable, Codable {
+public enum ChildSpace: String, Sendable, Hashable, CaseIterable {
     /// Window space, like every other rect.
     case window
     /// The container's own space: `from` relative to `source.frame`'s origin, `to` to `destination.frame`'s.
@@ -103,7 +103,7 @@ public enum ChildSpace: String, Sendable, Hashable, CaseIterable, Codable {
 }
 
 /// How a snapshot transition treats its children.
-public struct SnapshotOptions: Sendable, Hashable, Codable {
+public struct SnapshotOptions: Sendable, Hashable {
     /// The space the children's frames are given in (``PlanDefaults/childSpace`` when nil).
     public var childSpace: ChildSpace?
     /// Whether each child is clipped to its own frame as it flies (``PlanDefaults/clipsChildren`` when nil).

@@ -1,5 +1,5 @@
 /// The axis a dismissal drag runs along.
-public enum DragAxis: String, Sendable, Hashable, CaseIterable, Codable {
+public enum DragAxis: String, Sendable, Hashable, CaseIterable {
     /// Dragging down dismisses (portrait, as in Photos).
     case vertical
     /// Dragging right dismisses (landscape, as in the seed's rotated layout).
@@ -7,7 +7,7 @@ public enum DragAxis: String, Sendable, Hashable, CaseIterable, Codable {
 }
 
 /// Where the finger is in its gesture (UIKit's `UIGestureRecognizer.State` for a pan).
-public enum GesturePhase: String, Sendable, Hashable, CaseIterable, Codable {
+public enum GesturePhase: String, Sendable, Hashable, CaseIterable {
     /// The drag was just recognised: only the state is wanted.
     case began
     /// Still dragging: only the state is wanted.
@@ -19,7 +19,7 @@ public enum GesturePhase: String, Sendable, Hashable, CaseIterable, Codable {
 }
 
 /// What a released drag does.
-public enum DismissDecision: String, Sendable, Hashable, CaseIterable, Codable {
+public enum DismissDecision: String, Sendable, Hashable, CaseIterable {
     /// Complete the dismissal: the layer flies back to the source element, as a pop ends.
     case finish
     /// Abandon it: the layer springs back to identity, the destination fully shown.
@@ -27,7 +27,7 @@ public enum DismissDecision: String, Sendable, Hashable, CaseIterable, Codable {
 }
 
 /// How a release decides between finishing and cancelling.
-public enum ReleasePolicy: String, Sendable, Hashable, CaseIterable, Codable {
+public enum ReleasePolicy: String, Sendable, Hashable, CaseIterable {
     /// A fling of at least `flingVelocity` decides by its direction; otherwise the point where the layer would
     /// come to rest, decelerating as a scroll view does, decides against `finishDistance`.
     case projected
@@ -37,7 +37,7 @@ public enum ReleasePolicy: String, Sendable, Hashable, CaseIterable, Codable {
 }
 
 /// Why a release (or a cancelled touch) decided as it did.
-public enum DismissReason: String, Sendable, Hashable, CaseIterable, Codable {
+public enum DismissReason: String, Sendable, Hashable, CaseIterable {
     /// `projected`: flung forward at least `flingVelocity`.
     case flungForward
     /// `projected`: flung back at least `flingVelocity`.
@@ -57,7 +57,7 @@ public enum DismissReason: String, Sendable, Hashable, CaseIterable, Codable {
 }
 
 /// The tunables of a dismissal drag; `nil` takes the default.
-public struct DismissOptions: Sendable, Hashable, Codable {
+public struct DismissOptions: Sendable, Hashable {
     /// Drag distance along the axis, in points, at which the layer reaches ``minimumScale``. Default: half the
     /// destination bounds along the axis.
     public var dismissDistance: Double?
@@ -177,7 +177,7 @@ public struct Dismissal: Sendable, Hashable {
 /// The completion's spring with its initial velocities normalised as UIKit expects (velocity ÷ the distance
 /// still to go), so `UISpringTimingParameters`, `UIView.animate(…usingSpringWithDamping:initialSpringVelocity:)`
 /// or `CASpringAnimation` can play the completion from `state` to the plan's last keyframe.
-public struct CompletionSpring: Sendable, Hashable, Codable {
+public struct CompletionSpring: Sendable, Hashable {
     /// The damping ratio (1 = critically damped).
     public var dampingRatio: Double
     /// The undamped period 2π/ω in seconds (SwiftUI's `response`; stiffness is (2π/response)² at mass 1).
@@ -198,7 +198,7 @@ public struct CompletionSpring: Sendable, Hashable, Codable {
 }
 
 /// A pinch gesture's sample (`UIPinchGestureRecognizer`'s `scale` and `velocity`).
-public struct PinchSample: Sendable, Hashable, Codable {
+public struct PinchSample: Sendable, Hashable {
     /// The pinch's scale: 1 at rest, below 1 pinching in.
     public var scale: Double
     /// The scale's rate, per second (negative pinching in).

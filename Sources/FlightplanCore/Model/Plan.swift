@@ -1,5 +1,5 @@
 /// What the animated layer is, which tells a renderer what to draw into it.
-public enum LayerRole: String, Sendable, Hashable, CaseIterable, Codable {
+public enum LayerRole: String, Sendable, Hashable, CaseIterable {
     /// sharedFrame: the whole destination screen; `opacity` is the dimming overlay's.
     case destinationScreen
     /// zoom: the image at its final fitted frame; `opacity` is the destination screen's alpha.
@@ -15,7 +15,7 @@ public enum LayerRole: String, Sendable, Hashable, CaseIterable, Codable {
 }
 
 /// The layer a track animates: its role and untransformed frame in window space.
-public struct AnimatedLayer: Sendable, Hashable, Codable {
+public struct AnimatedLayer: Sendable, Hashable {
     /// What the layer is.
     public var role: LayerRole
     /// The layer's frame in window space, before its transform.
@@ -29,7 +29,7 @@ public struct AnimatedLayer: Sendable, Hashable, Codable {
 }
 
 /// A transition plan: tracks any renderer can play.
-public struct Plan: Sendable, Hashable, Codable {
+public struct Plan: Sendable, Hashable {
     /// The style planned.
     public var style: TransitionStyle
     /// Push or pop.
@@ -67,7 +67,7 @@ public struct Plan: Sendable, Hashable, Codable {
 }
 
 /// A non-fatal finding about a request: planned anyway, but not quite as asked.
-public struct PlanWarning: Sendable, Hashable, Codable {
+public struct PlanWarning: Sendable, Hashable {
     /// The field it is about (`source.cornerRadius`).
     public var field: String
     /// What was done instead, phrased to follow the field name.

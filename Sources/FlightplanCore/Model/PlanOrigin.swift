@@ -8,7 +8,7 @@ public indirect enum PlanOrigin: Sendable, Hashable {
 }
 
 /// The flying content where the eye sees it (or, as a velocity, how fast each part of it changes per second).
-public struct VisibleState: Sendable, Hashable, Codable {
+public struct VisibleState: Sendable, Hashable {
     /// The visible clip, window space (a velocity: the rate of each of its fields).
     public var clip: Rect
     /// Where the content's image is drawn, window space; `nil` means the clip (the image fills it).

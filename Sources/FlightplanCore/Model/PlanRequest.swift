@@ -1,5 +1,5 @@
 /// The kind of shared-element transition to plan.
-public enum TransitionStyle: String, Sendable, Hashable, CaseIterable, Codable {
+public enum TransitionStyle: String, Sendable, Hashable, CaseIterable {
     /// The destination screen flies out of a grid cell, masked to it (Instagram-style push/pop).
     case sharedFrame
     /// The image flies from its cell to its fitted frame while the destination fades in (Photos-style).
@@ -13,7 +13,7 @@ public enum TransitionStyle: String, Sendable, Hashable, CaseIterable, Codable {
 }
 
 /// Whether the transition opens (`push`) or closes (`pop`) the destination.
-public enum Direction: String, Sendable, Hashable, CaseIterable, Codable {
+public enum Direction: String, Sendable, Hashable, CaseIterable {
     /// From the source element to the destination.
     case push
     /// From the destination back to the source element: push played backwards.
@@ -87,7 +87,7 @@ public struct DestinationLayout: Sendable, Hashable {
 }
 
 /// Duration and curve; what is left out takes the style's default.
-public struct Timing: Sendable, Hashable, Codable {
+public struct Timing: Sendable, Hashable {
     /// Seconds; `nil` for the style's default. Must be left out for a spring with `response`.
     public var duration: Double?
     /// The curve; `nil` for the style's default.

@@ -1,5 +1,5 @@
 /// What a track draws, which tells a renderer what to put in its layer without knowing the style.
-public enum TrackRole: String, Sendable, Hashable, CaseIterable, Codable {
+public enum TrackRole: String, Sendable, Hashable, CaseIterable {
     /// The screen the source element is on (the grid, the list).
     case sourceScreen
     /// The screen the transition opens.
@@ -24,7 +24,7 @@ public enum TrackRole: String, Sendable, Hashable, CaseIterable, Codable {
 }
 
 /// A property of a track that a keyframe can set.
-public enum TrackProperty: String, Sendable, Hashable, CaseIterable, Codable {
+public enum TrackProperty: String, Sendable, Hashable, CaseIterable {
     /// ``TrackValues/transform``.
     case transform
     /// ``TrackValues/maskFrame``.
@@ -41,7 +41,7 @@ public enum TrackProperty: String, Sendable, Hashable, CaseIterable, Codable {
 
 /// Values of a track's properties; what a track does not set is left as the renderer has it
 /// (identity transform, no mask, opacity 1, no colour, no shadow).
-public struct TrackValues: Sendable, Hashable, Codable {
+public struct TrackValues: Sendable, Hashable {
     /// The layer's transform, about its centre.
     public var transform: AffineTransform?
     /// The visible region in the layer's own space.
@@ -105,7 +105,7 @@ public struct TrackValues: Sendable, Hashable, Codable {
 }
 
 /// A track's animated values at one instant.
-public struct TrackKeyframe: Sendable, Hashable, Codable {
+public struct TrackKeyframe: Sendable, Hashable {
     /// Seconds from the start of the transition.
     public var time: Double
     /// The track's animated properties (those in ``Track/animates``).
@@ -116,28 +116,13 @@ public struct TrackKeyframe: Sendable, Hashable, Codable {
         self.time = time
         self.values = values
     }
-
-    private enum CodingKeys: String, CodingKey { case time }
-
-    /// Decodes `{"time", …the values}` (the values sit beside the time, not nested).
-    public init(from decoder: any Decoder) throws {
-        time = try decoder.container(keyedBy: CodingKeys.self).decode(Double.self, forKey: .time)
-        values = try TrackValues(from: decoder)
-    }
-
-    /// Encodes the time and the values in one object.
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(time, forKey: .time)
-        try values.encode(to: encoder)
-    }
 }
 
 /// One animated (or held) thing of a transition: what it is, where it stacks and how it changes.
 ///
 /// A renderer creates one layer per track at `frame`, stacked by `z` (0 at the bottom), sets `base`,
 /// and plays `keyframes` (linear between them) for the properties in `animates`.
-public struct Track: Sendable, Hashable, Codable {
+public struct Track: Sendable, Hashable {
     /// Unique within the plan: the role's name, or the caller's id for children (`child:ID`, `outgoingChild:ID`) and
     /// auxiliary views.
     public var id: String

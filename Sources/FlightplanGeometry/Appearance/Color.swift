@@ -1,5 +1,5 @@
 /// An sRGB colour with straight (not premultiplied) alpha; every component in 0…1.
-public struct Color: Sendable, Hashable, Codable {
+public struct Color: Sendable, Hashable {
     /// Red.
     public var r: Double
     /// Green.
@@ -45,31 +45,6 @@ public struct Color: Sendable, Hashable, Codable {
         }
     }
 
-    private enum CodingKeys: String, CodingKey { case r, g, b, a }
-
-    /// Decodes `{"r", "g", "b", "a"?}` or a `#RRGGBB` / `#RRGGBBAA` string.
-    public init(from decoder: any Decoder) throws {
-        if let text = try? decoder.singleValueContainer().decode(String.self) {
-            guard let color = Color(hex: text) else {
-                throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "not a #RRGGBB or #RRGGBBAA colour"))
-            }
-            self = color
-            return
-        }
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.init(
-            r: try container.decode(Double.self, forKey: .r), g: try container.decode(Double.self, forKey: .g),
-            b: try container.decode(Double.self, forKey: .b), a: try container.decodeIfPresent(Double.self, forKey: .a) ?? 1)
-    }
-
-    /// Encodes `{"r", "g", "b", "a"}`.
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(r, forKey: .r)
-        try container.encode(g, forKey: .g)
-        try container.encode(b, forKey: .b)
-        try container.encode(a, forKey: .a)
-    }
 
     /// The same colour with alpha 0.
     public var transparent: Color { Color(r: r, g: g, b: b, a: 0) }

@@ -1,6 +1,6 @@
 /// A drop shadow: Core Animation's `shadowColor`/`shadowOpacity` (as the colour's alpha), `shadowRadius`
 /// and `shadowOffset`; CSS `box-shadow: x y blur color` with a blur of twice the radius.
-public struct Shadow: Sendable, Hashable, Codable {
+public struct Shadow: Sendable, Hashable {
     /// The shadow's colour; its alpha is the shadow's opacity.
     public var color: Color
     /// Blur radius, points.
@@ -32,7 +32,7 @@ public struct Shadow: Sendable, Hashable, Codable {
 }
 
 /// How a rounded corner is drawn: a circular arc, or Apple's continuous (squircle-like) curve.
-public enum CornerCurve: String, Sendable, Hashable, CaseIterable, Codable {
+public enum CornerCurve: String, Sendable, Hashable, CaseIterable {
     /// A quarter circle (CSS `border-radius`, Core Animation's `.circular`).
     case circular
     /// A continuous-curvature corner (Core Animation's `.continuous`, SwiftUI's `.continuous`).

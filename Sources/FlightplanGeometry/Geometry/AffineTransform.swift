@@ -3,7 +3,7 @@
 ///
 /// In a plan it is applied about the centre of the animated layer (UIKit `view.transform`,
 /// CSS `transform-origin: 50% 50%`): see ``AffineTransform/apply(to:inLayer:)``.
-public struct AffineTransform: Sendable, Hashable, Codable {
+public struct AffineTransform: Sendable, Hashable {
     /// Horizontal scale component.
     public var a: Double
     /// Vertical shear component.

@@ -1,5 +1,5 @@
 /// How a view lays its image out inside its frame (UIKit's `contentMode`, CSS `object-fit`).
-public enum ContentMode: String, Sendable, Hashable, CaseIterable, Codable {
+public enum ContentMode: String, Sendable, Hashable, CaseIterable {
     /// Scaled uniformly to cover the frame; the overflow is clipped (`object-fit: cover`).
     case aspectFill
     /// Scaled uniformly to fit inside the frame, letterboxed (`object-fit: contain`).

@@ -1,5 +1,5 @@
 /// A position in points. Which space it lives in is stated where it is used.
-public struct Point: Sendable, Hashable, Codable {
+public struct Point: Sendable, Hashable {
     /// Horizontal coordinate, growing to the right.
     public var x: Double
     /// Vertical coordinate, growing downwards.

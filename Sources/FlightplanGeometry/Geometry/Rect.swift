@@ -2,7 +2,7 @@
 ///
 /// Every request rect lives in window space; a plan's `maskFrame` lives in the animated
 /// layer's own space (origin at the layer's top-left, before its transform).
-public struct Rect: Sendable, Hashable, Codable {
+public struct Rect: Sendable, Hashable {
     /// Left edge.
     public var x: Double
     /// Top edge.

@@ -1,5 +1,5 @@
 /// A width and a height in points.
-public struct Size: Sendable, Hashable, Codable {
+public struct Size: Sendable, Hashable {
     /// Horizontal extent.
     public var width: Double
     /// Vertical extent.

@@ -3,7 +3,7 @@
 /// `transform` is applied about the layer's centre; `maskFrame` and `cornerRadius` are in the
 /// layer's own space (origin at its top-left, before the transform), so what the eye sees is
 /// the mask mapped through the transform and a radius of `cornerRadius × max(a, d)`.
-public struct Keyframe: Sendable, Hashable, Codable {
+public struct Keyframe: Sendable, Hashable {
     /// Seconds from the start of the transition.
     public var time: Double
     /// Eased progress of the curve at `time` (0 at the start, 1 at the end; springs may overshoot).

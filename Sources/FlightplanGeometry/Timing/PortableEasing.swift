@@ -1,5 +1,5 @@
 /// A timing curve in forms other systems take, so an app can animate its own views in step with a plan.
-public struct PortableEasing: Sendable, Hashable, Codable {
+public struct PortableEasing: Sendable, Hashable {
     /// CSS `linear()` stops (`(x, y)`, x a fraction of the duration): linear interpolation between them stays
     /// within ``cssTolerance`` of the curve at every instant, with few stops (a greedy choice over a fine grid).
     public let stops: [Point]
@@ -74,24 +74,6 @@ public struct PortableEasing: Sendable, Hashable, Codable {
         self.init(stops: stops, spring: spring)
     }
 
-    private enum CodingKeys: String, CodingKey { case css, spring }
-
-    /// Decodes `{"css", "spring"?}`.
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        let css = try container.decode(String.self, forKey: .css)
-        guard let easing = PortableEasing(css: css, spring: try container.decodeIfPresent(SpringExport.self, forKey: .spring)) else {
-            throw DecodingError.dataCorruptedError(forKey: .css, in: container, debugDescription: "not a linear() easing")
-        }
-        self = easing
-    }
-
-    /// Encodes `{"css", "spring"?}`.
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(css, forKey: .css)
-        try container.encodeIfPresent(spring, forKey: .spring)
-    }
 
     /// Greedy stops over a grid: the curve sampled at N evenly spaced instants, N doubled (from 256, up to 16 384)
     /// until linear interpolation between neighbours is within a tenth of the tolerance (the largest second
@@ -170,10 +152,10 @@ public struct PortableEasing: Sendable, Hashable, Codable {
 }
 
 /// A spring as SwiftUI, UIKit and Core Animation take it; the same motion in each.
-public struct SpringExport: Sendable, Hashable, Codable {
+public struct SpringExport: Sendable, Hashable {
     /// SwiftUI `.spring(response:dampingFraction:blendDuration:)` (and its initial velocity, for
     /// `.interpolatingSpring`).
-    public struct SwiftUI: Sendable, Hashable, Codable {
+    public struct SwiftUI: Sendable, Hashable {
         /// Seconds per undamped oscillation, 2π ÷ ω.
         public var response: Double
         /// The damping ratio ζ.
@@ -190,7 +172,7 @@ public struct SpringExport: Sendable, Hashable, Codable {
     }
 
     /// UIKit `UIView.animate(withDuration:delay:usingSpringWithDamping:initialSpringVelocity:)`.
-    public struct UIKit: Sendable, Hashable, Codable {
+    public struct UIKit: Sendable, Hashable {
         /// Seconds (the spring has settled within 0.1 % by then).
         public var duration: Double
         /// The damping ratio ζ.
@@ -207,7 +189,7 @@ public struct SpringExport: Sendable, Hashable, Codable {
     }
 
     /// `CASpringAnimation`.
-    public struct CoreAnimation: Sendable, Hashable, Codable {
+    public struct CoreAnimation: Sendable, Hashable {
         /// Always 1.
         public var mass: Double
         /// ω².

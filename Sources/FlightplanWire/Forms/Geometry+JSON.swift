@@ -1,77 +1,105 @@
-extension Point: JSONCodable {
-    /// Reads `{"x", "y"}`.
-    public init(json: JSONValue, path: FieldPath) throws(ValidationError) {
-        let reader = try JSONObjectReader(json, path: path)
-        self.init(x: try reader.requiredNumber("x"), y: try reader.requiredNumber("y"))
-        try reader.finish(allowing: MemberNames.point)
-    }
+// The wire shapes of the geometry: what each member is called and whether it must be there.
 
-    /// Writes `{"x", "y"}`.
-    public func write(to writer: inout JSONWriter) {
-        writer.beginObject()
-        writer.key("x"); writer.number(x)
-        writer.key("y"); writer.number(y)
-        writer.endObject()
+extension Point: WireObject {
+    /// A start for reading.
+    public static var wireStart: Point { .zero }
+
+    /// `{"x", "y"}`.
+    public static func describe<Walk: WireWalk>(_ walk: inout Walk, _ value: inout Point) throws(ValidationError) {
+        try walk.required("x", &value.x)
+        try walk.required("y", &value.y)
     }
 }
 
-extension Size: JSONCodable {
-    /// Reads `{"width", "height"}`.
-    public init(json: JSONValue, path: FieldPath) throws(ValidationError) {
-        let reader = try JSONObjectReader(json, path: path)
-        self.init(width: try reader.requiredNumber("width"), height: try reader.requiredNumber("height"))
-        try reader.finish(allowing: MemberNames.size)
-    }
+extension Size: WireObject {
+    /// A start for reading.
+    public static var wireStart: Size { Size(width: 0, height: 0) }
 
-    /// Writes `{"width", "height"}`.
-    public func write(to writer: inout JSONWriter) {
-        writer.beginObject()
-        writer.key("width"); writer.number(width)
-        writer.key("height"); writer.number(height)
-        writer.endObject()
+    /// `{"width", "height"}`.
+    public static func describe<Walk: WireWalk>(_ walk: inout Walk, _ value: inout Size) throws(ValidationError) {
+        try walk.required("width", &value.width)
+        try walk.required("height", &value.height)
     }
 }
 
-extension Rect: JSONCodable {
-    /// Reads `{"x", "y", "width", "height"}`.
-    public init(json: JSONValue, path: FieldPath) throws(ValidationError) {
-        let reader = try JSONObjectReader(json, path: path)
-        self.init(
-            x: try reader.requiredNumber("x"), y: try reader.requiredNumber("y"),
-            width: try reader.requiredNumber("width"), height: try reader.requiredNumber("height"))
-        try reader.finish(allowing: MemberNames.rect)
-    }
+extension Rect: WireObject {
+    /// A start for reading.
+    public static var wireStart: Rect { Rect(x: 0, y: 0, width: 0, height: 0) }
 
-    /// Writes `{"x", "y", "width", "height"}`.
-    public func write(to writer: inout JSONWriter) {
-        writer.beginObject()
-        writer.key("x"); writer.number(x)
-        writer.key("y"); writer.number(y)
-        writer.key("width"); writer.number(width)
-        writer.key("height"); writer.number(height)
-        writer.endObject()
+    /// `{"x", "y", "width", "height"}`.
+    public static func describe<Walk: WireWalk>(_ walk: inout Walk, _ value: inout Rect) throws(ValidationError) {
+        try walk.required("x", &value.x)
+        try walk.required("y", &value.y)
+        try walk.required("width", &value.width)
+        try walk.required("height", &value.height)
     }
 }
 
-extension AffineTransform: JSONCodable {
-    /// Reads `{"a", "b", "c", "d", "tx", "ty"}`.
-    public init(json: JSONValue, path: FieldPath) throws(ValidationError) {
-        let reader = try JSONObjectReader(json, path: path)
-        self.init(
-            a: try reader.requiredNumber("a"), b: try reader.requiredNumber("b"), c: try reader.requiredNumber("c"),
-            d: try reader.requiredNumber("d"), tx: try reader.requiredNumber("tx"), ty: try reader.requiredNumber("ty"))
-        try reader.finish(allowing: MemberNames.transform)
+extension AffineTransform: WireObject {
+    /// A start for reading.
+    public static var wireStart: AffineTransform { AffineTransform(a: 1, b: 0, c: 0, d: 1, tx: 0, ty: 0) }
+
+    /// `{"a", "b", "c", "d", "tx", "ty"}`.
+    public static func describe<Walk: WireWalk>(_ walk: inout Walk, _ value: inout AffineTransform) throws(ValidationError) {
+        try walk.required("a", &value.a)
+        try walk.required("b", &value.b)
+        try walk.required("c", &value.c)
+        try walk.required("d", &value.d)
+        try walk.required("tx", &value.tx)
+        try walk.required("ty", &value.ty)
+    }
+}
+
+extension Color: WireObject {
+    /// A start for reading.
+    public static var wireStart: Color { Color(r: 0, g: 0, b: 0) }
+
+    /// `{"r", "g", "b", "a"?}` (components 0…1); written with `a` always.
+    public static func describe<Walk: WireWalk>(_ walk: inout Walk, _ value: inout Color) throws(ValidationError) {
+        try walk.required("r", &value.r)
+        try walk.required("g", &value.g)
+        try walk.required("b", &value.b)
+        try walk.defaulted("a", &value.a, 1)
     }
 
-    /// Writes `{"a", "b", "c", "d", "tx", "ty"}`.
-    public func write(to writer: inout JSONWriter) {
-        writer.beginObject()
-        writer.key("a"); writer.number(a)
-        writer.key("b"); writer.number(b)
-        writer.key("c"); writer.number(c)
-        writer.key("d"); writer.number(d)
-        writer.key("tx"); writer.number(tx)
-        writer.key("ty"); writer.number(ty)
-        writer.endObject()
+    /// Reads `"#RRGGBB"`, `"#RRGGBBAA"` or the object.
+    public init(wire json: JSONValue, path: () -> FieldPath) throws(ValidationError) {
+        guard case .string(let text) = json else {
+            try self.init(reading: JSONObjectReader(json, path: path()))
+            return
+        }
+        guard let color = Color(hex: text) else {
+            throw ValidationError(field: path(), message: "must be \"#RRGGBB\", \"#RRGGBBAA\" or {\"r\", \"g\", \"b\", \"a\"}, got \"\(EchoedInput.bounded(text))\"")
+        }
+        self = color
+    }
+}
+
+extension Shadow: WireObject {
+    /// A start for reading.
+    public static var wireStart: Shadow { Shadow(color: .wireStart, radius: 0, offset: .zero) }
+
+    /// `{"color", "radius", "offset": {"x", "y"}}`.
+    public static func describe<Walk: WireWalk>(_ walk: inout Walk, _ value: inout Shadow) throws(ValidationError) {
+        try walk.required("color", &value.color)
+        try walk.required("radius", &value.radius)
+        try walk.required("offset", &value.offset)
+    }
+}
+
+extension Keyframe: WireObject {
+    /// A start for reading.
+    public static var wireStart: Keyframe {
+        Keyframe(time: 0, progress: 0, transform: .wireStart, maskFrame: .wireStart, cornerRadius: 0, opacity: 0)
+    }
+
+    /// `{"time", "progress", "transform", "maskFrame", "cornerRadius", "opacity"}`.
+    public static func describe<Walk: WireWalk>(_ walk: inout Walk, _ value: inout Keyframe) throws(ValidationError) {
+        try walk.required("time", &value.time)
+        try walk.required("progress", &value.progress)
+        try walk.required("transform", &value.transform)
+        try walk.required("maskFrame", &value.maskFrame)
+        try walk.required("cornerRadius", &value.cornerRadius)
+        try walk.required("opacity", &value.opacity)
     }
 }

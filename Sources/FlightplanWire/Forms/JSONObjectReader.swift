@@ -68,32 +68,10 @@ struct JSONObjectReader {
         return text
     }
 
-    func bool(_ key: String) throws(ValidationError) -> Bool? {
-        guard let value = value(key) else { return nil }
-        guard case .bool(let flag) = value else {
-            throw ValidationError(field: fieldPath(key), message: "must be true or false, got \(value.kindDescription)")
-        }
-        return flag
-    }
-
     /// Reads a member in its type's JSON form; nil when absent.
     func decoded<Value: JSONDecodable>(_ key: String, as type: Value.Type) throws(ValidationError) -> Value? {
         guard let value = value(key) else { return nil }
         return try Value(json: value, path: fieldPath(key))
-    }
-
-    /// Reads an array member whose items are in their type's JSON form; nil when absent.
-    func decodedArray<Value: JSONDecodable>(_ key: String, of type: Value.Type) throws(ValidationError) -> [Value]? {
-        guard let items = try array(key) else { return nil }
-        var values: [Value] = []
-        values.reserveCapacity(items.count)
-        for (index, item) in items.enumerated() { values.append(try Value(json: item, path: fieldPath(key).index(index))) }
-        return values
-    }
-
-    func object(_ key: String) throws(ValidationError) -> JSONObjectReader? {
-        guard let value = value(key) else { return nil }
-        return try JSONObjectReader(value, path: fieldPath(key))
     }
 
     func array(_ key: String) throws(ValidationError) -> [JSONValue]? {
@@ -102,18 +80,6 @@ struct JSONObjectReader {
             throw ValidationError(field: fieldPath(key), message: "must be an array, got \(value.kindDescription)")
         }
         return items
-    }
-
-    /// Reads a string member that must be one of an enum's raw values.
-    func enumeration<Value: RawRepresentable & CaseIterable>(
-        _ key: String, as type: Value.Type
-    ) throws(ValidationError) -> Value? where Value.RawValue == String {
-        guard let text = try string(key) else { return nil }
-        guard let value = Value(rawValue: text) else {
-            let allowed = Value.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
-            throw ValidationError(field: fieldPath(key), message: "must be one of \(allowed), got \"\(EchoedInput.bounded(text))\"")
-        }
-        return value
     }
 
     /// Refuses the first member not named in `keys`.

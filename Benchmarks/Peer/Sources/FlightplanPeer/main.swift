@@ -1,9 +1,9 @@
-import FlightplanCore
+import FlightplanWire
 import Foundation
 import Hummingbird
 
-// POST /v1/plans: JSONDecoder into the SDK's Codable PlanRequest, validate, plan, JSONEncoder out; 422 on a
-// request that does not validate. Usage: FlightplanPeer PORT
+// POST /v1/plans: JSONDecoder into the SDK's Codable PlanRequest (derived from the wire schema: JSONDecoder's
+// tree, then the strict reader), validate, plan, JSONEncoder out; 422 on a request that does not validate. Usage: FlightplanPeer PORT
 let port = CommandLine.arguments.count > 1 ? Int(CommandLine.arguments[1])! : 8081
 let router = Router()
 router.post("/v1/plans") { request, context -> Response in

@@ -1,0 +1,351 @@
+// The one hand-written description of each wire object: its members, in the order they are written, each with
+// its name, the property it holds, its value form and whether it is required, defaulted or optional. The strict
+// reader, the writer, the unknown-member check and `Codable` (WireSchema+Codable.swift) are walks of it.
+
+/// A value the schema reads and writes as one member: a number, a flag, a string, an enumeration, an object
+/// described by ``WireObject``, an array of them, or a hand-written form (a curve, a colour's two spellings).
+public protocol WireValue {
+    /// Reads the value; `path` names it and is spelt out only for an error or a nested object's own path.
+    init(wire json: JSONValue, path: () -> FieldPath) throws(ValidationError)
+    /// Writes the value.
+    func write(to writer: inout JSONWriter)
+}
+
+/// A type whose JSON form is an object described once, member by member, in ``describe(_:_:)``.
+public protocol WireObject: WireValue, JSONCodable {
+    /// The value a read starts from; the description overwrites every member (required ones, or their defaults).
+    static var wireStart: Self { get }
+    /// Walks the members in the order they are written: the reader fills `value` in, the writer writes it out.
+    static func describe<Walk: WireWalk>(_ walk: inout Walk, _ value: inout Self) throws(ValidationError)
+}
+
+/// What a description is walked with: the reader (from a JSON object, strictly), the writer, or `Codable`'s bridge.
+public protocol WireWalk {
+    /// A member that must be there.
+    mutating func required<Value: WireValue>(_ name: StaticString, _ value: inout Value) throws(ValidationError)
+    /// A member that may be left out (or `null`), written only when set.
+    mutating func optional<Value: WireValue>(_ name: StaticString, _ value: inout Value?) throws(ValidationError)
+    /// A member that is `fallback` when left out (or `null`); written always, or only when it differs from
+    /// `fallback` when `writesFallback` is false.
+    mutating func defaulted<Value: WireValue & Equatable>(
+        _ name: StaticString, _ value: inout Value, _ fallback: Value, writesFallback: Bool) throws(ValidationError)
+    /// A member an answer writes as `null` when it has no value (a dismissal's decision while dragging).
+    mutating func nullable<Value: WireValue>(_ name: StaticString, _ value: inout Value?) throws(ValidationError)
+    /// A dismissal's completion plan: ``nullable(_:_:)``, written in the answer's format.
+    mutating func completionPlan(_ name: StaticString, _ value: inout Plan?) throws(ValidationError)
+    /// An optional whole number, refused with `notWhole` when fractional and `rangeRule` when beyond an `Int`.
+    mutating func integer(_ name: StaticString, _ value: inout Int?, notWhole: String, rangeRule: String) throws(ValidationError)
+    /// A nested object of the same value's members (`overlay`), written only when `isSet`.
+    mutating func object(
+        _ name: StaticString, isSet: Bool, _ members: (inout Self) throws(ValidationError) -> Void) throws(ValidationError)
+}
+
+extension WireWalk {
+    /// A member that is `fallback` when left out, and always written.
+    mutating func defaulted<Value: WireValue & Equatable>(
+        _ name: StaticString, _ value: inout Value, _ fallback: Value
+    ) throws(ValidationError) {
+        try defaulted(name, &value, fallback, writesFallback: true)
+    }
+}
+
+extension WireObject {
+    /// Reads the object through its description.
+    public init(wire json: JSONValue, path: () -> FieldPath) throws(ValidationError) {
+        try self.init(reading: JSONObjectReader(json, path: path()))
+    }
+
+    /// Reads the object through its description; members the description does not name are refused.
+    init(reading object: JSONObjectReader) throws(ValidationError) {
+        var value = Self.wireStart
+        var walk = WireReader(object)
+        try Self.describe(&walk, &value)
+        try walk.finish()
+        self = value
+    }
+
+    /// Reads the object through its description.
+    public init(json: JSONValue, path: FieldPath) throws(ValidationError) {
+        try self.init(wire: json) { path }
+    }
+
+    /// Writes the object through its description.
+    public func write(to writer: inout JSONWriter) {
+        writer.beginObject()
+        writeMembers(to: &writer)
+        writer.endObject()
+    }
+
+    /// Writes the members as part of the object being written.
+    func writeMembers(to writer: inout JSONWriter, format: PlanFormat = .json) {
+        var value = self
+        withUnsafeMutablePointer(to: &writer) { pointer in
+            var walk = WireWriter(writer: pointer, format: format)
+            // The writer's steps never throw.
+            try! Self.describe(&walk, &value)
+        }
+    }
+}
+
+extension JSONMember {
+    /// Whether the member is named `name`: its UTF-8 compared with the literal's, lengths first.
+    func isNamed(_ name: StaticString) -> Bool {
+        let count = name.utf8CodeUnitCount
+        guard key.utf8.count == count else { return false }
+        let literal = UnsafeBufferPointer(start: name.utf8Start, count: count)
+        return key.utf8.withContiguousStorageIfAvailable { $0.elementsEqual(literal) } ?? key.utf8.elementsEqual(literal)
+    }
+}
+
+/// The strict reader: each member is looked up by name, `null` counts as absent, and after the walk the first
+/// member it did not look up is refused as unknown.
+struct WireReader: WireWalk {
+    let object: JSONObjectReader
+    /// Which of the first 64 members the walk named. An object has far fewer known members, so an object with
+    /// more than 64 has an unknown one among its first 64, and the first unmarked one is the first unknown.
+    private var named: UInt64 = 0
+
+    init(_ object: JSONObjectReader) {
+        self.object = object
+    }
+
+    private func path(_ name: StaticString) -> FieldPath {
+        object.fieldPath(name.description)
+    }
+
+    /// The member's value, nil when absent or `null`; marks it named.
+    private mutating func find(_ name: StaticString) -> JSONValue? {
+        for index in object.members.indices where object.members[index].isNamed(name) {
+            if index < 64 { named |= 1 << UInt64(index) }
+            let value = object.members[index].value
+            if case .null = value { return nil }
+            return value
+        }
+        return nil
+    }
+
+    mutating func required<Value: WireValue>(_ name: StaticString, _ value: inout Value) throws(ValidationError) {
+        guard let json = find(name) else { throw ValidationError(field: path(name), message: "is required") }
+        let object = object
+        value = try Value(wire: json) { object.fieldPath(name.description) }
+    }
+
+    mutating func optional<Value: WireValue>(_ name: StaticString, _ value: inout Value?) throws(ValidationError) {
+        guard let json = find(name) else { value = nil; return }
+        let object = object
+        value = try Value(wire: json) { object.fieldPath(name.description) }
+    }
+
+    mutating func defaulted<Value: WireValue & Equatable>(
+        _ name: StaticString, _ value: inout Value, _ fallback: Value, writesFallback: Bool
+    ) throws(ValidationError) {
+        guard let json = find(name) else { value = fallback; return }
+        let object = object
+        value = try Value(wire: json) { object.fieldPath(name.description) }
+    }
+
+    mutating func nullable<Value: WireValue>(_ name: StaticString, _ value: inout Value?) throws(ValidationError) {
+        try optional(name, &value)
+    }
+
+    mutating func completionPlan(_ name: StaticString, _ value: inout Plan?) throws(ValidationError) {
+        try optional(name, &value)
+    }
+
+    mutating func integer(_ name: StaticString, _ value: inout Int?, notWhole: String, rangeRule: String) throws(ValidationError) {
+        guard let json = find(name) else { value = nil; return }
+        let number = try Double(wire: json) { path(name) }
+        value = try JSONObjectReader.integer(number, path: path(name), notWhole: notWhole, rangeRule: rangeRule)
+    }
+
+    mutating func object(
+        _ name: StaticString, isSet: Bool, _ members: (inout WireReader) throws(ValidationError) -> Void
+    ) throws(ValidationError) {
+        var nested = WireReader(try JSONObjectReader(find(name) ?? .object([]), path: path(name)))
+        try members(&nested)
+        try nested.finish()
+    }
+
+    /// Refuses the first member the walk did not name.
+    func finish() throws(ValidationError) {
+        let count = object.members.count
+        guard named != (count >= 64 ? UInt64.max : (1 << UInt64(count)) - 1) else { return }
+        for index in 0..<min(count, 64) where named & (1 << UInt64(index)) == 0 {
+            throw ValidationError(field: object.fieldPath(object.members[index].key), message: "is not a known field")
+        }
+    }
+}
+
+/// The writer: members in description order, each as its value form writes it.
+struct WireWriter: WireWalk {
+    let writer: UnsafeMutablePointer<JSONWriter>
+    /// The format of a dismissal's completion plan.
+    let format: PlanFormat
+
+    func required<Value: WireValue>(_ name: StaticString, _ value: inout Value) {
+        writer.pointee.key(name)
+        value.write(to: &writer.pointee)
+    }
+
+    func optional<Value: WireValue>(_ name: StaticString, _ value: inout Value?) {
+        guard let value else { return }
+        writer.pointee.key(name)
+        value.write(to: &writer.pointee)
+    }
+
+    func defaulted<Value: WireValue & Equatable>(_ name: StaticString, _ value: inout Value, _ fallback: Value, writesFallback: Bool) {
+        guard writesFallback || value != fallback else { return }
+        writer.pointee.key(name)
+        value.write(to: &writer.pointee)
+    }
+
+    func nullable<Value: WireValue>(_ name: StaticString, _ value: inout Value?) {
+        writer.pointee.key(name)
+        if let value { value.write(to: &writer.pointee) } else { writer.pointee.null() }
+    }
+
+    func completionPlan(_ name: StaticString, _ value: inout Plan?) {
+        writer.pointee.key(name)
+        if let value { format.write(value, to: &writer.pointee) } else { writer.pointee.null() }
+    }
+
+    func integer(_ name: StaticString, _ value: inout Int?, notWhole: String, rangeRule: String) {
+        guard let value else { return }
+        writer.pointee.key(name)
+        writer.pointee.integer(value)
+    }
+
+    mutating func object(_ name: StaticString, isSet: Bool, _ members: (inout WireWriter) throws(ValidationError) -> Void) {
+        guard isSet else { return }
+        writer.pointee.key(name)
+        writer.pointee.beginObject()
+        try! members(&self)
+        writer.pointee.endObject()
+    }
+}
+
+// MARK: - Value forms
+
+extension Double: WireValue {
+    /// Reads a number.
+    public init(wire json: JSONValue, path: () -> FieldPath) throws(ValidationError) {
+        guard case .number(let number) = json else {
+            throw ValidationError(field: path(), message: "must be a number, got \(json.kindDescription)")
+        }
+        self = number
+    }
+
+    /// Writes the number.
+    public func write(to writer: inout JSONWriter) { writer.number(self) }
+}
+
+extension Int: WireValue {
+    /// Reads a whole number.
+    public init(wire json: JSONValue, path: () -> FieldPath) throws(ValidationError) {
+        self = try JSONObjectReader.integer(Double(wire: json, path: path), path: path(), rangeRule: "must be a whole number")
+    }
+
+    /// Writes the number.
+    public func write(to writer: inout JSONWriter) { writer.integer(self) }
+}
+
+extension Bool: WireValue {
+    /// Reads `true` or `false`.
+    public init(wire json: JSONValue, path: () -> FieldPath) throws(ValidationError) {
+        guard case .bool(let flag) = json else {
+            throw ValidationError(field: path(), message: "must be true or false, got \(json.kindDescription)")
+        }
+        self = flag
+    }
+
+    /// Writes the flag.
+    public func write(to writer: inout JSONWriter) { writer.bool(self) }
+}
+
+extension String: WireValue {
+    /// Reads a string.
+    public init(wire json: JSONValue, path: () -> FieldPath) throws(ValidationError) {
+        guard case .string(let text) = json else {
+            throw ValidationError(field: path(), message: "must be a string, got \(json.kindDescription)")
+        }
+        self = text
+    }
+
+    /// Writes the string.
+    public func write(to writer: inout JSONWriter) { writer.string(self) }
+}
+
+extension Array: WireValue where Element: WireValue {
+    /// Reads an array, each item in its form.
+    public init(wire json: JSONValue, path: () -> FieldPath) throws(ValidationError) {
+        guard case .array(let items) = json else {
+            throw ValidationError(field: path(), message: "must be an array, got \(json.kindDescription)")
+        }
+        self = []
+        reserveCapacity(items.count)
+        for index in items.indices { append(try Element(wire: items[index]) { path().index(index) }) }
+    }
+
+    /// Writes the items.
+    public func write(to writer: inout JSONWriter) {
+        writer.beginArray()
+        for item in self { item.write(to: &writer) }
+        writer.endArray()
+    }
+}
+
+/// A string enumeration on the wire: one of its raw values.
+public protocol WireEnumeration: WireValue, RawRepresentable, CaseIterable where RawValue == String {}
+
+extension WireEnumeration {
+    /// Reads one of the raw values.
+    public init(wire json: JSONValue, path: () -> FieldPath) throws(ValidationError) {
+        let text = try String(wire: json, path: path)
+        guard let value = Self(rawValue: text) else {
+            let allowed = Self.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
+            throw ValidationError(field: path(), message: "must be one of \(allowed), got \"\(EchoedInput.bounded(text))\"")
+        }
+        self = value
+    }
+
+    /// Writes the raw value.
+    public func write(to writer: inout JSONWriter) { writer.string(rawValue) }
+}
+
+extension TransitionStyle: WireEnumeration {}
+extension Direction: WireEnumeration {}
+extension ContentMode: WireEnumeration {}
+extension CornerCurve: WireEnumeration {}
+extension MotionPath: WireEnumeration {}
+extension FadeMode: WireEnumeration {}
+extension ChildSpace: WireEnumeration {}
+extension TrackRole: WireEnumeration {}
+extension LayerRole: WireEnumeration {}
+extension GesturePhase: WireEnumeration {}
+extension DragAxis: WireEnumeration {}
+extension ReleasePolicy: WireEnumeration {}
+extension DismissDecision: WireEnumeration {}
+extension DismissReason: WireEnumeration {}
+
+extension TrackProperty: WireValue {
+    /// Reads one of the property names (an answer's `animates` item).
+    public init(wire json: JSONValue, path: () -> FieldPath) throws(ValidationError) {
+        guard case .string(let name) = json, let property = TrackProperty(rawValue: name) else {
+            throw ValidationError(field: path(), message: "must be a track property name")
+        }
+        self = property
+    }
+
+    /// Writes the name.
+    public func write(to writer: inout JSONWriter) { writer.string(rawValue) }
+}
+
+/// A hand-written form (two spellings, one of several keys) read through its `JSONDecodable` reader.
+public protocol HandWrittenWireForm: WireValue, JSONCodable {}
+
+extension HandWrittenWireForm {
+    /// Reads the value through its hand-written reader.
+    public init(wire json: JSONValue, path: () -> FieldPath) throws(ValidationError) {
+        try self.init(json: json, path: path())
+    }
+}
