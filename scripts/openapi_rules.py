@@ -3,7 +3,7 @@
 
 Usage: openapi_rules.py FLIGHTPLAN_BINARY
 `flightplan rules` prints [{"pointer", "keyword", "value"}]; each pointer must resolve in openapi.yaml and its
-keyword must hold that value."""
+keyword must hold that value (for `properties`, the value lists the member names, in any order)."""
 import json
 import pathlib
 import subprocess
@@ -31,9 +31,12 @@ for rule in rules:
     except (KeyError, IndexError, TypeError) as error:
         failures.append(f"{rule['pointer']}: not in openapi.yaml ({error!r})")
         continue
+    if rule["keyword"] == "properties" and isinstance(stated, dict):
+        # The wire schema lists a component's members in the order it writes them; openapi.yaml in its own order.
+        stated, rule["value"] = sorted(stated), sorted(rule["value"])
     if stated != rule["value"]:
         failures.append(f"{rule['pointer']} {rule['keyword']}: openapi.yaml says {stated!r}, the code {rule['value']!r}")
 if failures:
     print("\n".join(failures), file=sys.stderr)
     sys.exit(1)
-print(f"openapi.yaml states all {len(rules)} defaults and limits as the code does")
+print(f"openapi.yaml states all {len(rules)} defaults, limits and described members as the code does")

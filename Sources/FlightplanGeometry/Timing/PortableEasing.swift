@@ -1,24 +1,19 @@
 /// A timing curve in forms other systems take, so an app can animate its own views in step with a plan.
 public struct PortableEasing: Sendable, Hashable {
-    /// CSS `linear()` stops (`(x, y)`, x a fraction of the duration): linear interpolation between them stays
-    /// within ``cssTolerance`` of the curve at every instant, with few stops (a greedy choice over a fine grid).
+    /// `linear()` stops (`(x, y)`, x a fraction of the duration, y rounded to 5 decimals and x to 4 decimals of a
+    /// percent, as the CSS text writes them): linear interpolation between them stays within ``cssTolerance`` of the
+    /// curve at every instant, with few stops (a greedy choice over a fine grid). The wire layer writes them as text.
     public let stops: [Point]
     /// The spring's parameter sets, when the curve is a spring.
     public var spring: SpringExport?
-    /// The stops as a CSS `<easing-function>`: `linear(0, 0.25 10%, …, 1)` (written once, when the stops are made).
-    public let css: String
 
     /// Largest error of the `linear()` form, in progress.
     public static let cssTolerance = 0.001
 
-    /// The easing with these stops, its CSS text written from them.
-    private init(stops: [Point], spring: SpringExport?) {
+    /// The easing with these stops (as ``stops`` describes them).
+    public init(stops: [Point], spring: SpringExport?) {
         self.stops = stops
         self.spring = spring
-        css = "linear(" + stops.map { stop in
-            let y = Self.decimal(stop.y, places: 5)
-            return stop.x == 0 || stop.x == 1 ? y : "\(y) \(Self.decimal(stop.x * 100, places: 4))%"
-        }.joined(separator: ", ") + ")"
     }
 
     /// The portable forms of `timing`, or nil when its `linear()` form needs more than `maximumStops` stops (a spring
@@ -53,31 +48,9 @@ public struct PortableEasing: Sendable, Hashable {
     private static let easeOut = PortableEasing(named: .easeOut)
     private static let easeInOut = PortableEasing(named: .easeInOut)
 
-    /// Reads the stops back from a `linear(…)` string (nil if it is not one `css` writes).
-    public init?(css: String, spring: SpringExport?) {
-        guard css.hasPrefix("linear("), css.hasSuffix(")") else { return nil }
-        let items = css.dropFirst(7).dropLast().split(separator: ",")
-        var stops: [Point] = []
-        for (index, item) in items.enumerated() {
-            let parts = item.split(separator: " ")
-            guard let y = parts.first.flatMap({ Double($0) }) else { return nil }
-            let x: Double
-            if parts.count == 2, parts[1].hasSuffix("%"), let percent = Double(parts[1].dropLast()) {
-                x = percent / 100
-            } else if parts.count == 1 && (index == 0 || index == items.count - 1) {
-                x = index == 0 ? 0 : 1
-            } else {
-                return nil
-            }
-            stops.append(Point(x: x, y: y))
-        }
-        self.init(stops: stops, spring: spring)
-    }
-
-
     /// Greedy stops over a grid: the curve sampled at N evenly spaced instants, N doubled (from 256, up to 16 384)
     /// until linear interpolation between neighbours is within a tenth of the tolerance (the largest second
-    /// difference ÷ 8); then from each stop, the farthest grid point whose chord — its ends rounded as `css` writes
+    /// difference ÷ 8); then from each stop, the farthest grid point whose chord — its ends rounded as the CSS text writes
     /// them — stays within the rest of the tolerance at every grid point it spans. Nil once more than `maximumStops`
     /// would be needed (every easing has at least 2, so a limit below that costs nothing).
     static func stops(_ timing: ResolvedTiming, maximumStops: Int) -> [Point]? {
@@ -95,8 +68,8 @@ public struct PortableEasing: Sendable, Hashable {
                 index % 2 == 0 ? samples[index / 2] : timing.progress(atTime: duration * Double(index) / Double(count))
             }
         }
-        // A stop as `css` writes it and `init(css:)` reads it back, so the two agree to the bit: `decimal` prints the
-        // rounded value's shortest round-trip text, which reads back as that value (and −0 rounds to 0).
+        // A stop as the CSS text writes it and reads it back, so the two agree to the bit: the text is the rounded
+        // value's shortest round-trip form, which reads back as that value (and −0 rounds to 0).
         func stop(_ index: Int) -> Point {
             index == count ? Point(x: 1, y: 1)
                 : Point(x: KeyframeRounding.round(Double(index) / Double(count) * 100, 4) / 100, y: KeyframeRounding.round(samples[index], 5))
@@ -138,16 +111,6 @@ public struct PortableEasing: Sendable, Hashable {
             if indices.count > maximumStops { return nil }
         }
         return indices.map(stop)
-    }
-
-    /// `value` to at most `places` decimals, without trailing zeros.
-    static func decimal(_ value: Double, places: Int) -> String {
-        let rounded = KeyframeRounding.round(value, places)
-        if rounded == rounded.rounded() && abs(rounded) < 1e15 { return String(Int(rounded)) }
-        var text = String(rounded)
-        if text.contains("e") { return text }
-        while text.hasSuffix("0") { text.removeLast() }
-        return text
     }
 }
 

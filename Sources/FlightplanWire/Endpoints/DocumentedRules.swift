@@ -1,7 +1,8 @@
 /// Every default and limit that openapi.yaml states, as it must state it: where in the document (a JSON
 /// pointer), which keyword, and the value taken from the one table it lives in (``PlanLimits``,
-/// ``PlanDefaults``, ``Batch``, ``Filmstrip``). `flightplan rules` prints them; the test suite checks
-/// openapi.yaml against them, so the document cannot drift from the code.
+/// ``PlanDefaults``, ``Batch``, ``Filmstrip``), then what the wire schema's descriptions say (each described
+/// component's member names and required members, the requests' enumeration defaults). `flightplan rules`
+/// prints them; the test suite checks openapi.yaml against them, so the document cannot drift from the code.
 public enum DocumentedRules {
     /// One stated rule.
     public struct Rule: Sendable {
@@ -25,8 +26,10 @@ public enum DocumentedRules {
         Rule(pointer: pointer, keyword: keyword, value: .string(value))
     }
 
-    /// Every rule, in document order.
-    public static let rules: [Rule] = [
+    /// Every rule: the limits and defaults in document order, then the descriptions'.
+    public static let rules: [Rule] = limits + WireSchemaRules.rules
+
+    private static let limits: [Rule] = [
         rule("/paths/~1v1~1plans/post", "x-output-budget", Double(PlanLimits.maximumOutputPoints)),
         rule("/paths/~1v1~1plans~1batch/post", "x-output-budget", Double(PlanLimits.maximumOutputPoints)),
         rule("/paths/~1v1~1plans~1batch/post/requestBody/content/application~1json/schema/properties/requests", "maxItems", Double(Batch.maximumItems)),
@@ -49,16 +52,12 @@ public enum DocumentedRules {
         rule("\(schemas)/Sampling/oneOf/2/properties/tolerance", "minimum", PlanLimits.minimumTolerance),
         rule("\(schemas)/Sampling/oneOf/2/properties/tolerance", "maximum", PlanLimits.maximumExtent),
         rule("\(schemas)/ChildPair/properties/id", "maxLength", Double(PlanLimits.maximumChildIDLength)),
-        rule("\(planRequest)/style", "default", PlanDefaults.style.rawValue),
-        rule("\(planRequest)/direction", "default", PlanDefaults.direction.rawValue),
         rule("\(planRequest)/timing/properties/duration", "minimum", PlanLimits.minimumDuration),
         rule("\(planRequest)/timing/properties/duration", "maximum", PlanLimits.maximumDuration),
         rule("\(planRequest)/overlay/properties/opacity", "default", PlanDefaults.overlayOpacity),
         rule("\(planRequest)/precision", "minimum", Double(PlanLimits.precisionRange.lowerBound)),
         rule("\(planRequest)/precision", "maximum", Double(PlanLimits.precisionRange.upperBound)),
         rule("\(planRequest)/children", "maxItems", Double(PlanLimits.maximumChildren)),
-        rule("\(schemas)/DismissRequest/properties/phase", "default", PlanDefaults.gesturePhase.rawValue),
-        rule("\(schemas)/DismissRequest/properties/axis", "default", PlanDefaults.dragAxis.rawValue),
         rule("\(dismissOptions)/dismissDistance", "maximum", PlanLimits.maximumExtent),
         rule("\(dismissOptions)/minimumScale", "minimum", PlanLimits.minimumDismissScale),
         rule("\(dismissOptions)/minimumScale", "default", PlanDefaults.minimumScale),
