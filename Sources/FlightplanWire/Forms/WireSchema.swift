@@ -1,6 +1,7 @@
 // The one hand-written description of each wire object: its members, in the order they are written, each with
 // its name, the property it holds, its value form and whether it is required, defaulted or optional. The strict
-// reader, the writer, the unknown-member check and `Codable` (WireSchema+Codable.swift) are walks of it.
+// reader, the writer, the unknown-member check and the rules openapi.yaml must state (WireSchema+Rules.swift) are
+// walks of it; `Codable` (WireSchema+Codable.swift) goes through the reader and the writer.
 
 /// A value the schema reads and writes as one member: a number, a flag, a string, an enumeration, an object
 /// described by ``WireObject``, an array of them, or a hand-written form (a curve, a colour's two spellings).
@@ -19,7 +20,7 @@ public protocol WireObject: WireValue, JSONCodable {
     static func describe<Walk: WireWalk>(_ walk: inout Walk, _ value: inout Self) throws(ValidationError)
 }
 
-/// What a description is walked with: the reader (from a JSON object, strictly), the writer, or `Codable`'s bridge.
+/// What a description is walked with: the reader (from a JSON object, strictly), the writer, or the member lister.
 public protocol WireWalk {
     /// A member that must be there.
     mutating func required<Value: WireValue>(_ name: StaticString, _ value: inout Value) throws(ValidationError)
@@ -88,10 +89,12 @@ extension WireObject {
 }
 
 extension JSONMember {
-    /// Whether the member is named `name`: its UTF-8 compared with the literal's, lengths first.
+    /// Whether the member is named `name`: its UTF-8 compared with the literal's, lengths and first bytes first.
+    @inline(__always)
     func isNamed(_ name: StaticString) -> Bool {
         let count = name.utf8CodeUnitCount
         guard key.utf8.count == count else { return false }
+        guard key.utf8.first == name.utf8Start.pointee else { return false }
         let literal = UnsafeBufferPointer(start: name.utf8Start, count: count)
         return key.utf8.withContiguousStorageIfAvailable { $0.elementsEqual(literal) } ?? key.utf8.elementsEqual(literal)
     }
@@ -104,6 +107,8 @@ struct WireReader: WireWalk {
     /// Which of the first 64 members the walk named. An object has far fewer known members, so an object with
     /// more than 64 has an unknown one among its first 64, and the first unmarked one is the first unknown.
     private var named: UInt64 = 0
+    /// Where the next lookup starts.
+    private var next = 0
 
     init(_ object: JSONObjectReader) {
         self.object = object
@@ -113,37 +118,47 @@ struct WireReader: WireWalk {
         object.fieldPath(name.description)
     }
 
-    /// The member's value, nil when absent or `null`; marks it named.
+    /// The member's value, nil when absent or `null`; marks it named. The search starts after the member found
+    /// last: clients mostly send members in the order they are described, so most lookups compare one key.
+    @inline(__always)
     private mutating func find(_ name: StaticString) -> JSONValue? {
-        for index in object.members.indices where object.members[index].isNamed(name) {
-            if index < 64 { named |= 1 << UInt64(index) }
-            let value = object.members[index].value
-            if case .null = value { return nil }
-            return value
+        let members = object.members
+        guard !members.isEmpty else { return nil }
+        var index = next < members.count ? next : 0
+        for _ in 0..<members.count {
+            if members[index].isNamed(name) {
+                if index < 64 { named |= 1 << UInt64(index) }
+                next = index + 1
+                let value = members[index].value
+                if case .null = value { return nil }
+                return value
+            }
+            index = index + 1 == members.count ? 0 : index + 1
         }
         return nil
     }
 
+    @inline(__always)
     mutating func required<Value: WireValue>(_ name: StaticString, _ value: inout Value) throws(ValidationError) {
         guard let json = find(name) else { throw ValidationError(field: path(name), message: "is required") }
-        let object = object
-        value = try Value(wire: json) { object.fieldPath(name.description) }
+        value = try Value(wire: json) { path(name) }
     }
 
+    @inline(__always)
     mutating func optional<Value: WireValue>(_ name: StaticString, _ value: inout Value?) throws(ValidationError) {
         guard let json = find(name) else { value = nil; return }
-        let object = object
-        value = try Value(wire: json) { object.fieldPath(name.description) }
+        value = try Value(wire: json) { path(name) }
     }
 
+    @inline(__always)
     mutating func defaulted<Value: WireValue & Equatable>(
         _ name: StaticString, _ value: inout Value, _ fallback: Value, writesFallback: Bool
     ) throws(ValidationError) {
         guard let json = find(name) else { value = fallback; return }
-        let object = object
-        value = try Value(wire: json) { object.fieldPath(name.description) }
+        value = try Value(wire: json) { path(name) }
     }
 
+    @inline(__always)
     mutating func nullable<Value: WireValue>(_ name: StaticString, _ value: inout Value?) throws(ValidationError) {
         try optional(name, &value)
     }
@@ -161,7 +176,9 @@ struct WireReader: WireWalk {
     mutating func object(
         _ name: StaticString, isSet: Bool, _ members: (inout WireReader) throws(ValidationError) -> Void
     ) throws(ValidationError) {
-        var nested = WireReader(try JSONObjectReader(find(name) ?? .object([]), path: path(name)))
+        // An absent object reads as an empty one, whose path no error can name.
+        let json = find(name)
+        var nested = WireReader(try JSONObjectReader(json ?? .object([]), path: json == nil ? "" : path(name)))
         try members(&nested)
         try nested.finish()
     }
