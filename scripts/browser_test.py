@@ -39,11 +39,11 @@ def skip(reason):
 
 
 def main_track(plan):
-    """The track the eye follows, as the page picks it: the last `content` track, else a moving destination screen."""
+    """The track the eye follows, as the page picks it: a moving destination screen, else the last `content` track."""
     tracks = plan["tracks"]
     content = [track for track in tracks if track["role"] == "content"]
     screens = [track for track in tracks if track["role"] == "destinationScreen" and "transform" in track["animates"]]
-    return (content or screens)[-1 if content else 0]
+    return screens[0] if screens else content[-1]
 
 
 def expected_clip(track, time):
@@ -65,13 +65,17 @@ def apply(t, m, layer):
 
 
 def shown_clip(measured, layer, bounds):
-    """The visible clip the browser applied: the computed clip-path inset through the computed transform."""
+    """The visible clip the browser applied: the bounds of the paint box's computed clip-path outline (every point of
+    it, control points included, on or inside the mask rect), moved by the paint box's offset, through the layer's
+    computed transform."""
     numbers = lambda text: [float(v) for v in re.findall(r"-?[\d.]+(?:e-?\d+)?", text)]
     a, b, c, d, tx, ty = numbers(measured["transform"]) if measured["transform"] != "none" else (1, 0, 0, 1, 0, 0)
-    inset = numbers(measured["clipPath"].split("round")[0]) if measured["clipPath"] not in ("none", "") else [0]
-    # CSS shorthand: 1 value for all sides, 2 for (vertical, horizontal), 3 for (top, horizontal, bottom).
-    top, right, bottom, left = {1: lambda v: v * 4, 2: lambda v: v * 2, 3: lambda v: [v[0], v[1], v[2], v[1]]}.get(len(inset), lambda v: v[:4])(inset)
-    mask = {"x": left, "y": top, "width": layer["width"] - left - right, "height": layer["height"] - top - bottom}
+    if measured["clipPath"] in ("none", ""):
+        mask = {"x": 0, "y": 0, "width": layer["width"], "height": layer["height"]}
+    else:
+        points = numbers(measured["clipPath"])
+        xs, ys = points[0::2], points[1::2]
+        mask = {"x": min(xs) + measured["left"], "y": min(ys) + measured["top"], "width": max(xs) - min(xs), "height": max(ys) - min(ys)}
     x, y, w, h = apply({"a": a, "b": b, "c": c, "d": d, "tx": tx, "ty": ty}, mask, layer)
     return (x - bounds["x"], y - bounds["y"], w, h)
 
@@ -128,8 +132,9 @@ def main():
                     const stage = document.getElementById('stage').getBoundingClientRect();
                     const outline = document.getElementById('clip-outline').getBoundingClientRect();
                     const tracks = arguments[1].map((id) => {
-                        const style = getComputedStyle(document.getElementById('track-' + id));
-                        return {transform: style.transform, clipPath: style.clipPath};
+                        const layer = document.getElementById('track-' + id), paint = layer.querySelector(':scope > .paint');
+                        return {transform: getComputedStyle(layer).transform, clipPath: getComputedStyle(paint).clipPath,
+                                left: paint.offsetLeft, top: paint.offsetTop};
                     });
                     return {stage: [stage.x, stage.y, stage.width], tracks, main: document.querySelector('.track.main').id,
                             outline: [outline.x, outline.y, outline.width, outline.height]};""", time, [track["id"] for track in moving])

@@ -21,12 +21,12 @@ import json
 import math
 import os
 import re
-import shutil
 import subprocess
 import sys
 import urllib.error
 import urllib.request
 
+from export_players import PAGE, SEEK_SVG, SETUP_SVG, SETUP_WEB, chromium
 from keyframe_segments import FIRST_MODEL, keyframe_times, values_at
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -110,16 +110,18 @@ def visible(track, values):
     return (min(x0, x1), min(y0, y1), abs(x1 - x0), abs(y1 - y0))
 
 
-def css_visible(frame, transform, clip_path):
-    """What Chromium applied: the computed clip-path inset through the computed transform, in window space."""
+def css_visible(frame, transform, clip_path, paint_left, paint_top):
+    """What Chromium applied: the bounds of the paint box's computed clip-path outline (every point of which, control
+    points included, lies on or inside the mask rect) moved by the paint box's offset, through the layer's computed
+    transform, in window space."""
     numbers = lambda text: [float(v) for v in re.findall(r"-?[\d.]+(?:e-?\d+)?", text)]
     a, b, c, d, tx, ty = numbers(transform) if transform not in ("none", "") else (1, 0, 0, 1, 0, 0)
     if clip_path in ("none", ""):
         mask = {"x": 0, "y": 0, "width": frame["width"], "height": frame["height"]}
     else:
-        inset = numbers(clip_path.split("round")[0])
-        top, right, bottom, left = {1: lambda v: v * 4, 2: lambda v: v * 2, 3: lambda v: [v[0], v[1], v[2], v[1]]}.get(len(inset), lambda v: v[:4])(inset)
-        mask = {"x": left, "y": top, "width": frame["width"] - left - right, "height": frame["height"] - top - bottom}
+        points = numbers(clip_path)
+        xs, ys = points[0::2], points[1::2]
+        mask = {"x": min(xs) + paint_left, "y": min(ys) + paint_top, "width": max(xs) - min(xs), "height": max(ys) - min(ys)}
     track = {"frame": frame}
     return visible(track, {"transform": {"a": a, "b": b, "c": c, "d": d, "tx": tx, "ty": ty}, "maskFrame": mask})
 
@@ -132,45 +134,18 @@ def instants(plan):
     return [plan["duration"] * f for f in (0, 0.2, 0.45, 0.5, 0.8, 1)]
 
 
-PAGE = "data:text/html,<!doctype html><html><body style='margin:0'></body></html>"
-SETUP_WAAPI = """
-document.body.innerHTML = '';
-const doc = arguments[0], stage = document.createElement('div');
-stage.style.cssText = `position:relative;width:${doc.width}px;height:${doc.height}px;overflow:hidden`;
-document.body.appendChild(stage);
-window.fpElements = doc.elements.map((element) => {
-  const div = document.createElement('div');
-  for (const [name, value] of Object.entries(element.style)) div.style.setProperty(name, value);
-  stage.appendChild(div);
-  const animation = div.animate(element.keyframes, element.options);
-  animation.pause();
-  return {div, animation};
-});
-window.fpSeek = (ms) => fpElements.forEach(({animation}) => { animation.currentTime = ms; });
-"""
-SETUP_CSS = """
-document.body.innerHTML = '';
-const style = document.createElement('style'); style.textContent = arguments[0]; document.head.appendChild(style);
-const stage = document.createElement('div'); stage.className = 'fp-stage'; document.body.appendChild(stage);
-window.fpElements = arguments[1].map((name) => {
-  const div = document.createElement('div'); div.className = name; stage.appendChild(div);
-  div.style.animationPlayState = 'paused';
-  return {div};
-});
-window.fpSeek = (ms) => fpElements.forEach(({div}) => { div.style.animationDelay = `-${ms}ms`; });
-"""
 MEASURE = """
 fpSeek(arguments[0]);
-return fpElements.map(({div}) => { const s = getComputedStyle(div); return [s.transform, s.clipPath, s.opacity]; });
+return fpElements.map(({layer, paint}) => {
+  const s = getComputedStyle(layer);
+  return [s.transform, getComputedStyle(paint).clipPath, s.opacity, paint.offsetLeft, paint.offsetTop];
+});
 """
-SETUP_SVG = "document.body.innerHTML = arguments[0]; const svg = document.querySelector('svg'); svg.pauseAnimations();"
-MEASURE_SVG = """
-const svg = document.querySelector('svg'); svg.setCurrentTime(arguments[0]);
+MEASURE_SVG = SEEK_SVG + """
 return arguments[1].map((name) => {
-  const group = document.getElementById('fp-' + name), m = group.getCTM(), s = getComputedStyle(group);
-  const rect = document.querySelector('#fp-' + name + '-mask rect');
-  const mask = rect ? [rect.x.animVal.value, rect.y.animVal.value, rect.width.animVal.value, rect.height.animVal.value] : null;
-  return [[m.a, m.b, m.c, m.d, m.e, m.f], mask, s.opacity];
+  const group = document.getElementById(name), m = group.getCTM(), s = getComputedStyle(group);
+  const path = document.querySelector('#' + name + '-mask path'), box = path ? path.getBBox() : null;
+  return [[m.a, m.b, m.c, m.d, m.e, m.f], box ? [box.x, box.y, box.width, box.height] : null, s.opacity];
 });
 """
 EASING = """
@@ -183,27 +158,11 @@ return arguments[2].map((ms) => { animation.currentTime = ms; return new DOMMatr
 
 
 def browser_checks(base):
-    try:
-        from selenium import webdriver
-        from selenium.webdriver.chrome.service import Service
-    except ImportError:
-        print("export_test: browser part SKIPPED: selenium is not installed")
-        return
-    chromium, driver_path = shutil.which("chromium") or shutil.which("chromium-browser"), shutil.which("chromedriver")
-    if not chromium or not driver_path:
-        print("export_test: browser part SKIPPED: chromium and chromium-driver are not installed")
-        return
-    options = webdriver.ChromeOptions()
-    options.binary_location = chromium
-    for argument in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu", "--window-size=1200,1000", "--force-device-scale-factor=1"):
-        options.add_argument(argument)
-    try:
-        browser = webdriver.Chrome(service=Service(driver_path), options=options)
-    except Exception as error:
-        print(f"export_test: browser part SKIPPED: Chromium cannot start here: {str(error).splitlines()[0]}")
+    browser, reason = chromium()
+    if not browser:
+        print(f"export_test: browser part SKIPPED: {reason}")
         return
     try:
-        browser.get(PAGE)
         for path in EXAMPLES:
             name = os.path.relpath(path, os.path.join(ROOT, "examples"))
             body = open(path, "rb").read()
@@ -217,21 +176,21 @@ def browser_checks(base):
             check(css_type.startswith("text/css") and svg_type.startswith("image/svg+xml"), f"{name}: css and svg media types")
             names = [element["className"] for element in waapi["elements"]]
             moving = [i for i, track in enumerate(tracks) if track["keyframes"]]
-            for engine, setup, arguments in (("waapi", SETUP_WAAPI, [waapi]), ("css", SETUP_CSS, [css.decode(), names])):
-                browser.execute_script(setup, *arguments)
+            for engine, stylesheet in (("waapi", None), ("css", css.decode())):
+                browser.execute_script(SETUP_WEB, waapi, stylesheet, "fp-stage")
                 worst, worst_opacity = 0.0, 0.0
                 for time in instants(plan):
                     measured = browser.execute_script(MEASURE, time * 1000)
                     for i in moving:
                         track = tracks[i]
                         expected = visible(track, values_at(track, time))
-                        shown = css_visible(track["frame"], measured[i][0], measured[i][1])
+                        shown = css_visible(track["frame"], *measured[i][:2], *measured[i][3:])
                         worst = max(worst, max(abs(p - q) for p, q in zip(shown, expected)))
                         worst_opacity = max(worst_opacity, abs(float(measured[i][2]) - values_at(track, time).get("opacity", 1)))
                 check(worst <= 1 and worst_opacity <= 0.01, f"{name}: Chromium plays the {engine} export as the plan says",
                       f"(worst {worst:.3f} px, opacity {worst_opacity:.4f})")
             browser.execute_script(SETUP_SVG, svg.decode())
-            svg_names = [n[3:] for n in names]
+            svg_names = names
             worst, worst_opacity = 0.0, 0.0
             for time in instants(plan):
                 measured = browser.execute_script(MEASURE_SVG, time, svg_names)
@@ -278,8 +237,8 @@ def lottie_checks(base):
         width, height = document["w"], document["h"]
         worst = 0.0
         for layer in document["layers"]:
-            track = next(t for t in tracks if t["id"] == layer["nm"])
-            if not track["keyframes"] or track.get("clip"):
+            track = next((t for t in tracks if t["id"] == layer["nm"]), None)
+            if track is None or not track["keyframes"] or track.get("clip"):
                 continue
             alone = dict(document, layers=[layer])
             animation = rlottie_python.LottieAnimation.from_data(json.dumps(alone))

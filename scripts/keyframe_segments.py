@@ -30,6 +30,10 @@ def values_at(track, time):
             values[key] = mix(a[key], b[key])
         elif key == "color":
             values[key] = {k: mix(a[key][k], b[key][k]) for k in a[key]}
+        elif key == "shadow":
+            values[key] = {"color": {k: mix(a[key]["color"][k], b[key]["color"][k]) for k in a[key]["color"]},
+                           "radius": mix(a[key]["radius"], b[key]["radius"]),
+                           "offset": {k: mix(a[key]["offset"][k], b[key]["offset"][k]) for k in a[key]["offset"]}}
     return values
 
 

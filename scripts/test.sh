@@ -10,7 +10,9 @@
 #   server, two replicas losing no request while one stops); the image built with podman from the Dockerfile
 #   and the curl tests run against it, then deploy/kubernetes under `podman kube play`; the
 #   preview page in headless Chromium (screenshots in .build/artifacts); the exports played by real clients
-#   (waapi, css, svg and the linear() easing in Chromium; lottie against its schema and in rlottie);
+#   (waapi, css, svg and the linear() easing in Chromium; lottie against its schema and in rlottie); the exports'
+#   pixels (every seed and 12 random plans with a test image as content, captured in Chromium and rlottie at 5
+#   instants, against a Pillow rasterisation of the tracks; frames and contact sheets in .build/artifacts/pixels);
 #   the Swift suites under ThreadSanitizer and AddressSanitizer; a 60 s libFuzzer run; the benchmarks,
 #   briefly (so they cannot rot; the figures in README.md come from full runs).
 set -euo pipefail
@@ -39,6 +41,7 @@ step scripts/deploy_check.sh .build/release/flightplan
 step scripts/container_test.sh .build/release/flightplan
 step python3 scripts/browser_test.py .build/release/flightplan
 step python3 scripts/export_test.py .build/release/flightplan
+step python3 scripts/pixel_test.py .build/release/flightplan
 step scripts/sanitizers.sh
 step scripts/fuzz.sh "${FUZZ_SECONDS:-60}"
 step scripts/benchmark-smoke.sh

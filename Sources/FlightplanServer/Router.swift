@@ -284,7 +284,17 @@ public struct Router: Sendable {
         case .success(let chosen): format = chosen
         case .failure(let refusal): return problem(refusal, requestID: requestID)
         }
-        let answer = endpoint.answer(request.body, format: format)
+        let prefixes = request.head.query.filter { $0.name == "idPrefix" }
+        let idPrefix = prefixes.first?.value ?? ExportScene.defaultPrefix
+        do throws(ValidationError) {
+            if prefixes.count > 1 { throw ValidationError(field: "idPrefix", message: "is given \(prefixes.count) times; give it once") }
+            try PlanFormat.check(idPrefix: idPrefix)
+        } catch {
+            return problem(
+                ProblemDetails(type: "about:blank", title: "Bad Request", status: 400, detail: "\(error.field) \(error.message).", field: error.field),
+                requestID: requestID)
+        }
+        let answer = endpoint.answer(request.body, format: format, idPrefix: idPrefix)
         for style in answer.plannedStyles { state.metrics.recordPlans(style: style) }
         switch answer.result {
         case .success(let bytes): return HTTPResponse(status: 200, headers: [("Content-Type", endpoint.contentType(for: format))], body: bytes)
@@ -292,7 +302,8 @@ public struct Router: Sendable {
         }
     }
 
-    /// The format a request asks for: `?format=` (the only query parameter the API takes, and it wins over
+    /// The format a request asks for: `?format=` (which, with `?idPrefix=` for the exports' class names and ids, is
+    /// the only query parameter the API takes, and it wins over
     /// `Accept`), else for a plan the format of JSON, CSS and SVG that `Accept` weighs highest (JSON on a tie, or
     /// when there is no `Accept`; see ``AcceptHeader``). An unknown parameter, a repeated one or an unknown format
     /// is a 400 naming it; an `Accept` that weighs every one of them 0 (`text/css;q=0`, `text/html`) is a 406.
@@ -300,8 +311,8 @@ public struct Router: Sendable {
         func refusal(_ field: String, _ detail: String) -> Result<PlanFormat, ProblemDetails> {
             .failure(ProblemDetails(type: "about:blank", title: "Bad Request", status: 400, detail: detail, field: field))
         }
-        for parameter in head.query where parameter.name != "format" || !endpoint.takesFormat {
-            let taken = endpoint.takesFormat ? "it takes only format" : "it takes none"
+        for parameter in head.query where !["format", "idPrefix"].contains(parameter.name) || !endpoint.takesFormat {
+            let taken = endpoint.takesFormat ? "it takes only format and idPrefix" : "it takes none"
             let name = EchoedInput.bounded(parameter.name)
             return refusal(name, "Unknown query parameter \"\(name)\" on \(endpoint.path); \(taken).")
         }

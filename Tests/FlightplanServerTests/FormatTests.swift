@@ -18,6 +18,8 @@ struct FormatTests {
     @Test("an unknown parameter, an unknown format or a repeated one is a 400 naming it; the filmstrip takes none", arguments: [
         ("/v1/plans?fromat=css", "fromat"), ("/v1/plans?format=gif", "format"), ("/v1/plans?format=css&format=svg", "format"),
         ("/v1/plans/batch?x=1", "x"), ("/v1/gestures/dismiss?format=mp4", "format"), ("/v1/plans/filmstrip.svg?format=css", "format"),
+        ("/v1/plans?format=svg&idPrefix=1a", "idPrefix"), ("/v1/plans?idPrefix=a&idPrefix=b", "idPrefix"),
+        ("/v1/plans/filmstrip.svg?idPrefix=a", "idPrefix"),
     ])
     func refusals(path: String, field: String) throws {
         let response = respond("POST", path, body: sampleRequest)
@@ -49,6 +51,14 @@ struct FormatTests {
             return
         }
         #expect(response.status == 200 && response[header: "Content-Type"] == chosen.mediaType, "\(response[header: "Content-Type"] ?? "none")")
+    }
+
+    @Test("?idPrefix= names the export's classes and ids, in a plan and in a batch")
+    func idPrefix() throws {
+        let svg = String(decoding: respond("POST", "/v1/plans?format=svg&idPrefix=hero", body: sampleRequest).body, as: UTF8.self)
+        #expect(svg.contains(#"id="hero-destinationScreen""#) && !svg.contains(#"id="fp-"#))
+        let batch = String(decoding: respond("POST", "/v1/plans/batch?format=css&idPrefix=card", body: #"{"requests": [\#(sampleRequest)]}"#).body, as: UTF8.self)
+        #expect(batch.contains(".card-stage") && !batch.contains(".fp-"))
     }
 
     @Test("?format= wins over Accept: it names the answer outright")

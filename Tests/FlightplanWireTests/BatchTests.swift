@@ -13,9 +13,9 @@ struct BatchTests {
 
     @Test("fixed samplings over one plan's keyframe budget refuse the whole batch, naming requests, before planning")
     func fixedOverBudget() throws {
-        // A sharedFrame plan carries keyframes on 2 tracks (the overlay and the flying screen):
-        // 4 × 2 × 7 500 = 60 000 > 50 000; 3 × 2 × 7 500 = 45 000 fits.
-        let item = #"{\#(Self.geometry), "sampling": {"keyframes": 7500}}"#
+        // A sharedFrame plan carries keyframes on 3 tracks (the overlay, the flying screen and its destination image):
+        // 4 × 3 × 5 000 = 60 000 > 50 000; 3 × 3 × 5 000 = 45 000 fits.
+        let item = #"{\#(Self.geometry), "sampling": {"keyframes": 5000}}"#
         guard case .failure(let problem) = Endpoint.batch.answer(Self.batch(item, count: 4)).result else {
             Issue.record("a 60 000-keyframe batch was planned")
             return
@@ -72,12 +72,11 @@ struct OutputBudgetTests {
 
     @Test("one plan's keyframes and easing stops share the budget: 5 tracks × 10 000 keyframes leave no room for 1 900 stops, 5 × 9 000 enough")
     func singlePlan() throws {
-        // The overlay, the flying screen, a child pair's two snapshots and a fading tab bar: 5 tracks that move.
+        // The overlay, the flying screen, its destination image and a child pair's two snapshots: 5 tracks that move.
         func request(keyframes: Int) -> String {
             let child = #"{"id": "a", "from": {"x": 20, "y": 230, "width": 10, "height": 10}, "to": {"x": 5, "y": 5, "width": 20, "height": 20}}"#
-            let tabBar = #"{"id": "tabBar", "frame": {"x": 0, "y": 761, "width": 390, "height": 83}, "from": 1, "to": 0}"#
             return #"{\#(BatchTests.geometry), "timing": {"duration": 60, "curve": {"spring": {"dampingRatio": 0.01}}}, "sampling": {"keyframes": \#(keyframes)}, "#
-                + #""children": [\#(child)], "auxiliary": [\#(tabBar)]}"#
+                + #""children": [\#(child)]}"#
         }
         #expect(try PlanRequest(jsonBytes: Array(request(keyframes: 2).utf8)).validated().keyframeTracks == 5)
         let problem = try #require(ValidationTests.problem(request(keyframes: 10_000)))

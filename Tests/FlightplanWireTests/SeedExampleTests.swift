@@ -49,12 +49,13 @@ struct SeedExampleTests {
 
     /// 000: `UIView.animate(withDuration: 0.25)` (UIKit's default ease-in-out); the destination view is added
     /// above the source, a white placeholder over the cell and a black overlay going 0 → 0.5 are added to the
-    /// source view in that order; the mask grows from the cell to the screen, its radius 0 → 39, continuous.
+    /// source view in that order; the mask grows from the cell to the screen, its radius 0 → 39, continuous. The
+    /// destination's image (the seed's image view in the detail screen) rides the screen on its own track.
     @Test("000 Instagram push: placeholder, overlay 0 → 0.5, the screen from the cell to radius 39, continuous")
     func instagramPush() throws {
         let seed = try Seed("000-instagram-push")
         #expect(seed.plan.duration == 0.25)
-        #expect(seed.roles == [.sourceScreen, .placeholder, .overlay, .destinationScreen])
+        #expect(seed.roles == [.sourceScreen, .placeholder, .overlay, .destinationScreen, .content])
         let cell = Rect(x: 130, y: 300, width: 130, height: 130)
         #expect(try seed.track("placeholder").frame == cell)
         #expect(try seed.track("placeholder").base.color == Color(r: 1, g: 1, b: 1))
@@ -78,7 +79,7 @@ struct SeedExampleTests {
     @Test("000 Instagram pop: overlay 0.5 → 0, the screen back into the cell with square corners")
     func instagramPop() throws {
         let seed = try Seed("000-instagram-pop")
-        #expect(seed.roles == [.sourceScreen, .placeholder, .overlay, .destinationScreen])
+        #expect(seed.roles == [.sourceScreen, .placeholder, .overlay, .destinationScreen, .content])
         #expect(try seed.values("overlay", at: 0).opacity == 0.5)
         #expect(try seed.values("overlay", at: 0.25).opacity == 0)
         #expect(try seed.values("destinationScreen", at: 0).cornerRadius == 39)

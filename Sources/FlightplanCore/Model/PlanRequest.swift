@@ -185,6 +185,8 @@ public struct PlanRequest: Sendable, Hashable {
     /// Scale factors keep enough digits that no point of the layer moves by more than 0.001 pt, progress
     /// and opacity keep at least 4 decimals, and times stay exact.
     public var precision: Int?
+    /// What each side's element, screen and children show, for the exports to paint; `nil` keeps placeholders.
+    public var content: ContentReferences?
 
     /// Creates a request; everything but the geometry has a default.
     public init(
@@ -193,9 +195,11 @@ public struct PlanRequest: Sendable, Hashable {
         timing: Timing = Timing(), sampling: Sampling = PlanDefaults.sampling, overlayOpacity: Double? = nil,
         children: [ChildPair] = [], precision: Int? = nil, overlayColor: Color? = nil, placeholderColor: Color? = nil,
         cornerCurve: CornerCurve? = nil, path: MotionPath? = nil, auxiliary: [AuxiliaryView] = [], contentRegion: Rect? = nil,
-        reducedMotion: Bool? = nil, snapshot: SnapshotOptions? = nil, from: PlanOrigin? = nil
+        reducedMotion: Bool? = nil, snapshot: SnapshotOptions? = nil, from: PlanOrigin? = nil,
+        content: ContentReferences? = nil
     ) {
         self.from = from
+        self.content = content
         self.overlayColor = overlayColor
         self.placeholderColor = placeholderColor
         self.cornerCurve = cornerCurve

@@ -136,6 +136,11 @@ public struct Track: Sendable, Hashable {
     public var cornerCurve: CornerCurve?
     /// A window-space rect the track is clipped to (the request's `contentRegion`), outside its transform.
     public var clip: Rect?
+    /// What the track paints over its frame (from the request's `content`); `nil` for its colour or a placeholder.
+    public var content: ContentReference?
+    /// Where `content` is drawn in the layer's own space when it is not the whole layer (an aspect-filled image
+    /// overflowing its element, which the mask shows); `nil` for the whole layer or without content.
+    public var contentFrame: Rect?
     /// Values that hold for the whole transition.
     public var base: TrackValues
     /// The properties the keyframes animate; empty for a track that only holds `base`.
@@ -146,8 +151,10 @@ public struct Track: Sendable, Hashable {
     /// Creates a track.
     public init(
         id: String, role: TrackRole, z: Int, frame: Rect, cornerCurve: CornerCurve? = nil, clip: Rect? = nil,
-        base: TrackValues, animates: [TrackProperty], keyframes: [TrackKeyframe]
+        base: TrackValues, animates: [TrackProperty], keyframes: [TrackKeyframe], content: ContentReference? = nil, contentFrame: Rect? = nil
     ) {
+        self.content = content
+        self.contentFrame = contentFrame
         self.id = id
         self.role = role
         self.z = z

@@ -12,6 +12,14 @@ struct Choreography {
         var flight: Flight? = nil
         /// Whether any of its values changes (a held track is neither sampled nor checked).
         var moves: Bool = true
+        /// What it paints: the request's content reference for it.
+        var content: ContentReference? = nil
+        /// Where the content sits in the part's own space, when not the whole of it.
+        var contentFrame: Rect? = nil
+        /// For a part drawn inside another one (sharedFrame's destination image in the flying screen): that part's
+        /// index and how its values carry into this one's frame, which a motion that replaces the other part's
+        /// values (a dismissal drag) applies to them.
+        var follows: (index: Int, carry: (TrackValues) -> TrackValues)? = nil
         var values: (ChannelInstant) -> TrackValues
     }
 
@@ -48,6 +56,18 @@ struct Choreography {
             })
         }
         if let start = validated.start { interrupted(from: start, timing: validated.timing) }
+        if request.style == .sharedFrame && !validated.reducedMotion { addDestinationImage(kit) }
+        if let content = request.content {
+            for index in parts.indices {
+                let part = parts[index]
+                parts[index].content = content.reference(for: part.role, id: part.id, style: request.style)
+                // The flying image sits where its flight draws it (morph's aspect-filled image overflows the element).
+                let whole = Rect(x: 0, y: 0, width: part.frame.width, height: part.frame.height)
+                if parts[index].content != nil, part.role == .content, let drawn = part.flight?.content, drawn != whole {
+                    parts[index].contentFrame = drawn
+                }
+            }
+        }
     }
 
     /// Tracks of a plan that carry keyframes: every moving one.

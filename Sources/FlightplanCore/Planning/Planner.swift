@@ -89,10 +89,15 @@ public enum Planner {
         let expanded = ChannelInstant(level: 1, clocks: choreography.clocks)
         let main = choreography.parts[choreography.flyingPart]
         let mainRest = main.values(expanded).keyframe(time: 0, progress: 1, in: main.frame).visibleClip(in: main.frame)
-        let tracks = choreography.parts.indices.map { index in
+        var computed: [[TrackValues]] = []
+        for index in choreography.parts.indices {
             let part = choreography.parts[index]
+            if let follows = part.follows {
+                computed.append(computed[follows.index].map(follows.carry))
+                continue
+            }
             let rest = part.flight.map { $0.visible(part.values(expanded)) }
-            let values = keyframes.map { keyframe in
+            computed.append(keyframes.map { keyframe in
                 // The geometry is replaced below: the shadow is kept in points meanwhile.
                 var values = part.values(ChannelInstant(level: level(keyframe), clocks: choreography.clocks)).withShadowOnScreen
                 if index == choreography.flyingPart {
@@ -116,9 +121,9 @@ public enum Planner {
                 }
                 if index == choreography.fadingPart { values.opacity = keyframe.opacity }
                 return values.withShadowInLayerSpace
-            }
-            return track(part, z: index, times: times, values: values)
+            })
         }
+        let tracks = choreography.parts.indices.map { index in track(choreography.parts[index], z: index, times: times, values: computed[index]) }
         return (tracks, choreography.hides)
     }
 
@@ -140,7 +145,8 @@ public enum Planner {
             id: part.id, role: part.role, z: z, frame: part.frame,
             cornerCurve: first.has(.maskFrame) ? part.cornerCurve : nil, clip: part.clip,
             base: first.keeping(held), animates: animated,
-            keyframes: animated.isEmpty ? [] : times.indices.map { TrackKeyframe(time: times[$0], values: values[$0].keeping(animated)) })
+            keyframes: animated.isEmpty ? [] : times.indices.map { TrackKeyframe(time: times[$0], values: values[$0].keeping(animated)) },
+            content: part.content, contentFrame: part.contentFrame)
     }
 }
 

@@ -56,6 +56,8 @@ public enum PlanLimits {
     public static let pinchScaleRange = 0.01...10.0
     /// Largest absolute pinch scale velocity, per second.
     public static let maximumPinchVelocity = 1_000.0
+    /// Longest content reference (`content.*`), in characters: room for a small `data:` image.
+    public static let maximumContentReferenceLength = 65_536
     /// Most auxiliary views.
     public static let maximumAuxiliaryViews = 16
     /// The output budget: most keyframes (over all tracks) and `easing.css` stops, together, that one request may

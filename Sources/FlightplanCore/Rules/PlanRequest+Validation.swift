@@ -269,6 +269,7 @@ extension PlanRequest {
         if let overlayColor { try FieldCheck.check(color: overlayColor, at: "overlay.color") }
         if let placeholderColor { try FieldCheck.check(color: placeholderColor, at: "placeholder.color") }
         if let contentRegion { try FieldCheck.check(rect: contentRegion, at: "contentRegion") }
+        if let content { try validateContent(content) }
         for (channel, channelTiming) in (timing.channels ?? [:]).sorted(by: { $0.key.ordinal < $1.key.ordinal }) {
             try channelTiming.check(at: "timing.channels.\(channel.rawValue)", duration: duration)
         }
@@ -290,6 +291,28 @@ extension PlanRequest {
                 throw ValidationError(
                     field: "snapshot.stagger",
                     message: "spreads \(children.count) children over \(describeNumber(spread)) s, which must be less than the duration (\(describeNumber(duration)) s)")
+            }
+        }
+    }
+
+    /// Every content reference is a URL (or an opaque reference written like one) of 1 to
+    /// ``PlanLimits/maximumContentReferenceLength`` characters from RFC 3986's set (so every export can embed it
+    /// unescaped in CSS `url("…")`, an attribute or JSON), and names a child the request has.
+    private func validateContent(_ content: ContentReferences) throws(ValidationError) {
+        for (side, name) in [(content.source, "source"), (content.destination, "destination")] {
+            var references = [("element", side.element), ("screen", side.screen)]
+            for (id, reference) in side.children.sorted(by: { $0.key < $1.key }) {
+                guard children.contains(where: { $0.id == id }) else {
+                    throw ValidationError(field: "content.\(name).children.\(id)", message: "names no child pair; children are the ids of `children`")
+                }
+                references.append(("children.\(id)", reference))
+            }
+            for case (let field, let reference?) in references {
+                try FieldCheck.check(contentReference: reference.url, at: "content.\(name).\(field).url")
+                if let size = reference.size {
+                    try FieldCheck.check(extent: size.width, at: "content.\(name).\(field).size.width")
+                    try FieldCheck.check(extent: size.height, at: "content.\(name).\(field).size.height")
+                }
             }
         }
     }
@@ -349,6 +372,24 @@ enum FieldCheck {
             throw ValidationError(field: field(), message: "must be unique, \"\(EchoedInput.bounded(id))\" is used twice")
         }
     }
+
+    /// A content reference: 1 to ``PlanLimits/maximumContentReferenceLength`` characters, each one RFC 3986 allows
+    /// in a URI (letters, digits, `-._~:/?#[]@!$&'()*+,;=` and `%`).
+    static func check(contentReference reference: String, at field: @autoclosure () -> String) throws(ValidationError) {
+        let count = reference.utf8.count
+        guard count >= 1, count <= PlanLimits.maximumContentReferenceLength else {
+            throw ValidationError(field: field(), message: "must be 1 to \(PlanLimits.maximumContentReferenceLength) characters long, got \(count)")
+        }
+        let allowed = Self.uriCharacters
+        if let bad = reference.utf8.first(where: { !allowed.contains($0) }) {
+            let shown = bad < 0x80 ? String(UnicodeScalar(bad)).debugDescription : "a non-ASCII character"
+            throw ValidationError(field: field(), message: "must be a URL (RFC 3986 characters, others percent-encoded), got \(shown)")
+        }
+    }
+
+    /// The bytes RFC 3986 allows in a URI.
+    private static let uriCharacters: Set<UInt8> = Set(
+        "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~:/?#[]@!$&'()*+,;=%".utf8)
 
     /// A colour: every component in 0…1.
     static func check(color: Color, at field: @autoclosure () -> String) throws(ValidationError) {

@@ -102,7 +102,7 @@ public enum Batch {
 
     /// The response body for a batch, `{"results": [{"plan": …} or {"problem": …}, …]}`, and the style of
     /// every plan in it. Each plan is written as soon as it is computed, so no more than one is held at once.
-    static func answer(_ batch: Request, format: PlanFormat = .json) throws(ValidationError) -> ([UInt8], [TransitionStyle]) {
+    static func answer(_ batch: Request, format: PlanFormat = .json, idPrefix: String = ExportScene.defaultPrefix) throws(ValidationError) -> ([UInt8], [TransitionStyle]) {
         var writer = JSONWriter(capacity: 4096 * max(1, batch.items.count))
         var styles: [TransitionStyle] = []
         writer.beginObject()
@@ -114,7 +114,7 @@ public enum Batch {
             case .success(let plan):
                 styles.append(plan.style)
                 writer.key("plan")
-                format.write(plan, to: &writer)
+                format.write(plan, to: &writer, idPrefix: idPrefix)
             case .failure(let problem):
                 writer.key("problem")
                 problem.write(to: &writer)

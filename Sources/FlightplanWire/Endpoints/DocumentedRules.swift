@@ -52,6 +52,7 @@ public enum DocumentedRules {
         rule("\(schemas)/Sampling/oneOf/2/properties/tolerance", "minimum", PlanLimits.minimumTolerance),
         rule("\(schemas)/Sampling/oneOf/2/properties/tolerance", "maximum", PlanLimits.maximumExtent),
         rule("\(schemas)/ChildPair/properties/id", "maxLength", Double(PlanLimits.maximumChildIDLength)),
+        rule("\(schemas)/ContentReference/properties/url", "maxLength", Double(PlanLimits.maximumContentReferenceLength)),
         rule("\(planRequest)/timing/properties/duration", "minimum", PlanLimits.minimumDuration),
         rule("\(planRequest)/timing/properties/duration", "maximum", PlanLimits.maximumDuration),
         rule("\(planRequest)/overlay/properties/opacity", "default", PlanDefaults.overlayOpacity),

@@ -39,20 +39,21 @@ public enum Endpoint: String, Sendable, Hashable, CaseIterable {
         public var plannedStyles: [TransitionStyle]
     }
 
-    /// Parses, validates and answers one request body, plans in `format`.
-    public func answer(_ body: some Collection<UInt8>, format: PlanFormat = .json) -> Answer {
+    /// Parses, validates and answers one request body, plans in `format` (exports' classes and ids starting
+    /// with `idPrefix`).
+    public func answer(_ body: some Collection<UInt8>, format: PlanFormat = .json, idPrefix: String = ExportScene.defaultPrefix) -> Answer {
         switch self {
         case .plan:
             return Self.answer(body, as: PlanRequest.self) { request throws(ValidationError) in
                 let plan = try Planner.plan(for: request.validated())
-                return (format.export(plan), [plan.style])
+                return (format.export(plan, idPrefix: idPrefix), [plan.style])
             }
         case .dismiss:
             return Self.answer(body, as: DismissRequest.self) { request throws(ValidationError) in
                 let dismissal = try DismissPlanner.dismiss(for: request.validated())
                 guard format != .json else { return (dismissal.jsonBytes, dismissal.plan.map { [$0.style] } ?? []) }
                 var writer = JSONWriter(capacity: dismissal.estimatedJSONSize * 2)
-                dismissal.write(to: &writer, format: format)
+                dismissal.write(to: &writer, format: format, idPrefix: idPrefix)
                 return (writer.bytes, dismissal.plan.map { [$0.style] } ?? [])
             }
         case .filmstrip:
@@ -60,7 +61,7 @@ public enum Endpoint: String, Sendable, Hashable, CaseIterable {
                 (Array(try Filmstrip.svg(for: request.plan, frames: request.frames).utf8), [request.plan.style])
             }
         case .batch:
-            return Self.answer(body, as: Batch.Request.self) { batch throws(ValidationError) in try Batch.answer(batch, format: format) }
+            return Self.answer(body, as: Batch.Request.self) { batch throws(ValidationError) in try Batch.answer(batch, format: format, idPrefix: idPrefix) }
         }
     }
 

@@ -2,7 +2,8 @@
 /// they are once each is made the type ``CoreAnimationLayer/valueTypes`` names for its key path.
 ///
 /// `{"duration", "spring"?, "valueTypes": {key path → "CGPoint" | "CGSize" | "CGRect" | "CGColor"}, "layers": [{"id",
-/// "role", "zPosition", "set": {key path → value}, "animations": [{"keyPath", "values", "keyTimes",
+/// "role", "zPosition", "contents"? (the track's content reference, for the app to resolve into the clip's, or the
+/// layer's, `contents`), "set": {key path → value}, "animations": [{"keyPath", "values", "keyTimes",
 /// "calculationMode": "linear", "duration"}], "clip"?: {"set", "animations"}, "superlayer"?: {"set"}}]}`.
 ///
 /// Each track is a layer on the stage (a layer at the destination's bounds): `bounds` `[0, 0, width, height]`,
@@ -144,6 +145,7 @@ extension ExportScene {
         writer.key("id"); writer.string(track.id)
         writer.key("role"); writer.string(track.role.rawValue)
         writer.key("zPosition"); writer.integer(track.z)
+        if let content = track.content { writer.key("contents"); content.write(to: &writer) }
         write(layers.layer, keyTimes: layers.keyTimes, to: &writer)
         if let clip = layers.clip {
             writer.key("clip")

@@ -39,36 +39,54 @@ public enum PlanFormat: String, Sendable, Hashable, CaseIterable {
 
     /// Writes the plan in this format as one JSON value: the plan or a JSON export as an object, a text
     /// export as a string (inside a batch's results or a dismissal's `plan`).
-    func write(_ plan: Plan, to writer: inout JSONWriter) {
+    func write(_ plan: Plan, to writer: inout JSONWriter, idPrefix: String = ExportScene.defaultPrefix) {
         switch self {
         case .json: plan.write(to: &writer)
-        case .waapi, .lottie, .coreAnimation: writer.json(export(plan))
-        case .css, .svg: writer.string(String(decoding: export(plan), as: UTF8.self))
+        case .waapi, .lottie, .coreAnimation: writer.json(export(plan, idPrefix: idPrefix))
+        case .css, .svg: writer.string(String(decoding: export(plan, idPrefix: idPrefix), as: UTF8.self))
         }
     }
 
-    /// The plan in this format.
-    public func export(_ plan: Plan) -> [UInt8] {
-        switch self {
+    /// The plan in this format, its class names and ids (css, svg, waapi) starting with `idPrefix`.
+    public func export(_ plan: Plan, idPrefix: String = ExportScene.defaultPrefix) -> [UInt8] {
+        let scene = ExportScene(plan, prefix: idPrefix)
+        return switch self {
         case .json: plan.jsonBytes
-        case .waapi: ExportScene(plan).webAnimationsDocument()
-        case .css: Array(ExportScene(plan).styleSheet().utf8)
-        case .svg: Array(ExportScene(plan).animatedSVG().utf8)
-        case .lottie: ExportScene(plan).lottieDocument()
-        case .coreAnimation: ExportScene(plan).coreAnimationDocument()
+        case .waapi: scene.webAnimationsDocument()
+        case .css: Array(scene.styleSheet().utf8)
+        case .svg: Array(scene.animatedSVG().utf8)
+        case .lottie: scene.lottieDocument()
+        case .coreAnimation: scene.coreAnimationDocument()
+        }
+    }
+
+    /// Checks `?idPrefix=`: a letter, then up to 31 letters, digits, `-` or `_` (a CSS class and an XML id as it is).
+    /// - Throws: a ``ValidationError`` naming `idPrefix`.
+    public static func check(idPrefix: String) throws(ValidationError) {
+        let bytes = Array(idPrefix.utf8)
+        func isLetter(_ byte: UInt8) -> Bool { (65...90).contains(byte) || (97...122).contains(byte) }
+        guard let first = bytes.first, isLetter(first), bytes.count <= 32,
+            bytes.allSatisfy({ isLetter($0) || (48...57).contains($0) || $0 == 45 || $0 == 95 })
+        else {
+            throw ValidationError(field: "idPrefix", message: "must be a letter then up to 31 letters, digits, - or _, got \"\(EchoedInput.bounded(idPrefix))\"")
         }
     }
 }
 
-/// What every export draws: the plan, its stage, its tracks and their CSS-safe names.
-struct ExportScene {
+/// What every export draws: the plan, its stage, its tracks, their CSS-safe names and the prefix of every class
+/// and id.
+public struct ExportScene {
+    /// The prefix of class names and ids when the caller names none.
+    public static let defaultPrefix = "fp"
     let plan: Plan
     let stage: Rect
     let tracks: [Track]
     let names: [String]
+    let prefix: String
 
-    init(_ plan: Plan) {
+    init(_ plan: Plan, prefix: String = defaultPrefix) {
         self.plan = plan
+        self.prefix = prefix
         stage = plan.stage
         tracks = plan.tracks
         names = ExportPalette.names(of: tracks)
@@ -101,6 +119,11 @@ enum ExportPalette {
             minX = min(minX, mask.x); minY = min(minY, mask.y); maxX = max(maxX, mask.maxX); maxY = max(maxY, mask.maxY)
         }
         return Rect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
+    }
+
+    /// Where a track's content is drawn in its own space: its `contentFrame`, else the whole layer.
+    static func contentRect(of track: Track) -> Rect {
+        track.contentFrame ?? Rect(x: 0, y: 0, width: track.frame.width, height: track.frame.height)
     }
 
     /// A number as CSS and SVG take it: at most 6 decimals, no trailing zeros, whole from 9 × 10¹¹ on, with an

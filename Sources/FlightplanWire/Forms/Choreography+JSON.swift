@@ -104,6 +104,8 @@ extension Track: WireObject {
         try walk.required("frame", &value.frame)
         try walk.optional("cornerCurve", &value.cornerCurve)
         try walk.optional("clip", &value.clip)
+        try walk.optional("content", &value.content)
+        try walk.optional("contentFrame", &value.contentFrame)
         try walk.required("base", &value.base)
         try walk.required("animates", &value.animates)
         try walk.defaulted("keyframes", &value.keyframes, [])

@@ -66,9 +66,9 @@ extension Dismissal: WireObject {
     public var estimatedJSONSize: Int { 800 + (plan?.estimatedJSONSize ?? 0) }
 
     /// Writes the answer with its completion plan in `format` (a text format as a JSON string).
-    func write(to writer: inout JSONWriter, format: PlanFormat) {
+    func write(to writer: inout JSONWriter, format: PlanFormat, idPrefix: String = ExportScene.defaultPrefix) {
         writer.beginObject()
-        writeMembers(to: &writer, format: format)
+        writeMembers(to: &writer, format: format, idPrefix: idPrefix)
         writer.endObject()
     }
 }

@@ -30,6 +30,7 @@ extension PlanRequest: WireObject {
         try walk.optional("reducedMotion", &value.reducedMotion)
         try walk.optional("snapshot", &value.snapshot)
         try walk.optional("from", &value.from)
+        try walk.optional("content", &value.content)
     }
 }
 

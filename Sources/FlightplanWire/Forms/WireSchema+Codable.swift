@@ -54,3 +54,5 @@ extension PinchSample: Codable {}
 extension Dismissal: Codable {}
 extension CompletionSpring: Codable {}
 extension AnimatedLayer: Codable {}
+extension ContentReference: Codable {}
+extension ContentReferences: Codable {}

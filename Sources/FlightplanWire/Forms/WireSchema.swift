@@ -78,10 +78,10 @@ extension WireObject {
     }
 
     /// Writes the members as part of the object being written.
-    func writeMembers(to writer: inout JSONWriter, format: PlanFormat = .json) {
+    func writeMembers(to writer: inout JSONWriter, format: PlanFormat = .json, idPrefix: String = ExportScene.defaultPrefix) {
         var value = self
         withUnsafeMutablePointer(to: &writer) { pointer in
-            var walk = WireWriter(writer: pointer, format: format)
+            var walk = WireWriter(writer: pointer, format: format, idPrefix: idPrefix)
             // The writer's steps never throw.
             try! Self.describe(&walk, &value)
         }
@@ -198,6 +198,8 @@ struct WireWriter: WireWalk {
     let writer: UnsafeMutablePointer<JSONWriter>
     /// The format of a dismissal's completion plan.
     let format: PlanFormat
+    /// The prefix of its export's classes and ids.
+    let idPrefix: String
 
     func required<Value: WireValue>(_ name: StaticString, _ value: inout Value) {
         writer.pointee.key(name)
@@ -223,7 +225,7 @@ struct WireWriter: WireWalk {
 
     func completionPlan(_ name: StaticString, _ value: inout Plan?) {
         writer.pointee.key(name)
-        if let value { format.write(value, to: &writer.pointee) } else { writer.pointee.null() }
+        if let value { format.write(value, to: &writer.pointee, idPrefix: idPrefix) } else { writer.pointee.null() }
     }
 
     func integer(_ name: StaticString, _ value: inout Int?, notWhole: String, rangeRule: String) {

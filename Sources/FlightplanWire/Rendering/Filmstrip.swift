@@ -35,7 +35,10 @@ public enum Filmstrip {
         svg += ##"width="\##(formatted(width / height * displayHeight))" height="\##(formatted(displayHeight))" font-family="sans-serif">"##
         svg += "<title>\(plan.style.rawValue) \(plan.direction.rawValue), \(formatted(plan.duration)) s, \(times.count) frames</title>"
         let tracks = plan.tracks
-        let outlined = tracks.last { $0.role == .content } ?? tracks.last { $0.animates.contains(.transform) }
+        // The track the eye follows: a flying destination screen (sharedFrame, whose destination image rides it), else
+        // the flying content.
+        let outlined = tracks.first { $0.role == .destinationScreen && $0.animates.contains(.transform) }
+            ?? tracks.last { $0.role == .content } ?? tracks.last { $0.animates.contains(.transform) }
         for (index, time) in times.enumerated() {
             svg += ##"<g transform="translate(\##(formatted(Double(index) * (screen.width + gap))) 0)">"##
             svg += rect(screen, ##"fill="#f2f2f7" stroke="#c7c7cc""##)

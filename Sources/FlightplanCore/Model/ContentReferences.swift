@@ -1,0 +1,75 @@
+/// One thing a view shows: an image URL or an opaque reference written like one (a `data:` URL, an asset name),
+/// with the image's own pixel size where a player needs it (Lottie players draw an image asset at that size).
+public struct ContentReference: Sendable, Hashable {
+    /// The image's URL or the caller's reference.
+    public var url: String
+    /// The image's size in pixels; `nil` when the exports need not know it (each stretches the image over its layer).
+    public var size: Size?
+
+    /// Creates a reference.
+    public init(url: String, size: Size? = nil) {
+        self.url = url
+        self.size = size
+    }
+}
+
+/// What the caller's views show, for the exports to paint: per side of the transition, a ``ContentReference`` for
+/// the element, the screen and each child. The planner copies each
+/// reference onto the tracks that draw it (``Track/content``); the geometry does not depend on them.
+public struct ContentReferences: Sendable, Hashable {
+    /// One side's content.
+    public struct Side: Sendable, Hashable {
+        /// The element's content (the image, the snapshot of the container).
+        public var element: ContentReference?
+        /// The whole screen's content.
+        public var screen: ContentReference?
+        /// Each child's content, by the child pair's id.
+        public var children: [String: ContentReference]
+
+        /// Creates one side's references; what is left out keeps its placeholder.
+        public init(element: ContentReference? = nil, screen: ContentReference? = nil, children: [String: ContentReference] = [:]) {
+            self.element = element
+            self.screen = screen
+            self.children = children
+        }
+    }
+
+    /// The source side (the collapsed element, the screen it is on).
+    public var source: Side
+    /// The destination side (the expanded element, the screen it opens).
+    public var destination: Side
+
+    /// Creates the references of both sides.
+    public init(source: Side = Side(), destination: Side = Side()) {
+        self.source = source
+        self.destination = destination
+    }
+
+    /// The reference a track paints, by what it draws: a screen its side's screen, the flying image the
+    /// destination's element (the source's when only it is given; reveal's growing element is the source's),
+    /// a snapshot its side's element, a child's incoming snapshot its destination child and its outgoing one its
+    /// source child (each else the other side's). Nil for tracks
+    /// drawn in their colour (overlay, placeholder, snapshot container) and auxiliary views.
+    public func reference(for role: TrackRole, id: String, style: TransitionStyle) -> ContentReference? {
+        switch role {
+        case .sourceScreen: source.screen
+        case .destinationScreen: destination.screen
+        case .content where style == .snapshot: nil
+        case .content where style == .reveal: source.element
+        case .content: destination.element ?? source.element
+        case .outgoingSnapshot: source.element
+        case .incomingSnapshot: destination.element
+        case .child:
+            pair(of: id, prefix: "child:").flatMap { destination.children[$0] ?? source.children[$0] }
+        case .outgoingChild:
+            pair(of: id, prefix: "outgoingChild:").flatMap { source.children[$0] ?? destination.children[$0] }
+        case .overlay, .placeholder, .auxiliary: nil
+        }
+    }
+
+    /// The pair's id of a child track's id (`child:ID`, `outgoingChild:ID`).
+    private func pair(of id: String, prefix: String) -> String? {
+        id.hasPrefix(prefix) ? String(id.dropFirst(prefix.count)) : nil
+    }
+}
+

@@ -1,0 +1,66 @@
+/// The request's `content` and a track's `content` on the wire, in one place:
+/// `{"source"?: SIDE, "destination"?: SIDE}` with `SIDE = {"element"?, "screen"?, "children"?: {ID: REFERENCE}}`
+/// and `REFERENCE = {"url", "size"?: {"width", "height"}}` (its rules are the validator's).
+extension ContentReferences: WireObject {
+    /// A start for reading.
+    public static var wireStart: ContentReferences { ContentReferences() }
+
+    /// `{"source"?, "destination"?}`, each written when it names something.
+    public static func describe<Walk: WireWalk>(_ walk: inout Walk, _ value: inout ContentReferences) throws(ValidationError) {
+        try walk.defaulted("source", &value.source, Side(), writesFallback: false)
+        try walk.defaulted("destination", &value.destination, Side(), writesFallback: false)
+    }
+}
+
+extension ContentReferences.Side: WireObject {
+    /// A start for reading.
+    public static var wireStart: ContentReferences.Side { ContentReferences.Side() }
+
+    /// `{"element"?, "screen"?, "children"?}`.
+    public static func describe<Walk: WireWalk>(_ walk: inout Walk, _ value: inout ContentReferences.Side) throws(ValidationError) {
+        try walk.optional("element", &value.element)
+        try walk.optional("screen", &value.screen)
+        var children = ContentChildren(references: value.children)
+        try walk.defaulted("children", &children, ContentChildren(references: [:]), writesFallback: false)
+        value.children = children.references
+    }
+}
+
+/// A side's children: an object of references by child pair id, written in id order.
+struct ContentChildren: WireValue, Equatable {
+    var references: [String: ContentReference]
+
+    /// Reads `{ID: REFERENCE, …}`.
+    init(wire json: JSONValue, path: () -> FieldPath) throws(ValidationError) {
+        let object = try JSONObjectReader(json, path: path())
+        references = [:]
+        for member in object.members {
+            references[member.key] = try ContentReference(wire: member.value) { object.fieldPath(member.key) }
+        }
+    }
+
+    init(references: [String: ContentReference]) {
+        self.references = references
+    }
+
+    /// Writes the references by id.
+    func write(to writer: inout JSONWriter) {
+        writer.beginObject()
+        for (id, reference) in references.sorted(by: { $0.key < $1.key }) {
+            writer.dynamicKey(id)
+            reference.write(to: &writer)
+        }
+        writer.endObject()
+    }
+}
+
+extension ContentReference: WireObject {
+    /// A start for reading.
+    public static var wireStart: ContentReference { ContentReference(url: "") }
+
+    /// `{"url", "size"?}`.
+    public static func describe<Walk: WireWalk>(_ walk: inout Walk, _ value: inout ContentReference) throws(ValidationError) {
+        try walk.required("url", &value.url)
+        try walk.optional("size", &value.size)
+    }
+}

@@ -1,0 +1,198 @@
+@testable import FlightplanWire
+import FlightplanTestSupport
+import Testing
+
+/// The request's `content` (issue 28): tracks carry what each side names, every export paints it, sharedFrame's
+/// destination image has its own track, and the exports' ids take the caller's prefix.
+@Suite("Content: named once, carried onto the tracks, painted by every export")
+struct ContentTests {
+    /// A reference per slot, each its own URL so a track's content says where it came from.
+    static func content(for request: PlanRequest) -> ContentReferences {
+        func side(_ name: String) -> ContentReferences.Side {
+            ContentReferences.Side(
+                element: ContentReference(url: "https://example.com/\(name)/element.jpg?w=1&h=2", size: Size(width: 640, height: 480)),
+                screen: ContentReference(url: "\(name)-screen.png"),
+                children: Dictionary(uniqueKeysWithValues: request.children.map { ($0.id, ContentReference(url: "\(name)-\($0.id).png")) }))
+        }
+        return ContentReferences(source: side("source"), destination: side("destination"))
+    }
+
+    /// What a track of `role` in `style` must paint, read from the issue's rule rather than from the planner's switch.
+    static func expected(_ track: Track, style: TransitionStyle) -> String? {
+        switch track.role {
+        case .sourceScreen: "source-screen.png"
+        case .destinationScreen: "destination-screen.png"
+        case .content: style == .snapshot ? nil : style == .reveal ? "https://example.com/source/element.jpg?w=1&h=2" : "https://example.com/destination/element.jpg?w=1&h=2"
+        case .outgoingSnapshot: "https://example.com/source/element.jpg?w=1&h=2"
+        case .incomingSnapshot: "https://example.com/destination/element.jpg?w=1&h=2"
+        case .child: "destination-\(track.id.dropFirst("child:".count)).png"
+        case .outgoingChild: "source-\(track.id.dropFirst("outgoingChild:".count)).png"
+        case .overlay, .placeholder, .auxiliary: nil
+        }
+    }
+
+    @Test("every track of every style paints what its side names, through the wire and back")
+    func carried() throws {
+        var painted = 0
+        try forAllScenes(count: 200) { rng, replay in
+            var request = RandomScenes.request(using: &rng)
+            if Bool.random(using: &rng) { request = RandomScenes.choreographed(request, using: &rng) }
+            request.content = Self.content(for: request)
+            let decoded = try PlanRequest(jsonBytes: request.jsonBytes)
+            #expect(decoded == request, "\(replay)")
+            let bytes = try Endpoint.plan.answer(request.jsonBytes).result.get()
+            let plan = try Plan(jsonBytes: bytes)
+            for track in plan.tracks {
+                #expect(track.content?.url == Self.expected(track, style: plan.style), "\(track.id) \(replay)")
+                if track.content != nil { painted += 1 }
+            }
+            let plain = try Plan(jsonBytes: try Endpoint.plan.answer({ var r = request; r.content = nil; return r }().jsonBytes).result.get())
+            let withoutContent = plan.tracks.map { track in
+                var bare = track
+                bare.content = nil
+                bare.contentFrame = nil
+                return bare
+            }
+            #expect(plain.tracks == withoutContent, "\(replay)")
+        }
+        #expect(painted > 400)
+    }
+
+    @Test("each export paints the content where a track has it, and keeps its placeholders where none does", arguments: TransitionStyle.allCases)
+    func exported(style: TransitionStyle) throws {
+        var rng = SeededGenerator(seed: 28)
+        var request = RandomScenes.request(using: &rng, style: style)
+        request.content = Self.content(for: request)
+        let plan = try Planner.plan(for: request.validated())
+        let url = "https://example.com/destination/element.jpg?w=1&h=2", reveal = "https://example.com/source/element.jpg?w=1&h=2"
+        let element = style == .reveal ? reveal : url
+        let waapi = String(decoding: PlanFormat.waapi.export(plan), as: UTF8.self)
+        let css = String(decoding: PlanFormat.css.export(plan), as: UTF8.self)
+        let svg = String(decoding: PlanFormat.svg.export(plan), as: UTF8.self)
+        let lottie = try JSONParser.parse(PlanFormat.lottie.export(plan))
+        let coreAnimation = String(decoding: PlanFormat.coreAnimation.export(plan), as: UTF8.self)
+        let screen = style == .snapshot ? "https://example.com/source/element.jpg?w=1&amp;h=2" : "destination-screen.png"
+        let raw = screen.split(separator: "&amp;", omittingEmptySubsequences: false).joined(separator: "&")
+        #expect(waapi.contains(#"url(\"\#(raw)\")"#) && css.contains(#"url("\#(raw)")"#))
+        #expect(svg.contains(#"<image href="\#(screen)""#))
+        #expect(coreAnimation.contains(#""contents":{"url":"\#(raw)""#))
+        if style != .snapshot {
+            #expect(css.contains("url(\"\(element)\")"))
+            #expect(svg.contains("href=\"\(element.split(separator: "&", omittingEmptySubsequences: false).joined(separator: "&amp;"))\""))
+        }
+        guard case .object(let document) = lottie, case .array(let assets)? = document.first(where: { $0.key == "assets" })?.value else {
+            Issue.record("the Lottie export has no assets"); return
+        }
+        let images = assets.filter { asset in
+            if case .object(let members) = asset { return members.contains { $0.key == "p" } }
+            return false
+        }
+        #expect(images.count == plan.tracks.filter { $0.content != nil }.count)
+        // Without content: no image anywhere, and the placeholders' colours.
+        let bare = try Planner.plan(for: { var r = request; r.content = nil; return r }().validated())
+        #expect(!String(decoding: PlanFormat.css.export(bare), as: UTF8.self).contains("background-image"))
+        #expect(!String(decoding: PlanFormat.svg.export(bare), as: UTF8.self).contains("<image"))
+    }
+
+    @Test("morph's image overflows its element where its flight draws it (seed 003: a square image aspect-filled into a 390 × 300 header)")
+    func contentFrame() throws {
+        var request = try PlanRequest(jsonBytes: Array(#"""
+            {"style": "morph", "source": {"frame": {"x": 16, "y": 180, "width": 88, "height": 88}, "cornerRadius": 44},
+             "destination": {"bounds": {"x": 0, "y": 0, "width": 390, "height": 844}, "frame": {"x": 0, "y": 0, "width": 390, "height": 300},
+                             "contentMode": "aspectFill"}, "imageSize": {"width": 600, "height": 600}}
+            """#.utf8))
+        request.content = ContentReferences(destination: ContentReferences.Side(element: ContentReference(url: "a.png")))
+        let plan = try Planner.plan(for: request.validated())
+        let content = try plan.track("content")
+        #expect(content.frame == Rect(x: 0, y: 0, width: 390, height: 300))
+        #expect(content.contentFrame == Rect(x: 0, y: -45, width: 390, height: 390))
+        #expect(try plan.track("destinationScreen").contentFrame == nil)
+        let css = String(decoding: PlanFormat.css.export(plan), as: UTF8.self)
+        #expect(css.contains("background-size: 390px 390px"))
+        let svg = String(decoding: PlanFormat.svg.export(plan), as: UTF8.self)
+        #expect(svg.contains(#"<image href="a.png" xlink:href="a.png" x="0" y="-45" width="390" height="390""#))
+    }
+
+    @Test("bad content is a 422 naming the field", arguments: [
+        (#"{"destination": {"element": {"url": "a b.png"}}}"#, "content.destination.element.url"),
+        (#"{"destination": {"element": {"url": "x\"y"}}}"#, "content.destination.element.url"),
+        (#"{"source": {"screen": {"url": ""}}}"#, "content.source.screen.url"),
+        (#"{"source": {"screen": {"url": "a.png", "size": {"width": 0, "height": 10}}}}"#, "content.source.screen.size.width"),
+        (#"{"source": {"children": {"nobody": {"url": "a.png"}}}}"#, "content.source.children.nobody"),
+        (#"{"source": {"element": "a.png"}}"#, "content.source.element"),
+        (#"{"source": {"element": {"href": "a.png"}}}"#, "content.source.element.url"),
+        (#"{"sides": {}}"#, "content.sides"),
+    ])
+    func refused(content: String, field: String) throws {
+        let problem = ValidationTests.problem(ValidationTests.body(extra: #""content": \#(content)"#))
+        #expect(problem?.status == 422)
+        #expect(problem?.field == field)
+    }
+
+    @Test("a reference longer than the limit is refused; one at the limit plans")
+    func longest() throws {
+        let limit = PlanLimits.maximumContentReferenceLength
+        let atLimit = "data:image/png;base64," + String(repeating: "A", count: limit - 22)
+        #expect(ValidationTests.problem(ValidationTests.body(extra: #""content": {"source": {"element": {"url": "\#(atLimit)"}}}"#)) == nil)
+        let problem = ValidationTests.problem(ValidationTests.body(extra: #""content": {"source": {"element": {"url": "\#(atLimit)A"}}}"#))
+        #expect(problem?.field == "content.source.element.url")
+    }
+
+    @Test("sharedFrame's destination image rides the flying screen: inside its visible clip at every keyframe, its image frame at rest")
+    func destinationImage() throws {
+        var keyframes = 0
+        try forAllScenes(count: 150, atLeast: 100) { rng, replay in
+            var request = RandomScenes.request(using: &rng, style: .sharedFrame)
+            if Bool.random(using: &rng) { request = RandomScenes.choreographed(request, using: &rng) }
+            let validated = try request.validated()
+            guard !validated.reducedMotion else { throw SceneSkipped() }  // nothing flies
+            let plan = try Planner.plan(for: validated)
+            let screen = try plan.track("destinationScreen"), image = try plan.track("destinationImage")
+            #expect(image.role == .content && image.z == screen.z + 1, "\(replay)")
+            let destination = request.destination
+            let resting = destination.contentMode.displayedRect(of: validated.imageSize, in: destination.contentFrame)
+            #expect(isClose(image.frame, resting), "\(replay)")
+            for index in screen.keyframes.indices {
+                let screenClip = screen.values(atKeyframe: index).keyframe(time: 0, progress: 0, in: screen.frame).visibleClip(in: screen.frame)
+                let imageClip = image.values(atKeyframe: index).keyframe(time: 0, progress: 0, in: image.frame).visibleClip(in: image.frame)
+                let slack = 1e-6 * max(1, screenClip.width, screenClip.height)
+                guard imageClip.width > slack && imageClip.height > slack else { continue }  // the cell shows none of the image
+                #expect(imageClip.x >= screenClip.x - slack && imageClip.maxX <= screenClip.maxX + slack, "\(replay)")
+                #expect(imageClip.y >= screenClip.y - slack && imageClip.maxY <= screenClip.maxY + slack, "\(replay)")
+                keyframes += 1
+            }
+        }
+        #expect(keyframes > 200)
+    }
+
+    @Test("an id prefix names every class and id of the web exports; only a letter then 31 of [A-Za-z0-9_-] is one")
+    func prefix() throws {
+        let body = Array(ValidationTests.valid.utf8)
+        for format in [PlanFormat.waapi, .css, .svg] {
+            let text = String(decoding: try Endpoint.plan.answer(body, format: format, idPrefix: "hero2").result.get(), as: UTF8.self)
+            #expect(text.contains("hero2-destinationScreen") && !text.contains("fp-"), "\(format)")
+        }
+        for bad in ["2x", "", "a b", String(repeating: "a", count: 33), "é"] {
+            #expect(throws: ValidationError.self) { try PlanFormat.check(idPrefix: bad) }
+        }
+        try PlanFormat.check(idPrefix: "a" + String(repeating: "-", count: 31))
+    }
+
+    @Test("outlines close where they start, stay inside their rect, and keep their segment count at any radius", arguments: CornerCurve.allCases)
+    func outlines(curve: CornerCurve) throws {
+        try forAllScenes(count: 300) { rng, replay in
+            let rect = Rect(
+                x: .random(in: -500...500, using: &rng), y: .random(in: -500...500, using: &rng),
+                width: .random(in: 0...800, using: &rng), height: .random(in: 0...800, using: &rng))
+            let outline = ExportOutline(rect, radius: .random(in: -10...500, using: &rng), curve: curve)
+            #expect(outline.pieces.count == (curve == .continuous ? 16 : 8), "\(replay)")
+            let last = outline.pieces[outline.pieces.count - 1].end
+            #expect(abs(last.x - outline.start.x) < 1e-9 && abs(last.y - outline.start.y) < 1e-9, "\(replay)")
+            for piece in outline.pieces {
+                for point in [piece.control1, piece.control2, piece.end] {
+                    #expect(point.x >= rect.x - 1e-9 && point.x <= rect.maxX + 1e-9 && point.y >= rect.y - 1e-9 && point.y <= rect.maxY + 1e-9, "\(replay)")
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,368 @@
+#!/usr/bin/env python3
+"""The exports' pixels against the plan's: every seed request (examples/seeds) and a dozen random ones, each with a
+real test image (examples/content/test-card.png, as a data: URL) as the content of every element, screen and
+child, are exported as waapi, css and svg (played by headless Chromium through Selenium, one session for all) and
+Lottie (played by Samsung's rlottie), and each is captured at 5 instants. Each capture is compared with an
+independent rasterisation of the plan's tracks at that instant (Pillow, 2× supersampled): per track its visible
+clip (the mask's outline, circular or continuous corners, through its transform), the test image over the
+layer's frame and the colour over the rest of the clip, its shadow (offset and blur through the transform; not for
+Lottie, whose export says it draws none) and opacity, cut to the content region; the image sampled as the player
+samples images (bilinear for Chromium, nearest pixel for rlottie). A captured pixel passes when
+each channel lies within the reference's range over its 3 × 3 neighbourhood (1 px at edges) widened by
+TOLERANCE; a capture passes when at most MAXIMUM_BAD of its pixels do not.
+
+Frames (reference and captures) and a contact sheet per case (rows: plan, waapi, css, svg, lottie; columns: the
+instants) go to $ARTIFACTS_DIR/pixels (default .build/artifacts/pixels).
+
+Usage: pixel_test.py path/to/flightplan
+"""
+import base64
+import glob
+import io
+import json
+import math
+import os
+import random
+import re
+import subprocess
+import sys
+import time as clock
+import urllib.request
+
+import numpy
+from PIL import Image, ImageDraw, ImageFilter
+
+from export_players import SEEK_SVG, SETUP_SVG, SETUP_WEB, chromium
+from keyframe_segments import values_at
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+BINARY = os.path.abspath(sys.argv[1])
+ARTIFACTS = os.path.join(os.path.abspath(os.environ.get("ARTIFACTS_DIR", os.path.join(ROOT, ".build", "artifacts"))), "pixels")
+TEST_IMAGE = os.path.join(ROOT, "examples", "content", "test-card.png")
+SUPERSAMPLING = 2
+PAD = 4  # pixels of the test image's edges repeated around it
+TOLERANCE = 20  # per channel, 0…255
+MAXIMUM_BAD = 0.01  # share of a capture's pixels (partly covered edge rows and columns blend with what lies under them)
+FRACTIONS = (0, 0.25, 0.5, 0.75, 1)
+LOTTIE_FPS = 60
+# Apple's continuous corner, three cubics from the incoming edge to the outgoing one, in radii from the corner:
+# (control 1, control 2, end), each (along the incoming edge, along the outgoing edge).
+SQUIRCLE = (((1.08849296, 0), (0.86840694, 0), (0.63149379, 0.07491139)),
+            ((0.37282383, 0.16905956), (0.16905956, 0.37282383), (0.07491139, 0.63149379)),
+            ((0, 0.86840694), (0, 1.08849296), (0, 1.528665)))
+results = {"passed": 0, "failed": 0}
+
+
+def check(condition, name, detail=""):
+    results["passed" if condition else "failed"] += 1
+    print(("ok   " if condition else "FAIL ") + name + ("" if condition else f" {detail}"), flush=True)
+
+
+def post(base, body, fmt):
+    request = urllib.request.Request(f"{base}/v1/plans?format={fmt}", data=body, headers={"Content-Type": "application/json"})
+    with urllib.request.urlopen(request) as response:
+        return response.read()
+
+
+# --- the requests ---------------------------------------------------------------------------------------------
+
+def with_content(request, reference):
+    """The request with `reference` as every side's element and screen and every child's content."""
+    children = {child["id"]: reference for child in request.get("children", [])}
+    side = {"element": reference, "screen": reference}
+    request = dict(request)
+    request["content"] = {"source": dict(side, **({"children": children} if children else {})), "destination": dict(side)}
+    return request
+
+
+def random_request(rng, index):
+    """A valid request of style `index` mod 5 with random geometry (portrait or landscape), corners, curves and
+    appearance."""
+    style = ("sharedFrame", "zoom", "reveal", "morph", "snapshot")[index % 5]
+    width, height = rng.choice([(390, 844), (844, 390), (360, 640), (600, 600)])
+    cell_w, cell_h = rng.uniform(60, width / 3), rng.uniform(60, height / 3)
+    source = {"frame": {"x": rng.uniform(8, width - cell_w - 8), "y": rng.uniform(8, height - cell_h - 8), "width": cell_w, "height": cell_h},
+              "cornerRadius": rng.choice([0, 8, 16, min(cell_w, cell_h) / 2]), "contentMode": rng.choice(["aspectFill", "aspectFit", "scaleToFill"])}
+    frame_h = rng.uniform(height * 0.3, height * 0.6)
+    destination = {"bounds": {"x": 0, "y": 0, "width": width, "height": height},
+                   "frame": {"x": 0, "y": rng.uniform(0, height - frame_h), "width": width, "height": frame_h},
+                   "contentMode": rng.choice(["aspectFill", "aspectFit"]), "cornerRadius": rng.choice([0, 12, 24]),
+                   "screenCornerRadius": rng.choice([0, 39])}
+    request = {"style": style, "direction": rng.choice(["push", "pop"]), "source": source, "destination": destination,
+               "imageSize": {"width": rng.choice([400, 640, 1000]), "height": rng.choice([400, 480, 1500])},
+               "timing": {"duration": rng.choice([0.3, 0.4, 0.5]), "curve": rng.choice(["easeInOut", "easeOut", {"spring": {"dampingRatio": 0.85}}])},
+               "cornerCurve": rng.choice(["circular", "continuous"])}
+    if request["timing"]["curve"] not in ("easeInOut", "easeOut"):
+        request["timing"].pop("duration")
+    if rng.random() < 0.6:
+        source["shadow"] = {"color": {"r": 0, "g": 0, "b": 0, "a": 0.45}, "radius": rng.choice([4, 8, 12]), "offset": {"x": 0, "y": rng.choice([2, 6])}}
+    if rng.random() < 0.5:
+        source["color"] = {"r": rng.random(), "g": rng.random(), "b": rng.random(), "a": 1}
+    if rng.random() < 0.3:
+        request["contentRegion"] = {"x": 0, "y": height * 0.08, "width": width, "height": height * 0.84}
+    if style == "snapshot":
+        f = source["frame"]
+        request["children"] = [{"id": "title", "from": {"x": f["x"] + 6, "y": f["y"] + 6, "width": f["width"] - 12, "height": 18},
+                                "to": {"x": 16, "y": destination["frame"]["y"] + 16, "width": width - 32, "height": 40},
+                                "fromCornerRadius": 4, "toCornerRadius": 8}]
+    return request
+
+
+# --- the reference renderer -----------------------------------------------------------------------------------
+
+def outline(rect, radius, curve, steps=12):
+    """The mask's outline as a polygon in layer space: circular corners as arcs, continuous ones as the squircle."""
+    x, y, w, h = rect["x"], rect["y"], rect["width"], rect["height"]
+    half = max(0.0, min(w, h) / 2)
+    continuous = curve == "continuous"
+    r = min(max(0.0, radius), half / 1.528665 if continuous else half)
+    reach = r * 1.528665 if continuous else r
+    corners = [((x + w, y), (-1, 0), (0, 1)), ((x + w, y + h), (0, -1), (-1, 0)), ((x, y + h), (1, 0), (0, -1)), ((x, y), (0, 1), (1, 0))]
+    points = []
+    for (cx, cy), u, v in corners:
+        at = lambda s, t: (cx + s * u[0] + t * v[0], cy + s * u[1] + t * v[1])
+        if continuous:
+            current = at(reach, 0)
+            points.append(current)
+            for c1, c2, end in SQUIRCLE:
+                p1, p2, p3 = at(c1[0] * r, c1[1] * r), at(c2[0] * r, c2[1] * r), at(end[0] * r, end[1] * r)
+                for i in range(1, steps + 1):
+                    s = i / steps
+                    points.append(tuple((1 - s) ** 3 * a + 3 * (1 - s) ** 2 * s * b + 3 * (1 - s) * s * s * c + s ** 3 * d
+                                        for a, b, c, d in zip(current, p1, p2, p3)))
+                current = p3
+        else:
+            for i in range(steps + 1):
+                angle = math.pi / 2 * i / steps
+                points.append(at(r - r * math.sin(angle), r - r * math.cos(angle)))
+    return points
+
+
+def rgba(color):
+    return tuple(round(255 * min(1, max(0, color[k]))) for k in "rgb") + (round(255 * min(1, max(0, color["a"]))),)
+
+
+def render_plan(plan, time, image, placeholders, shadows=True, sampling=Image.BILINEAR):
+    """The plan at `time` as an RGB picture of its stage (white behind), from its tracks alone; the test image sampled
+    as the player samples images (Chromium bilinearly, rlottie at the nearest pixel)."""
+    stage = plan["stage"]
+    s = SUPERSAMPLING
+    size = (round(stage["width"] * s), round(stage["height"] * s))
+    canvas = Image.new("RGBA", size, (255, 255, 255, 255))
+    for track in sorted(plan["tracks"], key=lambda t: t["z"]):
+        values = values_at(track, time)
+        frame = track["frame"]
+        t = values.get("transform", {"a": 1, "b": 0, "c": 0, "d": 1, "tx": 0, "ty": 0})
+        def place(px, py):
+            lx, ly = px - frame["width"] / 2, py - frame["height"] / 2
+            return ((frame["x"] - stage["x"] + frame["width"] / 2 + t["a"] * lx + t["c"] * ly + t["tx"]) * s,
+                    (frame["y"] - stage["y"] + frame["height"] / 2 + t["b"] * lx + t["d"] * ly + t["ty"]) * s)
+        whole = {"x": 0, "y": 0, "width": frame["width"], "height": frame["height"]}
+        mask = values.get("maskFrame", whole)
+        radius = values.get("cornerRadius", 0) if "maskFrame" in values else 0
+        shape = Image.new("L", size, 0)
+        ImageDraw.Draw(shape).polygon([place(*p) for p in outline(mask, radius, track.get("cornerCurve"))], fill=255)
+        color = values.get("color") or placeholders.get(track["id"])
+        paint = Image.new("RGBA", size, rgba(color) if color else (0, 0, 0, 0))
+        if track.get("content"):
+            # The image stretched over its frame in the layer (the whole layer unless the track says), through the transform: each canvas pixel centre mapped back
+            # into the image (bilinear), so edges land where they fall between pixels.
+            # Colours are sampled with the image's edges repeated (as browsers clamp), coverage is the frame's outline.
+            drawn = track.get("contentFrame", whole)
+            x0, y0, x1, y1 = drawn["x"], drawn["y"], drawn["x"] + drawn["width"], drawn["y"] + drawn["height"]
+            (ox, oy), (ux, uy), (vx, vy) = place(x0, y0), place(x1, y0), place(x0, y1)
+            ax, ay = (ux - ox) / image.width, (uy - oy) / image.width
+            bx, by = (vx - ox) / image.height, (vy - oy) / image.height
+            determinant = ax * by - bx * ay
+            if abs(determinant) > 1e-9:
+                inverse = (by / determinant, -bx / determinant, -ay / determinant, ax / determinant)
+                padded = Image.fromarray(numpy.pad(numpy.asarray(image), ((PAD, PAD), (PAD, PAD), (0, 0)), mode="edge"))
+                # Pillow maps continuous coordinates (a pixel's centre is at +0.5 on both sides).
+                coefficients = (inverse[0], inverse[1], PAD - inverse[0] * ox - inverse[1] * oy,
+                                inverse[2], inverse[3], PAD - inverse[2] * ox - inverse[3] * oy)
+                layer = padded.transform(size, Image.AFFINE, coefficients, sampling)
+                cover = Image.new("L", size, 0)
+                ImageDraw.Draw(cover).polygon([place(x0, y0), place(x1, y0), place(x1, y1), place(x0, y1)], fill=255)
+                layer.putalpha(cover)
+                paint = Image.alpha_composite(paint, layer)
+        alpha = numpy.asarray(paint.getchannel("A"), dtype=numpy.float64) * numpy.asarray(shape, dtype=numpy.float64) / 255
+        paint.putalpha(Image.fromarray(alpha.astype(numpy.uint8)))
+        shadow = values.get("shadow")
+        if shadows and shadow and shadow["color"]["a"] > 0:
+            offset = (shadow["offset"]["x"] * t["a"] * s, shadow["offset"]["y"] * t["d"] * s)
+            sigma = shadow["radius"] * math.sqrt(abs(t["a"] * t["d"])) * s
+            cast = Image.fromarray(alpha.astype(numpy.uint8)).transform(size, Image.AFFINE, (1, 0, -offset[0], 0, 1, -offset[1]), Image.BILINEAR)
+            if sigma > 0:
+                cast = cast.filter(ImageFilter.GaussianBlur(sigma))
+            cast_alpha = numpy.asarray(cast, dtype=numpy.float64) * shadow["color"]["a"]
+            layer = Image.new("RGBA", size, rgba(dict(shadow["color"], a=1)))
+            layer.putalpha(Image.fromarray(cast_alpha.astype(numpy.uint8)))
+            paint = Image.alpha_composite(layer, paint)
+        opacity = values.get("opacity", 1)
+        clip = track.get("clip")
+        a = numpy.asarray(paint.getchannel("A"), dtype=numpy.float64) * opacity
+        if clip:
+            keep = numpy.zeros(a.shape)
+            keep[round((clip["y"] - stage["y"]) * s):round((clip["y"] + clip["height"] - stage["y"]) * s),
+                 round((clip["x"] - stage["x"]) * s):round((clip["x"] + clip["width"] - stage["x"]) * s)] = 1
+            a *= keep
+        paint.putalpha(Image.fromarray(a.astype(numpy.uint8)))
+        canvas = Image.alpha_composite(canvas, paint)
+    return canvas.convert("RGB").reduce(s)
+
+
+def placeholder_colors(waapi):
+    """Each track's placeholder colour as the exports paint it (the plan does not name one: it is the exports' choice)."""
+    colors = {}
+    for element in waapi["elements"]:
+        value = element["paint"]["style"].get("background-color")
+        if value:
+            r, g, b, a = [float(v) for v in re.findall(r"[\d.]+", value)]
+            colors[element["id"]] = {"r": r / 255, "g": g / 255, "b": b / 255, "a": a}
+    return colors
+
+
+def bad_pixels(reference, capture):
+    """How many pixels of `capture` lie outside the reference's 3 × 3 range widened by TOLERANCE, and where."""
+    low = numpy.asarray(reference.filter(ImageFilter.MinFilter(3)), dtype=numpy.int16) - TOLERANCE
+    high = numpy.asarray(reference.filter(ImageFilter.MaxFilter(3)), dtype=numpy.int16) + TOLERANCE
+    got = numpy.asarray(capture.convert("RGB"), dtype=numpy.int16)
+    bad = ((got < low) | (got > high)).any(axis=2)
+    return int(bad.sum()), bad
+
+
+# --- the players ----------------------------------------------------------------------------------------------
+
+WAIT_FOR_PAINT = "const done = arguments[arguments.length - 1]; requestAnimationFrame(() => requestAnimationFrame(() => done()));"
+PRELOAD = "const done = arguments[arguments.length - 1]; const i = new Image(); i.src = arguments[0]; i.decode().then(() => done(), () => done());"
+
+
+def capture(browser, width, height):
+    browser.execute_async_script(WAIT_FOR_PAINT)
+    picture = Image.open(io.BytesIO(browser.get_screenshot_as_png())).convert("RGB")
+    return picture.crop((0, 0, round(width), round(height)))
+
+
+def lottie_frames(document, frames):
+    import rlottie_python
+    animation = rlottie_python.LottieAnimation.from_data(json.dumps(document))
+    pictures = []
+    for frame in frames:
+        picture = animation.render_pillow_frame(frame_num=frame, width=document["w"], height=document["h"]).convert("RGBA")
+        white = Image.new("RGBA", picture.size, (255, 255, 255, 255))
+        pictures.append(Image.alpha_composite(white, picture).convert("RGB"))
+    return pictures
+
+
+def contact_sheet(name, rows, times):
+    """Rows of thumbnails (each row one renderer, each column one instant) with their labels."""
+    thumb_h = 220
+    first = rows[0][1][0]
+    thumb_w = round(first.width * thumb_h / first.height)
+    label_w, pad = 70, 6
+    sheet = Image.new("RGB", (label_w + len(times) * (thumb_w + pad), 22 + len(rows) * (thumb_h + pad)), (250, 250, 250))
+    draw = ImageDraw.Draw(sheet)
+    draw.text((4, 4), name, fill=(0, 0, 0))
+    for column, time in enumerate(times):
+        draw.text((label_w + column * (thumb_w + pad), 10), f"t = {time:.3f} s", fill=(60, 60, 60))
+    for row, (label, pictures) in enumerate(rows):
+        y = 22 + row * (thumb_h + pad)
+        draw.text((4, y + thumb_h // 2), label, fill=(0, 0, 0))
+        for column, picture in enumerate(pictures):
+            sheet.paste(picture.resize((thumb_w, thumb_h), Image.LANCZOS), (label_w + column * (thumb_w + pad), y))
+    return sheet
+
+
+def run_case(base, browser, name, request, image, reference):
+    body = json.dumps(with_content(request, reference)).encode()
+    plan = json.loads(post(base, body, "json"))
+    waapi = json.loads(post(base, body, "waapi"))
+    css = post(base, body, "css").decode()
+    svg = post(base, body, "svg").decode()
+    lottie = json.loads(post(base, body, "lottie"))
+    stage = plan["stage"]
+    width, height = stage["width"], stage["height"]
+    total = max(1, math.ceil(plan["duration"] * LOTTIE_FPS))
+    frames = sorted({min(total - 1, round(f * plan["duration"] * LOTTIE_FPS)) for f in FRACTIONS})
+    times = [frame / LOTTIE_FPS for frame in frames]
+    if len(times) < len(FRACTIONS):  # a plan shorter than its frames: instants between them
+        times = [f * plan["duration"] for f in FRACTIONS]
+        frames = [min(total - 1, round(t * LOTTIE_FPS)) for t in times]
+    placeholders = placeholder_colors(waapi)
+    references = [render_plan(plan, time, image, placeholders) for time in times]
+    for_rlottie = [render_plan(plan, time, image, placeholders, shadows=False, sampling=Image.NEAREST) for time in times]
+    browser.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {"width": math.ceil(width), "height": math.ceil(height), "deviceScaleFactor": 1, "mobile": False})
+    captures = {}
+    for engine in ("waapi", "css"):
+        browser.execute_script(SETUP_WEB, waapi, css if engine == "css" else None, "fp-stage")
+        pictures = []
+        for time in times:
+            browser.execute_script("fpSeek(arguments[0]);", time * 1000)
+            pictures.append(capture(browser, width, height))
+        captures[engine] = pictures
+    browser.execute_script(SETUP_SVG, svg)
+    pictures = []
+    for time in times:
+        browser.execute_script(SEEK_SVG, time)
+        pictures.append(capture(browser, width, height))
+    captures["svg"] = pictures
+    captures["lottie"] = lottie_frames(lottie, frames)
+    folder = os.path.join(ARTIFACTS, name)
+    os.makedirs(folder, exist_ok=True)
+    for index, picture in enumerate(references):
+        picture.save(os.path.join(folder, f"plan-{index}.png"))
+    rows = [("plan", references)]
+    for engine, pictures in captures.items():
+        expected = for_rlottie if engine == "lottie" else references
+        worst, worst_at = 0, None
+        for index, (reference, picture) in enumerate(zip(expected, pictures)):
+            picture.save(os.path.join(folder, f"{engine}-{index}.png"))
+            count, bad = bad_pixels(reference, picture)
+            if count > worst:
+                worst, worst_at = count, index
+                marked = numpy.array(picture)
+                marked[bad] = (255, 0, 255)
+                Image.fromarray(marked).save(os.path.join(folder, f"{engine}-{index}-bad.png"))
+        share = worst / (picture.width * picture.height)
+        check(share <= MAXIMUM_BAD, f"{name}: {engine} matches the plan's pixels at {len(times)} instants (worst {share:.3%} off)",
+              f"(worst {worst} px = {share:.4%} at t = {times[worst_at] if worst_at is not None else 0:.3f} s; see {folder})")
+        rows.append((engine, pictures))
+    sheet = contact_sheet(name, rows, times)
+    sheet.save(os.path.join(ARTIFACTS, f"{name}.png"))
+    return sheet
+
+
+def main():
+    os.makedirs(ARTIFACTS, exist_ok=True)
+    image = Image.open(TEST_IMAGE).convert("RGBA")
+    reference_url = "data:image/png;base64," + base64.b64encode(open(TEST_IMAGE, "rb").read()).decode()
+    reference = {"url": reference_url, "size": {"width": image.width, "height": image.height}}
+    browser, reason = chromium()
+    if not browser:
+        print(f"pixel_test: SKIPPED: {reason}")
+        return
+    server = subprocess.Popen([BINARY, "serve", "--port", "0", "--log-level", "warning"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    port = int(re.search(r":(\d+)", server.stdout.readline()).group(1))
+    base = f"http://127.0.0.1:{port}"
+    started = clock.monotonic()
+    try:
+        browser.execute_async_script(PRELOAD, reference_url)
+        cases = [(os.path.splitext(os.path.basename(path))[0], json.load(open(path)))
+                 for path in sorted(glob.glob(os.path.join(ROOT, "examples", "seeds", "*.json")))]
+        rng = random.Random(28)
+        cases += [(f"random-{index:02d}", random_request(rng, index)) for index in range(12)]
+        only = os.environ.get("PIXEL_CASES")
+        for name, request in cases:
+            if only and not re.search(only, name):
+                continue
+            run_case(base, browser, name, request, image, reference)
+    finally:
+        browser.quit()
+        server.terminate()
+        server.wait(timeout=15)
+    print(f"pixels: {results['passed']} passed, {results['failed']} failed in {clock.monotonic() - started:.0f} s; frames and contact sheets in {ARTIFACTS}")
+    sys.exit(1 if results["failed"] else 0)
+
+
+if __name__ == "__main__":
+    main()
