@@ -1,9 +1,10 @@
 #!/usr/bin/env python3
-"""The contract as a design-tool team meets it: a client generated from openapi.yaml with openapi-python-client
-and models generated with datamodel-code-generator (pydantic), each used against the real binary for a plan (every
-example request, and one built from the generated classes with a spring and an interruption), a batch, a
-dismissal, the exports and the filmstrip. Every answer must parse into the generated types and give back, to the
-last number, the JSON the server sent: the tracks (and a transform's `d`) survive the round trip.
+"""The contract as a design-tool team meets it: clients generated from openapi.yaml with openapi-python-client,
+datamodel-code-generator (pydantic models) and openapi-generator (its Python client; its validator first), each
+used against the real binary for a plan (every example request, and with openapi-python-client one built from the
+generated classes with a spring and an interruption), a batch, dismissals and the exports. Every answer must parse
+into the generated types and give back, to the last number, the JSON the server sent: the tracks (and a
+transform's `d`) survive the round trip.
 
 Usage: generated_clients.py path/to/flightplan
 """
@@ -40,7 +41,8 @@ DISMISSAL_EXAMPLES = {name: example(f"gestures/dismiss-{name}.json") for name in
 
 
 def generate(directory):
-    """Both generators' output in `directory`: the package `flightplan_client` and the module `flightplan_models`."""
+    """The generators' output in `directory`: the packages `flightplan_client` (openapi-python-client) and
+    `flightplan_generator` (openapi-generator), the module `flightplan_models` (datamodel-code-generator)."""
     subprocess.run(["openapi-python-client", "generate", "--path", SPEC, "--meta", "none",
                     "--config", os.path.join(ROOT, "scripts/openapi-python-client.yaml"),
                     "--output-path", os.path.join(directory, "flightplan_client")],
@@ -49,7 +51,13 @@ def generate(directory):
                     "--output-model-type", "pydantic_v2.BaseModel", "--target-python-version", "3.11",
                     "--formatters", "builtin", "--output", os.path.join(directory, "flightplan_models.py")],
                    check=True, capture_output=True, text=True)
-    sys.path.insert(0, directory)
+    validation = subprocess.run(["openapi-generator-cli", "validate", "-i", SPEC], capture_output=True, text=True)
+    check(validation.returncode == 0 and "No validation issues detected" in validation.stdout,
+          "openapi-generator: the document validates without issues", validation.stdout[-500:])
+    subprocess.run(["openapi-generator-cli", "generate", "-i", SPEC, "-g", "python", "-o", os.path.join(directory, "generator"),
+                    "--package-name", "flightplan_generator", "--global-property", "apiTests=false,modelTests=false,apiDocs=false,modelDocs=false"],
+                   check=True, capture_output=True, text=True)
+    sys.path[:0] = [directory, os.path.join(directory, "generator")]
 
 
 class Server:
@@ -166,6 +174,37 @@ def pydantic_models(server):
     check(dump(waapi) == sent and waapi.elements, "datamodel-code-generator: the waapi export parses")
 
 
+def generator_client(server):
+    """openapi-generator's Python client: pydantic models and an API class per tag."""
+    import flightplan_generator as generated
+    plans = generated.PlansApi(generated.ApiClient(generated.Configuration(host=server.url)))
+    dump = lambda model: model.to_dict()
+
+    for name, body in PLAN_EXAMPLES.items():
+        answer = plans.create_plan(generated.PlanRequest.from_dict(body)).actual_instance
+        sent = server.post("/v1/plans", body)
+        check(isinstance(answer, generated.Plan) and dump(answer) == sent and carries_tracks(sent),
+              f"openapi-generator: the {name} plan parses and gives back every number", type(answer).__name__)
+
+    batch = plans.create_plans(generated.CreatePlansRequest.from_dict({"requests": list(PLAN_EXAMPLES.values())}))
+    sent = server.post("/v1/plans/batch", {"requests": list(PLAN_EXAMPLES.values())})
+    parsed = [item.actual_instance.plan.actual_instance for item in batch.results]
+    check(all(isinstance(plan, generated.Plan) for plan in parsed) and [dump(plan) for plan in parsed] == [item["plan"] for item in sent["results"]],
+          "openapi-generator: a batch's plans parse with their tracks")
+
+    for phase, body in DISMISSAL_EXAMPLES.items():
+        dismissal = plans.dismiss_gesture(generated.DismissRequest.from_dict(body))
+        sent = server.post("/v1/gestures/dismiss", body)
+        check(len(dismissal.tracks) == len(sent["tracks"]) > 0
+              and (phase == "changed" or dump(dismissal.plan.actual_instance) == sent["plan"]),
+              f"openapi-generator: the {phase} dismissal parses with its tracks (and on release its plan)")
+
+    waapi = plans.create_plan(generated.PlanRequest.from_dict(PLAN_EXAMPLES["sharedFrame"]), format="waapi").actual_instance
+    tracks = server.post("/v1/plans", PLAN_EXAMPLES["sharedFrame"])["tracks"]
+    check(isinstance(waapi, generated.WebAnimationsExport) and len(waapi.elements) == len(tracks),
+          "openapi-generator: the waapi export parses, one element per track")
+
+
 def main():
     if len(sys.argv) != 2:
         raise SystemExit(__doc__)
@@ -175,6 +214,7 @@ def main():
         try:
             python_client(server)
             pydantic_models(server)
+            generator_client(server)
         finally:
             server.process.terminate()
             server.process.wait(15)
