@@ -110,7 +110,7 @@ def python_client(server):
           and plan.easing.spring.ui_kit["dampingRatio"] == 0.8,
           "openapi-python-client: a request built from the generated classes sends its timing")
     interrupted = models.PlanRequest.from_dict({**built.to_dict(), "direction": "pop"})
-    interrupted.from_ = models.PlanRequestFromType0(request=built, time=0.2)
+    interrupted.from_ = models.RunningPlan(request=built, time=0.2)
     plan = create_plan.sync(client=client, body=interrupted)
     check(isinstance(plan, models.Plan) and plan.direction == models.PlanDirection.POP
           and plan.to_dict() == server.post("/v1/plans", interrupted.to_dict()),

@@ -4,9 +4,10 @@
 #   the SDK's DocC documentation (swift-docc-plugin, warnings are errors: ~20 s after the build);
 #   the fuzz corpus replayed; openapi.yaml's examples match the planner; curl integration tests against
 #   the real binary (including the contract check of every response); clients generated from openapi.yaml
-#   (openapi-python-client, datamodel-code-generator) used against the real binary; schemathesis; abusive clients;
-#   what operators read (JSON log lines with a trace id end to end, /metrics through promtool and the Prometheus
-#   parser, build info against --version, the exit status and lines of every failed start);
+#   (openapi-python-client, datamodel-code-generator, openapi-generator) used against the real binary;
+#   schemathesis (positive data acceptance included); abusive clients; what operators read (JSON log lines with
+#   a trace id end to end, /metrics through promtool and the Prometheus parser, build info against --version,
+#   the exit status and lines of every failed start);
 #   the deployment files (hadolint, Kubernetes schemas, compose, systemd, nginx live in front of the
 #   server, two replicas losing no request while one stops); the image built with podman from the Dockerfile
 #   and the curl tests run against it, then deploy/kubernetes under `podman kube play`; the
