@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
 # Conformance: schemathesis against the real binary, every check, positive and negative data, fixed seed.
-# positive_data_acceptance (ST202) included: the API's cross-field rules that JSON Schema cannot state are listed
-# in openapi.yaml's descriptions, and scripts/schemathesis_hooks.py applies the ones generated bodies break (a
-# channel span that ends after it starts, unique child and auxiliary ids, no `timing.duration` beside a spring's
-# `response`) to every body, so a schema-valid body the server refuses for any other reason fails the run. The
-# rest (fps × duration ≤ 10000 keyframes, a spring that settles within 60 s, a stagger shorter than the duration,
-# `source.visibleFrame` overlapping `source.frame`, `from.time` within the running plan) do not come up at this
-# seed. `from.request` is the real PlanRequest, so generated requests nest.
+# Positive data acceptance (ST202) is checked as scripts/schemathesis_hooks.py's
+# positive_data_acceptance_within_budgets: schemathesis's own check, except a 422 for a plan over one of its work
+# budgets (output, tolerance search), which only planning reveals. The hooks first apply to each generated positive
+# body the cross-field rules JSON Schema cannot state, listed in openapi.yaml's 422 description (spans ordered and
+# within the duration, unique ids, a visible frame that overlaps its frame, springs that settle within 60 s, no
+# duration beside a `response`, stagger and fps within the duration, an interruption's time, a dismissal's springs
+# without initialVelocity), so any other refusal of a schema-valid body fails the run. `from.request` is a $ref to
+# PlanRequest; the hooks generate one running plan deep, with only style, direction, geometry and timing.
 # Usage: schemathesis.sh path/to/flightplan [examples per operation, default 300]
 # SCHEMATHESIS_SEED=N explores with another seed; CI keeps the fixed one so a run is reproducible.
 set -euo pipefail
