@@ -7,7 +7,7 @@
 # within the duration, unique ids, a visible frame that overlaps its frame, springs that settle within 60 s, no
 # duration beside a `response`, stagger and fps within the duration, an interruption's time, a dismissal's springs
 # without initialVelocity), so any other refusal of a schema-valid body fails the run. `from.request` is a $ref to
-# PlanRequest; the hooks generate one running plan deep, with only style, direction, geometry and timing.
+# PlanRequest; the hooks generate one running plan deep, with only style, direction and geometry.
 # Usage: schemathesis.sh path/to/flightplan [examples per operation, default 300]
 # SCHEMATHESIS_SEED=N explores with another seed; CI keeps the fixed one so a run is reproducible.
 set -euo pipefail

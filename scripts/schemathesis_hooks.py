@@ -137,13 +137,13 @@ def fit_channel(channel, timing):
 
 @schemathesis.hook
 def before_load_schema(context, raw_schema):
-    """Generated interruptions nest one running plan, itself with only its style, direction, geometry and timing
+    """Generated interruptions nest one running plan, itself with only its style, direction and geometry
     (in schemathesis's copy of the document only; the server takes 8 levels of full requests). The coverage
     phase enumerates every member of every schema it meets: a second full PlanRequest made it five times slower
     for nothing the top-level request does not already reach."""
     schemas = raw_schema["components"]["schemas"]
     innermost = copy.deepcopy(schemas["PlanRequest"])
-    innermost["properties"] = {name: innermost["properties"][name] for name in ("style", "direction", "source", "destination", "timing")}
+    innermost["properties"] = {name: innermost["properties"][name] for name in ("style", "direction", "source", "destination")}
     schemas["InnermostPlanRequest"] = innermost
     schemas["RunningPlan"]["properties"]["request"] = {"$ref": "#/components/schemas/InnermostPlanRequest"}
 
