@@ -121,7 +121,9 @@ extension Choreography {
                 func rect(_ from: Rect, _ rate: Rect, _ to: Rect) -> Rect {
                     let (left, right) = edges((from.x, from.maxX), (rate.x, rate.x + rate.width), (to.x, to.maxX))
                     let (top, bottom) = edges((from.y, from.maxY), (rate.y, rate.y + rate.height), (to.y, to.maxY))
-                    return Rect(x: left, y: top, width: right - left, height: bottom - top)
+                    // Far from the origin an extent eased down to e⁻³⁰ of its floor is below the edges' rounding:
+                    // the difference of two edges may come out a few ulps below 0, which no renderer takes.
+                    return Rect(x: left, y: top, width: max(0, right - left), height: max(0, bottom - top))
                 }
                 if t >= duration { return part.values(instant) }
                 // Shadows move where the eye sees them, in points, and go back into the layer's space at the end.
