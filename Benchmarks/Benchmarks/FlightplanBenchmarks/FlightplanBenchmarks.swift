@@ -60,6 +60,12 @@ let benchmarks: @Sendable () -> Void = {
     Benchmark("encode sharedFrame plan (31 keyframes)") { benchmark in
         for _ in benchmark.scaledIterations { blackHole(plan.jsonBytes) }
     }
+    // Each answer format for the same 31-keyframe plan (the plan made once): what `?format=` costs over the JSON answer.
+    for format in PlanFormat.allCases {
+        Benchmark("export sharedFrame plan (31 keyframes) as \(format.rawValue) (\(format.export(plan).count) B)") { benchmark in
+            for _ in benchmark.scaledIterations { blackHole(format.export(plan)) }
+        }
+    }
     Benchmark("plan + encode sharedFrame (31 keyframes)") { benchmark in
         for _ in benchmark.scaledIterations { blackHole(try! Planner.plan(for: request.validated()).jsonBytes) }
     }
