@@ -92,25 +92,10 @@ public struct QueryParameter: Sendable, Hashable {
     static func parse(_ query: Substring) -> [QueryParameter] {
         query.split(separator: "&").map { pair in
             let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            return QueryParameter(name: decode(parts[0]), value: parts.count == 2 ? decode(parts[1]) : "")
+            return QueryParameter(
+                name: PercentDecoding.decode(parts[0], plusIsSpace: true),
+                value: parts.count == 2 ? PercentDecoding.decode(parts[1], plusIsSpace: true) : "")
         }
-    }
-
-    /// `text` with its `%XX` escapes decoded, and `+` as a space where `plusIsSpace` (a query, as forms encode it).
-    static func decode(_ text: Substring, plusIsSpace: Bool = true) -> String {
-        var bytes: [UInt8] = []
-        var utf8 = Array(text.utf8)[...]
-        while let byte = utf8.popFirst() {
-            if plusIsSpace && byte == UInt8(ascii: "+") {
-                bytes.append(UInt8(ascii: " "))
-            } else if byte == UInt8(ascii: "%"), utf8.count >= 2, let value = UInt8(String(decoding: utf8.prefix(2), as: UTF8.self), radix: 16) {
-                bytes.append(value)
-                utf8 = utf8.dropFirst(2)
-            } else {
-                bytes.append(byte)
-            }
-        }
-        return String(decoding: bytes, as: UTF8.self)
     }
 }
 

@@ -8,10 +8,30 @@ public import Logging
 import FlightplanWire
 import Synchronization
 
-/// Why the daemon could not start.
-public struct DaemonStartError: Error, CustomStringConvertible {
-    /// What went wrong.
-    public var description: String
+/// Why the daemon could not start; its description is the one line `flightplan serve` logs before exiting 1.
+public enum DaemonStartError: Error, Equatable, CustomStringConvertible {
+    /// A setting is out of range (its description names it first).
+    case invalidConfiguration(String)
+    /// ``MicroHTTPDaemon/start()`` was called on a running daemon.
+    case alreadyRunning(port: Int)
+    /// The host names no address getaddrinfo finds.
+    case cannotResolve(host: String, port: Int)
+    /// The socket could not be opened, bound or made to listen.
+    case cannotListen(host: String, port: Int, Errno)
+    /// libmicrohttpd refused to start on the bound socket (its own log line says why).
+    case daemonDidNotStart(host: String, port: Int)
+
+    /// One line: `cannot listen on 127.0.0.1:8080: Address already in use`. A host that does not resolve reads
+    /// as the C library words it when binding fails for want of an address (EADDRNOTAVAIL).
+    public var description: String {
+        switch self {
+        case .invalidConfiguration(let reason): reason
+        case .alreadyRunning(let port): "the daemon is already running on port \(port)"
+        case .cannotResolve(let host, let port): "cannot listen on \(host):\(port): \(Errno.addressNotAvailable)"
+        case .cannotListen(let host, let port, let error): "cannot listen on \(host):\(port): \(error)"
+        case .daemonDidNotStart(let host, let port): "libmicrohttpd could not start on \(host):\(port)"
+        }
+    }
 }
 
 /// The libmicrohttpd daemon: the only file that touches the C library.
@@ -32,7 +52,6 @@ public final class MicroHTTPDaemon: Sendable {
     private struct Running: @unchecked Sendable {  // the pointers are only used under `running`'s lock
         let daemon: OpaquePointer
         let config: UnsafeMutablePointer<flightplan_daemon_config>
-        let host: UnsafeMutablePointer<CChar>
         let port: Int
     }
 
@@ -72,20 +91,26 @@ public final class MicroHTTPDaemon: Sendable {
     ///   address cannot be bound.
     public func start() throws(DaemonStartError) {
         let configuration = router.configuration
-        do { try configuration.validate() } catch { throw DaemonStartError(description: error.description) }
+        do { try configuration.validate() } catch { throw .invalidConfiguration(error.description) }
         try running.withLock { (running: inout Running?) throws(DaemonStartError) in
-            guard running == nil else { throw DaemonStartError(description: "the daemon is already running on port \(running!.port)") }
+            if let running { throw .alreadyRunning(port: running.port) }
             running = try start(configuration)
         }
     }
 
     private func start(_ configuration: ServerConfiguration) throws(DaemonStartError) -> Running {
-        guard let host = strdup(configuration.host) else { throw DaemonStartError(description: "out of memory") }
+        let listener: ListeningSocket
+        do {
+            listener = try ListeningSocket(host: configuration.host, port: UInt16(clamping: configuration.port), reusePort: configuration.reusePort)
+        } catch {
+            switch error {
+            case .unresolvable: throw .cannotResolve(host: configuration.host, port: configuration.port)
+            case .system(let errno): throw .cannotListen(host: configuration.host, port: configuration.port, errno)
+            }
+        }
         let config = UnsafeMutablePointer<flightplan_daemon_config>.allocate(capacity: 1)
         let context = Unmanaged.passUnretained(self).toOpaque()
         config.initialize(to: flightplan_daemon_config(
-            host: UnsafePointer(host),
-            port: UInt16(clamping: configuration.port),
             thread_pool_size: UInt32(configuration.threads),
             connection_limit: UInt32(clamping: configuration.hardConnectionLimit),
             connection_timeout: UInt32(clamping: configuration.connectionTimeout),
@@ -99,6 +124,10 @@ public final class MicroHTTPDaemon: Sendable {
             uri_log: { cls, uri, connection in
                 guard let cls, let uri, let connection else { return nil }
                 return Unmanaged<MicroHTTPDaemon>.fromOpaque(cls).takeUnretainedValue().requestLine(uri, connection)
+            },
+            unescape: { _, _, target in
+                guard let target else { return 0 }
+                return PercentDecoding.unescapeInPlace(target)
             },
             completed: { cls, connection, requestSlot, termination in
                 guard let cls, let requestSlot, let pointer = requestSlot.pointee else { return }
@@ -126,22 +155,13 @@ public final class MicroHTTPDaemon: Sendable {
                 daemon.logger.warning("libmicrohttpd: \(LogText.escaped(String(cString: message)))")
             },
             log_context: context,
-            reuse_port: configuration.reusePort ? 1 : 0,
             per_ip_connection_limit: UInt32(configuration.maxConnectionsPerClient)))
-        let listener = flightplan_listen(config)
-        guard listener >= 0 else {
-            let reason = String(cString: strerror(errno))
+        guard let started = flightplan_start_daemon(config, listener.descriptor, listener.isIPv6 ? 1 : 0) else {
+            listener.closeDescriptor()
             config.deallocate()
-            free(host)
-            throw DaemonStartError(description: "cannot listen on \(configuration.host):\(configuration.port): \(reason)")
+            throw .daemonDidNotStart(host: configuration.host, port: configuration.port)
         }
-        guard let started = flightplan_start_daemon(config, listener) else {
-            close(listener)
-            config.deallocate()
-            free(host)
-            throw DaemonStartError(description: "libmicrohttpd could not start on \(configuration.host):\(configuration.port)")
-        }
-        return Running(daemon: started, config: config, host: host, port: Int(flightplan_socket_port(listener)))
+        return Running(daemon: started, config: config, port: listener.port)
     }
 
     /// Stops accepting new connections; requests already in progress go on. Connections the kernel has
@@ -177,7 +197,6 @@ public final class MicroHTTPDaemon: Sendable {
         }) else { return }
         MHD_stop_daemon(stopped.daemon)
         stopped.config.deallocate()
-        free(stopped.host)
     }
 
     /// One request's state between libmicrohttpd's calls, from its request line to its completion.
@@ -207,7 +226,7 @@ public final class MicroHTTPDaemon: Sendable {
         /// The target's path as sent, percent-decoded (control characters included) and in origin form.
         var sentPath: String {
             let path = target.split(separator: UInt8(ascii: "?"), maxSplits: 1, omittingEmptySubsequences: false)[0]
-            return RequestHead.originForm(of: QueryParameter.decode(Substring(decoding: path, as: UTF8.self), plusIsSpace: false))
+            return RequestHead.originForm(of: PercentDecoding.decode(Substring(decoding: path, as: UTF8.self), plusIsSpace: false))
         }
 
         /// The path for the log: the router's, or when the router found none (the target encodes a control

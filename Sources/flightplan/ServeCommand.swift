@@ -140,17 +140,11 @@ struct ServeCommand: ParsableCommand {
         var received: Int32 = 0
         sigwait(&signals, &received)
         logger.notice("signal \(received): draining (grace \(configuration.shutdownGrace) s)")
-        // Close the listener before any answer says `Connection: close`, so that clients reconnecting after
-        // one are refused rather than accepted and then reset when the listener closes.
-        daemon.quiesce()
-        router.state.beginDraining()
-        let cut = drain(router.state, signals: &signals, grace: configuration.shutdownGrace, logger: logger)
-        daemon.stop()
+        // A second signal, looked for without waiting while the drain waits, stops at once.
+        var noWait = timespec(tv_sec: 0, tv_nsec: 0)
+        let cut = daemon.drain(grace: .milliseconds(Int(configuration.shutdownGrace * 1000))) { sigtimedwait(&signals, nil, &noWait) > 0 }
         admin?.stop()
-        guard cut == 0 else {
-            logger.error("forced stop: \(cut) requests in flight were cut")
-            throw ExitCode(3)
-        }
+        guard cut == 0 else { throw ExitCode(3) }
         logger.notice("stopped")
     }
 
@@ -192,31 +186,5 @@ struct ServeCommand: ParsableCommand {
             entry += 1
         }
         return variables
-    }
-
-    /// Waits until no request has been in flight for a moment, the grace period ends, or a second signal
-    /// arrives; returns how many requests were still in flight (cut by the stop that follows).
-    private func drain(_ state: ServerState, signals: inout sigset_t, grace: Double, logger: Logger) -> Int {
-        let deadline = ContinuousClock.now + .milliseconds(Int(grace * 1000))
-        var quietSince: ContinuousClock.Instant?
-        var pause = timespec(tv_sec: 0, tv_nsec: 10_000_000)
-        while ContinuousClock.now < deadline {
-            if state.connections == 0 { return 0 }
-            if state.inFlight == 0 {
-                let now = ContinuousClock.now
-                // A second with nothing in flight: a client still holding a kept-alive connection is not coming
-                // back soon (a shorter quiet period cut clients that were merely slow to send their next request).
-                if let quietSince, now - quietSince >= .seconds(1) { return 0 }
-                if quietSince == nil { quietSince = now }
-            } else {
-                quietSince = nil
-            }
-            if sigtimedwait(&signals, nil, &pause) > 0 {
-                logger.notice("second signal: stopping now")
-                return state.inFlight
-            }
-        }
-        logger.warning("grace period over with \(state.inFlight) requests in flight")
-        return state.inFlight
     }
 }

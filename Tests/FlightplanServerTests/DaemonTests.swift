@@ -64,6 +64,38 @@ struct DaemonTests {
         }
     }
 
+    @Test("a busy port is a typed error whose line is the one the CLI prints; with reuse-port on both, it is shared")
+    func busyPort() async throws {
+        try await withDaemon { first in
+            var configuration = ServerConfiguration()
+            configuration.port = first.port
+            let second = MicroHTTPDaemon(router: Router(configuration: configuration), logger: InMemoryLog().logger())
+            let error = #expect(throws: DaemonStartError.self) { try second.start() }
+            #expect(error == .cannotListen(host: "127.0.0.1", port: first.port, .addressInUse))
+            #expect(error?.description == "cannot listen on 127.0.0.1:\(first.port): Address already in use")
+        }
+        try await withDaemon({ $0.reusePort = true }) { first in
+            var configuration = ServerConfiguration()
+            configuration.port = first.port
+            configuration.reusePort = true
+            let second = MicroHTTPDaemon(router: Router(configuration: configuration), logger: InMemoryLog().logger())
+            try second.start()
+            #expect(second.port == first.port)
+            second.stop()
+        }
+    }
+
+    @Test("a host that does not resolve is its own case, worded as the CLI has always printed it")
+    func unresolvableHost() {
+        var configuration = ServerConfiguration()
+        configuration.host = "nowhere.invalid"
+        configuration.port = 0
+        let daemon = MicroHTTPDaemon(router: Router(configuration: configuration), logger: InMemoryLog().logger())
+        let error = #expect(throws: DaemonStartError.self) { try daemon.start() }
+        #expect(error == .cannotResolve(host: "nowhere.invalid", port: 0))
+        #expect(error?.description == "cannot listen on nowhere.invalid:0: Cannot assign requested address")
+    }
+
     @Test("a configuration out of range is refused by the library, not clamped", arguments: ["threads", "max-body", "port"])
     func invalidConfiguration(setting: String) {
         var configuration = ServerConfiguration()

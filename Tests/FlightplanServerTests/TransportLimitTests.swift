@@ -95,6 +95,18 @@ struct TransportLimitTests {
     }
 
     @Test(
+        "an escape of a control character in the target gets one 400 problem, never the truncated path's answer",
+        arguments: ["/healthz%00x", "/healthz%0a", "/readyz%00", "/healthz%09", "/healthz%7F"])
+    func escapedControlCharacterInTarget(target: String) async throws {
+        try await withDaemon { daemon in
+            let (response, after) = try exchangeOnce(rawHead(target), port: daemon.port)
+            #expect(response.status == 400 && response.headers["content-type"] == "application/problem+json", "\(response.status)")
+            #expect(after.isEmpty)
+            #expect(try RawHTTPClient(port: daemon.port).request("GET", "/health%7A").status == 200, "a printable escape decodes")
+        }
+    }
+
+    @Test(
         "a Content-Length libmicrohttpd cannot parse is refused with a 400 and the connection closed, the body never run",
         arguments: ["+2", "0x2", "-1", "2, 2", "2 2", "2 ", " 2 ", "12345678901234567890", "123456789012345678901", ""])
     func malformedContentLength(length: String) async throws {

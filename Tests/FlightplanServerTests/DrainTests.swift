@@ -1,0 +1,74 @@
+@testable import FlightplanServer
+import FlightplanServerTestSupport
+import Foundation
+import Logging
+import Testing
+
+/// A POST of ``sampleRequest`` whose head and first 10 body bytes are sent; the rest is `rest`.
+private func startUpload(port: Int) throws -> (client: RawHTTPClient, rest: [UInt8]) {
+    let body = Array(sampleRequest.utf8)
+    let head = "POST /v1/plans HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: \(body.count)\r\n\r\n"
+    let client = try RawHTTPClient(port: port, timeout: 60)
+    try client.send(Array(head.utf8) + body.prefix(10))
+    return (client, Array(body.dropFirst(10)))
+}
+
+/// Waits (at most 30 s) until `condition` holds; false if it never did.
+private func eventually(_ condition: () -> Bool) async throws -> Bool {
+    let started = ContinuousClock.now
+    while !condition() {
+        guard ContinuousClock.now - started < .seconds(30) else { return false }
+        try await Task.sleep(for: .milliseconds(5))
+    }
+    return true
+}
+
+/// Drains `daemon` with a short grace period, or a long one and a second signal at once.
+private func drainStuck(_ daemon: MicroHTTPDaemon, secondSignal: Bool) -> Int {
+    secondSignal ? daemon.drain(grace: .seconds(60), interrupted: { true }) : daemon.drain(grace: .milliseconds(200))
+}
+
+@Suite("The shutdown drain of the real daemon", .serialized)
+struct DrainTests {
+    @Test("a request in flight completes; kept-alive connections get 503 for readiness and the API; the stop is clean")
+    func inFlightCompletes() async throws {
+        try await withDaemon({ $0.connectionTimeout = 60; $0.bodyTimeout = 60 }) { daemon in
+            let (upload, rest) = try startUpload(port: daemon.port)
+            let readiness = try RawHTTPClient(port: daemon.port), api = try RawHTTPClient(port: daemon.port)
+            #expect(try readiness.request("GET", "/readyz").status == 200)
+            #expect(try api.request("GET", "/healthz").status == 200)
+            try #require(try await eventually { daemon.router.state.inFlight == 1 })
+            let outcome = Locked<Int?>(nil)
+            let drainer = Thread { let cut = daemon.drain(grace: .seconds(60)); outcome.withLock { $0 = cut } }
+            drainer.start()
+            try #require(try await eventually { daemon.router.state.isDraining })
+            #expect(try readiness.request("GET", "/readyz").status == 503)
+            let refused = try api.request("POST", "/v1/plans", body: sampleRequest)
+            #expect(refused.status == 503 && refused.headers["connection"] == "close")
+            try upload.send(rest)
+            let answered = try upload.receive(method: "POST")
+            #expect(answered.status == 200 && answered.headers["connection"] == "close")
+            #expect(try await eventually { outcome.withLock { $0 } != nil })
+            #expect(outcome.withLock { $0 } == 0)
+            #expect(daemon.port == 0, "the drain stops the daemon")
+        }
+    }
+
+    @Test("a request still in flight when the grace period ends, or at a second signal, is cut and counted",
+          arguments: ["grace period over", "second signal"])
+    func forcedStopCountsTheCut(ending: String) async throws {
+        let log = InMemoryLog()
+        try await withDaemon({ $0.connectionTimeout = 60; $0.bodyTimeout = 60 }, log: log) { daemon in
+            let upload = try startUpload(port: daemon.port).client
+            try #require(try await eventually { daemon.router.state.inFlight == 1 })
+            #expect(drainStuck(daemon, secondSignal: ending == "second signal") == 1)
+            #expect(daemon.port == 0)
+            let answer: [UInt8]
+            do { answer = try upload.readToEnd() } catch { answer = [] }
+            #expect(answer.isEmpty, "the cut upload gets no answer")
+        }
+        let notes = log.lines.filter { $0.level >= .notice }.map(\.message)
+        #expect(notes.contains { $0.hasPrefix(ending) }, "\(notes)")
+        #expect(notes.last == "forced stop: 1 requests in flight were cut", "\(notes)")
+    }
+}
