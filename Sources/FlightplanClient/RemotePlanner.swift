@@ -1,5 +1,6 @@
 public import FlightplanWire
 public import Foundation
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -162,9 +163,11 @@ public struct RemotePlanner: TransitionPlanner {
     /// The server's problem details, or a generic one when the body is not one (a proxy's HTML page); its
     /// `requestId` is the body's, else the answer's `X-Request-Id` header, else the id sent.
     static func problem(_ data: Data, _ response: HTTPURLResponse, requestID: String) -> ProblemDetails {
-        var problem = (try? ProblemDetails(jsonBytes: Array(data))) ?? ProblemDetails(
-            type: "about:blank", title: HTTPURLResponse.localizedString(forStatusCode: response.statusCode).capitalized,
-            status: response.statusCode, detail: String(decoding: data.prefix(200), as: UTF8.self))
+        var problem =
+            (try? ProblemDetails(jsonBytes: Array(data)))
+            ?? ProblemDetails(
+                type: "about:blank", title: HTTPURLResponse.localizedString(forStatusCode: response.statusCode).capitalized,
+                status: response.statusCode, detail: String(decoding: data.prefix(200), as: UTF8.self))
         if problem.requestID == nil { problem.requestID = response.value(forHTTPHeaderField: "X-Request-Id") ?? requestID }
         return problem
     }

@@ -1,4 +1,5 @@
 import FlightplanWire
+
 #if !FUZZING
 import Foundation
 #endif
@@ -27,8 +28,10 @@ func exercise(_ input: [UInt8]) {
         checkRefusal(problem)
     }
     if !input.namesFrames, case let expected = validationProblem(input) ?? planningProblem(input, frames: Filmstrip.defaultFrames),
-        filmstrip.failure != expected {
-        fatalError("the filmstrip refused \(String(describing: filmstrip.failure)) where planning at its instants says \(String(describing: expected))")
+        filmstrip.failure != expected
+    {
+        fatalError(
+            "the filmstrip refused \(String(describing: filmstrip.failure)) where planning at its instants says \(String(describing: expected))")
     }
     switch Endpoint.dismiss.answer(input).result {
     case .success(let output):
@@ -54,7 +57,9 @@ func exerciseExports(_ input: [UInt8], planned: Bool) {
             switch Endpoint.plan.answer(input, format: format).result {
             case .success(let output):
                 guard planned else { fatalError("the \(format) export answered a request the plan refuses") }
-                guard format.isJSON ? !output.containsNull : !output.containsNaN else { fatalError("a non-finite number reached the \(format) export") }
+                guard format.isJSON ? !output.containsNull : !output.containsNaN else {
+                    fatalError("a non-finite number reached the \(format) export")
+                }
             case .failure(let problem):
                 guard !planned else { fatalError("the \(format) export refused a request the plan answers: \(problem.detail)") }
                 checkRefusal(problem)

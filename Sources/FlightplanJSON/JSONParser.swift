@@ -204,7 +204,8 @@ private struct Cursor {
         // Clinger's fast path: a mantissa below 2⁵³ times an exactly representable power of ten is
         // one correctly rounded operation. Everything else goes through the standard library's parser.
         if digits <= 15 && (-22...22).contains(decimalExponent) {
-            let magnitude = decimalExponent >= 0
+            let magnitude =
+                decimalExponent >= 0
                 ? Double(mantissa) * Self.powersOfTen[decimalExponent] : Double(mantissa) / Self.powersOfTen[-decimalExponent]
             return negative ? -magnitude : magnitude
         }

@@ -72,7 +72,9 @@ public struct JSONWriter: ~Copyable {
 
     @inline(__always)
     private mutating func append(_ byte: UInt8) {
-        write(maximumLength: 1) { $0.pointee = byte; return 1 }
+        write(maximumLength: 1) {
+            $0.pointee = byte; return 1
+        }
     }
 
     @inline(__always)
@@ -93,7 +95,8 @@ public struct JSONWriter: ~Copyable {
         guard let source = UnsafeRawPointer(buffer.baseAddress) else { return 0 }
         let count = buffer.count, target = UnsafeMutableRawPointer(destination)
         func overlapping<Word>(_ word: Word.Type) {
-            let head = source.loadUnaligned(as: Word.self), tail = source.loadUnaligned(fromByteOffset: count - MemoryLayout<Word>.size, as: Word.self)
+            let head = source.loadUnaligned(as: Word.self),
+                tail = source.loadUnaligned(fromByteOffset: count - MemoryLayout<Word>.size, as: Word.self)
             target.storeBytes(of: head, as: Word.self)
             target.storeBytes(of: tail, toByteOffset: count - MemoryLayout<Word>.size, as: Word.self)
         }
@@ -234,12 +237,14 @@ public struct JSONWriter: ~Copyable {
     /// never holds the bits of 0, so a fresh one matches nothing the table is asked for.
     @inline(__always)
     private mutating func recentNumberSlot(for bits: UInt64) -> UnsafeMutablePointer<RecentNumber> {
-        let table = recentNumbers ?? {
-            let table = UnsafeMutablePointer<RecentNumber>.allocate(capacity: Self.recentNumberSlots)
-            table.initialize(repeating: RecentNumber(bits: 0, offset: 0, length: 0), count: Self.recentNumberSlots)
-            recentNumbers = table
-            return table
-        }()
+        let table =
+            recentNumbers
+            ?? {
+                let table = UnsafeMutablePointer<RecentNumber>.allocate(capacity: Self.recentNumberSlots)
+                table.initialize(repeating: RecentNumber(bits: 0, offset: 0, length: 0), count: Self.recentNumberSlots)
+                recentNumbers = table
+                return table
+            }()
         return table + Int(truncatingIfNeeded: (bits &* 0x9E37_79B9_7F4A_7C15) >> 55)
     }
 

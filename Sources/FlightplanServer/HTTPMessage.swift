@@ -58,15 +58,17 @@ public struct RequestHead: Sendable, Hashable {
     /// The header names the service reads (lower-case), which the transport collects.
     public static let readHeaders: Set<String> = [
         "host", "content-type", "content-length", "transfer-encoding", "expect", "origin", "x-request-id",
-        "access-control-request-method", "access-control-request-headers", "accept", "traceparent",
+        "access-control-request-method", "access-control-request-headers", "accept", "traceparent"
     ]
 
     /// The path of an absolute-form target (`http://host:8080/v1/plans` → `/v1/plans`, RFC 9112 §3.2.2);
     /// any other target as it is.
     static func originForm(of target: String) -> String {
         let bytes = Array(target.utf8)
-        for scheme in ["http://", "https://"] where bytes.count >= scheme.utf8.count
-            && zip(bytes, scheme.utf8).allSatisfy({ $0 | 0x20 == $1 | 0x20 }) {
+        for scheme in ["http://", "https://"]
+        where bytes.count >= scheme.utf8.count
+            && zip(bytes, scheme.utf8).allSatisfy({ $0 | 0x20 == $1 | 0x20 })
+        {
             let afterScheme = bytes.dropFirst(scheme.utf8.count)
             guard let slash = afterScheme.firstIndex(of: UInt8(ascii: "/")) else { return "/" }
             return String(decoding: bytes[slash...], as: UTF8.self)
@@ -161,7 +163,6 @@ public struct HTTPResponse: Sendable, Hashable {
         HTTPResponse(status: problem.status, headers: [("Content-Type", "application/problem+json")] + headers, body: problem.jsonBytes)
     }
 }
-
 
 /// Header names compared as HTTP does (ASCII case-insensitively), without allocating lower-cased copies.
 func equalIgnoringASCIICase(_ a: String, _ b: String) -> Bool {

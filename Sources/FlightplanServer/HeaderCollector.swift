@@ -24,7 +24,8 @@ final class HeaderCollector {
             if name.isEmpty || !name.utf8.allSatisfy(Self.isTokenByte) {
                 violation = "A header name must be a token (no spaces, no separators); got \"\(EchoedInput.bounded(name))\"."
             } else if let control = value.utf8.first(where: Self.isControl) {
-                violation = "The value of header \(EchoedInput.bounded(name)) contains the control character \(Self.hex(control)); only visible characters, spaces and tabs are allowed."
+                violation =
+                    "The value of header \(EchoedInput.bounded(name)) contains the control character \(Self.hex(control)); only visible characters, spaces and tabs are allowed."
             }
         }
         let name = name.lowercased()
@@ -52,7 +53,8 @@ final class HeaderCollector {
             let isLast = index == lines.count - 1
             let tail = UnsafeRawBufferPointer(rebasing: head[Int(line.valueEnd - start)..<Int((isLast ? end : lines[index + 1].start) - start)])
             if tail.count > (isLast ? 4 : 2) || tail.contains(where: { $0 != 0 }) {
-                violation = "The value of header \(EchoedInput.bounded(line.name)) contains the control character 0x00; only visible characters, spaces and tabs are allowed."
+                violation =
+                    "The value of header \(EchoedInput.bounded(line.name)) contains the control character 0x00; only visible characters, spaces and tabs are allowed."
                 return
             }
         }

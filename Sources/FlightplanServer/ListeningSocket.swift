@@ -81,7 +81,9 @@ struct ListeningSocket {
         }
         guard named == 0 else { return 0 }
         // sin_port and sin6_port sit at the same offset, in network byte order.
-        let networkOrder = withUnsafeBytes(of: &address) { $0.load(fromByteOffset: MemoryLayout<sockaddr_in>.offset(of: \.sin_port)!, as: UInt16.self) }
+        let networkOrder = withUnsafeBytes(of: &address) {
+            $0.load(fromByteOffset: MemoryLayout<sockaddr_in>.offset(of: \.sin_port)!, as: UInt16.self)
+        }
         return Int(UInt16(bigEndian: networkOrder))
     }
 

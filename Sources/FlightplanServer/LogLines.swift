@@ -1,10 +1,11 @@
+import FlightplanJSON
+public import Logging
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import FlightplanJSON
-public import Logging
 
 /// How `flightplan serve` writes log lines (`--log-format`).
 public enum LogFormat: String, Sendable, CaseIterable {
@@ -55,7 +56,9 @@ public struct JSONLogHandler: LogHandler {
         }
         writer.endObject()
         let line = writer.bytes
-        sink.append { $0 += line; $0.append(UInt8(ascii: "\n")) }
+        sink.append {
+            $0 += line; $0.append(UInt8(ascii: "\n"))
+        }
     }
 
     /// Writes a metadata value as the JSON it stands for.
@@ -105,7 +108,7 @@ struct AccessEntry {
     var metadata: Logger.Metadata {
         var metadata: Logger.Metadata = [
             "method": "\(method)", "path": "\(path)", "route": "\(route)", "status": .stringConvertible(status),
-            "bytes": .stringConvertible(bytes), "duration_us": .stringConvertible(microseconds), "request_id": "\(requestID)",
+            "bytes": .stringConvertible(bytes), "duration_us": .stringConvertible(microseconds), "request_id": "\(requestID)"
         ]
         if endedEarly { metadata["ended_early"] = .stringConvertible(true) }
         if let trace {
@@ -179,7 +182,9 @@ public enum AccessLog: Sendable {
             if let trace = entry.trace { writer.key("trace_id"); writer.string(trace.traceID) }
             writer.endObject()
             let line = writer.bytes
-            sink.append { $0 += line; $0.append(UInt8(ascii: "\n")) }
+            sink.append {
+                $0 += line; $0.append(UInt8(ascii: "\n"))
+            }
         }
     }
 
@@ -218,8 +223,11 @@ enum LogTimestamp {
                 var seconds = now.tv_sec
                 var parts = tm()
                 gmtime_r(&seconds, &parts)
-                cache = (now.tv_sec, "\(padded(parts.tm_year + 1900, 4))-\(padded(parts.tm_mon + 1, 2))-\(padded(parts.tm_mday, 2))T"
-                    + "\(padded(parts.tm_hour, 2)):\(padded(parts.tm_min, 2)):\(padded(parts.tm_sec, 2))")
+                cache = (
+                    now.tv_sec,
+                    "\(padded(parts.tm_year + 1900, 4))-\(padded(parts.tm_mon + 1, 2))-\(padded(parts.tm_mday, 2))T"
+                        + "\(padded(parts.tm_hour, 2)):\(padded(parts.tm_min, 2)):\(padded(parts.tm_sec, 2))"
+                )
             }
             return cache.text
         }

@@ -1,9 +1,10 @@
+import Synchronization
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Synchronization
 
 /// Log lines gathered in memory and written in batches: a request thread only appends its line under a short
 /// lock, and a thread of the sink's own writes everything gathered every ``interval`` with one call. A clean
@@ -33,11 +34,15 @@ public final class LogSink: Sendable {
         pending.withLock { $0.reserveCapacity(64 * 1024) }
         let context = Unmanaged.passRetained(self).toOpaque()
         var thread = pthread_t()
-        guard pthread_create(&thread, nil, { context in
-            let sink = Unmanaged<LogSink>.fromOpaque(context!).takeRetainedValue()
-            sink.runFlusher()
-            return nil
-        }, context) == 0 else {
+        guard
+            pthread_create(
+                &thread, nil,
+                { context in
+                    let sink = Unmanaged<LogSink>.fromOpaque(context!).takeRetainedValue()
+                    sink.runFlusher()
+                    return nil
+                }, context) == 0
+        else {
             // Without the thread every append writes at once: slower, never lost.
             Unmanaged<LogSink>.fromOpaque(context).release()
             open.store(false, ordering: .releasing)

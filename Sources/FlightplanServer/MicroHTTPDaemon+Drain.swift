@@ -1,9 +1,10 @@
+import Logging
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Logging
 
 extension MicroHTTPDaemon {
     /// Ends the daemon after a shutdown signal: closes the listener (before any answer says `Connection: close`,

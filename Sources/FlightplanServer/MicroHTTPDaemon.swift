@@ -1,12 +1,13 @@
 private import CMicroHTTPD
+import FlightplanWire
+public import Logging
+import Synchronization
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-public import Logging
-import FlightplanWire
-import Synchronization
 
 /// Why the daemon could not start; its description is the one line `flightplan serve` logs before exiting 1.
 public enum DaemonStartError: Error, Equatable, CustomStringConvertible {
@@ -110,52 +111,53 @@ public final class MicroHTTPDaemon: Sendable {
         }
         let config = UnsafeMutablePointer<flightplan_daemon_config>.allocate(capacity: 1)
         let context = Unmanaged.passUnretained(self).toOpaque()
-        config.initialize(to: flightplan_daemon_config(
-            thread_pool_size: UInt32(configuration.threads),
-            connection_limit: UInt32(clamping: configuration.hardConnectionLimit),
-            connection_timeout: UInt32(clamping: configuration.connectionTimeout),
-            connection_memory_limit: configuration.connectionMemoryLimit,
-            handler: { cls, connection, url, method, version, uploadData, uploadDataSize, requestSlot in
-                guard let cls, let connection, let url, let method, let version, let uploadDataSize, let requestSlot else { return .NO }
-                let daemon = Unmanaged<MicroHTTPDaemon>.fromOpaque(cls).takeUnretainedValue()
-                return daemon.handle(connection, (method, url, version), uploadData, uploadDataSize, requestSlot)
-            },
-            handler_context: context,
-            uri_log: { cls, uri, connection in
-                guard let cls, let uri, let connection else { return nil }
-                return Unmanaged<MicroHTTPDaemon>.fromOpaque(cls).takeUnretainedValue().requestLine(uri, connection)
-            },
-            unescape: { _, _, target in
-                guard let target else { return 0 }
-                return PercentDecoding.unescapeInPlace(target)
-            },
-            completed: { cls, connection, requestSlot, termination in
-                guard let cls, let requestSlot, let pointer = requestSlot.pointee else { return }
-                requestSlot.pointee = nil
-                let daemon = Unmanaged<MicroHTTPDaemon>.fromOpaque(cls).takeUnretainedValue()
-                if let connection { daemon.deadlines.completed(UInt(bitPattern: connection)) }
-                let exchange = Unmanaged<Exchange>.fromOpaque(pointer).takeRetainedValue()
-                daemon.complete(exchange, completedNormally: termination == .REQUEST_TERMINATED_COMPLETED_OK)
-            },
-            connection_notify: { cls, connection, _, code in
-                guard let cls, let connection else { return }
-                let daemon = Unmanaged<MicroHTTPDaemon>.fromOpaque(cls).takeUnretainedValue()
-                let key = UInt(bitPattern: connection)
-                if code == .CONNECTION_NOTIFY_STARTED {
-                    daemon.router.state.connectionOpened()
-                    daemon.deadlines.opened(key, socket: flightplan_connection_fd(connection))
-                } else {
-                    daemon.deadlines.closed(key)
-                    daemon.router.state.connectionClosed()
-                }
-            },
-            log_sink: { cls, message in
-                guard let cls, let message else { return }
-                let daemon = Unmanaged<MicroHTTPDaemon>.fromOpaque(cls).takeUnretainedValue()
-                daemon.logger.warning("libmicrohttpd: \(LogText.escaped(String(cString: message)))")
-            },
-            log_context: context,
-            per_ip_connection_limit: UInt32(configuration.maxConnectionsPerClient)))
+        config.initialize(
+            to: flightplan_daemon_config(
+                thread_pool_size: UInt32(configuration.threads),
+                connection_limit: UInt32(clamping: configuration.hardConnectionLimit),
+                connection_timeout: UInt32(clamping: configuration.connectionTimeout),
+                connection_memory_limit: configuration.connectionMemoryLimit,
+                handler: { cls, connection, url, method, version, uploadData, uploadDataSize, requestSlot in
+                    guard let cls, let connection, let url, let method, let version, let uploadDataSize, let requestSlot else { return .NO }
+                    let daemon = Unmanaged<MicroHTTPDaemon>.fromOpaque(cls).takeUnretainedValue()
+                    return daemon.handle(connection, (method, url, version), uploadData, uploadDataSize, requestSlot)
+                },
+                handler_context: context,
+                uri_log: { cls, uri, connection in
+                    guard let cls, let uri, let connection else { return nil }
+                    return Unmanaged<MicroHTTPDaemon>.fromOpaque(cls).takeUnretainedValue().requestLine(uri, connection)
+                },
+                unescape: { _, _, target in
+                    guard let target else { return 0 }
+                    return PercentDecoding.unescapeInPlace(target)
+                },
+                completed: { cls, connection, requestSlot, termination in
+                    guard let cls, let requestSlot, let pointer = requestSlot.pointee else { return }
+                    requestSlot.pointee = nil
+                    let daemon = Unmanaged<MicroHTTPDaemon>.fromOpaque(cls).takeUnretainedValue()
+                    if let connection { daemon.deadlines.completed(UInt(bitPattern: connection)) }
+                    let exchange = Unmanaged<Exchange>.fromOpaque(pointer).takeRetainedValue()
+                    daemon.complete(exchange, completedNormally: termination == .REQUEST_TERMINATED_COMPLETED_OK)
+                },
+                connection_notify: { cls, connection, _, code in
+                    guard let cls, let connection else { return }
+                    let daemon = Unmanaged<MicroHTTPDaemon>.fromOpaque(cls).takeUnretainedValue()
+                    let key = UInt(bitPattern: connection)
+                    if code == .CONNECTION_NOTIFY_STARTED {
+                        daemon.router.state.connectionOpened()
+                        daemon.deadlines.opened(key, socket: flightplan_connection_fd(connection))
+                    } else {
+                        daemon.deadlines.closed(key)
+                        daemon.router.state.connectionClosed()
+                    }
+                },
+                log_sink: { cls, message in
+                    guard let cls, let message else { return }
+                    let daemon = Unmanaged<MicroHTTPDaemon>.fromOpaque(cls).takeUnretainedValue()
+                    daemon.logger.warning("libmicrohttpd: \(LogText.escaped(String(cString: message)))")
+                },
+                log_context: context,
+                per_ip_connection_limit: UInt32(configuration.maxConnectionsPerClient)))
         guard let started = flightplan_start_daemon(config, listener.descriptor, listener.isIPv6 ? 1 : 0) else {
             listener.closeDescriptor()
             config.deallocate()
@@ -191,10 +193,12 @@ public final class MicroHTTPDaemon: Sendable {
 
     /// Stops the daemon, closing every connection, and frees its resources. Idempotent.
     public func stop() {
-        guard let stopped = running.withLock({ (running: inout Running?) -> Running? in
-            defer { running = nil }
-            return running
-        }) else { return }
+        guard
+            let stopped = running.withLock({ (running: inout Running?) -> Running? in
+                defer { running = nil }
+                return running
+            })
+        else { return }
         MHD_stop_daemon(stopped.daemon)
         stopped.config.deallocate()
     }
@@ -252,16 +256,21 @@ public final class MicroHTTPDaemon: Sendable {
 
     /// Reads the head libmicrohttpd has parsed: its headers, the target copied from the request line and the
     /// size of it all, with the request line's pointers into the head's buffer that the access handler gets.
-    private func readHead(_ connection: OpaquePointer, of exchange: Exchange, line: (method: UnsafePointer<CChar>, url: UnsafePointer<CChar>, version: UnsafePointer<CChar>)) -> RequestHead {
+    private func readHead(
+        _ connection: OpaquePointer, of exchange: Exchange,
+        line: (method: UnsafePointer<CChar>, url: UnsafePointer<CChar>, version: UnsafePointer<CChar>)
+    ) -> RequestHead {
         let headers = HeaderCollector()
-        MHD_get_connection_values_n(connection, .HEADER_KIND, { cls, _, key, keySize, value, valueSize in
-            guard let cls, let key, let value else { return .YES }
-            let name = String(decoding: UnsafeRawBufferPointer(start: key, count: keySize), as: UTF8.self)
-            let text = String(decoding: UnsafeRawBufferPointer(start: value, count: valueSize), as: UTF8.self)
-            Unmanaged<HeaderCollector>.fromOpaque(cls).takeUnretainedValue().add(
-                name, text, start: UInt(bitPattern: key), valueEnd: UInt(bitPattern: value) + UInt(valueSize))
-            return .YES
-        }, Unmanaged.passUnretained(headers).toOpaque())
+        MHD_get_connection_values_n(
+            connection, .HEADER_KIND,
+            { cls, _, key, keySize, value, valueSize in
+                guard let cls, let key, let value else { return .YES }
+                let name = String(decoding: UnsafeRawBufferPointer(start: key, count: keySize), as: UTF8.self)
+                let text = String(decoding: UnsafeRawBufferPointer(start: value, count: valueSize), as: UTF8.self)
+                Unmanaged<HeaderCollector>.fromOpaque(cls).takeUnretainedValue().add(
+                    name, text, start: UInt(bitPattern: key), valueEnd: UInt(bitPattern: value) + UInt(valueSize))
+                return .YES
+            }, Unmanaged.passUnretained(headers).toOpaque())
         let size = flightplan_request_head_size(connection)
         // The request line and headers as received, parsed in place from the method on.
         let bytes = UnsafeRawBufferPointer(start: line.method, count: size)
@@ -387,8 +396,9 @@ public final class MicroHTTPDaemon: Sendable {
         let routeLabel = route?.path ?? ServerMetrics.unmatchedRoute
         router.state.metrics.recordRequest(route: routeLabel, status: exchange.status, microseconds: microseconds, bytes: exchange.responseBytes)
         let trace = TraceContext(head).map { ($0.traceID, $0.spanID(forRequest: exchange.requestID)) }
-        accessLog.record(AccessEntry(
-            method: method, path: path, route: routeLabel, status: exchange.status, bytes: exchange.responseBytes, microseconds: microseconds,
-            requestID: exchange.requestID, trace: trace, endedEarly: !completedNormally, level: route?.isPolled == true ? .debug : .info))
+        accessLog.record(
+            AccessEntry(
+                method: method, path: path, route: routeLabel, status: exchange.status, bytes: exchange.responseBytes, microseconds: microseconds,
+                requestID: exchange.requestID, trace: trace, endedEarly: !completedNormally, level: route?.isPolled == true ? .debug : .info))
     }
 }

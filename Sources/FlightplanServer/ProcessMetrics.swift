@@ -22,22 +22,25 @@ enum ProcessMetrics {
         let ticks = Double(sysconf(Int32(_SC_CLK_TCK)))
         let pageSize = Double(sysconf(Int32(_SC_PAGESIZE)))
         var samples = [
-            Sample(name: "process_cpu_seconds_total", type: "counter", help: "Total user and system CPU time spent in seconds.",
-                   value: (fields[11] + fields[12]) / ticks),
+            Sample(
+                name: "process_cpu_seconds_total", type: "counter", help: "Total user and system CPU time spent in seconds.",
+                value: (fields[11] + fields[12]) / ticks),
             Sample(name: "process_resident_memory_bytes", type: "gauge", help: "Resident memory size in bytes.", value: fields[21] * pageSize),
-            Sample(name: "process_virtual_memory_bytes", type: "gauge", help: "Virtual memory size in bytes.", value: fields[20]),
+            Sample(name: "process_virtual_memory_bytes", type: "gauge", help: "Virtual memory size in bytes.", value: fields[20])
         ]
         if let boot = bootTime() {
-            samples.append(Sample(
-                name: "process_start_time_seconds", type: "gauge", help: "Start time of the process since unix epoch in seconds.",
-                value: boot + fields[19] / ticks))
+            samples.append(
+                Sample(
+                    name: "process_start_time_seconds", type: "gauge", help: "Start time of the process since unix epoch in seconds.",
+                    value: boot + fields[19] / ticks))
         }
         if let open = openDescriptors() {
             samples.append(Sample(name: "process_open_fds", type: "gauge", help: "Number of open file descriptors.", value: Double(open)))
         }
         var limit = rlimit()
         if getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0 {
-            samples.append(Sample(name: "process_max_fds", type: "gauge", help: "Maximum number of open file descriptors.", value: Double(limit.rlim_cur)))
+            samples.append(
+                Sample(name: "process_max_fds", type: "gauge", help: "Maximum number of open file descriptors.", value: Double(limit.rlim_cur)))
         }
         return samples
     }

@@ -43,19 +43,20 @@ public struct Router: Sendable {
     private static let liveness = Route("/healthz", ["GET", "HEAD"], isPolled: true) { _, _, _ in .json(200, Array(#"{"status":"ok"}"#.utf8)) }
 
     /// The main listener's routes: the computing endpoints of the wire layer, then the operational ones.
-    public static let routes: [Route] = Endpoint.allCases.map { endpoint in
-        Route(endpoint.path, ["POST"], isAPI: true) { router, request, requestID in router.answer(endpoint, request, requestID: requestID) }
-    } + [
-        liveness,
-        Route("/readyz", ["GET", "HEAD"], isPolled: true) { router, _, requestID in router.readiness(requestID: requestID) },
-        Route("/metrics", ["GET", "HEAD"], isPolled: true) { router, _, _ in router.metricsResponse() },
-        Route("/openapi.yaml", ["GET", "HEAD"]) { router, _, _ in
-            HTTPResponse(status: 200, headers: [("Content-Type", "application/yaml")], body: router.openAPIDocument)
-        },
-        Route("/preview", ["GET", "HEAD"]) { _, _, _ in
-            HTTPResponse(status: 200, headers: [("Content-Type", "text/html; charset=utf-8")], body: PreviewPage.bytes)
-        },
-    ]
+    public static let routes: [Route] =
+        Endpoint.allCases.map { endpoint in
+            Route(endpoint.path, ["POST"], isAPI: true) { router, request, requestID in router.answer(endpoint, request, requestID: requestID) }
+        } + [
+            liveness,
+            Route("/readyz", ["GET", "HEAD"], isPolled: true) { router, _, requestID in router.readiness(requestID: requestID) },
+            Route("/metrics", ["GET", "HEAD"], isPolled: true) { router, _, _ in router.metricsResponse() },
+            Route("/openapi.yaml", ["GET", "HEAD"]) { router, _, _ in
+                HTTPResponse(status: 200, headers: [("Content-Type", "application/yaml")], body: router.openAPIDocument)
+            },
+            Route("/preview", ["GET", "HEAD"]) { _, _, _ in
+                HTTPResponse(status: 200, headers: [("Content-Type", "text/html; charset=utf-8")], body: PreviewPage.bytes)
+            }
+        ]
 
     /// The admin listener's routes: liveness, readiness and metrics of the `main` router's server, answered
     /// on their own port and threads so that they never queue behind the main port's traffic.
@@ -63,7 +64,7 @@ public struct Router: Sendable {
         [
             liveness,
             Route("/readyz", ["GET", "HEAD"], isPolled: true) { _, _, requestID in main.readiness(requestID: requestID) },
-            Route("/metrics", ["GET", "HEAD"], isPolled: true) { _, _, _ in main.metricsResponse() },
+            Route("/metrics", ["GET", "HEAD"], isPolled: true) { _, _, _ in main.metricsResponse() }
         ]
     }
 
@@ -170,57 +171,70 @@ public struct Router: Sendable {
     /// The route the head goes to, or the refusal the head alone calls for.
     private func check(_ head: RequestHead, requestID: String) -> HeadCheck {
         if head.size > configuration.maxHeadBytes || head.fieldCount > configuration.maxHeaderFields {
-            return .refusal(problem(
-                431, "Request Header Fields Too Large",
-                "The request line and headers take \(head.size) bytes in \(head.fieldCount) fields; the limit is \(configuration.maxHeadBytes) bytes and \(configuration.maxHeaderFields) fields.",
-                requestID: requestID, headers: [("Connection", "close")]))
+            return .refusal(
+                problem(
+                    431, "Request Header Fields Too Large",
+                    "The request line and headers take \(head.size) bytes in \(head.fieldCount) fields; the limit is \(configuration.maxHeadBytes) bytes and \(configuration.maxHeaderFields) fields.",
+                    requestID: requestID, headers: [("Connection", "close")]))
         }
         if let violation = malformation(of: head) {
             return .refusal(problem(400, "Bad Request", violation, requestID: requestID, headers: [("Connection", "close")]))
         }
         if let length = head[header: "content-length"] {
             guard head[header: "transfer-encoding"] == nil else {
-                return .refusal(problem(
-                    400, "Bad Request", "Content-Length and Transfer-Encoding together make the body's length ambiguous; send one.",
-                    requestID: requestID, headers: [("Connection", "close")]))
+                return .refusal(
+                    problem(
+                        400, "Bad Request", "Content-Length and Transfer-Encoding together make the body's length ambiguous; send one.",
+                        requestID: requestID, headers: [("Connection", "close")]))
             }
             guard !length.isEmpty, length.utf8.allSatisfy({ (0x30...0x39).contains($0) }), length.utf8.count <= 18 else {
-                return .refusal(problem(
-                    400, "Bad Request", "Content-Length must be one decimal number, got \"\(EchoedInput.bounded(length))\".",
-                    requestID: requestID, headers: [("Connection", "close")]))
+                return .refusal(
+                    problem(
+                        400, "Bad Request", "Content-Length must be one decimal number, got \"\(EchoedInput.bounded(length))\".",
+                        requestID: requestID, headers: [("Connection", "close")]))
             }
         }
         if let encoding = head[header: "transfer-encoding"], encoding.lowercased() != "chunked" {
-            return .refusal(problem(
-                501, "Not Implemented", "Transfer-Encoding \"\(EchoedInput.bounded(encoding))\" is not supported; send the body with Content-Length or chunked.",
-                requestID: requestID, headers: [("Connection", "close")]))
+            return .refusal(
+                problem(
+                    501, "Not Implemented",
+                    "Transfer-Encoding \"\(EchoedInput.bounded(encoding))\" is not supported; send the body with Content-Length or chunked.",
+                    requestID: requestID, headers: [("Connection", "close")]))
         }
         if state.connections > configuration.maxConnections {
-            return .refusal(problem(
-                503, "Service Unavailable", "The server is at its connection limit (\(configuration.maxConnections)); retry shortly.",
-                requestID: requestID, headers: [("Retry-After", "1"), ("Connection", "close")]))
+            return .refusal(
+                problem(
+                    503, "Service Unavailable", "The server is at its connection limit (\(configuration.maxConnections)); retry shortly.",
+                    requestID: requestID, headers: [("Retry-After", "1"), ("Connection", "close")]))
         }
         guard let route = routes.first(where: { $0.path == head.path }) else {
-            return .refusal(problem(404, "Not Found", "No route \(EchoedInput.bounded(head.path)); see /openapi.yaml for the API.", requestID: requestID))
+            return .refusal(
+                problem(404, "Not Found", "No route \(EchoedInput.bounded(head.path)); see /openapi.yaml for the API.", requestID: requestID))
         }
         if state.isDraining && route.isAPI && head.method != "OPTIONS" {
-            return .refusal(problem(
-                503, "Service Unavailable", "The server is shutting down; send this request to another instance.",
-                requestID: requestID, headers: [("Retry-After", "1"), ("Connection", "close")]))
+            return .refusal(
+                problem(
+                    503, "Service Unavailable", "The server is shutting down; send this request to another instance.",
+                    requestID: requestID, headers: [("Retry-After", "1"), ("Connection", "close")]))
         }
         let allow = route.allow
         if head.method == "OPTIONS" {
-            return .refusal(HTTPResponse(status: 204, headers: [
-                ("Allow", allow),
-                ("Access-Control-Allow-Methods", allow),
-                ("Access-Control-Allow-Headers", "Content-Type, X-Request-Id, Authorization, traceparent, tracestate"),
-                ("Access-Control-Max-Age", "86400"),
-            ]))
+            return .refusal(
+                HTTPResponse(
+                    status: 204,
+                    headers: [
+                        ("Allow", allow),
+                        ("Access-Control-Allow-Methods", allow),
+                        ("Access-Control-Allow-Headers", "Content-Type, X-Request-Id, Authorization, traceparent, tracestate"),
+                        ("Access-Control-Max-Age", "86400")
+                    ]))
         }
         guard route.methods.contains(head.method) else {
-            return .refusal(problem(
-                405, "Method Not Allowed", "\(EchoedInput.bounded(head.method)) is not allowed on \(head.path); allowed: \(allow).", requestID: requestID,
-                headers: [("Allow", allow)]))
+            return .refusal(
+                problem(
+                    405, "Method Not Allowed", "\(EchoedInput.bounded(head.method)) is not allowed on \(head.path); allowed: \(allow).",
+                    requestID: requestID,
+                    headers: [("Allow", allow)]))
         }
         guard head.method == "POST" else { return .route(route) }
         let chunked = head[header: "transfer-encoding"] != nil
@@ -233,9 +247,11 @@ public struct Router: Sendable {
         }
         let mediaType = head[header: "content-type"]?.split(separator: ";").first.map { $0.trimmingSpaces.lowercased() }
         guard mediaType == "application/json" else {
-            return .refusal(problem(
-                415, "Unsupported Media Type", "Send the body as application/json (got \(head[header: "content-type"].map { "\"\(EchoedInput.bounded($0))\"" } ?? "no Content-Type")).",
-                requestID: requestID, headers: [("Accept-Post", "application/json")]))
+            return .refusal(
+                problem(
+                    415, "Unsupported Media Type",
+                    "Send the body as application/json (got \(head[header: "content-type"].map { "\"\(EchoedInput.bounded($0))\"" } ?? "no Content-Type")).",
+                    requestID: requestID, headers: [("Accept-Post", "application/json")]))
         }
         return .route(route)
     }
@@ -291,7 +307,8 @@ public struct Router: Sendable {
             try PlanFormat.check(idPrefix: idPrefix)
         } catch {
             return problem(
-                ProblemDetails(type: "about:blank", title: "Bad Request", status: 400, detail: "\(error.field) \(error.message).", field: error.field),
+                ProblemDetails(
+                    type: "about:blank", title: "Bad Request", status: 400, detail: "\(error.field) \(error.message).", field: error.field),
                 requestID: requestID)
         }
         let answer = endpoint.answer(request.body, format: format, idPrefix: idPrefix)
@@ -329,9 +346,11 @@ public struct Router: Sendable {
         guard !offers.isEmpty, let accept = head[header: "accept"].flatMap(AcceptHeader.init) else { return .success(.json) }
         guard let format = accept.preferred(among: offers, mediaType: \.mediaType) else {
             let types = offers.map { $0.mediaType.split(separator: ";")[0] }.joined(separator: ", ")
-            return .failure(ProblemDetails(
-                type: "about:blank", title: "Not Acceptable", status: 406,
-                detail: "Accept rules out every form \(endpoint.path) answers in (\(types)); accept one of them, or name an export with ?format=."))
+            return .failure(
+                ProblemDetails(
+                    type: "about:blank", title: "Not Acceptable", status: 406,
+                    detail: "Accept rules out every form \(endpoint.path) answers in (\(types)); accept one of them, or name an export with ?format=."
+                ))
         }
         return .success(format)
     }

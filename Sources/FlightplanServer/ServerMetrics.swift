@@ -87,7 +87,7 @@ public final class ServerMetrics: Sendable {
         for (name, help, value) in [
             ("flightplan_http_requests_in_flight", "Requests begun and not yet answered.", state.inFlight),
             ("flightplan_http_connections", "Open client connections.", state.connections),
-            ("flightplan_draining", "Whether the server is shutting down.", state.isDraining ? 1 : 0),
+            ("flightplan_draining", "Whether the server is shutting down.", state.isDraining ? 1 : 0)
         ] {
             family(name, "gauge", help)
             text += "\(name) \(value)\n"

@@ -10,11 +10,13 @@ public func withDaemon<Value>(
     var configuration = ServerConfiguration()
     configuration.port = 0
     configure(&configuration)
-    let logger = log?.logger() ?? {
-        var logger = Logger(label: "tests")
-        logger.logLevel = .critical
-        return logger
-    }()
+    let logger =
+        log?.logger()
+        ?? {
+            var logger = Logger(label: "tests")
+            logger.logLevel = .critical
+            return logger
+        }()
     let daemon = MicroHTTPDaemon(router: Router(configuration: configuration), logger: logger)
     try daemon.start()
     defer { daemon.stop() }

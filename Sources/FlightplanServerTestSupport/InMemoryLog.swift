@@ -1,5 +1,5 @@
-public import Logging
 import FlightplanServer
+public import Logging
 
 /// A log that keeps every line in memory, so a test can read what the server logged (its access lines).
 public final class InMemoryLog: Sendable {

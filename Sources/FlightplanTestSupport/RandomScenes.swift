@@ -22,7 +22,7 @@ public enum RandomScenes {
     /// Phone and tablet screens (each also used in landscape).
     public static let screens: [Size] = [
         Size(width: 375, height: 667), Size(width: 390, height: 844), Size(width: 393, height: 852),
-        Size(width: 430, height: 932), Size(width: 820, height: 1180), Size(width: 1024, height: 1366),
+        Size(width: 430, height: 932), Size(width: 820, height: 1180), Size(width: 1024, height: 1366)
     ]
 
     /// A random curve of every kind; `overshooting: false` leaves springs out.
@@ -34,12 +34,14 @@ public enum RandomScenes {
         case 2: return .easeOut
         case 3: return .easeInOut
         case 4:
-            return .cubicBezier(CubicBezier(
-                x1: .random(in: 0...1, using: &rng), y1: .random(in: 0...1, using: &rng),
-                x2: .random(in: 0...1, using: &rng), y2: .random(in: 0...1, using: &rng)))
+            return .cubicBezier(
+                CubicBezier(
+                    x1: .random(in: 0...1, using: &rng), y1: .random(in: 0...1, using: &rng),
+                    x2: .random(in: 0...1, using: &rng), y2: .random(in: 0...1, using: &rng)))
         case 5:
-            return .spring(SpringParameters(
-                dampingRatio: .random(in: 0.3...1.5, using: &rng), initialVelocity: .random(in: -2...4, using: &rng)))
+            return .spring(
+                SpringParameters(
+                    dampingRatio: .random(in: 0.3...1.5, using: &rng), initialVelocity: .random(in: -2...4, using: &rng)))
         default:
             return .spring(SpringParameters(dampingRatio: .random(in: 0.4...1.2, using: &rng), response: .random(in: 0.2...0.8, using: &rng)))
         }
@@ -63,17 +65,20 @@ public enum RandomScenes {
         let bounds = Rect(x: 0, y: 0, width: screen.width, height: screen.height)
         let style = style ?? TransitionStyle.allCases.randomElement(using: &rng)!
         let cell = rect(in: screen, width: 40...min(300, screen.width), height: 40...min(300, screen.height), using: &rng)
-        let destinationFrame: Rect? = Bool.random(using: &rng)
+        let destinationFrame: Rect? =
+            Bool.random(using: &rng)
             ? nil : rect(in: screen, width: screen.width / 2...screen.width, height: screen.height / 3...screen.height, using: &rng)
         let frame = destinationFrame ?? bounds
-        let image = Bool.random(using: &rng)
+        let image =
+            Bool.random(using: &rng)
             ? Size(width: .random(in: 100...3000, using: &rng), height: .random(in: 3000...5000, using: &rng))
             : Size(width: .random(in: 3000...5000, using: &rng), height: .random(in: 100...3000, using: &rng))
         let modes: [ContentMode] = style == .zoom ? [.aspectFill, .aspectFit, .scaleToFill] : ContentMode.allCases
         var sourceMode = modes.randomElement(using: &rng)!
         var destinationMode = modes.randomElement(using: &rng)!
         // `center` takes the image size in points; keep it on screen-sized images.
-        let imageSize = (sourceMode == .center || destinationMode == .center)
+        let imageSize =
+            (sourceMode == .center || destinationMode == .center)
             ? Size(width: image.width / 10, height: image.height / 10) : image
         if style == .reveal { sourceMode = .aspectFill; destinationMode = .aspectFit }
         var children: [ChildPair] = []
@@ -81,10 +86,11 @@ public enum RandomScenes {
             for index in 0..<Int.random(in: 0...3, using: &rng) {
                 let from = rect(in: screen, width: 20...120, height: 20...120, using: &rng)
                 let to = rect(in: screen, width: 40...screen.width, height: 30...300, using: &rng)
-                children.append(ChildPair(
-                    id: "child\(index)", from: from, to: to,
-                    fromCornerRadius: .random(in: 0...from.maxCornerRadius, using: &rng),
-                    toCornerRadius: .random(in: 0...to.maxCornerRadius, using: &rng)))
+                children.append(
+                    ChildPair(
+                        id: "child\(index)", from: from, to: to,
+                        fromCornerRadius: .random(in: 0...from.maxCornerRadius, using: &rng),
+                        toCornerRadius: .random(in: 0...to.maxCornerRadius, using: &rng)))
             }
         }
         let resolvedCurve = curve ?? Self.curve(using: &rng)
@@ -119,7 +125,7 @@ extension RandomScenes {
         let curve: TimingCurve? = [
             nil,
             .spring(SpringParameters(dampingRatio: .random(in: 0.5...1.3, using: &rng))),
-            .spring(SpringParameters(dampingRatio: .random(in: 0.5...1.3, using: &rng), response: .random(in: 0.2...0.6, using: &rng))),
+            .spring(SpringParameters(dampingRatio: .random(in: 0.5...1.3, using: &rng), response: .random(in: 0.2...0.6, using: &rng)))
         ].randomElement(using: &rng)!
         var plan = request(
             using: &rng, style: [TransitionStyle.zoom, .sharedFrame, .morph, .snapshot].randomElement(using: &rng)!, curve: curve ?? .linear,
@@ -231,9 +237,10 @@ extension RandomScenes {
         request.timing.channels = channels.isEmpty ? nil : channels
         let bounds = request.destination.bounds
         for index in 0..<Int.random(in: 0...2, using: &rng) {
-            request.auxiliary.append(AuxiliaryView(
-                id: "aux\(index)", frame: Rect(x: 0, y: bounds.height - 83, width: bounds.width, height: 83),
-                from: .random(in: 0...1, using: &rng), to: .random(in: 0...1, using: &rng)))
+            request.auxiliary.append(
+                AuxiliaryView(
+                    id: "aux\(index)", frame: Rect(x: 0, y: bounds.height - 83, width: bounds.width, height: 83),
+                    from: .random(in: 0...1, using: &rng), to: .random(in: 0...1, using: &rng)))
         }
         request.contentRegion = maybe { _ in Rect(x: 0, y: 44, width: bounds.width, height: bounds.height - 127) }
         let frame = request.source.frame

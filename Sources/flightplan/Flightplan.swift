@@ -9,6 +9,6 @@ struct Flightplan: ParsableCommand {
         version: "flightplan \(BuildInfo.version) (revision \(BuildInfo.revision))",
         subcommands: [
             PlanCommand.self, BatchCommand.self, DismissCommand.self, FilmstripCommand.self, ServeCommand.self, HealthcheckCommand.self,
-            RulesCommand.self,
+            RulesCommand.self
         ])
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import FlightplanWire
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

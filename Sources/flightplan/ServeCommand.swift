@@ -1,9 +1,10 @@
 import ArgumentParser
 import FlightplanServer
+import Logging
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import Logging
 
 /// `flightplan serve`: the REST API on libmicrohttpd, until SIGTERM or SIGINT.
 struct ServeCommand: ParsableCommand {
@@ -38,7 +39,8 @@ struct ServeCommand: ParsableCommand {
     var logLevel: String?
     @Option(help: "text (one line per event) or json (one JSON object per line; the image's default). [env: FLIGHTPLAN_LOG_FORMAT] (default: text)")
     var logFormat: String?
-    @Option(help: "Admin listener for /healthz, /readyz, /metrics on its own thread; 0 picks a free port. [env: FLIGHTPLAN_ADMIN_PORT] (default: none)")
+    @Option(
+        help: "Admin listener for /healthz, /readyz, /metrics on its own thread; 0 picks a free port. [env: FLIGHTPLAN_ADMIN_PORT] (default: none)")
     var adminPort: Int?
     @Flag(help: "Share the port with other listeners (SO_REUSEPORT). [env: FLIGHTPLAN_REUSE_PORT=1]")
     var reusePort = false
@@ -80,10 +82,12 @@ struct ServeCommand: ParsableCommand {
         configuration.shutdownGrace = try value(shutdownGrace, "FLIGHTPLAN_SHUTDOWN_GRACE", configuration.shutdownGrace)
         configuration.reusePort = reusePort || environment["FLIGHTPLAN_REUSE_PORT"] == "1"
         // An empty FLIGHTPLAN_ADMIN_PORT turns off the admin listener an image's environment sets.
-        configuration.adminPort = try adminPort ?? environment["FLIGHTPLAN_ADMIN_PORT"].flatMap { $0.isEmpty ? nil : $0 }.map { text in
-            guard let port = Int(text) else { throw ValidationError("FLIGHTPLAN_ADMIN_PORT=\(text) is not a valid value") }
-            return port
-        }
+        configuration.adminPort =
+            try adminPort
+            ?? environment["FLIGHTPLAN_ADMIN_PORT"].flatMap { $0.isEmpty ? nil : $0 }.map { text in
+                guard let port = Int(text) else { throw ValidationError("FLIGHTPLAN_ADMIN_PORT=\(text) is not a valid value") }
+                return port
+            }
         do { try configuration.validate() } catch { throw ValidationError(error.description) }
         return configuration
     }
@@ -169,7 +173,7 @@ struct ServeCommand: ParsableCommand {
         let output = LogSink.standardOutput()
         var metadata: Logger.Metadata = [
             "host": "\(configuration.host)", "port": .stringConvertible(port), "threads": .stringConvertible(configuration.threads),
-            "version": "\(BuildInfo.version)", "revision": "\(BuildInfo.revision)",
+            "version": "\(BuildInfo.version)", "revision": "\(BuildInfo.revision)"
         ]
         if let adminPort { metadata["admin_port"] = .stringConvertible(adminPort) }
         Logger(label: "flightplan") { Self.handler(label: $0, level: .trace, format: .json, sink: output) }.notice("\(message)", metadata: metadata)

@@ -53,8 +53,10 @@ struct CoreAnimationExportTests {
                 let layer = PlayedLayer(json: json, duration: plan.duration)
                 let clip = (json["clip"] as? [String: Any]).map { PlayedLayer(json: $0, duration: plan.duration) }
                 let bounds = try #require(layer.numbers("bounds", at: 0), "\(track.id), \(replay)")
-                expectClose(Rect(x: bounds[0], y: bounds[1], width: bounds[2], height: bounds[3]), Rect(x: 0, y: 0, width: track.frame.width, height: track.frame.height),
-                            "\(track.id) bounds, \(replay)")
+                expectClose(
+                    Rect(x: bounds[0], y: bounds[1], width: bounds[2], height: bounds[3]),
+                    Rect(x: 0, y: 0, width: track.frame.width, height: track.frame.height),
+                    "\(track.id) bounds, \(replay)")
                 #expect(layer.numbers("anchorPoint", at: 0) == [0.5, 0.5], "\(track.id), \(replay)")
                 #expect(json["zPosition"] as? Int == track.z, "\(track.id), \(replay)")
                 if let region = track.clip {
@@ -62,7 +64,9 @@ struct CoreAnimationExportTests {
                     let played = PlayedLayer(json: superlayer, duration: plan.duration)
                     let bounds = try #require(played.numbers("bounds", at: 0)), position = try #require(played.numbers("position", at: 0))
                     // Its bounds' origin is its place on the stage, so the track layer keeps stage coordinates inside it.
-                    expectClose(Rect(x: bounds[0] + stage.x, y: bounds[1] + stage.y, width: bounds[2], height: bounds[3]), region, "\(track.id) superlayer, \(replay)")
+                    expectClose(
+                        Rect(x: bounds[0] + stage.x, y: bounds[1] + stage.y, width: bounds[2], height: bounds[3]), region,
+                        "\(track.id) superlayer, \(replay)")
                     expectClose(position[0] - bounds[2] / 2, bounds[0], "\(track.id) superlayer, \(replay)")
                     expectClose(position[1] - bounds[3] / 2, bounds[1], "\(track.id) superlayer, \(replay)")
                 } else {
@@ -82,10 +86,13 @@ struct CoreAnimationExportTests {
                             width: scaleX * rect.width, height: scaleY * rect.height)
                     }
                     let mask = values.maskFrame ?? Rect(x: 0, y: 0, width: track.frame.width, height: track.frame.height)
-                    expectClose(onScreen(Rect(x: 0, y: 0, width: track.frame.width, height: track.frame.height)),
-                                transform.apply(to: Rect(x: 0, y: 0, width: track.frame.width, height: track.frame.height), inLayer: track.frame), "\(what): layer")
+                    expectClose(
+                        onScreen(Rect(x: 0, y: 0, width: track.frame.width, height: track.frame.height)),
+                        transform.apply(to: Rect(x: 0, y: 0, width: track.frame.width, height: track.frame.height), inLayer: track.frame),
+                        "\(what): layer")
                     if let clip {
-                        let bounds = try #require(clip.numbers("bounds", at: time), "\(what)"), centre = try #require(clip.numbers("position", at: time), "\(what)")
+                        let bounds = try #require(clip.numbers("bounds", at: time), "\(what)"),
+                            centre = try #require(clip.numbers("position", at: time), "\(what)")
                         let frame = Rect(x: centre[0] - bounds[2] / 2, y: centre[1] - bounds[3] / 2, width: bounds[2], height: bounds[3])
                         expectClose(onScreen(frame), transform.apply(to: mask, inLayer: track.frame), "\(what): visible clip")
                         expectClose(bounds[0], frame.x, "\(what): the clip's bounds start where it sits, so content keeps layer coordinates")
@@ -107,7 +114,9 @@ struct CoreAnimationExportTests {
                     }
                     if let shadow = values.shadow {
                         let read = ["shadowColor", "shadowOpacity", "shadowRadius", "shadowOffset"].map { layer.numbers($0, at: time) ?? [] }
-                        let expected = [[shadow.color.r, shadow.color.g, shadow.color.b, 1], [shadow.color.a], [shadow.radius], [shadow.offset.x, shadow.offset.y]]
+                        let expected = [
+                            [shadow.color.r, shadow.color.g, shadow.color.b, 1], [shadow.color.a], [shadow.radius], [shadow.offset.x, shadow.offset.y]
+                        ]
                         for (index, (got, want)) in zip(read, expected).enumerated() where atKeyTime || index >= 2 {
                             #expect(got.count == want.count, "\(what): shadow")
                             for (a, b) in zip(got, want) { expectClose(a, b, scale: 100, "\(what): shadow") }

@@ -1,14 +1,15 @@
 import FlightplanClient
-import FlightplanWire
 import FlightplanServer
 import FlightplanServerTestSupport
 import FlightplanTestSupport
+import FlightplanWire
 import Foundation
+import Synchronization
+import Testing
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-import Synchronization
-import Testing
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -100,7 +101,8 @@ struct LocalRemoteTests {
                 let before = played.state(at: time), after = localPlan.state(at: 0)
                 for track in localPlan.tracks where track.animates.contains(.transform) {
                     guard let was = before[track.id], let now = after[track.id], let frame = played.tracks.first(where: { $0.id == track.id })?.frame,
-                        frame == track.frame else { continue }
+                        frame == track.frame
+                    else { continue }
                     let old = was.keyframe(time: 0, progress: 0, in: frame).visibleClip(in: frame)
                     let new = now.keyframe(time: 0, progress: 0, in: frame).visibleClip(in: frame)
                     #expect(abs(old.x - new.x) < 1 && abs(old.maxY - new.maxY) < 1, "interruption \(index), \(track.id): \(old) vs \(new)")

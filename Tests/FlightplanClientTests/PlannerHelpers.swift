@@ -29,4 +29,3 @@ func planResult(_ planner: some TransitionPlanner, _ request: PlanRequest) async
 func dismissResult(_ planner: some TransitionPlanner, _ request: DismissRequest) async -> Result<Dismissal, PlannerError> {
     do { return .success(try await planner.dismiss(request).value) } catch { return .failure(error) }
 }
-

@@ -1,6 +1,6 @@
 import FlightplanClient
-import FlightplanWire
 import FlightplanTestSupport
+import FlightplanWire
 import Testing
 
 @Suite("Playback helpers")
@@ -49,8 +49,9 @@ struct PlaybackTests {
                     }
                 }
                 if let r = rate.maskFrame, let a = now.maskFrame, let b = then.maskFrame {
-                    expectClose(Rect(x: a.x + r.x * step, y: a.y + r.y * step, width: a.width + r.width * step, height: a.height + r.height * step), b,
-                                relative: 1e-7, "\(track.id) mask, \(replay)")
+                    expectClose(
+                        Rect(x: a.x + r.x * step, y: a.y + r.y * step, width: a.width + r.width * step, height: a.height + r.height * step), b,
+                        relative: 1e-7, "\(track.id) mask, \(replay)")
                 }
                 if let r = rate.opacity, let a = now.opacity, let b = then.opacity {
                     expectClose(a + r * step, b, relative: 1e-7, scale: 1, "\(track.id) opacity, \(replay)")

@@ -1,12 +1,14 @@
-@testable import FlightplanClient
-import FlightplanWire
 import FlightplanTestSupport
+import FlightplanWire
 import Foundation
+import Synchronization
+import Testing
+
+@testable import FlightplanClient
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-import Synchronization
-import Testing
 
 /// A scripted transport: answers each request with the next scripted step, counting attempts.
 final class ScriptedTransport: HTTPTransport {

@@ -2,10 +2,11 @@ import FlightplanClient
 import FlightplanServerTestSupport
 import FlightplanTestSupport
 import Foundation
+import Testing
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-import Testing
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -21,7 +22,8 @@ struct RequestIDTests {
             let error = try #require(outcome.failureValue, "expected an error, got \(outcome)")
             let problem = try #require(error.problem, "expected a problem, got \(error)")
             #expect(problem.status == 422 && problem.type == "https://flightplan.dev/problems/validation")
-            #expect(problem.title == "Invalid plan request" && problem.field == "source.frame.width" && problem.detail.hasPrefix("source.frame.width"))
+            #expect(
+                problem.title == "Invalid plan request" && problem.field == "source.frame.width" && problem.detail.hasPrefix("source.frame.width"))
             let id = try #require(error.requestID)
             #expect(UUID(uuidString: id) != nil && problem.requestID == id, "\(error)")
             #expect(error.description.contains("422") && error.description.contains(id))

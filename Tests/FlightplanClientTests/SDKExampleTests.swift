@@ -16,7 +16,8 @@ enum SDKExample {
             imageSize: Size(width: 3024, height: 4032),
             sampling: .tolerance(0.5))
         // The same plan either way: on the device, or from a Flightplan server.
-        let planner: any TransitionPlanner = server.map { RemotePlanner(baseURL: $0, headers: ["Authorization": "Bearer …"]) }
+        let planner: any TransitionPlanner =
+            server.map { RemotePlanner(baseURL: $0, headers: ["Authorization": "Bearer …"]) }
             ?? LocalPlanner()
         let plan = try await planner.plan(request).value
         // Play it: each track's keyframes, or every track's values at any instant.

@@ -1,6 +1,7 @@
-@testable import FlightplanCore
 import FlightplanTestSupport
 import Testing
+
+@testable import FlightplanCore
 
 /// The choreography's pieces one by one, each against values worked out by hand.
 @Suite("Choreography, item by item")
@@ -59,7 +60,10 @@ struct ChoreographyItemTests {
     @Test("a stagger: child i holds still until i × stagger, then moves over the duration less the spread")
     func stagger() throws {
         var request = Self.request(.snapshot)
-        request.children = (0..<3).map { ChildPair(id: "c\($0)", from: Rect(x: 110, y: 210, width: 20, height: 20), to: Rect(x: 10, y: 10 + Double($0) * 80, width: 60, height: 60)) }
+        request.children = (0..<3).map {
+            ChildPair(
+                id: "c\($0)", from: Rect(x: 110, y: 210, width: 20, height: 20), to: Rect(x: 10, y: 10 + Double($0) * 80, width: 60, height: 60))
+        }
         request.snapshot = SnapshotOptions(stagger: 0.1)
         // Duration 1, three children: each moves over 1 − 0.1 × 2 = 0.8 s; child 2 from 0.2 s to 1 s, its middle at 0.6 s.
         let start = try Self.values(request, "child:c2", at: 0), held = try Self.values(request, "child:c2", at: 0.2)

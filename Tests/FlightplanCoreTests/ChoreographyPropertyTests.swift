@@ -1,6 +1,7 @@
-@testable import FlightplanCore
 import FlightplanTestSupport
 import Testing
+
+@testable import FlightplanCore
 
 /// Properties of the tracks over random choreographed scenes: every channel starts and ends exactly where the
 /// request says, whatever its window, curve, fade mode or path; tolerance sampling holds for every track.

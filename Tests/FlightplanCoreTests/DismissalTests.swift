@@ -1,6 +1,7 @@
-@testable import FlightplanCore
 import FlightplanTestSupport
 import Testing
+
+@testable import FlightplanCore
 
 /// The point of the visible clip that follows the finger: the middle of its leading edge.
 private func pivot(of clip: Rect, axis: DragAxis) -> Point {
@@ -88,9 +89,13 @@ struct DismissalTests {
                 (-3 * value(keyframes[0]) + 4 * value(keyframes[1]) - value(keyframes[2])) / (2 * step)
             }
             func toGo(_ value: (Keyframe) -> Double) -> Double { value(keyframes.last!) - value(keyframes[0]) }
-            for (normalised, value) in [(spring.initialVelocity.x, { (k: Keyframe) in k.transform.tx }), (spring.initialVelocity.y, { $0.transform.ty })] {
+            for (normalised, value) in [
+                (spring.initialVelocity.x, { (k: Keyframe) in k.transform.tx }), (spring.initialVelocity.y, { $0.transform.ty })
+            ] {
                 let distance = toGo(value), expected = abs(distance) < 1e-6 ? 0 : rate(value)
-                #expect(abs(normalised * distance - expected) <= tolerance + 1e-3 * abs(expected), "\(normalised) × \(distance) vs \(expected), \(replay)")
+                #expect(
+                    abs(normalised * distance - expected) <= tolerance + 1e-3 * abs(expected), "\(normalised) × \(distance) vs \(expected), \(replay)"
+                )
             }
             // The plan carries no progress: the spring's progress velocity, times the progress still to go, is the rate at
             // which the finger was moving the state's progress (a forward difference over 1 µs of the drag).
@@ -110,9 +115,10 @@ struct DismissalTests {
             var request = RandomScenes.dismissRequest(using: &rng, phase: .ended, sampling: .keyframes(8001))
             let curve = [
                 TimingCurve.linear, .easeIn, .easeOut, .easeInOut,
-                .cubicBezier(CubicBezier(
-                    x1: .random(in: 0.05...1, using: &rng), y1: .random(in: -1...2, using: &rng),
-                    x2: .random(in: 0...1, using: &rng), y2: .random(in: -1...2, using: &rng))),
+                .cubicBezier(
+                    CubicBezier(
+                        x1: .random(in: 0.05...1, using: &rng), y1: .random(in: -1...2, using: &rng),
+                        x2: .random(in: 0...1, using: &rng), y2: .random(in: -1...2, using: &rng)))
             ].randomElement(using: &rng)!
             let timing = Timing(duration: .random(in: 0.15...0.6, using: &rng), curve: curve)
             request.options.finishTiming = timing
@@ -155,9 +161,11 @@ struct DismissalTests {
             var request = RandomScenes.dismissRequest(using: &rng, phase: [.changed, .ended].randomElement(using: &rng)!)
             request.plan.style = .snapshot
             let bounds = request.plan.destination.bounds
-            request.plan.children = [ChildPair(
-                id: "title", from: RandomScenes.rect(in: bounds.size, width: 20...120, height: 20...80, using: &rng),
-                to: RandomScenes.rect(in: bounds.size, width: 40...bounds.width, height: 30...200, using: &rng))]
+            request.plan.children = [
+                ChildPair(
+                    id: "title", from: RandomScenes.rect(in: bounds.size, width: 20...120, height: 20...80, using: &rng),
+                    to: RandomScenes.rect(in: bounds.size, width: 40...bounds.width, height: 30...200, using: &rng))
+            ]
             let dismissal = try DismissPlanner.dismiss(for: request.validated())
             let tracks = try #require(dismissal.tracks)
             let rest = request.plan.destination.contentFrame, now = dismissal.state.visibleClip(in: dismissal.layer.frame)
@@ -167,7 +175,9 @@ struct DismissalTests {
                 return track.base.keyframe(time: 0, progress: 0, in: track.frame).visibleClip(in: track.frame)
             }
             let child = request.plan.children[0].to
-            let expected = Rect(x: now.x + (child.x - rest.x) * scale, y: now.y + (child.y - rest.y) * scale, width: child.width * scale, height: child.height * scale)
+            let expected = Rect(
+                x: now.x + (child.x - rest.x) * scale, y: now.y + (child.y - rest.y) * scale, width: child.width * scale, height: child.height * scale
+            )
             #expect(isClose(try visible("child:title"), expected, relative: 1e-7), "\(replay)")
             let incoming = try visible("incomingSnapshot"), outgoing = try visible("outgoingSnapshot")
             #expect(isClose(incoming, now, relative: 1e-7) && isClose(outgoing, now, relative: 1e-7), "\(replay)")
@@ -189,11 +199,13 @@ struct DismissalTests {
             var previous = rest.state
             for step in 1...40 {
                 let drag = Double(step - 10) / 30 * 1.3 * distance
-                request.translation = request.axis == .vertical
+                request.translation =
+                    request.axis == .vertical
                     ? Point(x: request.translation.x, y: drag) : Point(x: drag, y: request.translation.y)
                 let state = try DismissPlanner.dismiss(for: request.validated()).state
                 let dragged = pivot(of: state.visibleClip(in: rest.layer.frame), axis: request.axis)
-                #expect(isClose(dragged.x, restPivot.x + request.translation.x) && isClose(dragged.y, restPivot.y + request.translation.y), "\(replay)")
+                #expect(
+                    isClose(dragged.x, restPivot.x + request.translation.x) && isClose(dragged.y, restPivot.y + request.translation.y), "\(replay)")
                 #expect(state.transform.a == state.transform.d, "\(replay)")
                 #expect(state.transform.a >= request.options.minimumScale! - 1e-12 && state.transform.a <= 1, "\(replay)")
                 #expect((0...1).contains(state.progress), "\(replay)")
@@ -245,7 +257,9 @@ struct DismissalTests {
         }
     }
 
-    @Test("extreme drags (the fastest fling, the shortest dismiss distance, the smallest scale) give finite, valid plans, or are refused naming velocity")
+    @Test(
+        "extreme drags (the fastest fling, the shortest dismiss distance, the smallest scale) give finite, valid plans, or are refused naming velocity"
+    )
     func extremes() throws {
         var refused = 0
         try forAllScenes(count: 60) { rng, replay in
@@ -276,7 +290,7 @@ struct DismissalTests {
                     let numbers = [
                         keyframe.time, keyframe.transform.a, keyframe.transform.d, keyframe.transform.tx, keyframe.transform.ty,
                         keyframe.maskFrame.x, keyframe.maskFrame.y, keyframe.maskFrame.width, keyframe.maskFrame.height,
-                        keyframe.cornerRadius, keyframe.opacity,
+                        keyframe.cornerRadius, keyframe.opacity
                     ]
                     #expect(numbers.allSatisfy { $0.isFinite }, "\(track.id): \(keyframe), \(replay)")
                     if track.id == flying {
@@ -299,7 +313,9 @@ struct DismissalTests {
         request.velocity = Point(x: 0, y: PlanLimits.maximumGestureVelocity)
         request.options = DismissOptions(dismissDistance: 1)
         let error = #expect(throws: ValidationError.self) { try DismissPlanner.dismiss(for: request.validated()) }
-        #expect(error?.field == "plan.sampling.fps" && error?.message.hasPrefix("would produce more than 10000 keyframes") == true, "\(String(describing: error))")
+        #expect(
+            error?.field == "plan.sampling.fps" && error?.message.hasPrefix("would produce more than 10000 keyframes") == true,
+            "\(String(describing: error))")
     }
 
     /// Breaks one field of a valid drag, the field being the one the error must name.
@@ -319,11 +335,13 @@ struct DismissalTests {
         }
     }
 
-    @Test("bad drags are refused naming the field", arguments: [
-        "velocity.y", "translation.x", "velocity.x", "plan.style",
-        "plan.timing.curve.spring.initialVelocity", "plan.source.frame.width", "options.minimumScale",
-        "options.decelerationRate", "options.dismissDistance",
-    ])
+    @Test(
+        "bad drags are refused naming the field",
+        arguments: [
+            "velocity.y", "translation.x", "velocity.x", "plan.style",
+            "plan.timing.curve.spring.initialVelocity", "plan.source.frame.width", "options.minimumScale",
+            "options.decelerationRate", "options.dismissDistance"
+        ])
     func refusals(field: String) {
         var rng = SeededGenerator(seed: 7)
         var request = RandomScenes.dismissRequest(using: &rng)

@@ -1,6 +1,7 @@
-@testable import FlightplanCore
 import FlightplanTestSupport
 import Testing
+
+@testable import FlightplanCore
 
 /// What the screen must show at the collapsed (source) and expanded (destination) ends,
 /// derived here independently of the planners.
@@ -184,7 +185,9 @@ struct GeometryPropertyTests {
             let pushPlan = try Planner.plan(for: push.validated()), popPlan = try Planner.plan(for: pop.validated())
             let pushed = try pushPlan.flyingKeyframes(), popped = try popPlan.flyingKeyframes()
             for (a, b) in [(pushed.last!, popped.first!), (pushed.first!, popped.last!)] {
-                #expect(a.transform == b.transform && a.maskFrame == b.maskFrame && a.cornerRadius == b.cornerRadius && a.opacity == b.opacity, "\(replay)")
+                #expect(
+                    a.transform == b.transform && a.maskFrame == b.maskFrame && a.cornerRadius == b.cornerRadius && a.opacity == b.opacity,
+                    "\(replay)")
             }
         }
     }
@@ -239,7 +242,7 @@ struct GeometryPropertyTests {
                 let numbers = [
                     keyframe.time, keyframe.transform.a, keyframe.transform.d, keyframe.transform.tx,
                     keyframe.transform.ty, keyframe.maskFrame.x, keyframe.maskFrame.y, keyframe.maskFrame.width,
-                    keyframe.maskFrame.height, keyframe.cornerRadius, keyframe.opacity,
+                    keyframe.maskFrame.height, keyframe.cornerRadius, keyframe.opacity
                 ]
                 #expect(numbers.allSatisfy { $0.isFinite }, "\(replay)")
                 #expect(keyframe.maskFrame.width > 0 && keyframe.maskFrame.height > 0, "\(replay)")

@@ -1,6 +1,6 @@
 import FlightplanCore
-import Foundation
 import FlightplanTestSupport
+import Foundation
 import Testing
 
 /// Mid-motion values derived by hand for a landscape 300 × 200 image in a square cell, on an eased curve and on a
@@ -22,12 +22,13 @@ struct HandDerivedMidMotionTests {
     static let imageEnd = Rect(x: 0, y: 200.0 / 3, width: 400, height: 800.0 / 3)
 
     static func plan(_ style: TransitionStyle, curve: TimingCurve, keyframes: Int) throws -> Plan {
-        try Planner.plan(for: PlanRequest(
-            style: style, source: SourceElement(frame: cell, cornerRadius: 10),
-            destination: DestinationLayout(bounds: screen, frame: destinationFrame, cornerRadius: 0),
-            imageSize: Size(width: 300, height: 200), timing: Timing(duration: curve == spring ? nil : 1, curve: curve),
-            sampling: .keyframes(keyframes)
-        ).validated())
+        try Planner.plan(
+            for: PlanRequest(
+                style: style, source: SourceElement(frame: cell, cornerRadius: 10),
+                destination: DestinationLayout(bounds: screen, frame: destinationFrame, cornerRadius: 0),
+                imageSize: Size(width: 300, height: 200), timing: Timing(duration: curve == spring ? nil : 1, curve: curve),
+                sampling: .keyframes(keyframes)
+            ).validated())
     }
 
     static func lerp(_ a: Double, _ b: Double, _ p: Double) -> Double { a + (b - a) * p }
@@ -39,7 +40,9 @@ struct HandDerivedMidMotionTests {
     /// The keyframe that shows `image` and `clip` with visible radius `radius` in `layer`, whose content (the
     /// image as `layer` shows it at identity) is `content`: s = image.width / content.width, t from where the
     /// content's origin must land, and the clip mapped back through the transform.
-    static func expected(layer: Rect, content: Rect, image: Rect, clip: Rect, radius: Double) -> (s: Double, tx: Double, ty: Double, mask: Rect, radius: Double) {
+    static func expected(layer: Rect, content: Rect, image: Rect, clip: Rect, radius: Double) -> (
+        s: Double, tx: Double, ty: Double, mask: Rect, radius: Double
+    ) {
         let s = image.width / content.width
         let hx = layer.width / 2, hy = layer.height / 2
         let qx = content.x - layer.x, qy = content.y - layer.y
@@ -51,10 +54,15 @@ struct HandDerivedMidMotionTests {
         return (s, tx, ty, Rect(x: left, y: top, width: right - left, height: bottom - top), radius / s)
     }
 
-    static func expect(_ keyframe: Keyframe, _ e: (s: Double, tx: Double, ty: Double, mask: Rect, radius: Double), opacity: Double, _ label: String, sourceLocation: SourceLocation = #_sourceLocation) {
+    static func expect(
+        _ keyframe: Keyframe, _ e: (s: Double, tx: Double, ty: Double, mask: Rect, radius: Double), opacity: Double, _ label: String,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) {
         let t = keyframe.transform
-        for (actual, wanted, name) in [(t.a, e.s, "a"), (t.d, e.s, "d"), (t.b, 0, "b"), (t.c, 0, "c"), (t.tx, e.tx, "tx"), (t.ty, e.ty, "ty"),
-                                       (keyframe.cornerRadius, e.radius, "cornerRadius"), (keyframe.opacity, opacity, "opacity")] {
+        for (actual, wanted, name) in [
+            (t.a, e.s, "a"), (t.d, e.s, "d"), (t.b, 0, "b"), (t.c, 0, "c"), (t.tx, e.tx, "tx"), (t.ty, e.ty, "ty"),
+            (keyframe.cornerRadius, e.radius, "cornerRadius"), (keyframe.opacity, opacity, "opacity")
+        ] {
             expectClose(actual, wanted, relative: 1e-9, scale: 1, "\(label) \(name)", sourceLocation: sourceLocation)
         }
         expectClose(keyframe.maskFrame, e.mask, relative: 1e-9, scale: 1, "\(label) mask", sourceLocation: sourceLocation)
@@ -82,7 +90,8 @@ struct HandDerivedMidMotionTests {
         let layer = Self.imageEnd
         let eased = try Self.plan(.zoom, curve: .easeIn, keyframes: Self.easedKeyframes)
         expectClose(try eased.flyingTrack().frame, layer, scale: 1, "the layer is the fitted image")
-        let half = Self.expected(layer: layer, content: layer, image: Self.lerp(Self.imageStart, Self.imageEnd, 0.5), clip: Self.lerp(Self.cell, layer, 0.5), radius: 5)
+        let half = Self.expected(
+            layer: layer, content: layer, image: Self.lerp(Self.imageStart, Self.imageEnd, 0.5), clip: Self.lerp(Self.cell, layer, 0.5), radius: 5)
         expectClose(half.s, 0.6875, scale: 1, "s")
         expectClose(half.tx, -25, scale: 1, "tx")
         expectClose(half.ty, 25, scale: 1, "ty")
@@ -92,7 +101,9 @@ struct HandDerivedMidMotionTests {
         let sprung = try Self.plan(.zoom, curve: Self.spring, keyframes: 3)
         let p = Self.springProgressAtHalf(sprung.duration)
         #expect(p > 0.9 && p < 1)
-        let atP = Self.expected(layer: layer, content: layer, image: Self.lerp(Self.imageStart, Self.imageEnd, p), clip: Self.lerp(Self.cell, layer, p), radius: Self.lerp(10, 0, p))
+        let atP = Self.expected(
+            layer: layer, content: layer, image: Self.lerp(Self.imageStart, Self.imageEnd, p), clip: Self.lerp(Self.cell, layer, p),
+            radius: Self.lerp(10, 0, p))
         Self.expect(try sprung.flyingKeyframes()[1], atP, opacity: p, "zoom, spring, T/2")
     }
 
@@ -105,7 +116,9 @@ struct HandDerivedMidMotionTests {
         // overlay is ½ × 0.5.
         let layer = Self.screen
         let eased = try Self.plan(.sharedFrame, curve: .easeIn, keyframes: Self.easedKeyframes)
-        let half = Self.expected(layer: layer, content: Self.imageEnd, image: Self.lerp(Self.imageStart, Self.imageEnd, 0.5), clip: Self.lerp(Self.cell, layer, 0.5), radius: 5)
+        let half = Self.expected(
+            layer: layer, content: Self.imageEnd, image: Self.lerp(Self.imageStart, Self.imageEnd, 0.5), clip: Self.lerp(Self.cell, layer, 0.5),
+            radius: 5)
         expectClose(half.tx, -25, scale: 1, "tx")
         expectClose(half.ty, -37.5, scale: 1, "ty")
         expectClose(half.mask, Rect(x: 12.5 / 0.6875, y: 12.5 / 0.6875, width: 250 / 0.6875, height: 450 / 0.6875), scale: 1, "mask")
@@ -113,7 +126,9 @@ struct HandDerivedMidMotionTests {
 
         let sprung = try Self.plan(.sharedFrame, curve: Self.spring, keyframes: 3)
         let p = Self.springProgressAtHalf(sprung.duration)
-        let atP = Self.expected(layer: layer, content: Self.imageEnd, image: Self.lerp(Self.imageStart, Self.imageEnd, p), clip: Self.lerp(Self.cell, layer, p), radius: Self.lerp(10, 0, p))
+        let atP = Self.expected(
+            layer: layer, content: Self.imageEnd, image: Self.lerp(Self.imageStart, Self.imageEnd, p), clip: Self.lerp(Self.cell, layer, p),
+            radius: Self.lerp(10, 0, p))
         Self.expect(try sprung.flyingKeyframes()[1], atP, opacity: 0.5 * p, "sharedFrame, spring, T/2")
     }
 }

@@ -18,12 +18,13 @@ struct HandDerivedPlanTests {
         _ style: TransitionStyle, destinationFrame: Rect?, destinationRadius: Double = 0, sourceRadius: Double = 10,
         children: [ChildPair] = [], keyframes: Int = 3
     ) throws -> Plan {
-        try Planner.plan(for: PlanRequest(
-            style: style, source: SourceElement(frame: cell, cornerRadius: sourceRadius),
-            destination: DestinationLayout(bounds: screen, frame: destinationFrame, cornerRadius: destinationRadius),
-            imageSize: Size(width: 100, height: 100), timing: Timing(duration: 1, curve: .linear), sampling: .keyframes(keyframes),
-            children: children
-        ).validated())
+        try Planner.plan(
+            for: PlanRequest(
+                style: style, source: SourceElement(frame: cell, cornerRadius: sourceRadius),
+                destination: DestinationLayout(bounds: screen, frame: destinationFrame, cornerRadius: destinationRadius),
+                imageSize: Size(width: 100, height: 100), timing: Timing(duration: 1, curve: .linear), sampling: .keyframes(keyframes),
+                children: children
+            ).validated())
     }
 
     /// Expects a keyframe to be exactly (to 1e-12) the hand-derived one.
@@ -34,7 +35,7 @@ struct HandDerivedPlanTests {
         let t = keyframe.transform
         for (actual, expected, name) in [
             (t.a, scale, "a"), (t.d, scale, "d"), (t.b, 0, "b"), (t.c, 0, "c"), (t.tx, tx, "tx"), (t.ty, ty, "ty"),
-            (keyframe.cornerRadius, radius, "cornerRadius"), (keyframe.opacity, opacity, "opacity"),
+            (keyframe.cornerRadius, radius, "cornerRadius"), (keyframe.opacity, opacity, "opacity")
         ] {
             expectClose(actual, expected, relative: 1e-12, scale: 1, "\(label) \(name)", sourceLocation: sourceLocation)
         }
@@ -52,8 +53,12 @@ struct HandDerivedPlanTests {
         let plan = try Self.plan(.sharedFrame, destinationFrame: Rect(x: 0, y: 0, width: 400, height: 400))
         let flying = try plan.flyingTrack(), placeholder = try plan.track("placeholder")
         #expect(flying.role == .destinationScreen && flying.frame == Self.screen && placeholder.frame == Self.cell)
-        Self.expect(try plan.flyingKeyframes()[0], scale: 0.25, tx: -50, ty: -100, mask: Rect(x: 0, y: 0, width: 400, height: 400), radius: 40, opacity: 0, "t=0")
-        Self.expect(try plan.flyingKeyframes()[1], scale: 0.625, tx: -25, ty: -50, mask: Rect(x: 0, y: 0, width: 400, height: 720), radius: 8, opacity: 0.25, "t=½")
+        Self.expect(
+            try plan.flyingKeyframes()[0], scale: 0.25, tx: -50, ty: -100, mask: Rect(x: 0, y: 0, width: 400, height: 400), radius: 40, opacity: 0,
+            "t=0")
+        Self.expect(
+            try plan.flyingKeyframes()[1], scale: 0.625, tx: -25, ty: -50, mask: Rect(x: 0, y: 0, width: 400, height: 720), radius: 8, opacity: 0.25,
+            "t=½")
         Self.expect(try plan.flyingKeyframes()[2], scale: 1, tx: 0, ty: 0, mask: Self.screen, radius: 0, opacity: 0.5, "t=1")
     }
 
@@ -93,7 +98,9 @@ struct HandDerivedPlanTests {
         let child = ChildPair(id: "title", from: Rect(x: 110, y: 210, width: 40, height: 20), to: Rect(x: 160, y: 320, width: 80, height: 40))
         let plan = try Self.plan(.snapshot, destinationFrame: frame, destinationRadius: 20, children: [child])
         #expect(try plan.flyingTrack().role == .incomingSnapshot && plan.flyingTrack().frame == frame)
-        Self.expect(try plan.flyingKeyframes()[1], scale: 0.75, tx: -50, ty: -75, mask: Rect(x: 0, y: 0, width: 200, height: 200), radius: 20, opacity: 0.5, "container t=½")
+        Self.expect(
+            try plan.flyingKeyframes()[1], scale: 0.75, tx: -50, ty: -75, mask: Rect(x: 0, y: 0, width: 200, height: 200), radius: 20, opacity: 0.5,
+            "container t=½")
         let track = try plan.track("child:title")
         #expect(track.role == .child && track.frame == child.to && plan.childTracks.count == 1)
         let whole = Rect(x: 0, y: 0, width: 80, height: 40)

@@ -1,6 +1,7 @@
-@testable import FlightplanCore
 import FlightplanTestSupport
 import Testing
+
+@testable import FlightplanCore
 
 /// Interrupting a running plan (`from`): over random scenes, curves and interruption times (the start, the end,
 /// anywhere, a spring's overshoot included), the continuing plan starts exactly where the running one is, leaves
@@ -36,9 +37,11 @@ struct InterruptionTests {
         } else {
             // Retarget: the destination's content frame moved (a list scrolled, the keyboard appeared).
             let bounds = continuing.destination.bounds
-            continuing.destination.frame = RandomScenes.rect(in: bounds.size, width: bounds.width / 2...bounds.width, height: bounds.height / 3...bounds.height, using: &rng)
+            continuing.destination.frame = RandomScenes.rect(
+                in: bounds.size, width: bounds.width / 2...bounds.width, height: bounds.height / 3...bounds.height, using: &rng)
         }
-        continuing.timing = Timing(duration: .random(in: 0.2...0.6, using: &rng), curve: RandomScenes.curve(using: &rng, overshooting: Bool.random(using: &rng)))
+        continuing.timing = Timing(
+            duration: .random(in: 0.2...0.6, using: &rng), curve: RandomScenes.curve(using: &rng, overshooting: Bool.random(using: &rng)))
         if case .spring(let spring) = continuing.timing.curve, spring.response != nil { continuing.timing.duration = nil }
         continuing.from = .running(running, time: time)
         return (running, time, continuing)
@@ -81,7 +84,9 @@ struct InterruptionTests {
             // Rates by differences over a hundred-millionth of each duration (one-sided at the running plan's ends); a
             // plan that has ended is at rest.
             let h = duration * 1e-8, k = validated.timing.duration * 1e-8
-            let (a0, a1) = time >= duration ? (before(time), before(time))
+            let (a0, a1) =
+                time >= duration
+                ? (before(time), before(time))
                 : time + h <= duration ? (before(time), before(time + h)) : (before(time - h), before(time))
             let (b0, b1) = (after(0), after(k))
             for (id, state) in b0 {
@@ -108,8 +113,9 @@ struct InterruptionTests {
             let clip = RandomScenes.rect(in: bounds.size, width: 20...bounds.width, height: 20...bounds.height, using: &rng)
             let speed = [0, 1000, PlanLimits.maximumInterruptionRate].randomElement(using: &rng)!
             let velocity = VisibleState(
-                clip: Rect(x: .random(in: -speed...speed, using: &rng), y: .random(in: -speed...speed, using: &rng),
-                           width: .random(in: -speed...speed, using: &rng), height: .random(in: -speed...speed, using: &rng)),
+                clip: Rect(
+                    x: .random(in: -speed...speed, using: &rng), y: .random(in: -speed...speed, using: &rng),
+                    width: .random(in: -speed...speed, using: &rng), height: .random(in: -speed...speed, using: &rng)),
                 cornerRadius: .random(in: -speed...speed, using: &rng), opacity: .random(in: -5...5, using: &rng))
             request.from = .state(VisibleState(clip: clip, cornerRadius: 4, opacity: 0.5), velocity: velocity)
             let validated = try request.validated()
@@ -169,7 +175,8 @@ struct InterruptionTests {
         }
     }
 
-    @Test("a bad origin names its field", arguments: ["from.time", "from.request.source.frame.width", "from.state.clip.width", "from.velocity.clip.x"])
+    @Test(
+        "a bad origin names its field", arguments: ["from.time", "from.request.source.frame.width", "from.state.clip.width", "from.velocity.clip.x"])
     func refusals(field: String) throws {
         var rng = SeededGenerator(seed: 3)
         var running = RandomScenes.request(using: &rng)
@@ -180,9 +187,13 @@ struct InterruptionTests {
             running.source.frame.width = 0
             request.from = .running(running, time: 0)
         case "from.state.clip.width":
-            request.from = .state(VisibleState(clip: Rect(x: 0, y: 0, width: -1, height: 10), cornerRadius: 0), velocity: VisibleState(clip: Rect(x: 0, y: 0, width: 0, height: 0), cornerRadius: 0))
+            request.from = .state(
+                VisibleState(clip: Rect(x: 0, y: 0, width: -1, height: 10), cornerRadius: 0),
+                velocity: VisibleState(clip: Rect(x: 0, y: 0, width: 0, height: 0), cornerRadius: 0))
         default:
-            request.from = .state(VisibleState(clip: Rect(x: 0, y: 0, width: 10, height: 10), cornerRadius: 0), velocity: VisibleState(clip: Rect(x: .infinity, y: 0, width: 0, height: 0), cornerRadius: 0))
+            request.from = .state(
+                VisibleState(clip: Rect(x: 0, y: 0, width: 10, height: 10), cornerRadius: 0),
+                velocity: VisibleState(clip: Rect(x: .infinity, y: 0, width: 0, height: 0), cornerRadius: 0))
         }
         let error = #expect(throws: ValidationError.self) { try request.validated() }
         #expect(error?.field == field, "\(String(describing: error))")

@@ -1,6 +1,7 @@
-@testable import FlightplanCore
 import FlightplanTestSupport
 import Testing
+
+@testable import FlightplanCore
 
 /// Corners and shadows are points on screen, whatever the layer's scale (issue 28, item 3): a track whose mask is
 /// rounded is never scaled more along one axis than the other (its visible corners are circular), and the shadow a

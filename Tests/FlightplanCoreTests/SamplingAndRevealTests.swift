@@ -1,6 +1,7 @@
-@testable import FlightplanCore
 import FlightplanTestSupport
 import Testing
+
+@testable import FlightplanCore
 
 @Suite("Tolerance sampling and the reveal's covering scale")
 struct SamplingAndRevealTests {
@@ -122,7 +123,9 @@ struct SamplingAndRevealTests {
             let screen = request.destination.bounds
             let slack = 1e-9 * max(screen.width, screen.height)
             #expect(Self.covers(request.source.frame, radius: request.source.cornerRadius, scale: scale, screen: screen, slack: slack), "\(replay)")
-            #expect(!Self.covers(request.source.frame, radius: request.source.cornerRadius, scale: scale * (1 - 1e-6), screen: screen, slack: 0), "not minimal, \(replay)")
+            #expect(
+                !Self.covers(request.source.frame, radius: request.source.cornerRadius, scale: scale * (1 - 1e-6), screen: screen, slack: 0),
+                "not minimal, \(replay)")
         }
     }
 

@@ -76,11 +76,13 @@ struct SeedGestureTests {
         #expect(finish.decision == .finish && finish.spring?.dampingRatio == 1 && finish.plan?.duration == 0.25)
     }
 
-    @Test("an option's timing is checked as a plan's and named under the option", arguments: [
-        (Timing(curve: .cubicBezier(CubicBezier(x1: 2, y1: 0, x2: 1, y2: 1))), "options.finishTiming.curve.cubicBezier[0]"),
-        (Timing(duration: 120), "options.finishTiming.duration"),
-        (Timing(curve: .spring(SpringParameters(dampingRatio: 1, initialVelocity: 3))), "options.finishTiming.curve.spring.initialVelocity"),
-    ])
+    @Test(
+        "an option's timing is checked as a plan's and named under the option",
+        arguments: [
+            (Timing(curve: .cubicBezier(CubicBezier(x1: 2, y1: 0, x2: 1, y2: 1))), "options.finishTiming.curve.cubicBezier[0]"),
+            (Timing(duration: 120), "options.finishTiming.duration"),
+            (Timing(curve: .spring(SpringParameters(dampingRatio: 1, initialVelocity: 3))), "options.finishTiming.curve.spring.initialVelocity")
+        ])
     func optionTimingRefused(timing: Timing, field: String) {
         var request = Self.drag(10)
         request.options.finishTiming = timing
@@ -125,15 +127,17 @@ struct PinchTests {
         }
     }
 
-    @Test("releases: pinching in finishes, letting go back cancels; a quick pinch decides by its direction", arguments: [
-        (0.7, -0.1, ReleasePolicy.direction, DismissDecision.finish, DismissReason.forwardOfStart),
-        (0.7, 0.1, .direction, .cancel, .movingBack),
-        (1.0, 0, .direction, .cancel, .behindStart),
-        (0.95, -3, .projected, .finish, .flungForward),
-        (0.6, 3, .projected, .cancel, .flungBack),
-        (0.6, 0, .projected, .finish, .projectedPastFinishDistance),
-        (0.98, 0, .projected, .cancel, .projectedShortOfFinishDistance),
-    ])
+    @Test(
+        "releases: pinching in finishes, letting go back cancels; a quick pinch decides by its direction",
+        arguments: [
+            (0.7, -0.1, ReleasePolicy.direction, DismissDecision.finish, DismissReason.forwardOfStart),
+            (0.7, 0.1, .direction, .cancel, .movingBack),
+            (1.0, 0, .direction, .cancel, .behindStart),
+            (0.95, -3, .projected, .finish, .flungForward),
+            (0.6, 3, .projected, .cancel, .flungBack),
+            (0.6, 0, .projected, .finish, .projectedPastFinishDistance),
+            (0.98, 0, .projected, .cancel, .projectedShortOfFinishDistance)
+        ])
     func releases(scale: Double, velocity: Double, policy: ReleasePolicy, decision: DismissDecision, reason: DismissReason) throws {
         var request = SeedGestureTests.drag(0, policy: policy)
         request.pinch = PinchSample(scale: scale, velocity: velocity)

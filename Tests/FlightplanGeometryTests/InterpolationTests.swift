@@ -1,6 +1,7 @@
-@testable import FlightplanGeometry
 import FlightplanTestSupport
 import Testing
+
+@testable import FlightplanGeometry
 
 @Suite("Interpolation beyond 0…1, where springs overshoot")
 struct InterpolationTests {
@@ -26,7 +27,11 @@ struct InterpolationTests {
                 // Past 1 a growing extent keeps growing and a shrinking one keeps shrinking (and mirror-wise before 0).
                 let direction = p > 1 ? b - a : a - b
                 let end = p > 1 ? b : a
-                if direction > 0 { #expect(value >= end, "\(a) → \(b) at \(p)") } else if direction < 0 { #expect(value <= end, "\(a) → \(b) at \(p)") }
+                if direction > 0 {
+                    #expect(value >= end, "\(a) → \(b) at \(p)")
+                } else if direction < 0 {
+                    #expect(value <= end, "\(a) → \(b) at \(p)")
+                }
             }
             cases += 1
         }

@@ -8,9 +8,10 @@ struct RateMatchedMotionTests {
     static func curve(using rng: inout SeededGenerator) -> TimingCurve {
         switch Int.random(in: 0..<3, using: &rng) {
         case 0:
-            return .cubicBezier(CubicBezier(
-                x1: .random(in: 0.05...1, using: &rng), y1: .random(in: -1...2, using: &rng),
-                x2: .random(in: 0...1, using: &rng), y2: .random(in: -1...2, using: &rng)))
+            return .cubicBezier(
+                CubicBezier(
+                    x1: .random(in: 0.05...1, using: &rng), y1: .random(in: -1...2, using: &rng),
+                    x2: .random(in: 0...1, using: &rng), y2: .random(in: -1...2, using: &rng)))
         case 1:
             return .spring(SpringParameters(dampingRatio: .random(in: 0.2...0.6, using: &rng), initialVelocity: .random(in: -2...6, using: &rng)))
         default:
@@ -40,7 +41,11 @@ struct RateMatchedMotionTests {
             expectClose(slope, rate, relative: 1e-3, scale: abs(end - start) / duration + abs(rate) + 1, "initial rate, \(label)")
             // No jump: halving the sampling step halves the largest step between samples (a jump would keep it).
             func largestStep(_ count: Int) -> Double {
-                (1...count).map { abs(Self.value(motion, duration * Double($0) / Double(count), timing) - Self.value(motion, duration * Double($0 - 1) / Double(count), timing)) }.max()!
+                (1...count).map {
+                    abs(
+                        Self.value(motion, duration * Double($0) / Double(count), timing)
+                            - Self.value(motion, duration * Double($0 - 1) / Double(count), timing))
+                }.max()!
             }
             #expect(largestStep(4_000) <= 0.6 * largestStep(2_000) + 1e-9, "continuous, \(label)")
             cases += 1

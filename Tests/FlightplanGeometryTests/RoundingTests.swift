@@ -1,6 +1,7 @@
-@testable import FlightplanGeometry
 import FlightplanTestSupport
 import Testing
+
+@testable import FlightplanGeometry
 
 @Suite("Keyframe rounding")
 struct RoundingTests {
@@ -15,8 +16,10 @@ struct RoundingTests {
             switch index % 4 {
             case 0: value = .random(in: -5000...5000, using: &rng)
             case 1: value = (Double(Int.random(in: -1_000_000...1_000_000, using: &rng)) + 0.5) / scale  // ties
-            case 2: value = Double(sign: Bool.random(using: &rng) ? .minus : .plus, exponent: .random(in: -60...60, using: &rng),
-                                   significand: .random(in: 1..<2, using: &rng))
+            case 2:
+                value = Double(
+                    sign: Bool.random(using: &rng) ? .minus : .plus, exponent: .random(in: -60...60, using: &rng),
+                    significand: .random(in: 1..<2, using: &rng))
             default: value = .random(in: -1...1, using: &rng) * 9.5e15 / scale  // around the limit where it stops rounding
             }
             let scaled = (value * scale).rounded()

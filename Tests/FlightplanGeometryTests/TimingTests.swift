@@ -1,6 +1,7 @@
-@testable import FlightplanCore
 import FlightplanTestSupport
 import Testing
+
+@testable import FlightplanCore
 
 @Suite("Timing curves and springs")
 struct TimingTests {
@@ -53,7 +54,8 @@ struct TimingTests {
         for index in 0..<60 {
             let zeta = [0.2, 0.5, 0.8, 1.0, 1.6][index % 5]
             let velocity = Double.random(in: -3...5, using: &rng)
-            let motion = index % 2 == 0
+            let motion =
+                index % 2 == 0
                 ? SpringMotion(settlingAt: .random(in: 0.2...1.5, using: &rng), dampingRatio: zeta, initialVelocity: velocity)
                 : SpringMotion(response: .random(in: 0.2...1, using: &rng), dampingRatio: zeta, initialVelocity: velocity)
             let label = "ζ=\(zeta) v=\(velocity) T=\(motion.duration)"

@@ -1,15 +1,18 @@
-@testable import FlightplanJSON
 import FlightplanTestSupport
 import Foundation
 import Testing
 
+@testable import FlightplanJSON
+
 @Suite("Strict JSON in and deterministic JSON out")
 struct JSONTests {
-    @Test("malformed or ambiguous documents are rejected with a position", arguments: [
-        "", "{", "{\"a\":1,}", "[1,2,]", "{\"a\":1,\"a\":2}", "01", "1.", "-", ".5", "1e", "+1", "NaN", "Infinity",
-        "1e400", "\"\u{01}\"", "\"\\x\"", "\"\\ud800\"", "\"\\udc00x\"", "tru", "nul", "{\"a\" 1}", "{a:1}", "[1 2]",
-        "{} {}", "'a'", "[\"unterminated]",
-    ])
+    @Test(
+        "malformed or ambiguous documents are rejected with a position",
+        arguments: [
+            "", "{", "{\"a\":1,}", "[1,2,]", "{\"a\":1,\"a\":2}", "01", "1.", "-", ".5", "1e", "+1", "NaN", "Infinity",
+            "1e400", "\"\u{01}\"", "\"\\x\"", "\"\\ud800\"", "\"\\udc00x\"", "tru", "nul", "{\"a\" 1}", "{a:1}", "[1 2]",
+            "{} {}", "'a'", "[\"unterminated]"
+        ])
     func rejects(text: String) {
         #expect(throws: JSONSyntaxError.self) { try JSONParser.parse(text) }
     }
@@ -76,9 +79,10 @@ struct JSONTests {
             return .string(String(String.UnicodeScalarView(scalars)))
         case 4: return .array((0..<Int.random(in: 0...4, using: &rng)).map { _ in randomValue(depth: depth + 1, using: &rng) })
         default:
-            return .object((0..<Int.random(in: 0...4, using: &rng)).map { index in
-                JSONMember(key: "k\(index)", value: randomValue(depth: depth + 1, using: &rng))
-            })
+            return .object(
+                (0..<Int.random(in: 0...4, using: &rng)).map { index in
+                    JSONMember(key: "k\(index)", value: randomValue(depth: depth + 1, using: &rng))
+                })
         }
     }
 
@@ -100,9 +104,12 @@ struct JSONTests {
         var rng = SeededGenerator(seed: 0x5)
         for index in 0..<20000 {
             // Raw bit patterns cover every exponent; small integers and short decimals cover the fast paths.
-            let value = index % 3 == 0 ? Double(bitPattern: UInt64.random(in: 0...UInt64.max, using: &rng))
-                : index % 3 == 1 ? Double(Int64.random(in: -(1 << 54)...(1 << 54), using: &rng))
-                : Double(Int.random(in: -100_000...100_000, using: &rng)) / 1000
+            let value =
+                index % 3 == 0
+                ? Double(bitPattern: UInt64.random(in: 0...UInt64.max, using: &rng))
+                : index % 3 == 1
+                    ? Double(Int64.random(in: -(1 << 54)...(1 << 54), using: &rng))
+                    : Double(Int.random(in: -100_000...100_000, using: &rng)) / 1000
             guard value.isFinite else { continue }
             var writer = JSONWriter()
             writer.number(value)

@@ -1,10 +1,11 @@
-import FlightplanWire
-@testable import FlightplanServer
 import FlightplanServerTestSupport
+import FlightplanWire
 import Foundation
 import Logging
 import Synchronization
 import Testing
+
+@testable import FlightplanServer
 
 @Suite("The real libmicrohttpd daemon on port 0", .serialized)
 struct DaemonTests {
@@ -33,7 +34,9 @@ struct DaemonTests {
 
     @Test("a client trickling its head or its body is closed at the deadline, whatever it sends")
     func slowClientDeadlines() async throws {
-        try await withDaemon({ $0.headerTimeout = 0.5; $0.bodyTimeout = 0.5; $0.connectionTimeout = 60 }) { daemon in
+        try await withDaemon({
+            $0.headerTimeout = 0.5; $0.bodyTimeout = 0.5; $0.connectionTimeout = 60
+        }) { daemon in
             let head = try RawHTTPClient(port: daemon.port)
             try head.send(Array("GET /healthz HTTP/1.1\r\nHost: x\r\n".utf8))
             let body = try RawHTTPClient(port: daemon.port)
@@ -170,7 +173,9 @@ struct DaemonTests {
     func manyClients(threads: Int) async throws {
         // Deadlines long enough for sanitizer builds: each connection waits for its whole group's answers before
         // sending its next request, which is not what the head deadline and the idle timeout are tested for here.
-        try await withDaemon({ $0.threads = threads; $0.headerTimeout = 300; $0.connectionTimeout = 300 }) { daemon in
+        try await withDaemon({
+            $0.threads = threads; $0.headerTimeout = 300; $0.connectionTimeout = 300
+        }) { daemon in
             // Hundreds of connections kept busy from several threads, each thread writing a request on every
             // one of its connections before reading any answer: many connections become ready together,
             // the situation in which epoll mode stalls on 0.9.75. A stall never ends, so the generous read

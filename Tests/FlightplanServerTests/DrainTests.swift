@@ -1,8 +1,9 @@
-@testable import FlightplanServer
 import FlightplanServerTestSupport
 import Foundation
 import Logging
 import Testing
+
+@testable import FlightplanServer
 
 /// A POST of ``sampleRequest`` whose head and first 10 body bytes are sent; the rest is `rest`.
 private func startUpload(port: Int) throws -> (client: RawHTTPClient, rest: [UInt8]) {
@@ -32,14 +33,18 @@ private func drainStuck(_ daemon: MicroHTTPDaemon, secondSignal: Bool) -> Int {
 struct DrainTests {
     @Test("a request in flight completes; kept-alive connections get 503 for readiness and the API; the stop is clean")
     func inFlightCompletes() async throws {
-        try await withDaemon({ $0.connectionTimeout = 60; $0.bodyTimeout = 60 }) { daemon in
+        try await withDaemon({
+            $0.connectionTimeout = 60; $0.bodyTimeout = 60
+        }) { daemon in
             let (upload, rest) = try startUpload(port: daemon.port)
             let readiness = try RawHTTPClient(port: daemon.port), api = try RawHTTPClient(port: daemon.port)
             #expect(try readiness.request("GET", "/readyz").status == 200)
             #expect(try api.request("GET", "/healthz").status == 200)
             try #require(try await eventually { daemon.router.state.inFlight == 1 })
             let outcome = Locked<Int?>(nil)
-            let drainer = Thread { let cut = daemon.drain(grace: .seconds(60)); outcome.withLock { $0 = cut } }
+            let drainer = Thread {
+                let cut = daemon.drain(grace: .seconds(60)); outcome.withLock { $0 = cut }
+            }
             drainer.start()
             try #require(try await eventually { daemon.router.state.isDraining })
             #expect(try readiness.request("GET", "/readyz").status == 503)
@@ -54,11 +59,16 @@ struct DrainTests {
         }
     }
 
-    @Test("a request still in flight when the grace period ends, or at a second signal, is cut and counted",
-          arguments: ["grace period over", "second signal"])
+    @Test(
+        "a request still in flight when the grace period ends, or at a second signal, is cut and counted",
+        arguments: ["grace period over", "second signal"])
     func forcedStopCountsTheCut(ending: String) async throws {
         let log = InMemoryLog()
-        try await withDaemon({ $0.connectionTimeout = 60; $0.bodyTimeout = 60 }, log: log) { daemon in
+        try await withDaemon(
+            {
+                $0.connectionTimeout = 60; $0.bodyTimeout = 60
+            }, log: log
+        ) { daemon in
             let upload = try startUpload(port: daemon.port).client
             try #require(try await eventually { daemon.router.state.inFlight == 1 })
             #expect(drainStuck(daemon, secondSignal: ending == "second signal") == 1)

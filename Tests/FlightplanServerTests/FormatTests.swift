@@ -1,8 +1,9 @@
-import Foundation
 import FlightplanServerTestSupport
 import FlightplanWire
-@testable import FlightplanServer
+import Foundation
 import Testing
+
+@testable import FlightplanServer
 
 @Suite("?format= and Accept: the exports through the router")
 struct FormatTests {
@@ -15,12 +16,14 @@ struct FormatTests {
         if format != .json { #expect(response.body != (try Endpoint.plan.answer(Array(sampleRequest.utf8)).result.get())) }
     }
 
-    @Test("an unknown parameter, an unknown format or a repeated one is a 400 naming it; the filmstrip takes none", arguments: [
-        ("/v1/plans?fromat=css", "fromat"), ("/v1/plans?format=gif", "format"), ("/v1/plans?format=css&format=svg", "format"),
-        ("/v1/plans/batch?x=1", "x"), ("/v1/gestures/dismiss?format=mp4", "format"), ("/v1/plans/filmstrip.svg?format=css", "format"),
-        ("/v1/plans?format=svg&idPrefix=1a", "idPrefix"), ("/v1/plans?idPrefix=a&idPrefix=b", "idPrefix"),
-        ("/v1/plans/filmstrip.svg?idPrefix=a", "idPrefix"),
-    ])
+    @Test(
+        "an unknown parameter, an unknown format or a repeated one is a 400 naming it; the filmstrip takes none",
+        arguments: [
+            ("/v1/plans?fromat=css", "fromat"), ("/v1/plans?format=gif", "format"), ("/v1/plans?format=css&format=svg", "format"),
+            ("/v1/plans/batch?x=1", "x"), ("/v1/gestures/dismiss?format=mp4", "format"), ("/v1/plans/filmstrip.svg?format=css", "format"),
+            ("/v1/plans?format=svg&idPrefix=1a", "idPrefix"), ("/v1/plans?idPrefix=a&idPrefix=b", "idPrefix"),
+            ("/v1/plans/filmstrip.svg?idPrefix=a", "idPrefix")
+        ])
     func refusals(path: String, field: String) throws {
         let response = respond("POST", path, body: sampleRequest)
         #expect(response.status == 400)
@@ -30,19 +33,26 @@ struct FormatTests {
 
     @Test("without format, an Accept of only text/css or only image/svg+xml picks that export; anything else is JSON")
     func accept() {
-        #expect(respond("POST", "/v1/plans", body: sampleRequest, headers: ["Accept": "text/css"])[header: "Content-Type"] == PlanFormat.css.mediaType)
-        #expect(respond("POST", "/v1/plans", body: sampleRequest, headers: ["Accept": "image/svg+xml"])[header: "Content-Type"] == PlanFormat.svg.mediaType)
+        #expect(
+            respond("POST", "/v1/plans", body: sampleRequest, headers: ["Accept": "text/css"])[header: "Content-Type"] == PlanFormat.css.mediaType)
+        #expect(
+            respond("POST", "/v1/plans", body: sampleRequest, headers: ["Accept": "image/svg+xml"])[header: "Content-Type"]
+                == PlanFormat.svg.mediaType)
         #expect(respond("POST", "/v1/plans", body: sampleRequest, headers: ["Accept": "text/css, */*"])[header: "Content-Type"] == "application/json")
-        #expect(respond("POST", "/v1/plans?format=json", body: sampleRequest, headers: ["Accept": "text/css"])[header: "Content-Type"] == "application/json")
+        #expect(
+            respond("POST", "/v1/plans?format=json", body: sampleRequest, headers: ["Accept": "text/css"])[header: "Content-Type"]
+                == "application/json")
     }
 
-    @Test("Accept's q-values choose among JSON, CSS and SVG (RFC 9110 §12.5.1): q=0 rules a type out, wildcards match, JSON wins a tie; nothing acceptable is a 406", arguments: [
-        ("text/css;q=0", nil), ("*/*;q=0", nil), ("text/html", nil), ("text/*;q=0.5, text/css;q=0", nil),
-        ("text/css;q=0, */*", PlanFormat.json), ("*/*, text/css;q=0", .json), ("application/*", .json), ("", .json), ("text/css, */*", .json),
-        ("application/json;q=0.5, text/css", .css), ("text/*", .css), ("TEXT/CSS;Q=1", .css), ("text/css;charset=utf-8", .css),
-        ("image/svg+xml;q=0.9, text/css;q=0.8, application/json;q=0.1", .svg), ("image/*, application/json;q=0.2", .svg),
-        ("text/css;q=2, image/svg+xml", .svg), ("text/css;q=0.1234, image/svg+xml;q=0.001", .svg),
-    ] as [(String, PlanFormat?)])
+    @Test(
+        "Accept's q-values choose among JSON, CSS and SVG (RFC 9110 §12.5.1): q=0 rules a type out, wildcards match, JSON wins a tie; nothing acceptable is a 406",
+        arguments: [
+            ("text/css;q=0", nil), ("*/*;q=0", nil), ("text/html", nil), ("text/*;q=0.5, text/css;q=0", nil),
+            ("text/css;q=0, */*", PlanFormat.json), ("*/*, text/css;q=0", .json), ("application/*", .json), ("", .json), ("text/css, */*", .json),
+            ("application/json;q=0.5, text/css", .css), ("text/*", .css), ("TEXT/CSS;Q=1", .css), ("text/css;charset=utf-8", .css),
+            ("image/svg+xml;q=0.9, text/css;q=0.8, application/json;q=0.1", .svg), ("image/*, application/json;q=0.2", .svg),
+            ("text/css;q=2, image/svg+xml", .svg), ("text/css;q=0.1234, image/svg+xml;q=0.001", .svg)
+        ] as [(String, PlanFormat?)])
     func qualityValues(accept: String, chosen: PlanFormat?) throws {
         let response = respond("POST", "/v1/plans", body: sampleRequest, headers: ["Accept": accept])
         guard let chosen else {
@@ -57,7 +67,8 @@ struct FormatTests {
     func idPrefix() throws {
         let svg = String(decoding: respond("POST", "/v1/plans?format=svg&idPrefix=hero", body: sampleRequest).body, as: UTF8.self)
         #expect(svg.contains(#"id="hero-destinationScreen""#) && !svg.contains(#"id="fp-"#))
-        let batch = String(decoding: respond("POST", "/v1/plans/batch?format=css&idPrefix=card", body: #"{"requests": [\#(sampleRequest)]}"#).body, as: UTF8.self)
+        let batch = String(
+            decoding: respond("POST", "/v1/plans/batch?format=css&idPrefix=card", body: #"{"requests": [\#(sampleRequest)]}"#).body, as: UTF8.self)
         #expect(batch.contains(".card-stage") && !batch.contains(".fp-"))
     }
 
@@ -102,9 +113,11 @@ struct FormatTests {
     func queryParsing() {
         let head = RequestHead(method: "POST", path: "/v1/plans?format=core%2Danimation&a=b+c&flag")
         #expect(head.path == "/v1/plans")
-        #expect(head.query == [
-            QueryParameter(name: "format", value: "core-animation"), QueryParameter(name: "a", value: "b c"), QueryParameter(name: "flag", value: ""),
-        ])
+        #expect(
+            head.query == [
+                QueryParameter(name: "format", value: "core-animation"), QueryParameter(name: "a", value: "b c"),
+                QueryParameter(name: "flag", value: "")
+            ])
     }
 }
 

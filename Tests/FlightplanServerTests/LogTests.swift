@@ -1,8 +1,9 @@
-@testable import FlightplanServer
 import FlightplanTestSupport
 import Foundation
 import Logging
 import Testing
+
+@testable import FlightplanServer
 
 /// Collects what a sink writes, batch by batch.
 final class Batches: @unchecked Sendable {  // every access holds `lock`
@@ -45,9 +46,12 @@ struct LogTests {
     func sameLineAsTheHandler(format: LogFormat) throws {
         let direct = Batches(), handled = Batches()
         let directSink = direct.sink(), handledSink = handled.sink()
-        let handler: any LogHandler = format == .json
+        let handler: any LogHandler =
+            format == .json
             ? JSONLogHandler(label: "flightplan", logLevel: .trace, sink: handledSink)
-            : { var handler = StreamLogHandler(label: "flightplan", stream: handledSink.stream); handler.logLevel = .trace; return handler }()
+            : {
+                var handler = StreamLogHandler(label: "flightplan", stream: handledSink.stream); handler.logLevel = .trace; return handler
+            }()
         let logger = Logger(label: "flightplan") { _ in handler }
         var rng = SeededGenerator(seed: 0xACCE55)
         for _ in 0..<300 {
@@ -63,9 +67,10 @@ struct LogTests {
             #expect(Self.untimed(mine, format: format) == Self.untimed(theirs, format: format))
         }
         // The timestamps have the handler's shape too.
-        let stamp = try Regex(format == .text
-            ? #"^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d[+-]\d{4} (info|debug) flightplan: "#
-            : #"^\{"time":"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z","level":"(info|debug)""#)
+        let stamp = try Regex(
+            format == .text
+                ? #"^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d[+-]\d{4} (info|debug) flightplan: "#
+                : #"^\{"time":"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z","level":"(info|debug)""#)
         #expect(directLines.allSatisfy { $0.firstMatch(of: stamp) != nil })
         #expect(handledLines.allSatisfy { $0.firstMatch(of: stamp) != nil })
     }

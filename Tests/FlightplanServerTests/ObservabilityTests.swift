@@ -1,9 +1,10 @@
-@testable import FlightplanServer
 import FlightplanServerTestSupport
 import FlightplanTestSupport
 import Foundation
 import Logging
 import Testing
+
+@testable import FlightplanServer
 
 @Suite("W3C Trace Context: traceparent read, traceresponse answered")
 struct TraceContextTests {
@@ -19,24 +20,28 @@ struct TraceContextTests {
     @Test("a later version is read by its first four fields, whatever follows a dash")
     func laterVersion() {
         #expect(TraceContext(traceparent: "01-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01")?.sampled == true)
-        #expect(TraceContext(traceparent: "cc-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-09-what-comes-next")?.traceID == "4bf92f3577b34da6a3ce929d0e0e4736")
+        #expect(
+            TraceContext(traceparent: "cc-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-09-what-comes-next")?.traceID
+                == "4bf92f3577b34da6a3ce929d0e0e4736")
         #expect(TraceContext(traceparent: "cc-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-09x") == nil)
     }
 
-    @Test("malformed values are not contexts", arguments: [
-        "",
-        "ff-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01",  // version ff is invalid
-        "00-00000000000000000000000000000000-00f067aa0ba902b7-01",  // all-zero trace id
-        "00-4bf92f3577b34da6a3ce929d0e0e4736-0000000000000000-01",  // all-zero parent id
-        "00-4BF92F3577B34DA6A3CE929D0E0E4736-00f067aa0ba902b7-01",  // upper case
-        "00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01-extra",  // version 00 is exactly 55 characters
-        "00-4bf92f3577b34da6a3ce929d0e0e473-600f067aa0ba902b7-01",  // fields misplaced
-        "00_4bf92f3577b34da6a3ce929d0e0e4736_00f067aa0ba902b7_01",
-        "0g-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01",
-        "00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-0z",
-        "00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01, 00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01",  // two headers
-        "00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-é",
-    ])
+    @Test(
+        "malformed values are not contexts",
+        arguments: [
+            "",
+            "ff-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01",  // version ff is invalid
+            "00-00000000000000000000000000000000-00f067aa0ba902b7-01",  // all-zero trace id
+            "00-4bf92f3577b34da6a3ce929d0e0e4736-0000000000000000-01",  // all-zero parent id
+            "00-4BF92F3577B34DA6A3CE929D0E0E4736-00f067aa0ba902b7-01",  // upper case
+            "00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01-extra",  // version 00 is exactly 55 characters
+            "00-4bf92f3577b34da6a3ce929d0e0e473-600f067aa0ba902b7-01",  // fields misplaced
+            "00_4bf92f3577b34da6a3ce929d0e0e4736_00f067aa0ba902b7_01",
+            "0g-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01",
+            "00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-0z",
+            "00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01, 00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01",  // two headers
+            "00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-é"
+        ])
     func malformed(value: String) {
         #expect(TraceContext(traceparent: value) == nil)
     }
@@ -57,7 +62,8 @@ struct TraceContextTests {
     @Test("a response to a traced request carries traceresponse with the trace and this server's span; refusals too")
     func traceresponse() throws {
         for (method, path, status) in [("POST", "/v1/plans", 200), ("GET", "/healthz", 200), ("GET", "/nowhere", 404)] {
-            let response = respond(method, path, body: method == "POST" ? sampleRequest : nil, headers: ["traceparent": Self.valid, "X-Request-Id": "r1"])
+            let response = respond(
+                method, path, body: method == "POST" ? sampleRequest : nil, headers: ["traceparent": Self.valid, "X-Request-Id": "r1"])
             #expect(response.status == status)
             let context = try #require(TraceContext(traceparent: Self.valid))
             #expect(response[header: "traceresponse"] == "00-4bf92f3577b34da6a3ce929d0e0e4736-\(context.spanID(forRequest: "r1"))-01")
@@ -66,7 +72,8 @@ struct TraceContextTests {
 
     @Test("a malformed traceparent is ignored, never refused: the same answer, without traceresponse")
     func malformedIgnored() {
-        for value in ["ff-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01", "garbage", "00-00000000000000000000000000000000-00f067aa0ba902b7-01"] {
+        for value in ["ff-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01", "garbage", "00-00000000000000000000000000000000-00f067aa0ba902b7-01"]
+        {
             let response = respond("POST", "/v1/plans", body: sampleRequest, headers: ["traceparent": value, "tracestate": "x=1,,=="])
             #expect(response.status == 200 && response[header: "traceresponse"] == nil)
             #expect(response.body == respond("POST", "/v1/plans", body: sampleRequest).body)
@@ -102,10 +109,12 @@ struct ObservabilityTests {
         let batches = Batches()
         let sink = batches.sink()
         let logger = Logger(label: "flightplan") { JSONLogHandler(label: $0, logLevel: .info, sink: sink) }
-        logger.info("hello", metadata: [
-            "port": .stringConvertible(8080), "ratio": .stringConvertible(0.5), "early": .stringConvertible(true), "name": "x",
-            "text": .stringConvertible("not a number"), "nested": ["a": .stringConvertible(1)], "list": [.stringConvertible(2), "b"],
-        ])
+        logger.info(
+            "hello",
+            metadata: [
+                "port": .stringConvertible(8080), "ratio": .stringConvertible(0.5), "early": .stringConvertible(true), "name": "x",
+                "text": .stringConvertible("not a number"), "nested": ["a": .stringConvertible(1)], "list": [.stringConvertible(2), "b"]
+            ])
         let entry = AccessEntry(
             method: "GET", path: "/healthz", route: "/healthz", status: 200, bytes: 15, microseconds: 42, requestID: "r",
             trace: nil, endedEarly: true, level: .info)
@@ -128,9 +137,10 @@ struct ObservabilityTests {
         let batches = Batches()
         let sink = batches.sink()
         for level in [Logger.Level.debug, .info] {
-            AccessLog.sink(sink, format: .text, label: "flightplan", level: .info).record(AccessEntry(
-                method: "GET", path: "/healthz", route: "/healthz", status: 200, bytes: 15, microseconds: 42, requestID: "r",
-                trace: nil, endedEarly: false, level: level))
+            AccessLog.sink(sink, format: .text, label: "flightplan", level: .info).record(
+                AccessEntry(
+                    method: "GET", path: "/healthz", route: "/healthz", status: 200, bytes: 15, microseconds: 42, requestID: "r",
+                    trace: nil, endedEarly: false, level: level))
         }
         sink.close()
         let lines = batches.text.split(separator: "\n")
@@ -155,9 +165,11 @@ struct ObservabilityTests {
             var rng = SeededGenerator(seed: 0xCA7D)
             var sent = 0
             for _ in 0..<200 {
-                let path = "/" + (0..<Int.random(in: 1...40, using: &rng)).map { _ in
-                    ["a", "%2F", "%22", "..", "/", "%7B", "route=\"x\"", "é", "%0A"].randomElement(using: &rng)!
-                }.joined()
+                let path =
+                    "/"
+                    + (0..<Int.random(in: 1...40, using: &rng)).map { _ in
+                        ["a", "%2F", "%22", "..", "/", "%7B", "route=\"x\"", "é", "%0A"].randomElement(using: &rng)!
+                    }.joined()
                 _ = try request(["GET", "POST", "DELETE"].randomElement(using: &rng)!, path)
                 sent += 1
             }
@@ -168,7 +180,8 @@ struct ObservabilityTests {
             let added = after.subtracting(before)
             #expect(added.allSatisfy { $0.contains(#"route="unmatched""#) || $0.contains(#"route="/metrics""#) }, "\(added)")
             #expect(added.count <= 2 * (ServerMetrics.statuses.count + 1 + ServerMetrics.latencyBuckets.count + 3), "\(added.count) series added")
-            #expect(after.allSatisfy { series in !series.contains("route=") || ServerMetrics.routes.contains { series.contains(#"route="\#($0)""#) } })
+            #expect(
+                after.allSatisfy { series in !series.contains("route=") || ServerMetrics.routes.contains { series.contains(#"route="\#($0)""#) } })
         }
     }
 
@@ -190,9 +203,10 @@ struct ObservabilityTests {
             #expect(!text.contains(#"flightplan_http_request_duration_seconds_count{route="/preview"}"#))
             #expect(text.contains(#"flightplan_build_info{version="\#(BuildInfo.version)",revision="\#(BuildInfo.revision)"} 1"#))
             #if os(Linux)
-            let values = Dictionary(text.split(separator: "\n").filter { !$0.hasPrefix("#") }.map {
-                (String($0.split(separator: " ")[0]), Double($0.split(separator: " ")[1]) ?? -1)
-            }, uniquingKeysWith: { first, _ in first })
+            let values = Dictionary(
+                text.split(separator: "\n").filter { !$0.hasPrefix("#") }.map {
+                    (String($0.split(separator: " ")[0]), Double($0.split(separator: " ")[1]) ?? -1)
+                }, uniquingKeysWith: { first, _ in first })
             #expect(values["process_cpu_seconds_total", default: -1] > 0)
             #expect(values["process_resident_memory_bytes", default: -1] > 1_000_000)
             let now = Date().timeIntervalSince1970

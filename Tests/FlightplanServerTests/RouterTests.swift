@@ -1,7 +1,8 @@
-import FlightplanWire
-@testable import FlightplanServer
-import Testing
 import FlightplanServerTestSupport
+import FlightplanWire
+import Testing
+
+@testable import FlightplanServer
 
 /// One-line requests against the router as a pure function.
 func respond(
@@ -34,7 +35,8 @@ struct RouterTests {
 
     @Test("a batch answers every item in order; a bad item does not fail the others")
     func batch() throws {
-        let bad = #"{"source": {"frame": {"x": 0, "y": 0, "width": 0, "height": 1}}, "destination": {"bounds": {"x": 0, "y": 0, "width": 3, "height": 3}}}"#
+        let bad =
+            #"{"source": {"frame": {"x": 0, "y": 0, "width": 0, "height": 1}}, "destination": {"bounds": {"x": 0, "y": 0, "width": 3, "height": 3}}}"#
         let response = respond("POST", "/v1/plans/batch", body: #"{"requests": [\#(sampleRequest), \#(bad), \#(sampleRequest)]}"#)
         #expect(response.status == 200)
         let results = try #require(try JSONParser.parse(response.body).members?.first?.value.items)
@@ -55,21 +57,23 @@ struct RouterTests {
         #expect(try problem(of: respond("POST", "/v1/plans/batch", body: #"{"requests": [}"#)).status == 400)
     }
 
-    @Test("error statuses", arguments: [
-        ("GET", "/nowhere", nil, [:], 404),
-        ("DELETE", "/v1/plans", nil, [:], 405),
-        ("GET", "/v1/plans", nil, [:], 405),
-        ("POST", "/healthz", nil, [:], 405),
-        ("POST", "/v1/plans", "{", [:], 400),
-        ("POST", "/v1/plans", "{}", [:], 422),
-        ("POST", "/v1/plans", "{}", ["Content-Type": "text/plain"], 415),
-        ("POST", "/v1/plans", "{}", ["Content-Type": "application/json-patch+json"], 415),
-        ("POST", "/v1/plans", nil, [:], 411),
-        ("POST", "/v1/plans", "{}", ["Content-Length": "99999999"], 413),
-        ("POST", "/v1/plans", nil, ["Transfer-Encoding": "gzip"], 501),
-        ("POST", "/v1/plans", nil, ["Transfer-Encoding": "chunked", "Content-Length": "2"], 400),
-        ("POST", "/v1/plans", "{}", ["Content-Length": "2, 7"], 400),
-    ] as [(String, String, String?, [String: String], Int)])
+    @Test(
+        "error statuses",
+        arguments: [
+            ("GET", "/nowhere", nil, [:], 404),
+            ("DELETE", "/v1/plans", nil, [:], 405),
+            ("GET", "/v1/plans", nil, [:], 405),
+            ("POST", "/healthz", nil, [:], 405),
+            ("POST", "/v1/plans", "{", [:], 400),
+            ("POST", "/v1/plans", "{}", [:], 422),
+            ("POST", "/v1/plans", "{}", ["Content-Type": "text/plain"], 415),
+            ("POST", "/v1/plans", "{}", ["Content-Type": "application/json-patch+json"], 415),
+            ("POST", "/v1/plans", nil, [:], 411),
+            ("POST", "/v1/plans", "{}", ["Content-Length": "99999999"], 413),
+            ("POST", "/v1/plans", nil, ["Transfer-Encoding": "gzip"], 501),
+            ("POST", "/v1/plans", nil, ["Transfer-Encoding": "chunked", "Content-Length": "2"], 400),
+            ("POST", "/v1/plans", "{}", ["Content-Length": "2, 7"], 400)
+        ] as [(String, String, String?, [String: String], Int)])
     func errors(method: String, path: String, body: String?, headers: [String: String], status: Int) throws {
         let response = respond(method, path, body: body, headers: headers)
         #expect(response.status == status)
@@ -144,11 +148,13 @@ struct RouterTests {
         #expect(response.status == 200 && response.body == OpenAPIDocument.bytes && response[header: "Content-Type"] == "application/yaml")
     }
 
-    @Test("heads that break RFC 9112 are refused with 400 and the connection closed", arguments: [
-        (RequestHead(method: "GET", path: "/healthz", headers: [:]), "must have a Host header"),
-        (RequestHead(method: "GET", path: "/healthz", headers: ["Host": "a, b"]), "exactly one Host header"),
-        (RequestHead(method: "GET", path: "", headers: ["Host": "a"]), "encodes a control character"),
-    ])
+    @Test(
+        "heads that break RFC 9112 are refused with 400 and the connection closed",
+        arguments: [
+            (RequestHead(method: "GET", path: "/healthz", headers: [:]), "must have a Host header"),
+            (RequestHead(method: "GET", path: "/healthz", headers: ["Host": "a, b"]), "exactly one Host header"),
+            (RequestHead(method: "GET", path: "", headers: ["Host": "a"]), "encodes a control character")
+        ])
     func malformedHeads(head: RequestHead, fragment: String) throws {
         let response = Router(configuration: ServerConfiguration()).exchange(HTTPRequest(head: head), requestID: "r")
         #expect(response.status == 400 && response[header: "Connection"] == "close")
@@ -176,7 +182,9 @@ struct RouterTests {
         #expect(try problem(of: response).detail.contains("… (truncated, 900001 characters)"))
     }
 
-    @Test("a 20 kB unknown query parameter name is echoed cut to 200 characters, in field as in detail", arguments: ["/v1/plans", "/v1/plans/filmstrip.svg"])
+    @Test(
+        "a 20 kB unknown query parameter name is echoed cut to 200 characters, in field as in detail",
+        arguments: ["/v1/plans", "/v1/plans/filmstrip.svg"])
     func boundedQueryName(path: String) throws {
         let name = String(repeating: "n", count: 20_000)
         let response = respond("POST", "\(path)?\(name)=1", body: sampleRequest)

@@ -1,8 +1,9 @@
-@testable import FlightplanServer
 import FlightplanServerTestSupport
 import Foundation
 import Logging
 import Testing
+
+@testable import FlightplanServer
 
 /// A plan of 7 000 keyframes on 7 moving tracks (the overlay, the flying screen, its destination image, two snapshots
 /// per child): its answer (about 6.5 MB) is larger than loopback's socket buffers, so a client that does not read
@@ -40,13 +41,14 @@ struct TransportLimitTests {
     func headsWithinTheLimitAreAnswered(shape: String) async throws {
         try await withDaemon { daemon in
             let limit = ServerConfiguration().maxHeadBytes
-            let bytes: [UInt8] = switch shape {
-            case "a long target": rawHead("/healthz?q=" + String(repeating: "b", count: limit - 60), size: limit)
-            case "500 query parameters": rawHead("/healthz?" + (0..<500).map { "p\($0)=1" }.joined(separator: "&"), size: limit)
-            case "4 000 empty query parameters": rawHead("/healthz?" + String(repeating: "a&", count: 4000), size: limit)
-            case "100 fields": rawHead("/healthz", fields: (0..<98).map { "X-F\($0): 1" }, size: limit)
-            default: rawHead("/healthz", size: limit)
-            }
+            let bytes: [UInt8] =
+                switch shape {
+                case "a long target": rawHead("/healthz?q=" + String(repeating: "b", count: limit - 60), size: limit)
+                case "500 query parameters": rawHead("/healthz?" + (0..<500).map { "p\($0)=1" }.joined(separator: "&"), size: limit)
+                case "4 000 empty query parameters": rawHead("/healthz?" + String(repeating: "a&", count: 4000), size: limit)
+                case "100 fields": rawHead("/healthz", fields: (0..<98).map { "X-F\($0): 1" }, size: limit)
+                default: rawHead("/healthz", size: limit)
+                }
             #expect(bytes.count == limit)
             let client = try RawHTTPClient(port: daemon.port)
             try client.send(bytes)
@@ -61,11 +63,12 @@ struct TransportLimitTests {
     func headsPastTheLimitGet431(shape: String) async throws {
         try await withDaemon { daemon in
             let limit = ServerConfiguration().maxHeadBytes
-            let bytes: [UInt8] = switch shape {
-            case "one byte over": rawHead("/healthz", size: limit + 1)
-            case "twice the limit": rawHead("/healthz", size: 2 * limit)
-            default: rawHead("/healthz", fields: (0..<100).map { "X-F\($0): 1" })
-            }
+            let bytes: [UInt8] =
+                switch shape {
+                case "one byte over": rawHead("/healthz", size: limit + 1)
+                case "twice the limit": rawHead("/healthz", size: 2 * limit)
+                default: rawHead("/healthz", fields: (0..<100).map { "X-F\($0): 1" })
+                }
             let (response, after) = try exchangeOnce(bytes, port: daemon.port)
             #expect(response.status == 431)
             #expect(response.headers["content-type"] == "application/problem+json" && response.headers["x-request-id"] != nil)
@@ -138,7 +141,9 @@ struct TransportLimitTests {
 
     @Test("answers nobody reads are held under one budget: past it, 503 + Retry-After, served again once read")
     func unreadAnswersAreBounded() async throws {
-        try await withDaemon({ $0.maxQueuedResponseBytes = 1 << 20; $0.connectionTimeout = 60 }) { daemon in
+        try await withDaemon({
+            $0.maxQueuedResponseBytes = 1 << 20; $0.connectionTimeout = 60
+        }) { daemon in
             let unread = try RawHTTPClient(port: daemon.port, timeout: 60)
             try unread.send("POST", "/v1/plans", body: largePlan)
             let started = ContinuousClock.now

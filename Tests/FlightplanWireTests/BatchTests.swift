@@ -1,11 +1,12 @@
-import Foundation
 import FlightplanTestSupport
 import FlightplanWire
+import Foundation
 import Testing
 
 @Suite("A batch: one request, one budget")
 struct BatchTests {
-    static let geometry = #""source": {"frame": {"x": 16, "y": 220, "width": 120, "height": 160}}, "destination": {"bounds": {"x": 0, "y": 0, "width": 390, "height": 844}}"#
+    static let geometry =
+        #""source": {"frame": {"x": 16, "y": 220, "width": 120, "height": 160}}, "destination": {"bounds": {"x": 0, "y": 0, "width": 390, "height": 844}}"#
 
     static func batch(_ item: String, count: Int) -> [UInt8] {
         Array(#"{"requests": [\#(Array(repeating: item, count: count).joined(separator: ","))]}"#.utf8)
@@ -48,14 +49,17 @@ struct BatchTests {
 @Suite("The output budget: keyframes and easing stops together")
 struct OutputBudgetTests {
     /// A spring that swings about 110 times over a minute: its `easing.css` needs about 7 900 stops.
-    static let swinging = #"{\#(BatchTests.geometry), "timing": {"duration": 60, "curve": {"spring": {"dampingRatio": 0.01, "initialVelocity": 1000}}}, "sampling": {"keyframes": 2}}"#
+    static let swinging =
+        #"{\#(BatchTests.geometry), "timing": {"duration": 60, "curve": {"spring": {"dampingRatio": 0.01, "initialVelocity": 1000}}}, "sampling": {"keyframes": 2}}"#
 
     /// What a plan emits against the budget: its keyframes over all tracks and its easing's stops.
     static func points(_ plan: Plan) -> Int {
         plan.tracks.reduce(0) { $0 + $1.keyframes.count } + (plan.easing?.stops.count ?? 0)
     }
 
-    @Test("a 62 kB batch of 256 two-keyframe items with 7 900-stop easings spends one budget: a few plan, the rest are timing.curve problems, the answer under 1 MB (it was 37 MB)")
+    @Test(
+        "a 62 kB batch of 256 two-keyframe items with 7 900-stop easings spends one budget: a few plan, the rest are timing.curve problems, the answer under 1 MB (it was 37 MB)"
+    )
     func swingingBatch() throws {
         let answer = Endpoint.batch.answer(BatchTests.batch(Self.swinging, count: 256))
         let body = try answer.result.get()
@@ -75,7 +79,8 @@ struct OutputBudgetTests {
         // The overlay, the flying screen, its destination image and a child pair's two snapshots: 5 tracks that move.
         func request(keyframes: Int) -> String {
             let child = #"{"id": "a", "from": {"x": 20, "y": 230, "width": 10, "height": 10}, "to": {"x": 5, "y": 5, "width": 20, "height": 20}}"#
-            return #"{\#(BatchTests.geometry), "timing": {"duration": 60, "curve": {"spring": {"dampingRatio": 0.01}}}, "sampling": {"keyframes": \#(keyframes)}, "#
+            return
+                #"{\#(BatchTests.geometry), "timing": {"duration": 60, "curve": {"spring": {"dampingRatio": 0.01}}}, "sampling": {"keyframes": \#(keyframes)}, "#
                 + #""children": [\#(child)]}"#
         }
         #expect(try PlanRequest(jsonBytes: Array(request(keyframes: 2).utf8)).validated().keyframeTracks == 5)

@@ -50,7 +50,8 @@ struct CodableTests {
 
     @Test("left-out fields take the same defaults through JSONDecoder as through the server's reader")
     func defaults() throws {
-        let body = #"{"source": {"frame": {"x": 16, "y": 220, "width": 120, "height": 160}}, "destination": {"bounds": {"x": 0, "y": 0, "width": 390, "height": 844}}, "timing": {"curve": {"spring": {"dampingRatio": 0.8}}}, "children": [{"id": "a", "from": {"x": 0, "y": 0, "width": 10, "height": 10}, "to": {"x": 5, "y": 5, "width": 20, "height": 20}}]}"#
+        let body =
+            #"{"source": {"frame": {"x": 16, "y": 220, "width": 120, "height": 160}}, "destination": {"bounds": {"x": 0, "y": 0, "width": 390, "height": 844}}, "timing": {"curve": {"spring": {"dampingRatio": 0.8}}}, "children": [{"id": "a", "from": {"x": 0, "y": 0, "width": 10, "height": 10}, "to": {"x": 5, "y": 5, "width": 20, "height": 20}}]}"#
         #expect(try JSONDecoder().decode(PlanRequest.self, from: Data(body.utf8)) == PlanRequest(jsonBytes: Array(body.utf8)))
     }
 

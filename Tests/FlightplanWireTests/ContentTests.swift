@@ -1,6 +1,7 @@
-@testable import FlightplanWire
 import FlightplanTestSupport
 import Testing
+
+@testable import FlightplanWire
 
 /// The request's `content` (issue 28): tracks carry what each side names, every export paints it, sharedFrame's
 /// destination image has its own track, and the exports' ids take the caller's prefix.
@@ -22,7 +23,9 @@ struct ContentTests {
         switch track.role {
         case .sourceScreen: "source-screen.png"
         case .destinationScreen: "destination-screen.png"
-        case .content: style == .snapshot ? nil : style == .reveal ? "https://example.com/source/element.jpg?w=1&h=2" : "https://example.com/destination/element.jpg?w=1&h=2"
+        case .content:
+            style == .snapshot
+                ? nil : style == .reveal ? "https://example.com/source/element.jpg?w=1&h=2" : "https://example.com/destination/element.jpg?w=1&h=2"
         case .outgoingSnapshot: "https://example.com/source/element.jpg?w=1&h=2"
         case .incomingSnapshot: "https://example.com/destination/element.jpg?w=1&h=2"
         case .child: "destination-\(track.id.dropFirst("child:".count)).png"
@@ -46,7 +49,12 @@ struct ContentTests {
                 #expect(track.content?.url == Self.expected(track, style: plan.style), "\(track.id) \(replay)")
                 if track.content != nil { painted += 1 }
             }
-            let plain = try Plan(jsonBytes: try Endpoint.plan.answer({ var r = request; r.content = nil; return r }().jsonBytes).result.get())
+            let plain = try Plan(
+                jsonBytes: try Endpoint.plan.answer(
+                    {
+                        var r = request; r.content = nil; return r
+                    }().jsonBytes
+                ).result.get())
             let withoutContent = plan.tracks.map { track in
                 var bare = track
                 bare.content = nil
@@ -89,18 +97,23 @@ struct ContentTests {
         }
         #expect(images.count == plan.tracks.filter { $0.content != nil }.count)
         // Without content: no image anywhere, and the placeholders' colours.
-        let bare = try Planner.plan(for: { var r = request; r.content = nil; return r }().validated())
+        let bare = try Planner.plan(
+            for: {
+                var r = request; r.content = nil; return r
+            }().validated())
         #expect(!String(decoding: PlanFormat.css.export(bare), as: UTF8.self).contains("background-image"))
         #expect(!String(decoding: PlanFormat.svg.export(bare), as: UTF8.self).contains("<image"))
     }
 
     @Test("morph's image overflows its element where its flight draws it (seed 003: a square image aspect-filled into a 390 × 300 header)")
     func contentFrame() throws {
-        var request = try PlanRequest(jsonBytes: Array(#"""
-            {"style": "morph", "source": {"frame": {"x": 16, "y": 180, "width": 88, "height": 88}, "cornerRadius": 44},
-             "destination": {"bounds": {"x": 0, "y": 0, "width": 390, "height": 844}, "frame": {"x": 0, "y": 0, "width": 390, "height": 300},
-                             "contentMode": "aspectFill"}, "imageSize": {"width": 600, "height": 600}}
-            """#.utf8))
+        var request = try PlanRequest(
+            jsonBytes: Array(
+                #"""
+                {"style": "morph", "source": {"frame": {"x": 16, "y": 180, "width": 88, "height": 88}, "cornerRadius": 44},
+                 "destination": {"bounds": {"x": 0, "y": 0, "width": 390, "height": 844}, "frame": {"x": 0, "y": 0, "width": 390, "height": 300},
+                                 "contentMode": "aspectFill"}, "imageSize": {"width": 600, "height": 600}}
+                """#.utf8))
         request.content = ContentReferences(destination: ContentReferences.Side(element: ContentReference(url: "a.png")))
         let plan = try Planner.plan(for: request.validated())
         let content = try plan.track("content")
@@ -113,16 +126,18 @@ struct ContentTests {
         #expect(svg.contains(#"<image href="a.png" xlink:href="a.png" x="0" y="-45" width="390" height="390""#))
     }
 
-    @Test("bad content is a 422 naming the field", arguments: [
-        (#"{"destination": {"element": {"url": "a b.png"}}}"#, "content.destination.element.url"),
-        (#"{"destination": {"element": {"url": "x\"y"}}}"#, "content.destination.element.url"),
-        (#"{"source": {"screen": {"url": ""}}}"#, "content.source.screen.url"),
-        (#"{"source": {"screen": {"url": "a.png", "size": {"width": 0, "height": 10}}}}"#, "content.source.screen.size.width"),
-        (#"{"source": {"children": {"nobody": {"url": "a.png"}}}}"#, "content.source.children.nobody"),
-        (#"{"source": {"element": "a.png"}}"#, "content.source.element"),
-        (#"{"source": {"element": {"href": "a.png"}}}"#, "content.source.element.url"),
-        (#"{"sides": {}}"#, "content.sides"),
-    ])
+    @Test(
+        "bad content is a 422 naming the field",
+        arguments: [
+            (#"{"destination": {"element": {"url": "a b.png"}}}"#, "content.destination.element.url"),
+            (#"{"destination": {"element": {"url": "x\"y"}}}"#, "content.destination.element.url"),
+            (#"{"source": {"screen": {"url": ""}}}"#, "content.source.screen.url"),
+            (#"{"source": {"screen": {"url": "a.png", "size": {"width": 0, "height": 10}}}}"#, "content.source.screen.size.width"),
+            (#"{"source": {"children": {"nobody": {"url": "a.png"}}}}"#, "content.source.children.nobody"),
+            (#"{"source": {"element": "a.png"}}"#, "content.source.element"),
+            (#"{"source": {"element": {"href": "a.png"}}}"#, "content.source.element.url"),
+            (#"{"sides": {}}"#, "content.sides")
+        ])
     func refused(content: String, field: String) throws {
         let problem = ValidationTests.problem(ValidationTests.body(extra: #""content": \#(content)"#))
         #expect(problem?.status == 422)
@@ -190,7 +205,9 @@ struct ContentTests {
             #expect(abs(last.x - outline.start.x) < 1e-9 && abs(last.y - outline.start.y) < 1e-9, "\(replay)")
             for piece in outline.pieces {
                 for point in [piece.control1, piece.control2, piece.end] {
-                    #expect(point.x >= rect.x - 1e-9 && point.x <= rect.maxX + 1e-9 && point.y >= rect.y - 1e-9 && point.y <= rect.maxY + 1e-9, "\(replay)")
+                    #expect(
+                        point.x >= rect.x - 1e-9 && point.x <= rect.maxX + 1e-9 && point.y >= rect.y - 1e-9 && point.y <= rect.maxY + 1e-9,
+                        "\(replay)")
                 }
             }
         }

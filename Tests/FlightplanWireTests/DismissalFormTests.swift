@@ -4,13 +4,27 @@ import Testing
 
 @Suite("Dismissal drags through the wire")
 struct DismissalFormTests {
-    @Test("bodies with missing geometry or an unknown axis are refused naming the field", arguments: [
-        (#"{"translation": {"x": 0, "y": 10}}"#, "plan"),
-        (#"{"plan": {"style": "zoom", "destination": {"bounds": {"x": 0, "y": 0, "width": 390, "height": 844}}}, "translation": {"x": 0, "y": 1}}"#, "plan.source"),
-        (#"{"plan": {"source": {"frame": {"x": 0, "y": 0, "width": 90, "height": 90}}, "destination": {"bounds": {"x": 0, "y": 0, "width": 390, "height": 844}}}, "translation": {"x": 0, "y": 1}, "axis": "diagonal"}"#, "axis"),
-        (#"{"plan": {"source": {"frame": {"x": 0, "y": 0, "width": 90, "height": 90}}, "destination": {"bounds": {"x": 0, "y": 0, "width": 390, "height": 844}}}, "translation": {"x": 0, "y": 1}, "phase": "tapped"}"#, "phase"),
-        (#"{"plan": {"source": {"frame": {"x": 0, "y": 0, "width": 90, "height": 90}}, "destination": {"bounds": {"x": 0, "y": 0, "width": 390, "height": 844}}}, "translation": {"x": 0}}"#, "translation.y"),
-    ])
+    @Test(
+        "bodies with missing geometry or an unknown axis are refused naming the field",
+        arguments: [
+            (#"{"translation": {"x": 0, "y": 10}}"#, "plan"),
+            (
+                #"{"plan": {"style": "zoom", "destination": {"bounds": {"x": 0, "y": 0, "width": 390, "height": 844}}}, "translation": {"x": 0, "y": 1}}"#,
+                "plan.source"
+            ),
+            (
+                #"{"plan": {"source": {"frame": {"x": 0, "y": 0, "width": 90, "height": 90}}, "destination": {"bounds": {"x": 0, "y": 0, "width": 390, "height": 844}}}, "translation": {"x": 0, "y": 1}, "axis": "diagonal"}"#,
+                "axis"
+            ),
+            (
+                #"{"plan": {"source": {"frame": {"x": 0, "y": 0, "width": 90, "height": 90}}, "destination": {"bounds": {"x": 0, "y": 0, "width": 390, "height": 844}}}, "translation": {"x": 0, "y": 1}, "phase": "tapped"}"#,
+                "phase"
+            ),
+            (
+                #"{"plan": {"source": {"frame": {"x": 0, "y": 0, "width": 90, "height": 90}}, "destination": {"bounds": {"x": 0, "y": 0, "width": 390, "height": 844}}}, "translation": {"x": 0}}"#,
+                "translation.y"
+            )
+        ])
     func bodyRefusals(body: String, field: String) {
         switch Endpoint.dismiss.answer(Array(body.utf8)).result {
         case .success: Issue.record("accepted \(body)")

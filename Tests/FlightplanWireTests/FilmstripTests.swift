@@ -1,6 +1,7 @@
-@testable import FlightplanWire
 import FlightplanTestSupport
 import Testing
+
+@testable import FlightplanWire
 
 @Suite("SVG filmstrips")
 struct FilmstripTests {
@@ -37,13 +38,17 @@ struct FilmstripTests {
         }
     }
 
-    @Test("frames is checked, and the plan request's own problems are named as for /v1/plans", arguments: [
-        (#""frames": 1"#, "frames"), (#""frames": 25"#, "frames"), (#""frames": 2.5"#, "frames"), (#""frames": "six""#, "frames"),
-        (#""framez": 6"#, "framez"), (#""sampling": {"tolerance": 1000001}"#, "sampling.tolerance"),
-        (#""sampling": {"keyframes": 1}"#, "sampling.keyframes"), (#""precision": 13"#, "precision"),
-    ])
+    @Test(
+        "frames is checked, and the plan request's own problems are named as for /v1/plans",
+        arguments: [
+            (#""frames": 1"#, "frames"), (#""frames": 25"#, "frames"), (#""frames": 2.5"#, "frames"), (#""frames": "six""#, "frames"),
+            (#""framez": 6"#, "framez"), (#""sampling": {"tolerance": 1000001}"#, "sampling.tolerance"),
+            (#""sampling": {"keyframes": 1}"#, "sampling.keyframes"), (#""precision": 13"#, "precision")
+        ])
     func refusals(member: String, field: String) {
-        let body = #"{"source": {"frame": {"x": 16, "y": 220, "width": 120, "height": 160}}, "destination": {"bounds": {"x": 0, "y": 0, "width": 390, "height": 844}}, "# + member + "}"
+        let body =
+            #"{"source": {"frame": {"x": 16, "y": 220, "width": 120, "height": 160}}, "destination": {"bounds": {"x": 0, "y": 0, "width": 390, "height": 844}}, "#
+            + member + "}"
         switch Endpoint.filmstrip.answer(Array(body.utf8)).result {
         case .success: Issue.record("accepted \(member)")
         case .failure(let problem): #expect(problem.status == 422 && problem.field == field, "\(problem)")
@@ -52,7 +57,8 @@ struct FilmstripTests {
 
     @Test("frames defaults to 6 and null means the default")
     func defaults() throws {
-        let body = #"{"source": {"frame": {"x": 16, "y": 220, "width": 120, "height": 160}}, "destination": {"bounds": {"x": 0, "y": 0, "width": 390, "height": 844}}, "frames": null}"#
+        let body =
+            #"{"source": {"frame": {"x": 16, "y": 220, "width": 120, "height": 160}}, "destination": {"bounds": {"x": 0, "y": 0, "width": 390, "height": 844}}, "frames": null}"#
         let svg = String(decoding: try Endpoint.filmstrip.answer(Array(body.utf8)).result.get(), as: UTF8.self)
         #expect(clipOutlines(svg).count == Filmstrip.defaultFrames)
     }

@@ -28,7 +28,8 @@ struct FormTests {
     @Test("input echoed in a problem is bounded: a 900 kB field name or enum value comes back as 200 characters")
     func boundedEcho() throws {
         let long = String(repeating: "k", count: 900_000)
-        let geometry = #""source": {"frame": {"x": 0, "y": 0, "width": 10, "height": 10}}, "destination": {"bounds": {"x": 0, "y": 0, "width": 390, "height": 844}}"#
+        let geometry =
+            #""source": {"frame": {"x": 0, "y": 0, "width": 10, "height": 10}}, "destination": {"bounds": {"x": 0, "y": 0, "width": 390, "height": 844}}"#
         for body in [#"{\#(geometry), "\#(long)": 1}"#, #"{"style": "\#(long)", \#(geometry)}"#] {
             guard case .failure(let problem) = Endpoint.plan.answer(Array(body.utf8)).result else {
                 Issue.record("accepted")

@@ -1,7 +1,7 @@
 import FlightplanJSON
 import FlightplanTestSupport
-import Foundation
 import FlightplanWire
+import Foundation
 import Testing
 
 /// Requests drawn from the whole documented ranges, bounds included, as a hostile client sends them: every
@@ -14,7 +14,8 @@ struct HostileRequestTests {
 
     /// The crash of record: a 241-byte request whose spring's overshoot scaled the content to 10²⁹ and trapped the
     /// CSS, SVG and WAAPI number printer.
-    static let overshootingSpring = #"{"source":{"frame":{"x":16,"y":220,"width":120,"height":160}},"destination":{"bounds":{"x":0,"y":0,"width":390,"height":844}},"timing":{"duration":60,"curve":{"spring":{"dampingRatio":0.3,"initialVelocity":100}}},"sampling":{"keyframes":50}}"#
+    static let overshootingSpring =
+        #"{"source":{"frame":{"x":16,"y":220,"width":120,"height":160}},"destination":{"bounds":{"x":0,"y":0,"width":390,"height":844}},"timing":{"duration":60,"curve":{"spring":{"dampingRatio":0.3,"initialVelocity":100}}},"sampling":{"keyframes":50}}"#
 
     @Test("the overshooting spring is refused in every format and in a batch, naming timing.curve")
     func overshootingSpringIsRefused() throws {
@@ -38,8 +39,10 @@ struct HostileRequestTests {
 
     @Test("a spring response below 0.01 s is refused, directly and inside from.request (5e-324 once planned a 0 s plan of NaN)")
     func tinySpringResponse() {
-        let running = #"{"source":{"frame":{"x":16,"y":220,"width":120,"height":160}},"destination":{"bounds":{"x":0,"y":0,"width":390,"height":844}},"timing":{"curve":{"spring":{"dampingRatio":0.3,"response":5e-324}}}}"#
-        let interrupting = #"{"source":{"frame":{"x":16,"y":220,"width":120,"height":160}},"destination":{"bounds":{"x":0,"y":0,"width":390,"height":844}},"direction":"pop","from":{"request":\#(running),"time":0}}"#
+        let running =
+            #"{"source":{"frame":{"x":16,"y":220,"width":120,"height":160}},"destination":{"bounds":{"x":0,"y":0,"width":390,"height":844}},"timing":{"curve":{"spring":{"dampingRatio":0.3,"response":5e-324}}}}"#
+        let interrupting =
+            #"{"source":{"frame":{"x":16,"y":220,"width":120,"height":160}},"destination":{"bounds":{"x":0,"y":0,"width":390,"height":844}},"direction":"pop","from":{"request":\#(running),"time":0}}"#
         for (body, field) in [(running, "timing.curve.spring.response"), (interrupting, "from.request.timing.curve.spring.response")] {
             guard case .failure(let problem) = Endpoint.plan.answer(Array(body.utf8)).result else {
                 Issue.record("a 5e-324 s response was planned")
@@ -57,7 +60,8 @@ struct HostileRequestTests {
             // JSON and one export per case (each export is an end-to-end plan, and the cases cover every format).
             var accepted: Bool?
             for format in [PlanFormat.json, PlanFormat.allCases.dropFirst().randomElement(using: &rng)!] {
-                let ok = try Self.check(Endpoint.plan.answer(Array(body.utf8), format: format), isText: !format.isJSON, format: format, replay: replay)
+                let ok = try Self.check(
+                    Endpoint.plan.answer(Array(body.utf8), format: format), isText: !format.isJSON, format: format, replay: replay)
                 #expect(accepted == nil || accepted == ok, "a format disagrees on whether the request is valid: \(format), \(replay)")
                 accepted = ok
             }
@@ -66,7 +70,8 @@ struct HostileRequestTests {
             let batch = #"{"requests": [\#(body), \#(HostileRequests.planRequest(using: &rng))]}"#
             _ = try Self.check(Endpoint.batch.answer(Array(batch.utf8), format: format), format: format, replay: replay)
             let dismissal = HostileRequests.dismissRequest(plan: body, using: &rng)
-            _ = try Self.check(Endpoint.dismiss.answer(Array(dismissal.utf8), format: format), format: format, replay: replay, nullable: Self.dismissalNullables)
+            _ = try Self.check(
+                Endpoint.dismiss.answer(Array(dismissal.utf8), format: format), format: format, replay: replay, nullable: Self.dismissalNullables)
         }
         // The generator must reach the planner, not just its validation: most cases are valid.
         #expect(answered * 2 > Self.cases, "only \(answered) of \(Self.cases) requests were valid (\(refused) refused)")
@@ -173,7 +178,8 @@ enum HostileRequests {
         case 3: return #""easeInOut""#
         case 4:
             let y = -PlanLimits.maximumBezierY...PlanLimits.maximumBezierY
-            return #"{"cubicBezier":[\#(json(number(0...1, using: &rng))),\#(json(number(y, using: &rng))),\#(json(number(0...1, using: &rng))),\#(json(number(y, using: &rng)))]}"#
+            return
+                #"{"cubicBezier":[\#(json(number(0...1, using: &rng))),\#(json(number(y, using: &rng))),\#(json(number(0...1, using: &rng))),\#(json(number(y, using: &rng)))]}"#
         default:
             let damping = json(number(PlanLimits.dampingRatioRange, using: &rng))
             let velocity = json(number(-PlanLimits.maximumSpringVelocity...PlanLimits.maximumSpringVelocity, using: &rng))
@@ -192,15 +198,18 @@ enum HostileRequests {
         let bounds = #"{"x":0,"y":0,"width":\#(json(screen.0)),"height":\#(json(screen.1))}"#
         var source = #""frame":\#(rect(using: &rng)),"cornerRadius":\#(json(number(0...PlanLimits.maximumRadius, using: &rng)))"#
         if Bool.random(using: &rng) {
-            let shadow = #"{"color":{"r":0,"g":0,"b":0,"a":0.66},"radius":\#(json(number(0...100, using: &rng))),"offset":{"x":\#(json(number(-50...50, using: &rng))),"y":4}}"#
+            let shadow =
+                #"{"color":{"r":0,"g":0,"b":0,"a":0.66},"radius":\#(json(number(0...100, using: &rng))),"offset":{"x":\#(json(number(-50...50, using: &rng))),"y":4}}"#
             source += #","shadow":\#(shadow),"color":{"r":1,"g":0,"b":0,"a":1}"#
         }
         var members = [
             #""style":"\#(style)""#, #""direction":"\#(Bool.random(using: &rng) ? "push" : "pop")""#, #""source":{\#(source)}"#,
-            #""destination":{"bounds":\#(bounds)\#(Bool.random(using: &rng) ? #","frame":\#(rect(using: &rng))"# : "")}"#,
+            #""destination":{"bounds":\#(bounds)\#(Bool.random(using: &rng) ? #","frame":\#(rect(using: &rng))"# : "")}"#
         ]
         if Bool.random(using: &rng) {
-            let extent = { (rng: inout SeededGenerator) in json([PlanLimits.minimumExtent, 3024, PlanLimits.maximumExtent].randomElement(using: &rng)!) }
+            let extent = { (rng: inout SeededGenerator) in
+                json([PlanLimits.minimumExtent, 3024, PlanLimits.maximumExtent].randomElement(using: &rng)!)
+            }
             members.append(#""imageSize":{"width":\#(extent(&rng)),"height":\#(extent(&rng))}"#)
         }
         let planCurve = curve(using: &rng, responseAllowed: true)
@@ -217,10 +226,11 @@ enum HostileRequests {
         // Samplings that keep a case within milliseconds over 60 s and 10⁶ pt scenes: the largest counts and rates,
         // and tolerance searches (which spend up to their evaluation budget on a degenerate scene), belong to the
         // budget's own tests.
-        members.append([
-            #""sampling":{"keyframes":\#(Int.random(in: 2...60, using: &rng))}"#, #""sampling":{"keyframes":2}"#,
-            #""sampling":{"fps":\#(json(number(1...8, using: &rng)))}"#,
-        ].randomElement(using: &rng)!)
+        members.append(
+            [
+                #""sampling":{"keyframes":\#(Int.random(in: 2...60, using: &rng))}"#, #""sampling":{"keyframes":2}"#,
+                #""sampling":{"fps":\#(json(number(1...8, using: &rng)))}"#
+            ].randomElement(using: &rng)!)
         if Bool.random(using: &rng) { members.append(#""precision":\#(Int.random(in: PlanLimits.precisionRange, using: &rng))"#) }
         if style == "snapshot" && Bool.random(using: &rng) {
             members.append(#""children":[{"id":"a","from":\#(rect(using: &rng)),"to":\#(rect(using: &rng))}]"#)
@@ -234,7 +244,8 @@ enum HostileRequests {
                 members.append(#""from":{"request":\#(running),"time":\#(json(time))}"#)
             case 1:
                 let rate = PlanLimits.maximumInterruptionRate
-                let velocity = #"{"clip":{"x":\#(json(number(-rate...rate, using: &rng))),"y":0,"width":\#(json(number(-rate...rate, using: &rng))),"height":0},"cornerRadius":0,"opacity":\#(json(number(-5...5, using: &rng)))}"#
+                let velocity =
+                    #"{"clip":{"x":\#(json(number(-rate...rate, using: &rng))),"y":0,"width":\#(json(number(-rate...rate, using: &rng))),"height":0},"cornerRadius":0,"opacity":\#(json(number(-5...5, using: &rng)))}"#
                 members.append(#""from":{"state":{"clip":\#(rect(using: &rng)),"cornerRadius":4,"opacity":0.5},"velocity":\#(velocity)}"#)
             default:
                 break

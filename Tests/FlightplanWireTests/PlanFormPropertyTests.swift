@@ -58,8 +58,10 @@ struct PrecisionTests {
                 for (e, r) in zip(exactFrames, roundedFrames) {
                     #expect(abs(e.transform.a - r.transform.a) * halfDiagonal <= 1e-3 * (1 + 1e-9), "scale, \(replay)")
                     #expect(abs(e.transform.d - r.transform.d) * halfDiagonal <= 1e-3 * (1 + 1e-9), "scale, \(replay)")
-                    for (x, y) in [(e.transform.tx, r.transform.tx), (e.transform.ty, r.transform.ty), (e.maskFrame.x, r.maskFrame.x),
-                                   (e.maskFrame.y, r.maskFrame.y), (e.cornerRadius, r.cornerRadius)] {
+                    for (x, y) in [
+                        (e.transform.tx, r.transform.tx), (e.transform.ty, r.transform.ty), (e.maskFrame.x, r.maskFrame.x),
+                        (e.maskFrame.y, r.maskFrame.y), (e.cornerRadius, r.cornerRadius)
+                    ] {
                         #expect(abs(x - y) <= pointError, "point \(x) → \(y) at precision \(precision), \(replay)")
                     }
                     #expect(r.maskFrame.width > 0 && r.maskFrame.height > 0, "\(replay)")

@@ -11,7 +11,7 @@ struct PlanSnapshotTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     static let requests = [
         "examples/sharedFrame.json", "examples/zoom.json", "examples/reveal.json", "examples/morph.json", "examples/snapshot.json",
-        "examples/seeds/001-photos-zoom-out.json", "examples/seeds/004-snapshot.json",
+        "examples/seeds/001-photos-zoom-out.json", "examples/seeds/004-snapshot.json"
     ]
 
     @Test("each answer is its committed snapshot", arguments: requests)
@@ -36,12 +36,13 @@ struct PlanSnapshotTests {
         let compact = #"{"a":[1,2.5e-7,{"b":"x, {y}: \"z\""}],"c":{},"d":[]}"#
         let indented = Indented.json(Array(compact.utf8), width: 10)
         var inString = false, escaped = false
-        let stripped = String(indented.filter { character in
-            defer {
-                if escaped { escaped = false } else if character == "\\" { escaped = true } else if character == "\"" { inString.toggle() }
-            }
-            return inString || !character.isWhitespace
-        })
+        let stripped = String(
+            indented.filter { character in
+                defer {
+                    if escaped { escaped = false } else if character == "\\" { escaped = true } else if character == "\"" { inString.toggle() }
+                }
+                return inString || !character.isWhitespace
+            })
         #expect(stripped == compact)
         #expect(indented.contains("\n"))
     }

@@ -1,6 +1,6 @@
-import Foundation
 import FlightplanTestSupport
 import FlightplanWire
+import Foundation
 import Testing
 
 /// The committed seed requests (`examples/seeds/`) reproduce the tutorials' numbers. Every expected value
@@ -127,7 +127,9 @@ struct SeedExampleTests {
         func mix(_ a: Double, _ b: Double) -> Double { a + (b - a) * q }
         Self.expectRect(
             try seed.visible("content", at: 0.125).clip,
-            Rect(x: mix(expanded.x, cell.x), y: mix(expanded.y, cell.y), width: mix(expanded.width, cell.width), height: mix(expanded.height, cell.height)),
+            Rect(
+                x: mix(expanded.x, cell.x), y: mix(expanded.y, cell.y), width: mix(expanded.width, cell.width),
+                height: mix(expanded.height, cell.height)),
             "ease-out half-way")
         #expect(try seed.values("auxiliary:tabBar", at: 0.25).opacity == 1)
         #expect(try seed.values("destinationScreen", at: 0.25).opacity == 0)
@@ -196,8 +198,10 @@ struct SeedExampleTests {
         #expect(try seed.values("outgoingSnapshot", at: 0.25).opacity == 0)
         let source = Rect(x: 20, y: 400, width: 350, height: 200)
         let shadow = Shadow(color: Color(r: 0, g: 0, b: 0, a: 64.0 / 255), radius: 8, offset: Point(x: 0, y: 4))
-        #expect(try seed.values("content", at: 0) == TrackValues(
-            transform: .identity, maskFrame: source, cornerRadius: 16, shadow: shadow))
+        #expect(
+            try seed.values("content", at: 0)
+                == TrackValues(
+                    transform: .identity, maskFrame: source, cornerRadius: 16, shadow: shadow))
         Self.expectRect(try seed.visible("content", at: 0.25).clip, Self.screen)
         #expect(try seed.values("content", at: 0.25).shadow == Shadow(color: Color(r: 0, g: 0, b: 0, a: 0), radius: 0, offset: .zero))
         for step in 0...10 {
@@ -206,12 +210,15 @@ struct SeedExampleTests {
             #expect(container.transform == .identity, "the container is never scaled, at \(time)")
             for snapshot in ["incomingSnapshot", "outgoingSnapshot"] {
                 Self.expectRect(try seed.visible(snapshot, at: time).clip, container.maskFrame!, "\(snapshot) fills the container at \(time)")
-                #expect(isClose(try seed.visible(snapshot, at: time).radius, container.cornerRadius!), "\(snapshot)'s corners are the container's at \(time)")
+                #expect(
+                    isClose(try seed.visible(snapshot, at: time).radius, container.cornerRadius!),
+                    "\(snapshot)'s corners are the container's at \(time)")
                 let transform = try seed.values(snapshot, at: time).transform!
                 #expect(transform.a == transform.d, "\(snapshot) scales uniformly at \(time)")
             }
             #expect(try seed.values("child:title", at: time).maskFrame == Rect(x: 0, y: 0, width: 300, height: 45), "never clipped at \(time)")
-            Self.expectRect(try seed.values("outgoingChild:title", at: time).maskFrame!, Rect(x: 0, y: 0, width: 200, height: 30), "never clipped at \(time)")
+            Self.expectRect(
+                try seed.values("outgoingChild:title", at: time).maskFrame!, Rect(x: 0, y: 0, width: 200, height: 30), "never clipped at \(time)")
             let opacities = [try seed.values("child:title", at: time).opacity!, try seed.values("outgoingChild:title", at: time).opacity!]
             #expect(opacities.max() == 1, "one of the child's snapshots is opaque at \(time): \(opacities)")
         }

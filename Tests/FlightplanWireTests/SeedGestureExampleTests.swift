@@ -1,6 +1,6 @@
-import Foundation
 import FlightplanTestSupport
 import FlightplanWire
+import Foundation
 import Testing
 
 /// The committed seed 001 gesture requests (`examples/gestures/seed-001-*.json`) reproduce the tutorial's

@@ -72,4 +72,3 @@ public struct ContentReferences: Sendable, Hashable {
         id.hasPrefix(prefix) ? String(id.dropFirst(prefix.count)) : nil
     }
 }
-

@@ -51,9 +51,10 @@ struct Choreography {
             addChildren(kit)
         }
         for view in request.auxiliary {
-            parts.append(Part(id: "auxiliary:\(view.id)", role: .auxiliary, frame: view.frame) { instant in
-                TrackValues(opacity: Interpolation.linear(view.from, view.to, instant(.auxiliary)))
-            })
+            parts.append(
+                Part(id: "auxiliary:\(view.id)", role: .auxiliary, frame: view.frame) { instant in
+                    TrackValues(opacity: Interpolation.linear(view.from, view.to, instant(.auxiliary)))
+                })
         }
         if let start = validated.start { interrupted(from: start, timing: validated.timing) }
         if request.style == .sharedFrame && !validated.reducedMotion { addDestinationImage(kit) }
@@ -168,7 +169,8 @@ struct PartKit {
     /// The flying content: a flight's geometry with the content's colour and shadow, the shadow given back in
     /// points under the layer's (uniform) scale.
     func content(_ flight: FlightTrack) -> Choreography.Part {
-        Choreography.Part(id: "content", role: .content, frame: flight.layer, cornerCurve: cornerCurve, clip: region, flight: Flight(flight)) { instant in
+        Choreography.Part(id: "content", role: .content, frame: flight.layer, cornerCurve: cornerCurve, clip: region, flight: Flight(flight)) {
+            instant in
             var values = appearance(at: instant)
             let geometry = geometry(of: flight, at: instant)
             values.transform = geometry.transform
@@ -186,7 +188,8 @@ struct PartKit {
         local: @escaping (ChannelInstant) -> ChannelInstant = { $0 }
     ) -> [Choreography.Part] {
         let fadeMode = self.fadeMode
-        func snapshot(_ side: (id: String, role: TrackRole, flight: FlightTrack), opacity: @escaping (ChannelInstant) -> Double) -> Choreography.Part {
+        func snapshot(_ side: (id: String, role: TrackRole, flight: FlightTrack), opacity: @escaping (ChannelInstant) -> Double) -> Choreography.Part
+        {
             Choreography.Part(
                 id: side.id, role: side.role, frame: side.flight.layer, cornerCurve: cornerCurve, clip: region, flight: Flight(side.flight)
             ) { instant in

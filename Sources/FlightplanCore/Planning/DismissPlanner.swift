@@ -48,13 +48,15 @@ public enum DismissPlanner {
         if case .fps(let fps) = sampling, Sampler.keyframeCount(duration: completion.duration, fps: fps) > PlanLimits.maximumKeyframes {
             throw ValidationError(
                 field: "plan.sampling.fps",
-                message: "would produce more than \(PlanLimits.maximumKeyframes) keyframes over the \(describeNumber(completion.duration)) s completion")
+                message:
+                    "would produce more than \(PlanLimits.maximumKeyframes) keyframes over the \(describeNumber(completion.duration)) s completion")
         }
         let times: [Double]
         var budget = PlanLimits.samplingBudget
         do {
             times = try Sampler.times(
-                for: sampling, duration: completion.duration, state: { time, keyframes in keyframes = [completion.keyframe(at: time)] }, layers: [SampledLayer(frame: track.layer, movesGeometry: true)],
+                for: sampling, duration: completion.duration, state: { time, keyframes in keyframes = [completion.keyframe(at: time)] },
+                layers: [SampledLayer(frame: track.layer, movesGeometry: true)],
                 budget: &budget)
         } catch {
             throw ValidationError(error)
@@ -62,7 +64,8 @@ public enum DismissPlanner {
         // The first time is 0, where the completion is the drag state itself: keyframes[0] == state.
         let keyframes = rounded(times.map(completion.keyframe(at:)))
         let (tracks, hides) = Planner.tracks(of: plan, following: keyframes, level: level)
-        try PlanReach.check(tracks, cause: PlanReach.Cause(field: "velocity", remedy: "release with a smaller velocity, or set options.carryVelocity to false"))
+        try PlanReach.check(
+            tracks, cause: PlanReach.Cause(field: "velocity", remedy: "release with a smaller velocity, or set options.carryVelocity to false"))
         return Dismissal(
             layer: layer, state: state, decision: decision, reason: reason,
             plan: Plan(
@@ -319,7 +322,7 @@ private struct Completion {
         // positive and finite however extreme the rates.
         func logSize(_ start: Double, _ target: Double) -> Channel {
             let from = Double.log(start), to = Double.log(target)
-            return channel(from, relativeScaleRate, to, in: min(from, to) - 30 ... max(from, to) + 30)
+            return channel(from, relativeScaleRate, to, in: min(from, to) - 30...max(from, to) + 30)
         }
         // The rate of a dragged point p: the scale moves it about the pivot, the finger moves it along.
         func pointRate(_ restX: Double, _ pivot: Double, _ velocity: Double) -> Double {
@@ -354,13 +357,17 @@ private struct Completion {
         switch motion {
         case .curve(let curve): duration = curve.duration
         case .spring(let spring):
-            duration = spring.fixedDuration
-                ?? (positions.map { settlingTime($0, positionThreshold) } + others.map { settlingTime($0, threshold) }).reduce(spring.nominalDuration, max)
+            duration =
+                spring.fixedDuration
+                ?? (positions.map { settlingTime($0, positionThreshold) } + others.map { settlingTime($0, threshold) }).reduce(
+                    spring.nominalDuration, max)
         }
         guard duration <= PlanLimits.maximumDuration else {
             throw ValidationError(
                 field: "velocity",
-                message: "makes the completion spring take \(describeNumber(duration)) s to settle, more than \(describeNumber(PlanLimits.maximumDuration)) s")
+                message:
+                    "makes the completion spring take \(describeNumber(duration)) s to settle, more than \(describeNumber(PlanLimits.maximumDuration)) s"
+            )
         }
         self.duration = duration
         self.image = image.settled(at: duration)

@@ -53,7 +53,8 @@ public struct InterruptionStart: Sendable, Hashable {
         var tracks: [String: TrackStart] = [:]
         for (index, part) in choreography.parts.enumerated() {
             let states = samples.map { $0[index].withShadowOnScreen }
-            var start = TrackStart(geometry: nil, values: states[0].withoutGeometry, rates: TrackValues.rate(of: states.map(\.withoutGeometry), weights: weights))
+            var start = TrackStart(
+                geometry: nil, values: states[0].withoutGeometry, rates: TrackValues.rate(of: states.map(\.withoutGeometry), weights: weights))
             if let flight = part.flight {
                 let visible = states.map { flight.visible($0) }
                 start.geometry = TrackStart.Geometry(value: visible[0], rate: VisibleGeometry.rate(of: visible, weights: weights))
@@ -221,7 +222,8 @@ extension TrackValues {
         }
         if let r = sum({ $0.shadow?.color.r }), let g = sum({ $0.shadow?.color.g }), let b = sum({ $0.shadow?.color.b }),
             let a = sum({ $0.shadow?.color.a }), let radius = sum({ $0.shadow?.radius }),
-            let x = sum({ $0.shadow?.offset.x }), let y = sum({ $0.shadow?.offset.y }) {
+            let x = sum({ $0.shadow?.offset.x }), let y = sum({ $0.shadow?.offset.y })
+        {
             rate.shadow = Shadow(color: Color(r: r, g: g, b: b, a: a), radius: radius, offset: Point(x: x, y: y))
         }
         return rate

@@ -34,10 +34,12 @@ extension PlanWarning {
         }
         if lowest.value < -MotionGuidance.noticeableOvershoot {
             let field = validated.request.timing.channels?[.transform]?.curve != nil ? "timing.channels.transform.curve" : "timing.curve"
-            warnings.append(PlanWarning(
-                field: field,
-                message: "overshoots the source: the content gets smaller than it was there (\(describeNumber((-lowest.value * 1000).rounded() / 10))% "
-                    + "past it at \(describeNumber((lowest.time * 1000).rounded())) ms)"))
+            warnings.append(
+                PlanWarning(
+                    field: field,
+                    message:
+                        "overshoots the source: the content gets smaller than it was there (\(describeNumber((-lowest.value * 1000).rounded() / 10))% "
+                        + "past it at \(describeNumber((lowest.time * 1000).rounded())) ms)"))
         }
         let layer = choreography.parts[choreography.flyingPart].frame
         let start = first.keyframe(time: 0, progress: 0, in: layer).visibleClip(in: layer)
@@ -47,10 +49,11 @@ extension PlanWarning {
         let diagonal = (bounds.width * bounds.width + bounds.height * bounds.height).squareRoot()
         let expected = MotionGuidance.expectedDuration(travel: travel, diagonal: diagonal)
         if duration < expected * MotionGuidance.shortestShare || duration > expected * MotionGuidance.longestMultiple {
-            warnings.append(PlanWarning(
-                field: validated.request.timing.curve?.springResponse != nil ? "timing.curve.spring.response" : "timing.duration",
-                message: "is far from Material's guidance for a \(describeNumber(travel.rounded())) pt move: "
-                    + "\(describeNumber((duration * 1000).rounded())) ms against about \(describeNumber((expected * 1000).rounded())) ms"))
+            warnings.append(
+                PlanWarning(
+                    field: validated.request.timing.curve?.springResponse != nil ? "timing.curve.spring.response" : "timing.duration",
+                    message: "is far from Material's guidance for a \(describeNumber(travel.rounded())) pt move: "
+                        + "\(describeNumber((duration * 1000).rounded())) ms against about \(describeNumber((expected * 1000).rounded())) ms"))
         }
         return warnings
     }

@@ -30,7 +30,8 @@ enum PlanReach {
             let at = "at t = \(describeNumber(times[index])) s"
             guard reach.isFinite else {
                 throw ValidationError(
-                    field: cause.field, message: "leads to a number that is not finite \(at): the request's extremes (sizes, radii, rates) do not combine")
+                    field: cause.field,
+                    message: "leads to a number that is not finite \(at): the request's extremes (sizes, radii, rates) do not combine")
             }
             throw ValidationError(
                 field: cause.field,

@@ -23,7 +23,8 @@ public enum Planner {
         // at the start only ever fades.
         let layers = sampled.map { index in
             let first = parts[index].values(firstInstant)
-            return SampledLayer(frame: parts[index].frame, movesGeometry: first.transform != nil || first.maskFrame != nil || first.cornerRadius != nil)
+            return SampledLayer(
+                frame: parts[index].frame, movesGeometry: first.transform != nil || first.maskFrame != nil || first.cornerRadius != nil)
         }
 
         let times: [Double]
@@ -97,31 +98,34 @@ public enum Planner {
                 continue
             }
             let rest = part.flight.map { $0.visible(part.values(expanded)) }
-            computed.append(keyframes.map { keyframe in
-                // The geometry is replaced below: the shadow is kept in points meanwhile.
-                var values = part.values(ChannelInstant(level: level(keyframe), clocks: choreography.clocks)).withShadowOnScreen
-                if index == choreography.flyingPart {
-                    values.transform = keyframe.transform
-                    values.maskFrame = keyframe.maskFrame
-                    values.cornerRadius = keyframe.cornerRadius
-                } else if let flight = part.flight, let rest {
-                    // Another flying track (a snapshot's snapshots, a child) follows the main one: the same scale and
-                    // move that take the main track's resting clip to where it is now.
-                    let now = keyframe.visibleClip(in: main.frame)
-                    let scaleX = now.width / mainRest.width, scaleY = now.height / mainRest.height
-                    func follow(_ rect: Rect) -> Rect {
-                        Rect(x: now.x + (rect.x - mainRest.x) * scaleX, y: now.y + (rect.y - mainRest.y) * scaleY, width: rect.width * scaleX, height: rect.height * scaleY)
+            computed.append(
+                keyframes.map { keyframe in
+                    // The geometry is replaced below: the shadow is kept in points meanwhile.
+                    var values = part.values(ChannelInstant(level: level(keyframe), clocks: choreography.clocks)).withShadowOnScreen
+                    if index == choreography.flyingPart {
+                        values.transform = keyframe.transform
+                        values.maskFrame = keyframe.maskFrame
+                        values.cornerRadius = keyframe.cornerRadius
+                    } else if let flight = part.flight, let rest {
+                        // Another flying track (a snapshot's snapshots, a child) follows the main one: the same scale and
+                        // move that take the main track's resting clip to where it is now.
+                        let now = keyframe.visibleClip(in: main.frame)
+                        let scaleX = now.width / mainRest.width, scaleY = now.height / mainRest.height
+                        func follow(_ rect: Rect) -> Rect {
+                            Rect(
+                                x: now.x + (rect.x - mainRest.x) * scaleX, y: now.y + (rect.y - mainRest.y) * scaleY, width: rect.width * scaleX,
+                                height: rect.height * scaleY)
+                        }
+                        let state = LayerState(
+                            layer: flight.layer, content: flight.content, scaling: flight.scaling, image: follow(rest.image),
+                            clip: follow(rest.clip), visibleRadius: rest.radius * min(scaleX, scaleY), opacity: 1)
+                        values.transform = state.transform
+                        values.maskFrame = state.maskFrame
+                        values.cornerRadius = state.cornerRadius
                     }
-                    let state = LayerState(
-                        layer: flight.layer, content: flight.content, scaling: flight.scaling, image: follow(rest.image),
-                        clip: follow(rest.clip), visibleRadius: rest.radius * min(scaleX, scaleY), opacity: 1)
-                    values.transform = state.transform
-                    values.maskFrame = state.maskFrame
-                    values.cornerRadius = state.cornerRadius
-                }
-                if index == choreography.fadingPart { values.opacity = keyframe.opacity }
-                return values.withShadowInLayerSpace
-            })
+                    if index == choreography.fadingPart { values.opacity = keyframe.opacity }
+                    return values.withShadowInLayerSpace
+                })
         }
         let tracks = choreography.parts.indices.map { index in track(choreography.parts[index], z: index, times: times, values: computed[index]) }
         return (tracks, choreography.hides)
@@ -183,9 +187,11 @@ extension KeyframeRounding {
         }
         var rounded = values
         if values.transform != nil || values.maskFrame != nil || values.cornerRadius != nil || values.opacity != nil {
-            let keyframe = round(Keyframe(
-                time: 0, progress: 0, transform: values.transform ?? .identity, maskFrame: values.maskFrame ?? Rect(x: 0, y: 0, width: 1, height: 1),
-                cornerRadius: values.cornerRadius ?? 0, opacity: values.opacity ?? 1))
+            let keyframe = round(
+                Keyframe(
+                    time: 0, progress: 0, transform: values.transform ?? .identity,
+                    maskFrame: values.maskFrame ?? Rect(x: 0, y: 0, width: 1, height: 1),
+                    cornerRadius: values.cornerRadius ?? 0, opacity: values.opacity ?? 1))
             if values.transform != nil { rounded.transform = keyframe.transform }
             if values.maskFrame != nil { rounded.maskFrame = keyframe.maskFrame }
             if values.cornerRadius != nil { rounded.cornerRadius = keyframe.cornerRadius }

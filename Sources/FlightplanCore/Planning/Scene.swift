@@ -61,6 +61,7 @@ enum Scene {
         }
         return (
             snapshot(of: child.to, from: mode.displayedRect(of: child.to.size, in: child.from), to: child.to),
-            snapshot(of: child.from, from: child.from, to: mode.displayedRect(of: child.from.size, in: child.to)))
+            snapshot(of: child.from, from: child.from, to: mode.displayedRect(of: child.from.size, in: child.to))
+        )
     }
 }

@@ -32,14 +32,19 @@ public struct ValidatedDismissRequest: Sendable, Hashable {
         let plan = request.plan
         guard plan.style != .reveal else {
             throw ValidationError(
-                field: "plan.style", message: "must be \"zoom\", \"sharedFrame\", \"morph\" or \"snapshot\" for a dismissal drag (a reveal has nothing to drag), got \"reveal\"")
+                field: "plan.style",
+                message:
+                    "must be \"zoom\", \"sharedFrame\", \"morph\" or \"snapshot\" for a dismissal drag (a reveal has nothing to drag), got \"reveal\""
+            )
         }
         do { self.plan = try plan.validated() } catch {
             throw ValidationError(field: error.field.isEmpty ? "plan" : "plan.\(error.field)", message: error.message)
         }
         let options = request.options
-        finishMotion = try request.completionMotion(options.finishTiming ?? plan.timing, at: options.finishTiming == nil ? "plan.timing" : "options.finishTiming")
-        cancelMotion = try request.completionMotion(options.cancelTiming ?? plan.timing, at: options.cancelTiming == nil ? "plan.timing" : "options.cancelTiming")
+        finishMotion = try request.completionMotion(
+            options.finishTiming ?? plan.timing, at: options.finishTiming == nil ? "plan.timing" : "options.finishTiming")
+        cancelMotion = try request.completionMotion(
+            options.cancelTiming ?? plan.timing, at: options.cancelTiming == nil ? "plan.timing" : "options.cancelTiming")
         carriesVelocity = options.carryVelocity ?? PlanDefaults.carryVelocity
         let extent = PlanLimits.maximumExtent, speed = PlanLimits.maximumGestureVelocity
         try FieldCheck.check(request.translation.x, in: -extent...extent, at: "translation.x")
@@ -53,7 +58,8 @@ public struct ValidatedDismissRequest: Sendable, Hashable {
         }
         self.request = request
         let bounds = plan.destination.bounds
-        dismissDistance = options.dismissDistance
+        dismissDistance =
+            options.dismissDistance
             ?? (request.axis == .vertical ? bounds.height : bounds.width) * PlanDefaults.dismissDistanceShare
         fadeDistance = options.fadeDistance ?? dismissDistance * PlanDefaults.fadeDistanceShare
         policy = options.policy ?? PlanDefaults.releasePolicy
@@ -87,7 +93,8 @@ extension DismissRequest {
         let spring: SpringParameters
         switch timing.curve {
         case nil:
-            spring = timing.duration == nil
+            spring =
+                timing.duration == nil
                 ? PlanDefaults.completionSpring : SpringParameters(dampingRatio: PlanDefaults.completionSpring.dampingRatio)
         case .spring(let given):
             guard given.initialVelocity == 0 else {
@@ -102,15 +109,17 @@ extension DismissRequest {
         }
         if let response = spring.response {
             let motion = SpringMotion(response: response, dampingRatio: spring.dampingRatio, initialVelocity: 0)
-            return .spring(SpringResolution(
-                angularFrequency: motion.angularFrequency, dampingRatio: spring.dampingRatio, fixedDuration: nil,
-                nominalDuration: motion.duration))
+            return .spring(
+                SpringResolution(
+                    angularFrequency: motion.angularFrequency, dampingRatio: spring.dampingRatio, fixedDuration: nil,
+                    nominalDuration: motion.duration))
         }
         let duration = timing.duration ?? PlanDefaults.timing(for: plan.style, direction: .pop).duration
         let motion = SpringMotion(settlingAt: duration, dampingRatio: spring.dampingRatio, initialVelocity: 0)
-        return .spring(SpringResolution(
-            angularFrequency: motion.angularFrequency, dampingRatio: spring.dampingRatio, fixedDuration: duration,
-            nominalDuration: motion.duration))
+        return .spring(
+            SpringResolution(
+                angularFrequency: motion.angularFrequency, dampingRatio: spring.dampingRatio, fixedDuration: duration,
+                nominalDuration: motion.duration))
     }
 
     fileprivate func validateOptions() throws(ValidationError) {

@@ -38,8 +38,10 @@ public struct ValidatedPlanRequest: Sendable, Hashable {
         var warnings: [PlanWarning]
         (self.request, warnings) = request.inWindowSpace().capsulesClamped()
         if request.timing.fadeFraction != nil && request.style != .reveal {
-            warnings.append(PlanWarning(
-                field: "timing.fadeFraction", message: "applies only to style \"reveal\" (a grow, then a fade): ignored for \"\(request.style.rawValue)\""))
+            warnings.append(
+                PlanWarning(
+                    field: "timing.fadeFraction",
+                    message: "applies only to style \"reveal\" (a grow, then a fade): ignored for \"\(request.style.rawValue)\""))
         }
         if let stretched = request.stretchShownCovering { warnings.append(stretched) }
         self.warnings = warnings
@@ -102,7 +104,7 @@ extension ValidatedPlanRequest {
             for (value, name) in [
                 (velocity.clip.x, "clip.x"), (velocity.clip.y, "clip.y"), (velocity.clip.width, "clip.width"), (velocity.clip.height, "clip.height"),
                 (velocity.image?.x ?? 0, "image.x"), (velocity.image?.y ?? 0, "image.y"), (velocity.image?.width ?? 0, "image.width"),
-                (velocity.image?.height ?? 0, "image.height"), (velocity.cornerRadius, "cornerRadius"), (velocity.opacity ?? 0, "opacity"),
+                (velocity.image?.height ?? 0, "image.height"), (velocity.cornerRadius, "cornerRadius"), (velocity.opacity ?? 0, "opacity")
             ] {
                 try FieldCheck.check(value, in: -limit...limit, at: "from.velocity.\(name)")
             }
@@ -133,10 +135,12 @@ extension PlanRequest {
         var clamped = self, warnings: [PlanWarning] = []
         func clamp(_ radius: inout Double, to rect: Rect, _ field: String, _ rectName: String) {
             guard radius > rect.maxCornerRadius else { return }
-            warnings.append(PlanWarning(
-                field: field,
-                message: "is more than half the shorter side of \(rectName) (\(describeNumber(radius)) > \(describeNumber(rect.maxCornerRadius))): "
-                    + "drawn as a capsule, radius \(describeNumber(rect.maxCornerRadius))"))
+            warnings.append(
+                PlanWarning(
+                    field: field,
+                    message:
+                        "is more than half the shorter side of \(rectName) (\(describeNumber(radius)) > \(describeNumber(rect.maxCornerRadius))): "
+                        + "drawn as a capsule, radius \(describeNumber(rect.maxCornerRadius))"))
             radius = rect.maxCornerRadius
         }
         clamp(&clamped.source.cornerRadius, to: source.frame, "source.cornerRadius", "source.frame")
@@ -290,7 +294,9 @@ extension PlanRequest {
             guard spread < duration else {
                 throw ValidationError(
                     field: "snapshot.stagger",
-                    message: "spreads \(children.count) children over \(describeNumber(spread)) s, which must be less than the duration (\(describeNumber(duration)) s)")
+                    message:
+                        "spreads \(children.count) children over \(describeNumber(spread)) s, which must be less than the duration (\(describeNumber(duration)) s)"
+                )
             }
         }
     }
@@ -450,7 +456,8 @@ extension ChannelTiming {
         try FieldCheck.check(start, in: 0...limit, at: "\(field).\(name)[0]")
         try FieldCheck.check(end, in: 0...limit, at: "\(field).\(name)[1]")
         guard end > start else {
-            throw ValidationError(field: "\(field).\(name)", message: "must end after it starts, got [\(describeNumber(start)), \(describeNumber(end))]")
+            throw ValidationError(
+                field: "\(field).\(name)", message: "must end after it starts, got [\(describeNumber(start)), \(describeNumber(end))]")
         }
         if case .progress = span, curve != nil {
             throw ValidationError(field: "\(field).curve", message: "must be left out with progress (a share of the plan's own curve)")

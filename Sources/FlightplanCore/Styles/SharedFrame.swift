@@ -20,18 +20,22 @@ extension Choreography {
         let overlayColor = request.overlayColor ?? PlanDefaults.overlayColor
         let overlayOpacity = kit.validated.overlayOpacity
         parts.append(Part(id: "sourceScreen", role: .sourceScreen, frame: bounds, moves: false) { _ in TrackValues() })
-        parts.append(Part(id: "placeholder", role: .placeholder, frame: kit.visibleSource, moves: false) { _ in
-            TrackValues(color: placeholderColor)
-        })
-        parts.append(Part(id: "overlay", role: .overlay, frame: bounds) { instant in
-            TrackValues(opacity: overlayOpacity * instant(.overlay), color: overlayColor)
-        })
+        parts.append(
+            Part(id: "placeholder", role: .placeholder, frame: kit.visibleSource, moves: false) { _ in
+                TrackValues(color: placeholderColor)
+            })
+        parts.append(
+            Part(id: "overlay", role: .overlay, frame: bounds) { instant in
+                TrackValues(opacity: overlayOpacity * instant(.overlay), color: overlayColor)
+            })
         fadingPart = parts.count - 1
-        parts.append(Part(
-            id: "destinationScreen", role: .destinationScreen, frame: bounds, cornerCurve: kit.cornerCurve, clip: kit.region, flight: Flight(flight)
-        ) { instant in
-            kit.geometry(of: flight, at: instant)
-        })
+        parts.append(
+            Part(
+                id: "destinationScreen", role: .destinationScreen, frame: bounds, cornerCurve: kit.cornerCurve, clip: kit.region,
+                flight: Flight(flight)
+            ) { instant in
+                kit.geometry(of: flight, at: instant)
+            })
         flyingPart = parts.count - 1
     }
 }
@@ -45,12 +49,13 @@ extension Choreography {
         let screen = parts[flyingPart], screenValues = screen.values
         let image = destination.contentMode.displayedRect(of: kit.validated.imageSize, in: destination.contentFrame)
         let carry = { (values: TrackValues) in values.carried(from: screen.frame, into: image) }
-        parts.insert(Part(
-            id: "destinationImage", role: .content, frame: image, cornerCurve: kit.cornerCurve, clip: kit.region,
-            follows: (flyingPart, carry)
-        ) { instant in
-            carry(screenValues(instant))
-        }, at: flyingPart + 1)
+        parts.insert(
+            Part(
+                id: "destinationImage", role: .content, frame: image, cornerCurve: kit.cornerCurve, clip: kit.region,
+                follows: (flyingPart, carry)
+            ) { instant in
+                carry(screenValues(instant))
+            }, at: flyingPart + 1)
     }
 }
 

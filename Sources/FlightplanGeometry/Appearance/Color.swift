@@ -45,7 +45,6 @@ public struct Color: Sendable, Hashable {
         }
     }
 
-
     /// The same colour with alpha 0.
     public var transparent: Color { Color(r: r, g: g, b: b, a: 0) }
 

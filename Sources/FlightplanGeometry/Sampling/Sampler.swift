@@ -150,7 +150,10 @@ package enum Sampler {
                 let settled: Bool
                 if segmentFits(
                     from: (start, startStates), to: (candidate, candidateStates), checks: thorough ? checkOrder[...] : quickChecks,
-                    tolerance: tolerance, layers: layers, state: { state($0, into: &checked); return checked })
+                    tolerance: tolerance, layers: layers,
+                    state: {
+                        state($0, into: &checked); return checked
+                    })
                 {
                     good = candidate
                     confirmed = thorough
@@ -182,9 +185,16 @@ package enum Sampler {
                     candidate = next
                 }
                 guard settled, let found = good else { continue }
-                if confirmed || segmentFits(
-                    from: (start, startStates), to: (found, goodStates), checks: remainingChecks, tolerance: tolerance,
-                    layers: layers, state: { state($0, into: &checked); return checked }) { break }
+                if confirmed
+                    || segmentFits(
+                        from: (start, startStates), to: (found, goodStates), checks: remainingChecks, tolerance: tolerance,
+                        layers: layers,
+                        state: {
+                            state($0, into: &checked); return checked
+                        })
+                {
+                    break
+                }
                 // It strays between the checks it passed: the search goes on below it.
                 failedConfirmations += 1
                 bad = found

@@ -71,7 +71,8 @@ public struct PortableEasing: Sendable, Hashable {
         // A stop as the CSS text writes it and reads it back, so the two agree to the bit: the text is the rounded
         // value's shortest round-trip form, which reads back as that value (and −0 rounds to 0).
         func stop(_ index: Int) -> Point {
-            index == count ? Point(x: 1, y: 1)
+            index == count
+                ? Point(x: 1, y: 1)
                 : Point(x: KeyframeRounding.round(Double(index) / Double(count) * 100, 4) / 100, y: KeyframeRounding.round(samples[index], 5))
         }
         let allowed = cssTolerance * 0.85

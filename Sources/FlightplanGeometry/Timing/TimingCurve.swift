@@ -44,9 +44,10 @@ public struct ResolvedTiming: Sendable, Hashable {
         case .easeInOut: easing = .bezier(.easeInOut)
         case .cubicBezier(let bezier): easing = .bezier(bezier)
         case .spring(let spring):
-            let motion = spring.response.map {
-                SpringMotion(response: $0, dampingRatio: spring.dampingRatio, initialVelocity: spring.initialVelocity)
-            } ?? SpringMotion(settlingAt: duration, dampingRatio: spring.dampingRatio, initialVelocity: spring.initialVelocity)
+            let motion =
+                spring.response.map {
+                    SpringMotion(response: $0, dampingRatio: spring.dampingRatio, initialVelocity: spring.initialVelocity)
+                } ?? SpringMotion(settlingAt: duration, dampingRatio: spring.dampingRatio, initialVelocity: spring.initialVelocity)
             easing = .spring(motion)
             self.duration = motion.duration
             return

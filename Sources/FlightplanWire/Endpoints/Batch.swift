@@ -74,7 +74,9 @@ public enum Batch {
         guard fixed <= PlanLimits.maximumTotalKeyframes else {
             throw ValidationError(
                 field: "requests",
-                message: "would produce \(fixed) keyframes over all items, more than \(PlanLimits.maximumTotalKeyframes) (a batch shares one plan's budget)")
+                message:
+                    "would produce \(fixed) keyframes over all items, more than \(PlanLimits.maximumTotalKeyframes) (a batch shares one plan's budget)"
+            )
         }
         var shared = PlanLimits.samplingBudget
         shared.totalKeyframes -= fixed
@@ -102,7 +104,9 @@ public enum Batch {
 
     /// The response body for a batch, `{"results": [{"plan": …} or {"problem": …}, …]}`, and the style of
     /// every plan in it. Each plan is written as soon as it is computed, so no more than one is held at once.
-    static func answer(_ batch: Request, format: PlanFormat = .json, idPrefix: String = ExportScene.defaultPrefix) throws(ValidationError) -> ([UInt8], [TransitionStyle]) {
+    static func answer(_ batch: Request, format: PlanFormat = .json, idPrefix: String = ExportScene.defaultPrefix) throws(ValidationError) -> (
+        [UInt8], [TransitionStyle]
+    ) {
         var writer = JSONWriter(capacity: 4096 * max(1, batch.items.count))
         var styles: [TransitionStyle] = []
         writer.beginObject()

@@ -32,7 +32,8 @@ public enum DocumentedRules {
     private static let limits: [Rule] = [
         rule("/paths/~1v1~1plans/post", "x-output-budget", Double(PlanLimits.maximumOutputPoints)),
         rule("/paths/~1v1~1plans~1batch/post", "x-output-budget", Double(PlanLimits.maximumOutputPoints)),
-        rule("/paths/~1v1~1plans~1batch/post/requestBody/content/application~1json/schema/properties/requests", "maxItems", Double(Batch.maximumItems)),
+        rule(
+            "/paths/~1v1~1plans~1batch/post/requestBody/content/application~1json/schema/properties/requests", "maxItems", Double(Batch.maximumItems)),
         rule("\(schemas)/Coordinate", "minimum", -PlanLimits.maximumExtent),
         rule("\(schemas)/Coordinate", "maximum", PlanLimits.maximumExtent),
         rule("\(schemas)/Extent", "minimum", PlanLimits.minimumExtent),
@@ -70,16 +71,18 @@ public enum DocumentedRules {
         rule("\(dismissOptions)/policy", "default", PlanDefaults.releasePolicy.rawValue),
         rule("\(schemas)/FilmstripRequest/properties/frames", "minimum", Double(Filmstrip.frameRange.lowerBound)),
         rule("\(schemas)/FilmstripRequest/properties/frames", "maximum", Double(Filmstrip.frameRange.upperBound)),
-        rule("\(schemas)/FilmstripRequest/properties/frames", "default", Double(Filmstrip.defaultFrames)),
+        rule("\(schemas)/FilmstripRequest/properties/frames", "default", Double(Filmstrip.defaultFrames))
     ]
 
     /// The rules as JSON: `[{"pointer", "keyword", "value"}, …]`.
     public static var jsonBytes: [UInt8] {
-        JSONValue.array(rules.map { rule in
-            .object([
-                JSONMember(key: "pointer", value: .string(rule.pointer)), JSONMember(key: "keyword", value: .string(rule.keyword)),
-                JSONMember(key: "value", value: rule.value),
-            ])
-        }).jsonBytes
+        JSONValue.array(
+            rules.map { rule in
+                .object([
+                    JSONMember(key: "pointer", value: .string(rule.pointer)), JSONMember(key: "keyword", value: .string(rule.keyword)),
+                    JSONMember(key: "value", value: rule.value)
+                ])
+            }
+        ).jsonBytes
     }
 }

@@ -61,7 +61,9 @@ public enum Endpoint: String, Sendable, Hashable, CaseIterable {
                 (Array(try Filmstrip.svg(for: request.plan, frames: request.frames).utf8), [request.plan.style])
             }
         case .batch:
-            return Self.answer(body, as: Batch.Request.self) { batch throws(ValidationError) in try Batch.answer(batch, format: format, idPrefix: idPrefix) }
+            return Self.answer(body, as: Batch.Request.self) { batch throws(ValidationError) in
+                try Batch.answer(batch, format: format, idPrefix: idPrefix)
+            }
         }
     }
 

@@ -12,7 +12,8 @@
 extension ExportScene {
     func animatedSVG() -> String {
         let n = ExportPalette.number
-        var svg = ##"<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" viewBox="0 0 \##(n(stage.width)) \##(n(stage.height))" width="\##(n(stage.width))" height="\##(n(stage.height))">"##
+        var svg =
+            ##"<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" viewBox="0 0 \##(n(stage.width)) \##(n(stage.height))" width="\##(n(stage.width))" height="\##(n(stage.height))">"##
         svg += "<title>Flightplan: \(plan.style.rawValue) \(plan.direction.rawValue), \(n(plan.duration)) s</title>"
         for (index, track) in tracks.enumerated() { svg += group(track, name: "\(prefix)-\(names[index])") }
         return svg + "</svg>"
@@ -32,32 +33,41 @@ extension ExportScene {
         func origin(_ values: TrackValues) -> (x: Double, y: Double, a: Double, d: Double) {
             let t = values.transform ?? .identity
             return (
-                size.x - stage.x + (1 - t.a) * size.width / 2 + t.tx, size.y - stage.y + (1 - t.d) * size.height / 2 + t.ty, t.a, t.d)
+                size.x - stage.x + (1 - t.a) * size.width / 2 + t.tx, size.y - stage.y + (1 - t.d) * size.height / 2 + t.ty, t.a, t.d
+            )
         }
         var svg = ""
         if let clip = track.clip {
-            svg += ##"<clipPath id="\##(name)-region"><rect x="\##(n(clip.x - stage.x))" y="\##(n(clip.y - stage.y))" width="\##(n(clip.width))" height="\##(n(clip.height))"/></clipPath>"##
+            svg +=
+                ##"<clipPath id="\##(name)-region"><rect x="\##(n(clip.x - stage.x))" y="\##(n(clip.y - stage.y))" width="\##(n(clip.width))" height="\##(n(clip.height))"/></clipPath>"##
             svg += ##"<g clip-path="url(#\##(name)-region)">"##
         }
         if let shadow = first.shadow {
-            svg += ##"<filter id="\##(name)-shadow" x="-50%" y="-50%" width="200%" height="200%" color-interpolation-filters="sRGB"><feDropShadow dx="\##(n(shadow.offset.x))" dy="\##(n(shadow.offset.y))" stdDeviation="\##(n(shadow.radius))" flood-color="\##(ExportPalette.hex(shadow.color))" flood-opacity="\##(n(shadow.color.a))">"##
+            svg +=
+                ##"<filter id="\##(name)-shadow" x="-50%" y="-50%" width="200%" height="200%" color-interpolation-filters="sRGB"><feDropShadow dx="\##(n(shadow.offset.x))" dy="\##(n(shadow.offset.y))" stdDeviation="\##(n(shadow.radius))" flood-color="\##(ExportPalette.hex(shadow.color))" flood-opacity="\##(n(shadow.color.a))">"##
             if track.animates.contains(.shadow) {
                 let shadows = states.map { $0.shadow! }
                 svg += animation("animate", ##"attributeName="dx""##, values: shadows.map { n($0.offset.x) }, keyTimes: keyTimes)
                 svg += animation("animate", ##"attributeName="dy""##, values: shadows.map { n($0.offset.y) }, keyTimes: keyTimes)
                 svg += animation("animate", ##"attributeName="stdDeviation""##, values: shadows.map { n($0.radius) }, keyTimes: keyTimes)
-                svg += animation("animate", ##"attributeName="flood-color""##, values: shadows.map { ExportPalette.hex($0.color) }, keyTimes: keyTimes)
+                svg += animation(
+                    "animate", ##"attributeName="flood-color""##, values: shadows.map { ExportPalette.hex($0.color) }, keyTimes: keyTimes)
                 svg += animation("animate", ##"attributeName="flood-opacity""##, values: shadows.map { n($0.color.a) }, keyTimes: keyTimes)
             }
             svg += "</feDropShadow></filter>"
         }
         let start = origin(first)
         let filter = first.shadow != nil ? ##" filter="url(#\##(name)-shadow)""## : ""
-        svg += ##"<g id="\##(name)" transform="translate(\##(n(start.x)) \##(n(start.y))) scale(\##(n(start.a)) \##(n(start.d)))" opacity="\##(n(first.opacity ?? 1))"\##(filter)>"##
+        svg +=
+            ##"<g id="\##(name)" transform="translate(\##(n(start.x)) \##(n(start.y))) scale(\##(n(start.a)) \##(n(start.d)))" opacity="\##(n(first.opacity ?? 1))"\##(filter)>"##
         if track.animates.contains(.transform) {
             let places = states.map(origin)
-            svg += animation("animateTransform", ##"attributeName="transform" type="translate""##, values: places.map { "\(n($0.x)) \(n($0.y))" }, keyTimes: keyTimes)
-            svg += animation("animateTransform", ##"attributeName="transform" type="scale" additive="sum""##, values: places.map { "\(n($0.a)) \(n($0.d))" }, keyTimes: keyTimes)
+            svg += animation(
+                "animateTransform", ##"attributeName="transform" type="translate""##, values: places.map { "\(n($0.x)) \(n($0.y))" },
+                keyTimes: keyTimes)
+            svg += animation(
+                "animateTransform", ##"attributeName="transform" type="scale" additive="sum""##, values: places.map { "\(n($0.a)) \(n($0.d))" },
+                keyTimes: keyTimes)
         }
         if track.animates.contains(.opacity) {
             svg += animation("animate", ##"attributeName="opacity""##, values: states.map { n($0.opacity ?? 1) }, keyTimes: keyTimes)
@@ -87,9 +97,11 @@ extension ExportScene {
         svg += "</path>"
         if let content = track.content {
             let href = content.url.replacingAmpersands()
-            svg += ##"<image href="\##(href)" xlink:href="\##(href)" x="\##(n(drawn.x))" y="\##(n(drawn.y))" width="\##(n(drawn.width))" height="\##(n(drawn.height))" preserveAspectRatio="none"/>"##
+            svg +=
+                ##"<image href="\##(href)" xlink:href="\##(href)" x="\##(n(drawn.x))" y="\##(n(drawn.y))" width="\##(n(drawn.width))" height="\##(n(drawn.height))" preserveAspectRatio="none"/>"##
         } else if [.content, .incomingSnapshot, .outgoingSnapshot, .child, .outgoingChild].contains(track.role) {
-            svg += ##"<path d="M0 0L\##(n(size.width)) \##(n(size.height))M\##(n(size.width)) 0L0 \##(n(size.height))" stroke="#fff" stroke-opacity="0.6" fill="none" vector-effect="non-scaling-stroke"/>"##
+            svg +=
+                ##"<path d="M0 0L\##(n(size.width)) \##(n(size.height))M\##(n(size.width)) 0L0 \##(n(size.height))" stroke="#fff" stroke-opacity="0.6" fill="none" vector-effect="non-scaling-stroke"/>"##
         }
         if first.maskFrame != nil { svg += "</g>" }
         svg += "</g>"

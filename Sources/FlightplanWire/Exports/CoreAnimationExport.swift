@@ -44,7 +44,7 @@ public struct CoreAnimationLayer: Sendable {
     /// The type a key path's numbers make; key paths not named here take a plain number, string or boolean.
     public static let valueTypes: [(keyPath: String, type: String)] = [
         ("bounds", "CGRect"), ("position", "CGPoint"), ("anchorPoint", "CGPoint"), ("shadowOffset", "CGSize"),
-        ("backgroundColor", "CGColor"), ("shadowColor", "CGColor"),
+        ("backgroundColor", "CGColor"), ("shadowColor", "CGColor")
     ]
 }
 
@@ -73,28 +73,42 @@ extension Track {
         typealias Reading = (TrackValues) -> [Double]?
         // The track layer's and the clip's key paths, with the property that moves each and how to read it.
         var layerPaths: [(String, TrackProperty, Reading)] = [
-            ("position", .transform, { values in
-                let t = values.transform ?? .identity
-                return [frame.midX - stage.x + t.tx, frame.midY - stage.y + t.ty]
-            }),
+            (
+                "position", .transform,
+                { values in
+                    let t = values.transform ?? .identity
+                    return [frame.midX - stage.x + t.tx, frame.midY - stage.y + t.ty]
+                }
+            ),
             ("transform.scale.x", .transform, { $0.transform.map { [$0.a] } }),
             ("transform.scale.y", .transform, { $0.transform.map { [$0.d] } }),
             ("opacity", .opacity, { $0.opacity.map { [$0] } }),
             ("shadowColor", .shadow, { $0.shadow.map { [$0.color.r, $0.color.g, $0.color.b, 1] } }),
             ("shadowOpacity", .shadow, { $0.shadow.map { [$0.color.a] } }),
             ("shadowRadius", .shadow, { $0.shadow.map { [$0.radius] } }),
-            ("shadowOffset", .shadow, { $0.shadow.map { [$0.offset.x, $0.offset.y] } }),
+            ("shadowOffset", .shadow, { $0.shadow.map { [$0.offset.x, $0.offset.y] } })
         ]
         let color: (String, TrackProperty, Reading) = ("backgroundColor", .color, { $0.color.map { [$0.r, $0.g, $0.b, $0.a] } })
         let clipPaths: [(String, TrackProperty, Reading)] = [
-            ("bounds", .maskFrame, { let m = $0.maskFrame ?? whole; return [m.x, m.y, m.width, m.height] }),
-            ("position", .maskFrame, { let m = $0.maskFrame ?? whole; return [m.midX, m.midY] }),
+            (
+                "bounds", .maskFrame,
+                {
+                    let m = $0.maskFrame ?? whole; return [m.x, m.y, m.width, m.height]
+                }
+            ),
+            (
+                "position", .maskFrame,
+                {
+                    let m = $0.maskFrame ?? whole; return [m.midX, m.midY]
+                }
+            ),
             ("cornerRadius", .cornerRadius, { $0.cornerRadius.map { [max(0, $0)] } }),
-            color,
+            color
         ]
         if !hasClip { layerPaths.append(color) }
         let states = keyframes.map { base.merging($0.values) }
-        func layer(_ paths: [(String, TrackProperty, Reading)], settings: [(keyPath: String, value: CoreAnimationLayer.Value)]) -> CoreAnimationLayer {
+        func layer(_ paths: [(String, TrackProperty, Reading)], settings: [(keyPath: String, value: CoreAnimationLayer.Value)]) -> CoreAnimationLayer
+        {
             var set = settings, animations: [CoreAnimationLayer.Animation] = []
             for (path, property, read) in paths {
                 if animates.contains(property) {
@@ -112,10 +126,12 @@ extension Track {
             clip: hasClip ? layer(clipPaths, settings: clipSettings) : nil,
             superlayer: clip.map { clip in
                 let onStage = clip.offsetBy(dx: -stage.x, dy: -stage.y)
-                return CoreAnimationLayer(set: [
-                    ("bounds", .numbers([onStage.x, onStage.y, onStage.width, onStage.height])), ("position", .numbers([onStage.midX, onStage.midY])),
-                    ("masksToBounds", .flag(true)),
-                ], animations: [])
+                return CoreAnimationLayer(
+                    set: [
+                        ("bounds", .numbers([onStage.x, onStage.y, onStage.width, onStage.height])),
+                        ("position", .numbers([onStage.midX, onStage.midY])),
+                        ("masksToBounds", .flag(true))
+                    ], animations: [])
             },
             keyTimes: keyframes.map { duration > 0 ? $0.time / duration : 0 })
     }

@@ -22,7 +22,7 @@ struct ExportOutline {
     private static let continuousCorner: [((Double, Double), (Double, Double), (Double, Double))] = [
         ((1.08849296, 0), (0.86840694, 0), (0.63149379, 0.07491139)),
         ((0.37282383, 0.16905956), (0.16905956, 0.37282383), (0.07491139, 0.63149379)),
-        ((0, 0.86840694), (0, 1.08849296), (0, 1.528665)),
+        ((0, 0.86840694), (0, 1.08849296), (0, 1.528665))
     ]
 
     /// The outline of `rect` with corners of `radius` (at most half the shorter side; a continuous corner at most
@@ -35,7 +35,7 @@ struct ExportOutline {
         let (x0, y0, x1, y1) = (rect.x, rect.y, rect.maxX, rect.maxY)
         // Each corner: the corner point, the unit vector back along the incoming edge, the one along the outgoing edge.
         let corners: [(Point2, Point2, Point2)] = [
-            ((x1, y0), (-1, 0), (0, 1)), ((x1, y1), (0, -1), (-1, 0)), ((x0, y1), (1, 0), (0, -1)), ((x0, y0), (0, 1), (1, 0)),
+            ((x1, y0), (-1, 0), (0, 1)), ((x1, y1), (0, -1), (-1, 0)), ((x0, y1), (1, 0), (0, -1)), ((x0, y0), (0, 1), (1, 0))
         ]
         func at(_ corner: (Point2, Point2, Point2), _ s: Double, _ t: Double) -> Point2 {
             (corner.0.x + s * corner.1.x + t * corner.2.x, corner.0.y + s * corner.1.y + t * corner.2.y)
@@ -48,7 +48,10 @@ struct ExportOutline {
             pieces.append(Cubic(control1: current, control2: edgeEnd, end: edgeEnd))
             if continuous {
                 for (c1, c2, end) in Self.continuousCorner {
-                    pieces.append(Cubic(control1: at(corner, c1.0 * r, c1.1 * r), control2: at(corner, c2.0 * r, c2.1 * r), end: at(corner, end.0 * r, end.1 * r)))
+                    pieces.append(
+                        Cubic(
+                            control1: at(corner, c1.0 * r, c1.1 * r), control2: at(corner, c2.0 * r, c2.1 * r), end: at(corner, end.0 * r, end.1 * r))
+                    )
                 }
             } else {
                 let k = r * (1 - Self.arcHandle)

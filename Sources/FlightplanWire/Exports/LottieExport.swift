@@ -93,8 +93,10 @@ extension ExportScene {
 
     /// Straight-line easing handles.
     private func linearHandles(to writer: inout JSONWriter) {
-        writer.key("o"); writer.beginObject(); writer.key("x"); numbers([0], to: &writer); writer.key("y"); numbers([0], to: &writer); writer.endObject()
-        writer.key("i"); writer.beginObject(); writer.key("x"); numbers([1], to: &writer); writer.key("y"); numbers([1], to: &writer); writer.endObject()
+        writer.key("o"); writer.beginObject(); writer.key("x"); numbers([0], to: &writer); writer.key("y"); numbers([0], to: &writer);
+        writer.endObject()
+        writer.key("i"); writer.beginObject(); writer.key("x"); numbers([1], to: &writer); writer.key("y"); numbers([1], to: &writer);
+        writer.endObject()
     }
 
     /// A track's content as two assets: the image (`image-N`, its own pixel size, or the track's frame when the
@@ -126,7 +128,8 @@ extension ExportScene {
         writer.beginObject()
         writer.key("a"); property(track, animated: false, { _ in [0, 0, 0] }, to: &writer)
         writer.key("p"); property(track, animated: false, { _ in [drawn.x - painted.x, drawn.y - painted.y, 0] }, to: &writer)
-        writer.key("s"); property(track, animated: false, { _ in [100 * drawn.width / size.width, 100 * drawn.height / size.height, 100] }, to: &writer)
+        writer.key("s");
+        property(track, animated: false, { _ in [100 * drawn.width / size.width, 100 * drawn.height / size.height, 100] }, to: &writer)
         writer.key("r"); property(track, animated: false, { _ in [0] }, to: &writer)
         writer.key("o"); property(track, animated: false, { _ in [100] }, to: &writer)
         writer.endObject()
@@ -159,15 +162,19 @@ extension ExportScene {
         writer.beginObject()
         writer.key("a"); property(track, animated: false, { _ in [frame.width / 2 + shift.x, frame.height / 2 + shift.y, 0] }, to: &writer)
         writer.key("p")
-        property(track, animated: animatesGeometry, { values in
-            let t = values.transform ?? .identity
-            return [frame.midX - stage.x + t.tx, frame.midY - stage.y + t.ty, 0]
-        }, to: &writer)
+        property(
+            track, animated: animatesGeometry,
+            { values in
+                let t = values.transform ?? .identity
+                return [frame.midX - stage.x + t.tx, frame.midY - stage.y + t.ty, 0]
+            }, to: &writer)
         writer.key("s")
-        property(track, animated: animatesGeometry, { values in
-            let t = values.transform ?? .identity
-            return [t.a * 100, t.d * 100, 100]
-        }, to: &writer)
+        property(
+            track, animated: animatesGeometry,
+            { values in
+                let t = values.transform ?? .identity
+                return [t.a * 100, t.d * 100, 100]
+            }, to: &writer)
         writer.key("r"); property(track, animated: false, { _ in [0] }, to: &writer)
         writer.key("o"); property(track, animated: track.animates.contains(.opacity), { [($0.opacity ?? 1) * 100] }, to: &writer)
         writer.endObject()
@@ -177,7 +184,10 @@ extension ExportScene {
             writer.key("masksProperties")
             writer.beginArray()
             if masked {
-                mask(track, mode: "a", animated: track.animates.contains(.maskFrame) || track.animates.contains(.cornerRadius), shift: shift, to: &writer) { values in
+                mask(
+                    track, mode: "a", animated: track.animates.contains(.maskFrame) || track.animates.contains(.cornerRadius), shift: shift,
+                    to: &writer
+                ) { values in
                     ExportOutline(values.maskFrame!, radius: values.cornerRadius ?? 0, curve: track.cornerCurve)
                 }
             }
@@ -217,10 +227,12 @@ extension ExportScene {
         writer.beginObject()
         writer.key("ty"); writer.string("fl")
         writer.key("c")
-        property(track, animated: track.animates.contains(.color), { values in
-            let color = values.color ?? placeholder
-            return [color.r, color.g, color.b, 1]
-        }, to: &writer)
+        property(
+            track, animated: track.animates.contains(.color),
+            { values in
+                let color = values.color ?? placeholder
+                return [color.r, color.g, color.b, 1]
+            }, to: &writer)
         writer.key("o"); property(track, animated: track.animates.contains(.color), { [($0.color ?? placeholder).a * 100] }, to: &writer)
         writer.key("r"); writer.integer(2)
         writer.endObject()
@@ -276,10 +288,12 @@ extension ExportScene {
         writer.beginObject()
         writer.key("c"); writer.bool(true)
         writer.key("v"); points(vertices.map { ($0.x + shift.x, $0.y + shift.y) })
-        writer.key("i"); points(vertices.indices.map { j in
-            let control = pieces[(j + pieces.count - 1) % pieces.count].control2
-            return (control.x - vertices[j].x, control.y - vertices[j].y)
-        })
+        writer.key("i");
+        points(
+            vertices.indices.map { j in
+                let control = pieces[(j + pieces.count - 1) % pieces.count].control2
+                return (control.x - vertices[j].x, control.y - vertices[j].y)
+            })
         writer.key("o"); points(vertices.indices.map { j in (pieces[j].control1.x - vertices[j].x, pieces[j].control1.y - vertices[j].y) })
         writer.endObject()
     }

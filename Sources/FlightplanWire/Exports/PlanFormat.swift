@@ -68,7 +68,8 @@ public enum PlanFormat: String, Sendable, Hashable, CaseIterable {
         guard let first = bytes.first, isLetter(first), bytes.count <= 32,
             bytes.allSatisfy({ isLetter($0) || (48...57).contains($0) || $0 == 45 || $0 == 95 })
         else {
-            throw ValidationError(field: "idPrefix", message: "must be a letter then up to 31 letters, digits, - or _, got \"\(EchoedInput.bounded(idPrefix))\"")
+            throw ValidationError(
+                field: "idPrefix", message: "must be a letter then up to 31 letters, digits, - or _, got \"\(EchoedInput.bounded(idPrefix))\"")
         }
     }
 }

@@ -14,10 +14,11 @@ extension PortableEasing {
     }
 
     private static func text(of stops: [Point]) -> String {
-        "linear(" + stops.map { stop in
-            let y = decimal(stop.y, places: 5)
-            return stop.x == 0 || stop.x == 1 ? y : "\(y) \(decimal(stop.x * 100, places: 4))%"
-        }.joined(separator: ", ") + ")"
+        "linear("
+            + stops.map { stop in
+                let y = decimal(stop.y, places: 5)
+                return stop.x == 0 || stop.x == 1 ? y : "\(y) \(decimal(stop.x * 100, places: 4))%"
+            }.joined(separator: ", ") + ")"
     }
 
     /// `value` to at most `places` decimals, without trailing zeros.

@@ -32,14 +32,18 @@ extension ExportScene {
         let track = tracks[index], name = names[index], n = ExportPalette.number
         let frame = track.frame, painted = ExportPalette.paintedRect(of: track)
         func box(_ rect: Rect, _ dx: Double, _ dy: Double) -> [(String, String)] {
-            [("position", "absolute"), ("left", "\(n(rect.x - dx))px"), ("top", "\(n(rect.y - dy))px"), ("width", "\(n(rect.width))px"), ("height", "\(n(rect.height))px")]
+            [
+                ("position", "absolute"), ("left", "\(n(rect.x - dx))px"), ("top", "\(n(rect.y - dy))px"), ("width", "\(n(rect.width))px"),
+                ("height", "\(n(rect.height))px")
+            ]
         }
         let offsets = track.keyframes.map { plan.duration > 0 ? $0.time / plan.duration : 0 }
         var region: WebBox?
         var origin = (x: stage.x, y: stage.y)
         if let clip = track.clip {
             region = WebBox(
-                className: "\(prefix)-\(name)-region", style: box(clip, stage.x, stage.y) + [("overflow", "hidden"), ("z-index", "\(track.z)")], keyframes: [])
+                className: "\(prefix)-\(name)-region", style: box(clip, stage.x, stage.y) + [("overflow", "hidden"), ("z-index", "\(track.z)")],
+                keyframes: [])
             origin = (clip.x, clip.y)
         }
         var layerStyle = box(frame, origin.x, origin.y) + [("transform-origin", "50% 50%")]
@@ -56,7 +60,7 @@ extension ExportScene {
             let drawn = ExportPalette.contentRect(of: track)
             paintStyle += [
                 ("background-image", "url(\"\(content.url)\")"), ("background-position", "\(n(drawn.x - painted.x))px \(n(drawn.y - painted.y))px"),
-                ("background-size", "\(n(drawn.width))px \(n(drawn.height))px"), ("background-repeat", "no-repeat"),
+                ("background-size", "\(n(drawn.width))px \(n(drawn.height))px"), ("background-repeat", "no-repeat")
             ]
         }
         paintStyle += paintDeclarations(track.base, of: track, held: track.base, painted: painted).map { ($0.css, $0.value) }
@@ -75,9 +79,11 @@ extension ExportScene {
         }
         if let opacity = values.opacity { result.append(("opacity", "opacity", n(opacity))) }
         if let shadow = values.shadow {
-            result.append((
-                "filter", "filter",
-                "drop-shadow(\(n(shadow.offset.x))px \(n(shadow.offset.y))px \(n(shadow.radius))px \(ExportPalette.css(shadow.color)))"))
+            result.append(
+                (
+                    "filter", "filter",
+                    "drop-shadow(\(n(shadow.offset.x))px \(n(shadow.offset.y))px \(n(shadow.radius))px \(ExportPalette.css(shadow.color)))"
+                ))
         }
         return result
     }
@@ -87,7 +93,8 @@ extension ExportScene {
     private func paintDeclarations(_ values: TrackValues, of track: Track, held: TrackValues, painted: Rect) -> [Declaration] {
         var result: [Declaration] = []
         if values.maskFrame != nil || values.cornerRadius != nil, let mask = values.maskFrame ?? held.maskFrame {
-            let outline = ExportOutline(mask.offsetBy(dx: -painted.x, dy: -painted.y), radius: values.cornerRadius ?? held.cornerRadius ?? 0, curve: track.cornerCurve)
+            let outline = ExportOutline(
+                mask.offsetBy(dx: -painted.x, dy: -painted.y), radius: values.cornerRadius ?? held.cornerRadius ?? 0, curve: track.cornerCurve)
             result.append(("clip-path", "clipPath", "path(\"\(outline.pathData)\")"))
         }
         if let color = values.color { result.append(("background-color", "backgroundColor", ExportPalette.css(color))) }
@@ -161,7 +168,8 @@ extension ExportScene {
                 guard animated else { continue }
                 css += "@keyframes \(box.className) {\n"
                 for keyframe in box.keyframes {
-                    css += "  \(n(keyframe.offset * 100))% { " + keyframe.declarations.map { "\($0.css): \($0.value);" }.joined(separator: " ") + " }\n"
+                    css +=
+                        "  \(n(keyframe.offset * 100))% { " + keyframe.declarations.map { "\($0.css): \($0.value);" }.joined(separator: " ") + " }\n"
                 }
                 css += "}\n"
             }

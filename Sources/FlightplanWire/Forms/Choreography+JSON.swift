@@ -20,7 +20,9 @@ extension ChannelTiming: HandWrittenWireForm {
         case "progress": span = .progress(start: bounds[0], end: bounds[1])
         default: throw ValidationError(field: memberPath, message: "is not a known field; \(path) must have \"window\", \"seconds\" or \"progress\"")
         }
-        self.init(span, curve: try reader.value("curve").map { value throws(ValidationError) in try TimingCurve(json: value, path: reader.fieldPath("curve")) })
+        self.init(
+            span,
+            curve: try reader.value("curve").map { value throws(ValidationError) in try TimingCurve(json: value, path: reader.fieldPath("curve")) })
     }
 
     /// Writes the span under its kind's key, and the curve when set.

@@ -69,7 +69,8 @@ extension Color: WireObject {
             return
         }
         guard let color = Color(hex: text) else {
-            throw ValidationError(field: path(), message: "must be \"#RRGGBB\", \"#RRGGBBAA\" or {\"r\", \"g\", \"b\", \"a\"}, got \"\(EchoedInput.bounded(text))\"")
+            throw ValidationError(
+                field: path(), message: "must be \"#RRGGBB\", \"#RRGGBBAA\" or {\"r\", \"g\", \"b\", \"a\"}, got \"\(EchoedInput.bounded(text))\"")
         }
         self = color
     }

@@ -107,7 +107,7 @@ extension Dictionary: WireValue where Key == TimingChannel, Value == ChannelTimi
 extension TimingCurve: HandWrittenWireForm {
     /// The names of the curves that have one.
     private static let names: [(String, TimingCurve)] = [
-        ("linear", .linear), ("easeIn", .easeIn), ("easeOut", .easeOut), ("easeInOut", .easeInOut),
+        ("linear", .linear), ("easeIn", .easeIn), ("easeOut", .easeOut), ("easeInOut", .easeInOut)
     ]
 
     /// Reads `"linear"`, `"easeIn"`, `"easeOut"`, `"easeInOut"`, `{"cubicBezier": [x1, y1, x2, y2]}`

@@ -31,7 +31,7 @@ enum WireSchemaRules {
         try! Object.describe(&walk, &value)
         let pointer = "/components/schemas/\(name)"
         var rules = [
-            DocumentedRules.Rule(pointer: pointer, keyword: "properties", value: .array(walk.names.map(JSONValue.string))),
+            DocumentedRules.Rule(pointer: pointer, keyword: "properties", value: .array(walk.names.map(JSONValue.string)))
         ]
         let required = side == .request ? walk.required : walk.alwaysWritten
         if !required.isEmpty {

@@ -31,13 +31,15 @@ public enum Filmstrip {
         let times = plan.tracks.first { !$0.keyframes.isEmpty }?.keyframes.map(\.time) ?? [0, plan.duration]
         let width = Double(times.count) * (screen.width + gap) - gap, height = screen.height + label
         let displayHeight = 320.0
-        var svg = ##"<svg xmlns="http://www.w3.org/2000/svg" viewBox="\##(formatted(screen.x)) \##(formatted(screen.y)) \##(formatted(width)) \##(formatted(height))" "##
+        var svg =
+            ##"<svg xmlns="http://www.w3.org/2000/svg" viewBox="\##(formatted(screen.x)) \##(formatted(screen.y)) \##(formatted(width)) \##(formatted(height))" "##
         svg += ##"width="\##(formatted(width / height * displayHeight))" height="\##(formatted(displayHeight))" font-family="sans-serif">"##
         svg += "<title>\(plan.style.rawValue) \(plan.direction.rawValue), \(formatted(plan.duration)) s, \(times.count) frames</title>"
         let tracks = plan.tracks
         // The track the eye follows: a flying destination screen (sharedFrame, whose destination image rides it), else
         // the flying content.
-        let outlined = tracks.first { $0.role == .destinationScreen && $0.animates.contains(.transform) }
+        let outlined =
+            tracks.first { $0.role == .destinationScreen && $0.animates.contains(.transform) }
             ?? tracks.last { $0.role == .content } ?? tracks.last { $0.animates.contains(.transform) }
         for (index, time) in times.enumerated() {
             svg += ##"<g transform="translate(\##(formatted(Double(index) * (screen.width + gap))) 0)">"##
@@ -50,10 +52,12 @@ public enum Filmstrip {
                 let values = outlined.values(atKeyframe: index)
                 let state = values.keyframe(time: time, progress: 0, in: outlined.frame)
                 svg += rect(
-                    state.visibleClip(in: outlined.frame), ##"fill="none" stroke="#ff3b30" stroke-width="\##(formatted(max(1, screen.width / 200)))""##,
+                    state.visibleClip(in: outlined.frame),
+                    ##"fill="none" stroke="#ff3b30" stroke-width="\##(formatted(max(1, screen.width / 200)))""##,
                     radius: state.visibleCornerRadius)
             }
-            svg += ##"<text x="\##(formatted(screen.x + screen.width / 2))" y="\##(formatted(screen.maxY + label * 0.75))" font-size="\##(formatted(label * 0.6))" text-anchor="middle">t = \##(formatted(time)) s</text>"##
+            svg +=
+                ##"<text x="\##(formatted(screen.x + screen.width / 2))" y="\##(formatted(screen.maxY + label * 0.75))" font-size="\##(formatted(label * 0.6))" text-anchor="middle">t = \##(formatted(time)) s</text>"##
             svg += "</g>"
         }
         return svg + "</svg>"
@@ -62,13 +66,15 @@ public enum Filmstrip {
     /// One track at one instant in its colour (its role's placeholder when it has none), diagonals over the
     /// content, snapshots, children and a flying screen so scale shows.
     private static func draw(_ track: Track, _ values: TrackValues, id: String) -> String {
-        let diagonals = [.content, .incomingSnapshot, .outgoingSnapshot, .child, .outgoingChild].contains(track.role)
+        let diagonals =
+            [.content, .incomingSnapshot, .outgoingSnapshot, .child, .outgoingChild].contains(track.role)
             || (track.role == .destinationScreen && track.animates.contains(.transform))
         let fill = paint(values.color ?? ExportPalette.placeholder(for: track))
         var svg = ""
         if let clip = track.clip { svg += ##"<clipPath id="\##(id)r">\##(rect(clip, ""))</clipPath><g clip-path="url(#\##(id)r)">"## }
         if let shadow = values.shadow, shadow.color.a > 0 {
-            svg += ##"<filter id="\##(id)s" x="-50%" y="-50%" width="200%" height="200%"><feDropShadow dx="\##(formatted(shadow.offset.x))" dy="\##(formatted(shadow.offset.y))" stdDeviation="\##(formatted(shadow.radius / 2))" flood-color="\##(ExportPalette.hex(shadow.color))" flood-opacity="\##(formatted(shadow.color.a))"/></filter>"##
+            svg +=
+                ##"<filter id="\##(id)s" x="-50%" y="-50%" width="200%" height="200%"><feDropShadow dx="\##(formatted(shadow.offset.x))" dy="\##(formatted(shadow.offset.y))" stdDeviation="\##(formatted(shadow.radius / 2))" flood-color="\##(ExportPalette.hex(shadow.color))" flood-opacity="\##(formatted(shadow.color.a))"/></filter>"##
             svg += ##"<g filter="url(#\##(id)s)">"##
         }
         let keyframe = values.keyframe(time: 0, progress: 0, in: track.frame)
@@ -87,10 +93,12 @@ public enum Filmstrip {
         let (e, f) = (origin.x, origin.y)
         let mask = keyframe.maskFrame.offsetBy(dx: frame.x, dy: frame.y)
         var svg = ##"<clipPath id="\##(id)">\##(rect(mask, "", radius: keyframe.cornerRadius))</clipPath>"##
-        svg += ##"<g transform="matrix(\##(formatted(t.a)) \##(formatted(t.b)) \##(formatted(t.c)) \##(formatted(t.d)) \##(formatted(e)) \##(formatted(f)))" opacity="\##(formatted(opacity))"><g clip-path="url(#\##(id))">"##
+        svg +=
+            ##"<g transform="matrix(\##(formatted(t.a)) \##(formatted(t.b)) \##(formatted(t.c)) \##(formatted(t.d)) \##(formatted(e)) \##(formatted(f)))" opacity="\##(formatted(opacity))"><g clip-path="url(#\##(id))">"##
         svg += rect(frame, fill)
         if diagonals {
-            svg += ##"<path d="M\##(formatted(frame.x)) \##(formatted(frame.y))L\##(formatted(frame.maxX)) \##(formatted(frame.maxY))M\##(formatted(frame.maxX)) \##(formatted(frame.y))L\##(formatted(frame.x)) \##(formatted(frame.maxY))" stroke="#fff" stroke-opacity="0.6" fill="none"/>"##
+            svg +=
+                ##"<path d="M\##(formatted(frame.x)) \##(formatted(frame.y))L\##(formatted(frame.maxX)) \##(formatted(frame.maxY))M\##(formatted(frame.maxX)) \##(formatted(frame.y))L\##(formatted(frame.x)) \##(formatted(frame.maxY))" stroke="#fff" stroke-opacity="0.6" fill="none"/>"##
         }
         return svg + "</g></g>"
     }
@@ -102,7 +110,8 @@ public enum Filmstrip {
 
     private static func rect(_ rect: Rect, _ attributes: String, radius: Double = 0) -> String {
         let corner = radius > 0 ? ##" rx="\##(formatted(radius))""## : ""
-        return ##"<rect x="\##(formatted(rect.x))" y="\##(formatted(rect.y))" width="\##(formatted(rect.width))" height="\##(formatted(rect.height))"\##(corner) \##(attributes)/>"##
+        return
+            ##"<rect x="\##(formatted(rect.x))" y="\##(formatted(rect.y))" width="\##(formatted(rect.width))" height="\##(formatted(rect.height))"\##(corner) \##(attributes)/>"##
     }
 
     /// A number to 2 decimals (4 below 10, for scale factors and times), integers without a fraction:
