@@ -131,4 +131,36 @@ struct HandDerivedMidMotionTests {
             radius: Self.lerp(10, 0, p))
         Self.expect(try sprung.flyingKeyframes()[1], atP, opacity: 0.5 * p, "sharedFrame, spring, T/2")
     }
+
+    @Test("morph: a 5:3 element flies to a 5:3 frame, its radius from 10 to 20, halfway on easeIn and on a spring")
+    func morph() throws {
+        // The layer is the destination frame (50, 300, 300, 180), h = (150, 90); the element fills it. At p = ½ it is
+        // halfway from (100, 200, 100, 60): (75, 250, 200, 120), s = ⅔, tx = 75 − 50 − ⅓·150 = −25,
+        // ty = 250 − 300 − ⅓·90 = −80; the clip is the element, so the mask is the whole layer; the visible radius
+        // 15 is 15/⅔ = 22.5 in the layer; the destination's alpha ½.
+        let layer = Rect(x: 50, y: 300, width: 300, height: 180), element = Rect(x: 100, y: 200, width: 100, height: 60)
+        func plan(_ curve: TimingCurve, keyframes: Int) throws -> Plan {
+            try Planner.plan(
+                for: PlanRequest(
+                    style: .morph, source: SourceElement(frame: element, cornerRadius: 10),
+                    destination: DestinationLayout(bounds: Self.screen, frame: layer, cornerRadius: 20),
+                    timing: Timing(duration: curve == Self.spring ? nil : 1, curve: curve), sampling: .keyframes(keyframes)
+                ).validated())
+        }
+        let eased = try plan(.easeIn, keyframes: Self.easedKeyframes)
+        let half = Self.expected(
+            layer: layer, content: layer, image: Self.lerp(element, layer, 0.5), clip: Self.lerp(element, layer, 0.5), radius: 15)
+        expectClose(half.s, 2.0 / 3, scale: 1, "s")
+        expectClose(half.tx, -25, scale: 1, "tx")
+        expectClose(half.ty, -80, scale: 1, "ty")
+        expectClose(half.radius, 22.5, scale: 1, "radius")
+        expectClose(half.mask, Rect(x: 0, y: 0, width: 300, height: 180), scale: 1, "mask")
+        Self.expect(try eased.flyingKeyframes()[Self.easedIndex], half, opacity: 0.5, "morph, easeIn, p = ½")
+
+        let sprung = try plan(Self.spring, keyframes: 3)
+        let p = Self.springProgressAtHalf(sprung.duration)
+        let atP = Self.expected(
+            layer: layer, content: layer, image: Self.lerp(element, layer, p), clip: Self.lerp(element, layer, p), radius: Self.lerp(10, 20, p))
+        Self.expect(try sprung.flyingKeyframes()[1], atP, opacity: p, "morph, spring, T/2")
+    }
 }
