@@ -28,7 +28,8 @@ def ordered(span):
 
 
 def repaired(value):
-    """`value` with every span ordered, every id list unique, a visible frame overlapping its frame, every spring
+    """`value` with every span ordered, every id list unique, content naming children by their pairs' ids only, a
+    visible frame overlapping its frame, every spring
     settling within 60 s, no `duration`
     beside a spring's `response`, every channel of a timing fitted to it, and an interruption's `time` within its
     running plan."""
@@ -61,6 +62,7 @@ def repaired(value):
         value.pop("duration", None)
     if "source" in value and "destination" in value:
         fit_to_duration(value)
+        only_named_children(value)
     origin = value.get("from")
     if isinstance(origin, dict) and isinstance(origin.get("request"), dict) and is_number(origin.get("time")):
         known = known_duration(origin["request"].get("timing"))
@@ -71,6 +73,16 @@ def repaired(value):
             if isinstance(channel, dict):
                 fit_channel(channel, value)
     return value
+
+
+def only_named_children(request):
+    """A plan request's content names children by their pairs' ids only: the others are dropped."""
+    content = request.get("content")
+    pairs = request.get("children") if isinstance(request.get("children"), list) else []
+    ids = {pair.get("id") for pair in pairs if isinstance(pair, dict)}
+    for side in content.values() if isinstance(content, dict) else []:
+        if isinstance(side, dict) and isinstance(side.get("children"), dict):
+            side["children"] = {key: reference for key, reference in side["children"].items() if key in ids}
 
 
 def is_rect(value):
