@@ -163,4 +163,82 @@ struct HandDerivedMidMotionTests {
             layer: layer, content: layer, image: Self.lerp(element, layer, p), clip: Self.lerp(element, layer, p), radius: Self.lerp(10, 20, p))
         Self.expect(try sprung.flyingKeyframes()[1], atP, opacity: p, "morph, spring, T/2")
     }
+
+    @Test("reveal: a 40 × 120 capsule grows to the scale its arc covers the far corner at, two thirds of the way at p = ½")
+    func reveal() throws {
+        // The capsule (280, 640, 40, 120), radius 20, centre (300, 700): its inner segment is u = 0 wide and v = 40 tall.
+        // The far screen corner (0, 0) is dx = 300, dy = 700 away, past the flat sides at every scale below 700/40, so it
+        // is covered when hypot(300, 700 − 40s) = 20s: 1200s² − 56000s + 580000 = 0, s = (70 − √550)/3 = 15.516. (The
+        // corner (400, 0) needs 12.03, the bottom corners 15 by the flat side.) With a fade fraction of ¼ the growth
+        // runs over the first ¾ of the progress: at p = ½ it is ⅔, the scale 1 + ⅔(S − 1) about the centre (t = 0), the
+        // mask the whole layer, the radius 20 in the layer, and the destination not yet fading in. On a spring at T/2
+        // (p > ¾) the growth has ended at S and the fade is (p − ¾)/¼.
+        let element = Rect(x: 280, y: 640, width: 40, height: 120)
+        let covering = (70 - 550.0.squareRoot()) / 3
+        func plan(_ curve: TimingCurve, keyframes: Int) throws -> Plan {
+            try Planner.plan(
+                for: PlanRequest(
+                    style: .reveal, source: SourceElement(frame: element, cornerRadius: 20), destination: DestinationLayout(bounds: Self.screen),
+                    timing: Timing(duration: curve == Self.spring ? nil : 1, curve: curve, fadeFraction: 0.25), sampling: .keyframes(keyframes)
+                ).validated())
+        }
+        func grown(_ scale: Double) -> Rect {
+            Rect(center: Point(x: element.midX, y: element.midY), size: Size(width: element.width * scale, height: element.height * scale))
+        }
+        let eased = try plan(.easeIn, keyframes: Self.easedKeyframes)
+        expectClose(try eased.flyingKeyframes().last!.transform.a, covering, relative: 1e-12, scale: 1, "the covering scale")
+        let twoThirds = Self.lerp(1, covering, 2.0 / 3)
+        let half = Self.expected(layer: element, content: element, image: grown(twoThirds), clip: grown(twoThirds), radius: 20 * twoThirds)
+        expectClose(half.mask, Rect(x: 0, y: 0, width: 40, height: 120), scale: 1, "mask")
+        Self.expect(try eased.flyingKeyframes()[Self.easedIndex], half, opacity: 0, "reveal, easeIn, p = ½")
+
+        let sprung = try plan(Self.spring, keyframes: 3)
+        let p = Self.springProgressAtHalf(sprung.duration)
+        #expect(p > 0.75 && p < 1)
+        let atP = Self.expected(layer: element, content: element, image: grown(covering), clip: grown(covering), radius: 20 * covering)
+        Self.expect(try sprung.flyingKeyframes()[1], atP, opacity: (p - 0.75) / 0.25, "reveal, spring, T/2")
+    }
+
+    @Test("snapshot: a 3:1 card opens to a 1:2 screen, its container, both snapshots and a child pair halfway on easeIn and on a spring")
+    func snapshot() throws {
+        // The card (20, 500, 360, 120), radius 16, opens to the whole 400 × 800 screen, square-cornered; the container's
+        // clip and radius move edge by edge: (10, 250, 380, 460) and 8 at p = ½. The container is the screen-sized view
+        // whose mask is that clip (no transform). The destination's snapshot covers the card at the start: the scale
+        // max(360/400, 120/800) = 0.9, so 360 × 720 centred on the card, (20, 200); it fades in as p. The source's
+        // snapshot (the card itself) covers the screen at the end: max(400/360, 800/120) = 20/3, so 2400 × 800 centred,
+        // (−1000, 0); it fades out as 1 − p. Both are clipped to the container's clip with its radius. The child
+        // (40, 520, 200, 24) → (20, 320, 300, 36) flies as two snapshots of the same path, whole, fading out and in.
+        let card = Rect(x: 20, y: 500, width: 360, height: 120)
+        let from = Rect(x: 40, y: 520, width: 200, height: 24), to = Rect(x: 20, y: 320, width: 300, height: 36)
+        func plan(_ curve: TimingCurve, keyframes: Int) throws -> Plan {
+            try Planner.plan(
+                for: PlanRequest(
+                    style: .snapshot, source: SourceElement(frame: card, cornerRadius: 16),
+                    destination: DestinationLayout(bounds: Self.screen, frame: Self.screen, cornerRadius: 0),
+                    timing: Timing(duration: curve == Self.spring ? nil : 1, curve: curve), sampling: .keyframes(keyframes),
+                    children: [ChildPair(id: "title", from: from, to: to, fromCornerRadius: 0, toCornerRadius: 0)]
+                ).validated())
+        }
+        let incomingStart = Rect(x: 20, y: 200, width: 360, height: 720), outgoingEnd = Rect(x: -1000, y: 0, width: 2400, height: 800)
+        func expectAll(_ plan: Plan, at index: Int, p: Double, _ label: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+            let clip = Self.lerp(card, Self.screen, p), radius = Self.lerp(16, 0, p)
+            for (id, layer, image, clipped, opacity) in [
+                ("content", Self.screen, Self.screen, clip, 1),
+                ("incomingSnapshot", Self.screen, Self.lerp(incomingStart, Self.screen, p), clip, p),
+                ("outgoingSnapshot", card, Self.lerp(card, outgoingEnd, p), clip, 1 - p),
+                ("child:title", to, Self.lerp(from, to, p), Self.lerp(from, to, p), p),
+                ("outgoingChild:title", from, Self.lerp(from, to, p), Self.lerp(from, to, p), 1 - p)
+            ] {
+                let track = try plan.track(id)
+                expectClose(track.frame, layer, scale: 1, "\(label) \(id)'s layer", sourceLocation: sourceLocation)
+                let wanted = Self.expected(layer: layer, content: layer, image: image, clip: clipped, radius: id.contains("title") ? 0 : radius)
+                Self.expect(track.filledKeyframe(index), wanted, opacity: opacity, "\(label) \(id)", sourceLocation: sourceLocation)
+            }
+        }
+        let half = Self.expected(layer: card, content: card, image: Self.lerp(card, outgoingEnd, 0.5), clip: Self.lerp(card, Self.screen, 0.5), radius: 8)
+        expectClose(half.s, 1 + 17.0 / 6, scale: 1, "the source's snapshot's scale at p = ½")
+        try expectAll(plan(.easeIn, keyframes: Self.easedKeyframes), at: Self.easedIndex, p: 0.5, "snapshot, easeIn, p = ½")
+        let sprung = try plan(Self.spring, keyframes: 3)
+        try expectAll(sprung, at: 1, p: Self.springProgressAtHalf(sprung.duration), "snapshot, spring, T/2")
+    }
 }
