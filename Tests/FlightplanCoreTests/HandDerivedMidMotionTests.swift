@@ -235,7 +235,8 @@ struct HandDerivedMidMotionTests {
                 Self.expect(track.filledKeyframe(index), wanted, opacity: opacity, "\(label) \(id)", sourceLocation: sourceLocation)
             }
         }
-        let half = Self.expected(layer: card, content: card, image: Self.lerp(card, outgoingEnd, 0.5), clip: Self.lerp(card, Self.screen, 0.5), radius: 8)
+        let half = Self.expected(
+            layer: card, content: card, image: Self.lerp(card, outgoingEnd, 0.5), clip: Self.lerp(card, Self.screen, 0.5), radius: 8)
         expectClose(half.s, 1 + 17.0 / 6, scale: 1, "the source's snapshot's scale at p = ½")
         try expectAll(plan(.easeIn, keyframes: Self.easedKeyframes), at: Self.easedIndex, p: 0.5, "snapshot, easeIn, p = ½")
         let sprung = try plan(Self.spring, keyframes: 3)
