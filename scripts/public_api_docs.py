@@ -43,7 +43,7 @@ def code_only(text):
         close, escape = quote + "#" * hashes, "\\" + "#" * hashes
         while j < n:
             if text.startswith(escape + "(", j):
-                j = skip_code(j + len(escape) + 1, ")")
+                j = skip_interpolation(j + len(escape) + 1)
             elif text.startswith(escape, j):
                 j += len(escape) + 1
             elif text.startswith(close, j):
@@ -52,8 +52,8 @@ def code_only(text):
                 j += 1
         return j
 
-    def skip_code(j, closer):
-        """The index just past the `closer` that ends the code (an interpolation) starting at `j`."""
+    def skip_interpolation(j):
+        """The index just past the `)` that ends the interpolated code starting at `j`."""
         depth = 0
         while j < n:
             c = text[j]
@@ -178,12 +178,13 @@ def signature(after_keyword, keyword):
 
 
 def doc_comment(lines, index):
-    """The `///` lines just above line `index` (attribute lines in between skipped), top first."""
+    """The text of the `///` lines just above line `index` (attribute lines in between skipped), top first, indented as
+    written after the `/// `."""
     doc, j = [], index - 1
     while j >= 0:
         stripped = lines[j].strip()
         if stripped.startswith("///"):
-            doc.append(stripped[3:].strip())
+            doc.append(stripped[4:] if stripped.startswith("/// ") else stripped[3:])
         elif not stripped.startswith("@") or doc:
             break
         j -= 1
@@ -200,8 +201,8 @@ def parameter_problems(doc, parameters):
             in_list = False
         elif re.match(r"- Parameters\s*:", line):
             in_list = True
-        elif in_list and re.match(r"- (\w+)\s*:", line) and not re.match(r"- (Returns|Throws|Note|Precondition|Complexity)\s*:", line):
-            documented.append(re.match(r"- (\w+)", line).group(1))
+        elif in_list and re.match(r"\s+- \w+\s*:", line):
+            documented.append(re.match(r"\s+- (\w+)", line).group(1))
         elif line.startswith("- "):
             in_list = False
     missing = [f"`{p}`" for p in parameters if p not in documented]
@@ -239,7 +240,7 @@ def problems_in(path):
             doc = doc_comment(lines, index)
             label = keyword + " " + re.match(r"[^\s:(<{=,]*", after).group(0)
             issues = []
-            if not doc or not doc[0] or doc[0].startswith("- "):
+            if not doc or not doc[0].strip() or doc[0].startswith("- "):
                 issues.append("no one-line `///` summary")
             if keyword in {"func", "init", "subscript"}:
                 label, parameters, returns, throws = signature(after, keyword)

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Runs every test; CI runs exactly this (.ci/run). Steps, fastest first:
-#   the contract is a valid OpenAPI 3.1 document; swift-format's lint (.swift-format) is clean; the Swift
-#   suites (core properties, router, real daemon);
+#   the contract is a valid OpenAPI 3.1 document; swift-format's lint (.swift-format) is clean; every public
+#   declaration of FlightplanCore and FlightplanClient has its doc comment, parameters, return and throws
+#   (scripts/public_api_docs.py); the Swift suites (core properties, router, real daemon);
 #   the SDK's DocC documentation (swift-docc-plugin, warnings are errors: ~20 s after the build);
 #   the fuzz corpus replayed; openapi.yaml's examples match the planner; curl integration tests against
 #   the real binary (including the contract check of every response); clients generated from openapi.yaml
@@ -29,6 +30,7 @@ step() {
 }
 step python3 -m openapi_spec_validator openapi.yaml
 step swift format lint --strict --recursive Sources Tests
+step python3 scripts/public_api_docs.py
 step swift build --build-tests
 step swift test --skip-build
 step swift package --disable-sandbox generate-documentation --target FlightplanClient --warnings-as-errors

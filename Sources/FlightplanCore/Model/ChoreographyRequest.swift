@@ -47,6 +47,11 @@ public struct ChannelTiming: Sendable, Hashable {
     public var curve: TimingCurve?
 
     /// Creates a channel timing.
+    /// - Parameters:
+    ///   - span: The part of the transition the channel runs over: fractions of the duration, seconds, or a share of
+    ///     the plan's eased progress.
+    ///   - curve: The channel's own curve for a `window` or `seconds` span; nil (the default) for the plan's curve. Must be
+    ///     nil for a `progress` span, which runs along the plan's curve.
     public init(_ span: Span, curve: TimingCurve? = nil) {
         self.span = span
         self.curve = curve
@@ -86,6 +91,11 @@ public struct AuxiliaryView: Sendable, Hashable {
     public var to: Double
 
     /// Creates an auxiliary view.
+    /// - Parameters:
+    ///   - id: The caller's name for the view, echoed as its track's id.
+    ///   - frame: The view's frame in window space, in points.
+    ///   - from: Its opacity (0…1) where the push starts, on the source screen.
+    ///   - to: Its opacity (0…1) where the push ends, on the destination screen.
     public init(id: String, frame: Rect, from: Double, to: Double) {
         self.id = id
         self.frame = frame
@@ -113,6 +123,13 @@ public struct SnapshotOptions: Sendable, Hashable {
     public var stagger: Double?
 
     /// Creates snapshot options.
+    /// - Parameters:
+    ///   - childSpace: The space the children's `from` and `to` are given in; nil (the default) for window space
+    ///     (``PlanDefaults/childSpace``).
+    ///   - clipsChildren: Whether each child is clipped to its own frame as it flies; nil (the default) for yes
+    ///     (``PlanDefaults/clipsChildren``).
+    ///   - stagger: Seconds (≥ 0) between one child's start and the next's; each child then moves over the duration less
+    ///     `stagger × (children − 1)`. Nil (the default) for 0: every child moves at once.
     public init(childSpace: ChildSpace? = nil, clipsChildren: Bool? = nil, stagger: Double? = nil) {
         self.childSpace = childSpace
         self.clipsChildren = clipsChildren

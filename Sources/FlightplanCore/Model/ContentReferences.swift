@@ -7,6 +7,10 @@ public struct ContentReference: Sendable, Hashable {
     public var size: Size?
 
     /// Creates a reference.
+    /// - Parameters:
+    ///   - url: The image's URL, or the caller's own reference written like one (a `data:` URL, an asset name).
+    ///   - size: The image's size in pixels, for players that draw an image asset at its own size (Lottie); nil (the
+    ///     default) when the exports need not know it.
     public init(url: String, size: Size? = nil) {
         self.url = url
         self.size = size
@@ -27,6 +31,11 @@ public struct ContentReferences: Sendable, Hashable {
         public var children: [String: ContentReference]
 
         /// Creates one side's references; what is left out keeps its placeholder.
+        /// - Parameters:
+        ///   - element: What the element shows (the image, the container's snapshot); nil (the default) for its placeholder.
+        ///   - screen: What the whole screen shows; nil (the default) for its placeholder.
+        ///   - children: What each child shows, by the child pair's id; a pair not in it (by default, every pair) keeps
+        ///     its placeholder.
         public init(element: ContentReference? = nil, screen: ContentReference? = nil, children: [String: ContentReference] = [:]) {
             self.element = element
             self.screen = screen
@@ -40,6 +49,9 @@ public struct ContentReferences: Sendable, Hashable {
     public var destination: Side
 
     /// Creates the references of both sides.
+    /// - Parameters:
+    ///   - source: The source side: the collapsed element and the screen it is on; all placeholders by default.
+    ///   - destination: The destination side: the expanded element and the screen it opens; all placeholders by default.
     public init(source: Side = Side(), destination: Side = Side()) {
         self.source = source
         self.destination = destination
@@ -50,6 +62,13 @@ public struct ContentReferences: Sendable, Hashable {
     /// a snapshot its side's element, a child's incoming snapshot its destination child and its outgoing one its
     /// source child (each else the other side's). Nil for tracks
     /// drawn in their colour (overlay, placeholder, snapshot container) and auxiliary views.
+    /// - Parameters:
+    ///   - role: What the track draws.
+    ///   - id: The track's id, which names a child track's pair (`child:ID`, `outgoingChild:ID`).
+    ///   - style: The plan's style: a snapshot's flying container is drawn in its colour, reveal's flying element is the
+    ///     source's.
+    /// - Returns: The reference the track paints, or nil when it is drawn in its colour, is an auxiliary view, or its
+    ///   content was left out on both sides.
     public func reference(for role: TrackRole, id: String, style: TransitionStyle) -> ContentReference? {
         switch role {
         case .sourceScreen: source.screen

@@ -88,6 +88,23 @@ public struct DismissOptions: Sendable, Hashable {
     public var carryVelocity: Bool?
 
     /// Creates options; everything left out takes its default.
+    /// - Parameters:
+    ///   - dismissDistance: Drag distance along the axis, in points, at which the layer reaches `minimumScale`; nil (the
+    ///     default) for half the destination bounds along the axis.
+    ///   - minimumScale: Smallest scale the drag shrinks the layer to, in (0, 1]; nil (the default) for 0.5.
+    ///   - finishDistance: How far along the axis, in points, the projected resting point must be for a release to
+    ///     finish; nil (the default) for a quarter of the dismiss distance.
+    ///   - flingVelocity: Release speed along the axis, in points per second, from which the direction alone decides;
+    ///     nil (the default) for 500.
+    ///   - decelerationRate: Deceleration per millisecond, in (0, 1), that projects where a released layer would come to
+    ///     rest; nil (the default) for UIScrollView's `.normal` rate, 0.998.
+    ///   - fadeDistance: Drag distance along the axis, in points, at which the background is fully transparent; nil (the
+    ///     default) for the dismiss distance.
+    ///   - policy: How a release decides; nil (the default) for ``ReleasePolicy/projected``.
+    ///   - finishTiming: The completion's timing when the release finishes; nil (the default) for the plan's timing.
+    ///   - cancelTiming: The completion's timing when the release cancels; nil (the default) for the plan's timing.
+    ///   - carryVelocity: Whether the completion leaves with the drag's velocity; nil (the default) for yes. False starts
+    ///     it at rest, as UIKit's own animations do.
     public init(
         dismissDistance: Double? = nil, minimumScale: Double? = nil, finishDistance: Double? = nil,
         flingVelocity: Double? = nil, decelerationRate: Double? = nil, fadeDistance: Double? = nil, policy: ReleasePolicy? = nil,
@@ -108,7 +125,7 @@ public struct DismissOptions: Sendable, Hashable {
 
 /// One sample of an interactive dismissal drag: the body of `POST /v1/gestures/dismiss`.
 public struct DismissRequest: Sendable, Hashable {
-    /// The geometry being dismissed: a `zoom` or `sharedFrame` request (its direction is not used:
+    /// The geometry being dismissed: a request of any style but `reveal` (its direction is not used:
     /// the drag starts from the expanded state and a dismissal is a pop).
     public var plan: PlanRequest
     /// The finger's translation since the drag began, in points.
@@ -126,6 +143,16 @@ public struct DismissRequest: Sendable, Hashable {
     public var pinch: PinchSample?
 
     /// Creates a drag sample.
+    /// - Parameters:
+    ///   - plan: The geometry being dismissed: a request of any style but `reveal` (its direction is not used: the drag
+    ///     starts from the expanded state and a dismissal is a pop).
+    ///   - translation: The finger's translation since the drag began, in points (the pinch centroid's, with `pinch`).
+    ///   - velocity: The finger's velocity, in points per second; zero by default.
+    ///   - phase: Where the finger is in its gesture; `changed` (still dragging) by default.
+    ///   - axis: The axis along which dragging dismisses; `vertical` (dragging down) by default.
+    ///   - options: The drag's tunables; each at its default by default.
+    ///   - pinch: The pinch's scale and the scale's velocity when the gesture is a pinch (iOS 18's zoom transition);
+    ///     nil (the default) for a drag.
     public init(
         plan: PlanRequest, translation: Point, velocity: Point = .zero, phase: GesturePhase = PlanDefaults.gesturePhase,
         axis: DragAxis = PlanDefaults.dragAxis, options: DismissOptions = DismissOptions(), pinch: PinchSample? = nil
@@ -160,6 +187,16 @@ public struct Dismissal: Sendable, Hashable {
     public var tracks: [Track]?
 
     /// Creates a dismissal answer.
+    /// - Parameters:
+    ///   - layer: The animated layer, as in a plan of the same request.
+    ///   - state: The layer's state under the finger; its `progress` is the dismissal's completion (0 to 1).
+    ///   - decision: On release, finish or cancel; nil (the default) while dragging.
+    ///   - reason: Why the decision was taken; nil (the default) without a decision.
+    ///   - plan: On release, the completion plan from `state` to the source element (finish) or to identity (cancel);
+    ///     nil (the default) while dragging.
+    ///   - spring: On release with a spring completion, its parameters for a renderer that runs its own spring; nil (the
+    ///     default) otherwise.
+    ///   - tracks: Every track of the plan under the finger (`base` only); nil (the default) for none.
     public init(
         layer: AnimatedLayer, state: Keyframe, decision: DismissDecision? = nil, reason: DismissReason? = nil, plan: Plan? = nil,
         spring: CompletionSpring? = nil, tracks: [Track]? = nil
@@ -189,6 +226,13 @@ public struct CompletionSpring: Sendable, Hashable {
     public var progressVelocity: Double
 
     /// Creates a completion spring.
+    /// - Parameters:
+    ///   - dampingRatio: The damping ratio: 1 is critically damped, less bounces.
+    ///   - response: The undamped period 2π/ω, in seconds (SwiftUI's `response`).
+    ///   - initialVelocity: The layer's position velocity ÷ the translation still to go, per axis (UIKit's normalised
+    ///     velocity); 0 on an axis with less than a millionth of a point to go.
+    ///   - progressVelocity: The progress's rate ÷ the progress still to go, for everything but the position; 0 when
+    ///     less than a millionth remains.
     public init(dampingRatio: Double, response: Double, initialVelocity: Point, progressVelocity: Double) {
         self.dampingRatio = dampingRatio
         self.response = response
@@ -205,6 +249,9 @@ public struct PinchSample: Sendable, Hashable {
     public var velocity: Double
 
     /// Creates a pinch sample.
+    /// - Parameters:
+    ///   - scale: The pinch's scale: 1 at rest, below 1 pinching in.
+    ///   - velocity: The scale's rate, per second (negative pinching in); 0 by default.
     public init(scale: Double, velocity: Double = 0) {
         self.scale = scale
         self.velocity = velocity

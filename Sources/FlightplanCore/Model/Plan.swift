@@ -22,6 +22,9 @@ public struct AnimatedLayer: Sendable, Hashable {
     public var frame: Rect
 
     /// Creates a layer description.
+    /// - Parameters:
+    ///   - role: What the layer is, which tells a renderer what to draw into it.
+    ///   - frame: The layer's frame in window space, in points, before its transform.
     public init(role: LayerRole, frame: Rect) {
         self.role = role
         self.frame = frame
@@ -51,6 +54,17 @@ public struct Plan: Sendable, Hashable {
     public var warnings: [PlanWarning]?
 
     /// Creates a plan.
+    /// - Parameters:
+    ///   - style: The style planned.
+    ///   - direction: Push or pop.
+    ///   - duration: Length in seconds: every animated track's last keyframe's time.
+    ///   - stage: The area the tracks are drawn in: the destination's bounds, in window space.
+    ///   - tracks: Every animated or held thing, bottom to top.
+    ///   - hides: The caller's views to hide for the duration (`sourceElement`, `destinationElement`, `child:ID`), which
+    ///     the tracks draw instead.
+    ///   - easing: The plan's timing as a CSS `linear()` easing and, for a spring, SwiftUI's, UIKit's and Core Animation's
+    ///     parameters, to animate the caller's own views in step; nil (the default) for a dismissal's completion.
+    ///   - warnings: What was planned differently from how it was asked; nil (the default) when nothing was.
     public init(
         style: TransitionStyle, direction: Direction, duration: Double, stage: Rect, tracks: [Track], hides: [String],
         easing: PortableEasing? = nil, warnings: [PlanWarning]? = nil
@@ -74,6 +88,9 @@ public struct PlanWarning: Sendable, Hashable {
     public var message: String
 
     /// Creates a warning about `field`.
+    /// - Parameters:
+    ///   - field: The field it is about, as a dotted path (`source.cornerRadius`).
+    ///   - message: What was done instead, phrased to follow the field name.
     public init(field: String, message: String) {
         self.field = field
         self.message = message

@@ -19,6 +19,13 @@ public struct VisibleState: Sendable, Hashable {
     public var opacity: Double?
 
     /// Creates a visible state (or velocity).
+    /// - Parameters:
+    ///   - clip: The visible clip in window space, in points (for a velocity: each field's rate, per second).
+    ///   - image: Where the content's image is drawn, in window space; nil (the default) for the clip (the image fills
+    ///     it).
+    ///   - cornerRadius: The visible corner radius, in points.
+    ///   - opacity: The style's faded track's opacity, 0…1 (the destination's alpha, the overlay's); nil (the default)
+    ///     leaves it to the plan.
     public init(clip: Rect, image: Rect? = nil, cornerRadius: Double, opacity: Double? = nil) {
         self.clip = clip
         self.image = image

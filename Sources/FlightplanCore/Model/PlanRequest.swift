@@ -37,6 +37,14 @@ public struct SourceElement: Sendable, Hashable {
     public var shadow: Shadow?
 
     /// Creates a source element.
+    /// - Parameters:
+    ///   - frame: The element's frame in window space, in points.
+    ///   - cornerRadius: Its corner radius as seen on screen, in points; 0 (square corners) by default.
+    ///   - contentMode: How it shows the image; `aspectFill` (cropped to fill, as a grid cell) by default.
+    ///   - visibleFrame: The part of `frame` the user sees (a cell half under a bar), in window space; the flight starts
+    ///     from it. Nil (the default) for all of `frame`.
+    ///   - color: The element's background colour (reveal's button, morph's container); nil (the default) for none.
+    ///   - shadow: The element's shadow; nil (the default) for none.
     public init(
         frame: Rect, cornerRadius: Double = PlanDefaults.cornerRadius, contentMode: ContentMode = PlanDefaults.sourceContentMode,
         visibleFrame: Rect? = nil, color: Color? = nil, shadow: Shadow? = nil
@@ -68,6 +76,16 @@ public struct DestinationLayout: Sendable, Hashable {
     public var shadow: Shadow?
 
     /// Creates a destination layout.
+    /// - Parameters:
+    ///   - bounds: The destination screen's bounds in window space, in points.
+    ///   - frame: Where the destination shows the shared content, in window space; nil (the default) for `bounds`.
+    ///   - contentMode: How the destination shows the image inside `frame`; `aspectFit` (the whole image)
+    ///     by default.
+    ///   - cornerRadius: The content's corner radius at `frame` as seen on screen, in points; 0 by default.
+    ///   - screenCornerRadius: The screen's own corner radius (sharedFrame's final mask) as seen on screen, in points; 0
+    ///     by default.
+    ///   - color: The content's background colour at the destination; nil (the default) for the source's.
+    ///   - shadow: The content's shadow at the destination; nil (the default) for none.
     public init(
         bounds: Rect, frame: Rect? = nil, contentMode: ContentMode = PlanDefaults.destinationContentMode,
         cornerRadius: Double = PlanDefaults.cornerRadius, screenCornerRadius: Double = PlanDefaults.cornerRadius,
@@ -101,6 +119,16 @@ public struct Timing: Sendable, Hashable {
     public var channels: [TimingChannel: ChannelTiming]?
 
     /// Creates a timing.
+    /// - Parameters:
+    ///   - duration: Seconds; nil (the default) for the style's (``PlanDefaults/timing(for:direction:)``). Must be nil
+    ///     for a spring with a `response`, which sets its own length.
+    ///   - curve: The curve; nil (the default) for the style's.
+    ///   - fadeFraction: Reveal only: the share, in (0, 1), of the plan's eased progress spent fading the destination in;
+    ///     nil (the default) for ``PlanDefaults/fadeFraction`` (0.5).
+    ///   - fadeMode: How the outgoing and incoming screens or snapshots fade; nil (the default) for the style's
+    ///     (``PlanDefaults/fadeMode(for:reducedMotion:)``).
+    ///   - channels: Channels that run over their own part of the transition; nil (the default) for none: every channel
+    ///     follows the plan's curve.
     public init(
         duration: Double? = nil, curve: TimingCurve? = nil, fadeFraction: Double? = nil, fadeMode: FadeMode? = nil,
         channels: [TimingChannel: ChannelTiming]? = nil
@@ -129,6 +157,14 @@ public struct ChildPair: Sendable, Hashable {
     public var contentMode: ContentMode?
 
     /// Creates a child pair.
+    /// - Parameters:
+    ///   - id: The caller's name for the pair, echoed in the plan (`child:ID`).
+    ///   - from: The child's frame in the source, in window space (in the container's, with ``ChildSpace/container``).
+    ///   - to: The child's frame in the destination, in the same space as `from`.
+    ///   - fromCornerRadius: Its corner radius at `from` as seen on screen, in points; 0 by default.
+    ///   - toCornerRadius: Its corner radius at `to` as seen on screen, in points; 0 by default.
+    ///   - contentMode: How the child's snapshot fills `from` at the start; nil (the default) for
+    ///     ``PlanDefaults/childContentMode`` (cropped to cover it).
     public init(
         id: String, from: Rect, to: Rect, fromCornerRadius: Double = PlanDefaults.cornerRadius, toCornerRadius: Double = PlanDefaults.cornerRadius,
         contentMode: ContentMode? = nil
@@ -189,6 +225,34 @@ public struct PlanRequest: Sendable, Hashable {
     public var content: ContentReferences?
 
     /// Creates a request; everything but the geometry has a default.
+    /// - Parameters:
+    ///   - style: The transition style; ``TransitionStyle/sharedFrame`` by default.
+    ///   - direction: Whether the transition opens (`push`, the default) or closes (`pop`) the destination.
+    ///   - source: The collapsed element the transition starts from.
+    ///   - destination: The screen it opens into.
+    ///   - imageSize: The image's size (only its aspect matters, except for `center`); nil (the default) for the aspect of
+    ///     `destination.frame`.
+    ///   - timing: Duration and curve; the style's by default.
+    ///   - sampling: How keyframe times are chosen; by default as few as keep a linear renderer within half a point of
+    ///     the exact motion (``PlanDefaults/sampling``).
+    ///   - overlayOpacity: sharedFrame's dimming overlay opacity at the end, 0…1; nil (the default) for 0.5.
+    ///   - children: Child pairs animated on their own tracks (at most 64); none by default.
+    ///   - precision: Decimal places (0…6) for points in the plan, for smaller payloads; nil (the default) keeps every
+    ///     number exact.
+    ///   - overlayColor: sharedFrame's overlay colour; nil (the default) for black.
+    ///   - placeholderColor: sharedFrame's placeholder colour over the source cell; nil (the default) for white.
+    ///   - cornerCurve: How every rounded mask's corners are drawn; nil (the default) for `circular` corners.
+    ///   - path: The path the flying content's centre follows; nil (the default) for a straight line.
+    ///   - auxiliary: The caller's views that fade with the transition (a tab bar), each its own track; none by default.
+    ///   - contentRegion: A window-space rect that clips the whole flight (the area between the bars); nil (the default)
+    ///     for none.
+    ///   - reducedMotion: Whether to plan the reduced-motion variant (a cross-fade of the screens, nothing flies); nil
+    ///     (the default) for no.
+    ///   - snapshot: How a snapshot transition treats its children; nil (the default) for every option's default.
+    ///   - from: Where the motion starts when it interrupts another (a reversal, a retarget); nil (the default) starts at
+    ///     the source (push) or the destination (pop).
+    ///   - content: What each side's element, screen and children show, for the exports to paint; nil (the default) keeps
+    ///     placeholders.
     public init(
         style: TransitionStyle = PlanDefaults.style, direction: Direction = PlanDefaults.direction,
         source: SourceElement, destination: DestinationLayout, imageSize: Size? = nil,

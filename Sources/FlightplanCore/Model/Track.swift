@@ -57,6 +57,13 @@ public struct TrackValues: Sendable, Hashable {
     public var shadow: Shadow?
 
     /// Creates values; what is left out is not set.
+    /// - Parameters:
+    ///   - transform: The layer's transform, about its centre.
+    ///   - maskFrame: The visible region in the layer's own space.
+    ///   - cornerRadius: The mask's corner radius in the layer's own space.
+    ///   - opacity: The layer's opacity, 0…1.
+    ///   - color: The layer's background colour.
+    ///   - shadow: The layer's shadow, in the layer's own space like the radius.
     public init(
         transform: AffineTransform? = nil, maskFrame: Rect? = nil, cornerRadius: Double? = nil, opacity: Double? = nil,
         color: Color? = nil, shadow: Shadow? = nil
@@ -75,6 +82,8 @@ public struct TrackValues: Sendable, Hashable {
     }
 
     /// Whether `property` is set.
+    /// - Parameter property: The property to look for.
+    /// - Returns: True when these values set `property` (it is not nil).
     public func has(_ property: TrackProperty) -> Bool {
         switch property {
         case .transform: transform != nil
@@ -87,6 +96,8 @@ public struct TrackValues: Sendable, Hashable {
     }
 
     /// Only the properties in `kept`; the others are left unset.
+    /// - Parameter kept: The properties to keep (a track's ``Track/animates``).
+    /// - Returns: A copy with only those properties set.
     public func keeping(_ kept: [TrackProperty]) -> TrackValues {
         // One pass over `kept` (a plan calls this for every keyframe of every track), not a search of it per property.
         var values = TrackValues()
@@ -112,6 +123,9 @@ public struct TrackKeyframe: Sendable, Hashable {
     public var values: TrackValues
 
     /// Creates a keyframe.
+    /// - Parameters:
+    ///   - time: Seconds from the start of the transition.
+    ///   - values: The track's animated properties at `time` (those in ``Track/animates``).
     public init(time: Double, values: TrackValues) {
         self.time = time
         self.values = values
@@ -149,6 +163,21 @@ public struct Track: Sendable, Hashable {
     public var keyframes: [TrackKeyframe]
 
     /// Creates a track.
+    /// - Parameters:
+    ///   - id: Unique within the plan: the role's name, or the caller's id for children (`child:ID`, `outgoingChild:ID`)
+    ///     and auxiliary views.
+    ///   - role: What the track draws.
+    ///   - z: Stacking order: 0 at the bottom, each track above the ones with smaller `z`.
+    ///   - frame: The layer's untransformed frame in window space, in points.
+    ///   - cornerCurve: How the mask's corners are drawn; nil (the default) when the track has no rounded mask.
+    ///   - clip: A window-space rect the track is clipped to, outside its transform (the request's `contentRegion`); nil
+    ///     (the default) for none.
+    ///   - base: Values that hold for the whole transition.
+    ///   - animates: The properties the keyframes animate; empty for a track that only holds `base`.
+    ///   - keyframes: Keyframes at the plan's times, each setting the properties in `animates`; empty when `animates` is.
+    ///   - content: What the track paints over its frame; nil (the default) for its colour or a placeholder.
+    ///   - contentFrame: Where `content` is drawn in the layer's own space when it is not the whole layer; nil (the
+    ///     default) for the whole layer.
     public init(
         id: String, role: TrackRole, z: Int, frame: Rect, cornerCurve: CornerCurve? = nil, clip: Rect? = nil,
         base: TrackValues, animates: [TrackProperty], keyframes: [TrackKeyframe], content: ContentReference? = nil, contentFrame: Rect? = nil
@@ -171,6 +200,9 @@ extension Track {
     /// What a renderer that interpolates each property linearly between keyframes (colours and shadows as CSS
     /// does) shows at `time`: `base` with the animated properties sampled, clamped to the first and last
     /// keyframes outside them.
+    /// - Parameter time: Seconds from the start of the plan; before the first keyframe or after the last, that keyframe
+    ///   holds.
+    /// - Returns: `base` with the animated properties interpolated at `time`.
     public func values(at time: Double) -> TrackValues {
         guard let first = keyframes.first, let last = keyframes.last else { return base }
         var values = base
@@ -187,6 +219,8 @@ extension Track {
     }
 
     /// The values at keyframe `index` with `base` filled in (a held track's `base` for every index).
+    /// - Parameter index: The keyframe's position in ``keyframes``; outside them, `base` alone.
+    /// - Returns: `base` with that keyframe's values over it.
     public func values(atKeyframe index: Int) -> TrackValues {
         keyframes.indices.contains(index) ? base.merging(keyframes[index].values) : base
     }
@@ -211,6 +245,8 @@ extension TrackValues {
     }
 
     /// These values with every property `other` sets taken from it.
+    /// - Parameter other: The values that win where both set a property.
+    /// - Returns: These values, each property `other` sets replaced by its value.
     public func merging(_ other: TrackValues) -> TrackValues {
         TrackValues(
             transform: other.transform ?? transform, maskFrame: other.maskFrame ?? maskFrame,
@@ -220,6 +256,11 @@ extension TrackValues {
 
     /// Each property set on both sides `fraction` of the way to `other` (linearly; colours and shadows as
     /// CSS does); a property set on one side only keeps this side's value.
+    /// - Parameters:
+    ///   - other: The values at the far end.
+    ///   - fraction: How far towards `other`: 0 for these values, 1 for `other`'s; numbers extrapolate outside 0…1,
+    ///     colours and shadows are clamped to it.
+    /// - Returns: The values in between; a property only `other` sets stays unset.
     public func interpolated(to other: TrackValues, fraction: Double) -> TrackValues {
         var result = merging(pairedNumbers(with: other) { a, b in a * (1 - fraction) + b * fraction })
         if let a = color, let b = other.color { result.color = a.interpolated(to: b, fraction: fraction) }

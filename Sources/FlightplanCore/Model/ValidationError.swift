@@ -7,6 +7,10 @@ public struct ValidationError: Error, Sendable, Hashable, CustomStringConvertibl
     public var message: String
 
     /// Creates an error about `field`.
+    /// - Parameters:
+    ///   - field: Dotted path of the offending field, with array indices (`children[2].to.width`); empty for the whole
+    ///     body.
+    ///   - message: What is wrong with it, phrased to follow the field name (`must be > 0, got 0`).
     public init(field: String, message: String) {
         self.field = field
         self.message = message

@@ -4,6 +4,9 @@ import RealModule
 /// completion plan that starts exactly there and leaves with the finger's velocity.
 public enum DismissPlanner {
     /// Answers one drag sample.
+    /// - Parameter validated: The drag sample, checked and resolved by ``DismissRequest/validated()``.
+    /// - Returns: The layer's state under the finger (and every track's) and, once the finger lifts or the touch is
+    ///   cancelled, the decision, its reason, the completion plan and, for a spring completion, its spring.
     /// - Throws: a ``ValidationError`` naming the field when the sample cannot be answered, or `plan` or `velocity`
     ///   when the state or the completion would reach beyond ``PlanLimits/maximumReach``.
     public static func dismiss(for validated: ValidatedDismissRequest) throws(ValidationError) -> Dismissal {

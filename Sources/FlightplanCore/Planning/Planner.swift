@@ -1,6 +1,8 @@
 /// Turns a ``ValidatedPlanRequest`` into a ``Plan``: choreography, timing and sampling.
 public enum Planner {
     /// Plans one transition.
+    /// - Parameter validated: The request, checked and with every default resolved by ``PlanRequest/validated()``.
+    /// - Returns: The plan: its tracks, the caller's views to hide, the portable easing and any warnings.
     /// - Throws: a ``ValidationError`` naming `sampling.tolerance` (or `timing.curve`, for the easing's stops) when
     ///   the plan would emit more than ``PlanLimits/maximumOutputPoints``, or the field that carries its geometry
     ///   beyond ``PlanLimits/maximumReach`` (the only checks that need the plan itself).

@@ -27,6 +27,7 @@ public struct ValidatedDismissRequest: Sendable, Hashable {
     public let carriesVelocity: Bool
 
     /// Checks the drag and its plan request (whose fields are reported under `plan.`).
+    /// - Parameter request: The drag sample as sent.
     /// - Throws: a ``ValidationError`` naming the first offending field.
     public init(_ request: DismissRequest) throws(ValidationError) {
         let plan = request.plan
@@ -72,6 +73,7 @@ public struct ValidatedDismissRequest: Sendable, Hashable {
 
 extension DismissRequest {
     /// The sample checked and resolved (see ``ValidatedDismissRequest``).
+    /// - Returns: The sample with its plan request validated and its options and completion timing resolved.
     /// - Throws: a ``ValidationError`` naming the first offending field.
     public func validated() throws(ValidationError) -> ValidatedDismissRequest {
         try ValidatedDismissRequest(self)

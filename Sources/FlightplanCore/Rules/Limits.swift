@@ -114,6 +114,10 @@ public enum PlanDefaults {
 
     /// The style's `timing.fadeMode`: the destination fades in over the source, except that a snapshot's
     /// snapshots cross-fade and the reduced-motion variant cross-dissolves (as UIKit's does).
+    /// - Parameters:
+    ///   - style: The transition style.
+    ///   - reducedMotion: Whether the reduced-motion variant is planned.
+    /// - Returns: ``FadeMode/cross`` for a snapshot or the reduced-motion variant, else ``FadeMode/in``.
     public static func fadeMode(for style: TransitionStyle, reducedMotion: Bool) -> FadeMode {
         reducedMotion || style == .snapshot ? .cross : .in
     }
@@ -122,6 +126,10 @@ public enum PlanDefaults {
     /// `UIView.animate(withDuration: 0.25)` (UIKit's default ease-in-out); zoom's 0.5 s spring (damping 0.8) in and
     /// its linked source's `UIView.animate(withDuration: 0.25, options: [.curveEaseOut])` out; reveal's 0.35 s + 0.35 s;
     /// morph's 0.5 s; snapshot's linked demo, 0.25 s of one ease-in-out keyframe animation.
+    /// - Parameters:
+    ///   - style: The transition style.
+    ///   - direction: Push or pop (zoom's differ).
+    /// - Returns: The default duration, in seconds, and curve.
     public static func timing(for style: TransitionStyle, direction: Direction) -> (duration: Double, curve: TimingCurve) {
         switch style {
         case .sharedFrame: return (0.25, .easeInOut)

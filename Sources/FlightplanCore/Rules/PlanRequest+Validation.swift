@@ -31,6 +31,7 @@ public struct ValidatedPlanRequest: Sendable, Hashable {
     public private(set) var keyframeTracks = 0
 
     /// Checks every field of `request` against ``PlanLimits`` and the geometry's own constraints.
+    /// - Parameter request: The request as sent.
     /// - Throws: a ``ValidationError`` naming the first offending field.
     public init(_ request: PlanRequest) throws(ValidationError) {
         let perTrack: Int?
@@ -170,6 +171,7 @@ extension PlanRequest {
     }
 
     /// The request checked and resolved (see ``ValidatedPlanRequest``).
+    /// - Returns: The request with every default resolved and each radius past a capsule clamped (with a warning).
     /// - Throws: a ``ValidationError`` naming the first offending field.
     public func validated() throws(ValidationError) -> ValidatedPlanRequest {
         try ValidatedPlanRequest(self)
