@@ -26,7 +26,6 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 TEMPLATE = os.path.join(ROOT, "Benchmarks", "performance_page.md")
 FLIGHTPLAN = os.path.join(ROOT, ".build", "release", "flightplan")
 WHOLE_PATH = "whole request path: body in, JSON out"
-JSON_ANSWER = "encode sharedFrame plan (31 keyframes)"
 EXPORT = re.compile(r"export sharedFrame plan \(31 keyframes\) as (\S+) \((\d+) B\)")
 CODABLE_PEER, WIRE_PEER = "hummingbird + Codable", "hummingbird + own JSON"
 
@@ -106,8 +105,8 @@ def peer_table(report):
         flightplan = row_of(report, "flightplan (info)", connections)
 
         def step(before, after):
-            return (f"{after['requests_per_second'] / before['requests_per_second']:.1f}× the requests/s, "
-                    f"{before['cpu_us_per_request'] / after['cpu_us_per_request']:.1f}× less CPU per request")
+            return (f"{after['requests_per_second'] / before['requests_per_second']:.2f}× the requests/s at "
+                    f"{after['cpu_us_per_request'] / before['cpu_us_per_request']:.2f}× the CPU per request")
         lines.append(f"| {connections} | {step(codable, wire)} | {step(wire, flightplan)} | {step(codable, flightplan)} |")
     return "\n".join(lines)
 
@@ -137,9 +136,9 @@ def in_process_table(results):
 
 
 def exports_table(results):
-    """Each answer format for the same plan, against writing the JSON answer in the same run."""
-    json_answer = results[JSON_ANSWER]["Time(wallclock)"][50]
+    """Each answer format for the same plan, against the JSON format's export of it in the same run."""
     rows = [(EXPORT.fullmatch(name), values) for name, values in results.items() if EXPORT.fullmatch(name)]
+    json_answer = next(values for match, values in rows if match[1] == "json")["Time(wallclock)"][50]
     lines = ["| format | bytes | p50 | mallocs (p50) | × the JSON answer (p50) |", "|---|---:|---:|---:|---:|"]
     for match, values in sorted(rows, key=lambda row: row[1]["Time(wallclock)"][50]):
         wall = values["Time(wallclock)"][50]
@@ -149,29 +148,33 @@ def exports_table(results):
 
 
 def answer_bytes():
-    """What each member of the 31-keyframe sharedFrame answer takes, in bytes of its compact JSON."""
+    """The 31-keyframe sharedFrame answer's size, a table of what each member takes (in bytes of its compact JSON; the
+    keyframes' channels with their keys), the keyframes' share, and whether Python re-prints the answer byte for byte
+    (if not, the members' sizes are approximate)."""
     request = json.load(open(os.path.join(ROOT, "examples", "sharedFrame.json")))
     request["sampling"] = {"keyframes": 31}
-    answer = subprocess.run([FLIGHTPLAN, "plan"], input=json.dumps(request).encode(), capture_output=True, check=True).stdout
+    answer = subprocess.run([FLIGHTPLAN, "plan"], input=json.dumps(request).encode(), capture_output=True, check=True).stdout.rstrip(b"\n")
     plan = json.loads(answer)
 
     def size(value):
         return len(json.dumps(value, separators=(",", ":"), ensure_ascii=False).encode())
     lines = ["| member | bytes |", "|---|---:|"]
+    moving, keyframe_bytes = 0, 0
     for track in plan.get("tracks", []):
         keyframes = track.get("keyframes", [])
         channels = {}
         for keyframe in keyframes:
             for channel, value in keyframe.items():
-                channels[channel] = channels.get(channel, 0) + size(channel) + 3 + size(value)
+                channels[channel] = channels.get(channel, 0) + size({channel: value}) - 2
         detail = ", ".join(f"`{channel}` {number(total)}" for channel, total in sorted(channels.items(), key=lambda item: -item[1]))
-        keyframe_note = f": {len(keyframes)} keyframes ({detail})" if keyframes else ""
-        lines.append(f"| `tracks`, `{track.get('id', '?')}`{keyframe_note} | {number(size(track))} |")
+        if keyframes:
+            moving, keyframe_bytes = moving + 1, keyframe_bytes + size(keyframes)
+        lines.append(f"| `tracks`, `{track.get('id', '?')}`{f': {len(keyframes)} keyframes ({detail})' if keyframes else ''} | "
+                     f"{number(size(track))} |")
     for member, value in plan.items():
         if member != "tracks":
             lines.append(f"| `{member}` | {number(size(value))} |")
-    exact = size(plan) == len(answer.rstrip(b"\n"))
-    return len(answer.rstrip(b"\n")), "\n".join(lines), exact
+    return len(answer), "\n".join(lines), moving, keyframe_bytes, size(plan) == len(answer)
 
 
 def machine():
@@ -186,11 +189,11 @@ def main():
     options = parser.parse_args()
     quick = options.quick
     values = {"date": datetime.datetime.now(datetime.timezone.utc).date().isoformat(), "machine": machine(),
-              "mode": ("**Quick mode** (`--quick`): short runs, rough figures; `python3 Benchmarks/performance_page.py` "
-                       "without it makes the real page.") if quick else "Full runs."}
+              "mode": "**Quick mode** (`--quick`): short runs, rough figures; without `--quick` the script makes the real page."
+              if quick else "Full runs."}
 
     results, values["in_process_command"] = in_process(quick)
-    formats = ["json"] + [EXPORT.fullmatch(name)[1] for name in sorted(results) if EXPORT.fullmatch(name)]
+    formats = list(dict.fromkeys(["json"] + [EXPORT.fullmatch(name)[1] for name in sorted(results) if EXPORT.fullmatch(name)]))
     main_report, values["http_command"] = http(["--peer", "--log-levels", "info,warning"] + (["--connections", "1,64"] if quick else []), quick)
     default_report, values["default_command"] = http(["--sampling", "default", "--connections", "64" if quick else "1,64"], quick)
     formats_report, values["formats_command"] = http(["--formats", ",".join(formats), "--connections", "64"], quick)
@@ -220,7 +223,7 @@ def main():
     values["whole_path"] = f"{whole:.1f} µs"
     values["whole_path_share"] = f"{whole / server['cpu_us_per_request']:.0%}"
     values["floor_cpu"] = f"{floor['cpu_us_per_request']:.1f} µs"
-    steps = {"decode": "decode sharedFrame request", "plan": "plan sharedFrame (", "encode": JSON_ANSWER}
+    steps = {"decode": "decode sharedFrame request", "plan": "plan sharedFrame (", "encode": "encode sharedFrame plan (31 keyframes)"}
     for key, prefix in steps.items():
         name = next(name for name in results if name.startswith(prefix))
         values[f"{key}_time"] = microseconds(results[name]["Time(wallclock)"][50])
@@ -228,10 +231,13 @@ def main():
     values["per_number"] = f"{numbers / 1000:.0f} ns"
     values["rss"] = ", ".join(f"{name} {max(row['peak_rss_mib'] for row in main_report['rows'] if row['server'] == name):.1f} MiB"
                               for name in dict.fromkeys(row["server"] for row in main_report["rows"]))
-    total, member_table, exact = answer_bytes()
+    total, member_table, moving, keyframe_bytes, exact = answer_bytes()
     values["answer_total"] = number(total)
-    values["answer_members"] = member_table + ("" if exact else "\n\n(Python re-prints numbers differently here, so the "
+    values["answer_members"] = member_table + ("" if exact else "\n\n(Python re-prints some numbers differently, so the "
                                                                  "members' sizes are approximate.)")
+    values["moving_tracks"] = str(moving)
+    values["keyframe_bytes"] = number(keyframe_bytes)
+    values["keyframe_share"] = f"{keyframe_bytes / total:.0%}"
     page = string.Template(open(TEMPLATE).read()).substitute(values)
     open(options.output, "w").write(page)
     print(f"wrote {options.output}", file=sys.stderr)

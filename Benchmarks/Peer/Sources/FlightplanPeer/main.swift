@@ -10,7 +10,10 @@ import Hummingbird
 //   with, so the bytes and the problems are the server's; only the transport differs.
 let port = CommandLine.arguments.count > 1 ? Int(CommandLine.arguments[1])! : 8081
 let layer = CommandLine.arguments.count > 2 ? CommandLine.arguments[2] : "codable"
-guard layer == "codable" || layer == "wire" else { fatalError("the JSON layer is codable or wire, not \(layer)") }
+guard layer == "codable" || layer == "wire" else {
+    FileHandle.standardError.write(Data("usage: FlightplanPeer PORT [codable|wire]; the JSON layer cannot be \(layer)\n".utf8))
+    exit(2)
+}
 
 extension Response {
     /// A response carrying `bytes` as its body.
