@@ -61,7 +61,7 @@ def http(arguments, quick):
     if quick:
         arguments = arguments + ["--seconds", "2", "--rounds", "1"]
     command = ["python3", "Benchmarks/http_bench.py", *arguments]
-    report = tempfile.mktemp(suffix=".json")
+    report = os.path.join(tempfile.mkdtemp(), "http_bench.json")
     print(f"$ {shell(command)}", file=sys.stderr)
     subprocess.run(command + ["--json", report], cwd=ROOT, check=True, stdout=sys.stderr)
     return json.load(open(report)), shell(command)
