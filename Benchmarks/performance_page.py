@@ -6,6 +6,7 @@ Benchmarks/performance_page.md with their tables, the commands that produced the
 ratio on the page is between two figures of the same run.
 
 Usage: python3 Benchmarks/performance_page.py [--quick] [--output docs/performance.md]
+  (about a quarter of an hour on 2 cores once the three packages are built)
   --quick  short runs (the in-process benchmarks' smoke settings; HTTP 1 round x 2 s, fewer connection counts), a few
            minutes in all: rough figures, to check that the page still generates. The page says so.
 """
@@ -16,7 +17,6 @@ import glob
 import json
 import os
 import re
-import statistics
 import string
 import subprocess
 import sys
@@ -67,8 +67,9 @@ def http(arguments, quick):
     return json.load(open(report)), shell(command)
 
 
-def number(value, digits=0):
-    return f"{value:,.{digits}f}"
+def number(value):
+    """A count with thousands separators."""
+    return f"{value:,.0f}"
 
 
 def microseconds(nanoseconds):
