@@ -1,19 +1,23 @@
 #!/usr/bin/env python3
 """HTTP benchmark: `flightplan serve` against the raw-libmicrohttpd floor (Benchmarks/Floor/floor.c: same thread pool
-and poll mode, answering with one of flightplan's own answers), optionally at two log levels and against a peer
-(Benchmarks/Peer: the same planner behind Hummingbird 2 with Foundation's coders). Every server runs in turn under the
-same wrk settings, alternating order each round, so all see the same machine. wrk rotates through DISTINCT different
-sharedFrame requests (31 keyframes each, or with `--sampling default` the default sampling, a 0.5 pt tolerance) so that
-no cache of one answer can help. `--compare BINARY` also runs another flightplan build (an earlier commit's, say) as
+and poll mode, answering with one of flightplan's own answers), optionally at two log levels, in several answer
+formats, and against two peers (Benchmarks/Peer: the same planner behind Hummingbird 2, once with Foundation's
+JSONDecoder and JSONEncoder, once with Flightplan's own JSON forms, the server's `Endpoint.plan.answer`; the first step
+is the JSON layer's share, the second the transport's). Every server runs in turn under the same wrk settings,
+alternating order each round, so all see the same machine. wrk rotates through DISTINCT different sharedFrame requests
+(31 keyframes each, or with `--sampling default` the default sampling, a 0.5 pt tolerance) so that no cache of one
+answer can help. `--formats json,css` runs one flightplan server per answer format (`?format=`; the floor and the peers
+answer JSON). `--compare BINARY` also runs another flightplan build (an earlier commit's, say) as
 "flightplan (compare)", at the first log level, to measure a change in one run.
 
 Per server and connection count it reports the median requests/s, p50 and p99 latency, server CPU per request (user +
 system time from /proc/PID/stat over the run, divided by the requests wrk completed), peak RSS, and the ratio to the
-floor measured in the same round.
+floor measured in the same round; `--json FILE` also writes them, with the answers' sizes, for
+Benchmarks/performance_page.py.
 
 Usage: python3 Benchmarks/http_bench.py [--seconds 10] [--rounds 3] [--connections 1,64,256] [--distinct 1000]
-                                        [--log-levels info,warning] [--peer] [--precision N]
-                                        [--sampling keyframes|default] [--compare BINARY]
+                                        [--log-levels info,warning] [--formats json] [--peer] [--precision N]
+                                        [--sampling keyframes|default] [--compare BINARY] [--json FILE]
 """
 import argparse
 import json
@@ -104,10 +108,10 @@ def wrk_script(path, bodies):
                      "request = function()\n  index = index % #bodies + 1\n  return wrk.format(nil, nil, nil, bodies[index])\nend\n")
 
 
-def wrk(port, connections, seconds, script):
+def wrk(url, connections, seconds, script):
     threads = min(2, connections)
     output = subprocess.run(
-        ["wrk", f"-t{threads}", f"-c{connections}", f"-d{seconds}s", "--latency", "-s", script, f"http://127.0.0.1:{port}/v1/plans"],
+        ["wrk", f"-t{threads}", f"-c{connections}", f"-d{seconds}s", "--latency", "-s", script, url],
         capture_output=True, text=True, check=True).stdout
     rate = float(re.search(r"Requests/sec:\s+([\d.]+)", output).group(1))
     requests = int(re.search(r"(\d+) requests in", output).group(1))
@@ -121,6 +125,14 @@ def wrk(port, connections, seconds, script):
     return rate, requests, percentile(50), percentile(99)
 
 
+PEERS = {"hummingbird + Codable": "codable", "hummingbird + own JSON": "wire"}
+
+
+def flightplan_name(level, answer_format):
+    """A flightplan server's name in the table: its log level, and its format unless it answers JSON."""
+    return f"flightplan ({level})" if answer_format == "json" else f"flightplan ({level}, {answer_format})"
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--seconds", type=int, default=10)
@@ -128,44 +140,56 @@ def main():
     parser.add_argument("--connections", default="1,64,256")
     parser.add_argument("--distinct", type=int, default=1000)
     parser.add_argument("--log-levels", default="info", help="flightplan's log levels to compare, e.g. info,warning")
-    parser.add_argument("--peer", action="store_true", help="also run the Hummingbird + Codable peer (Benchmarks/Peer)")
+    parser.add_argument("--formats", default="json",
+                        help="the answer formats flightplan serves (?format=), one server each; the first log level")
+    parser.add_argument("--peer", action="store_true",
+                        help="also run the Hummingbird peers (Benchmarks/Peer), with Codable and with Flightplan's own JSON")
     parser.add_argument("--precision", type=int, default=None)
     parser.add_argument("--sampling", choices=["keyframes", "default"], default="keyframes",
                         help="31 keyframes per request, or the default sampling (a 0.5 pt tolerance)")
     parser.add_argument("--compare", metavar="BINARY", help="another flightplan build to run alongside, e.g. an earlier commit's")
+    parser.add_argument("--json", metavar="FILE", help="also write the settings, the answers' sizes and every run here")
     options = parser.parse_args()
+    formats = options.formats.split(",")
+    levels = options.log_levels.split(",")
     server_binary, floor_binary, peer_binary = build(options.peer)
     bodies = distinct_requests(options.distinct, options.precision, options.sampling)
-    answers = [subprocess.run([server_binary, "plan"], input=body.encode(), capture_output=True, check=True).stdout.rstrip(b"\n")
-               for body in bodies[:20]]
-    # The floor answers with the median-sized answer.
-    response = sorted(answers, key=len)[len(answers) // 2]
+    answers = {answer_format: [subprocess.run([server_binary, "plan", "--format", answer_format], input=body.encode(),
+                                              capture_output=True, check=True).stdout.rstrip(b"\n") for body in bodies[:20]]
+               for answer_format in dict.fromkeys(["json"] + formats)}
+    # The floor answers with the median-sized JSON answer.
+    response = sorted(answers["json"], key=len)[len(answers["json"]) // 2]
     work = tempfile.mkdtemp()
     response_file = os.path.join(work, "response.json")
     open(response_file, "wb").write(response)
     script = os.path.join(work, "post.lua")
     wrk_script(script, bodies)
 
-    servers = {}
-    for level in options.log_levels.split(","):
+    servers = {}  # name: (process, URL)
+
+    def start(name, command, path="/v1/plans", quiet=True):
         port = free_port()
-        servers[f"flightplan ({level})"] = (subprocess.Popen(
-            [server_binary, "serve", "--port", str(port), "--threads", "2", "--log-level", level],
-            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True), port)
+        process = subprocess.Popen([arg.replace("PORT", str(port)) for arg in command], stdout=subprocess.PIPE,
+                                   stderr=subprocess.DEVNULL if quiet else None, text=True)
+        servers[name] = (process, f"http://127.0.0.1:{port}{path}")
+
+    serve = ["serve", "--port", "PORT", "--threads", "2", "--log-level"]
+    for level in levels:
+        start(flightplan_name(level, "json"), [server_binary, *serve, level])
+    for answer_format in formats:
+        if answer_format != "json":
+            start(flightplan_name(levels[0], answer_format), [server_binary, *serve, levels[0]], f"/v1/plans?format={answer_format}")
     if options.compare:
-        port = free_port()
-        servers["flightplan (compare)"] = (subprocess.Popen(
-            [options.compare, "serve", "--port", str(port), "--threads", "2", "--log-level", options.log_levels.split(",")[0]],
-            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True), port)
-    port = free_port()
-    servers["floor"] = (subprocess.Popen([floor_binary, str(port), "2", response_file], stdout=subprocess.PIPE, text=True), port)
+        start("flightplan (compare)", [options.compare, *serve, levels[0]])
+    start("floor", [floor_binary, "PORT", "2", response_file], quiet=False)
     if peer_binary:
-        port = free_port()
-        servers["hummingbird + Codable"] = (subprocess.Popen([peer_binary, str(port)], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True), port)
+        for name, layer in PEERS.items():
+            start(name, [peer_binary, "PORT", layer])
     for process, _ in servers.values():
         process.stdout.readline()
+    sizes = {answer_format: [min(map(len, sized)), max(map(len, sized))] for answer_format, sized in answers.items()}
     print(f"{len(bodies)} distinct requests of {min(map(len, bodies))}-{max(map(len, bodies))} B, answers of "
-          f"{min(map(len, answers))}-{max(map(len, answers))} B (floor: {len(response)} B), "
+          f"{sizes['json'][0]}-{sizes['json'][1]} B (floor: {len(response)} B), "
           f"{options.rounds} rounds x {options.seconds} s, alternating", file=sys.stderr)
 
     names = list(servers)
@@ -173,31 +197,40 @@ def main():
     for round_index in range(options.rounds):
         for connections in map(int, options.connections.split(",")):
             for name in (names if round_index % 2 == 0 else list(reversed(names))):
-                process, port = servers[name]
+                process, url = servers[name]
                 sampler = Sampler(process.pid)
                 sampler.start()
                 cpu_before = cpu_seconds(process.pid)
-                rate, requests, p50, p99 = wrk(port, connections, options.seconds, script)
+                rate, requests, p50, p99 = wrk(url, connections, options.seconds, script)
                 cpu = (cpu_seconds(process.pid) - cpu_before) / requests * 1e6
                 sampler.running = False
                 sampler.join()
                 results.setdefault((name, connections), []).append((rate, p50, p99, cpu, sampler.peak))
-                print(f"round {round_index + 1} {name:24} c={connections:<4} {rate:>10.0f} req/s  p50 {p50:.3f} ms  "
+                print(f"round {round_index + 1} {name:28} c={connections:<4} {rate:>10.0f} req/s  p50 {p50:.3f} ms  "
                       f"p99 {p99:.3f} ms  CPU {cpu:.1f} µs/req", file=sys.stderr)
     for process, _ in servers.values():
         process.terminate()
         process.wait()
 
+    rows = []
     print("| connections | server | requests/s (median) | p50 ms | p99 ms | server CPU µs/request | peak RSS MiB | ratio to floor |")
     print("|---:|---|---:|---:|---:|---:|---:|---:|")
     for connections in map(int, options.connections.split(",")):
         floor_rate = statistics.median(r[0] for r in results[("floor", connections)])
         for name in ["floor"] + [n for n in names if n != "floor"]:
             runs = results[(name, connections)]
-            rate = statistics.median(r[0] for r in runs)
-            print(f"| {connections} | {name} | {rate:,.0f} | {statistics.median(r[1] for r in runs):.3f} | "
-                  f"{statistics.median(r[2] for r in runs):.3f} | {statistics.median(r[3] for r in runs):.1f} | "
-                  f"{max(r[4] for r in runs) / 1024:.1f} | {rate / floor_rate:.2f}× |")
+            row = {"connections": connections, "server": name, "requests_per_second": statistics.median(r[0] for r in runs),
+                   "p50_ms": statistics.median(r[1] for r in runs), "p99_ms": statistics.median(r[2] for r in runs),
+                   "cpu_us_per_request": statistics.median(r[3] for r in runs), "peak_rss_mib": max(r[4] for r in runs) / 1024}
+            row["ratio_to_floor"] = row["requests_per_second"] / floor_rate
+            rows.append(row)
+            print(f"| {connections} | {name} | {row['requests_per_second']:,.0f} | {row['p50_ms']:.3f} | {row['p99_ms']:.3f} | "
+                  f"{row['cpu_us_per_request']:.1f} | {row['peak_rss_mib']:.1f} | {row['ratio_to_floor']:.2f}× |")
+    if options.json:
+        with open(options.json, "w") as output:
+            json.dump({"settings": vars(options), "requests": len(bodies),
+                       "request_bytes": [min(map(len, bodies)), max(map(len, bodies))], "answer_bytes": sizes,
+                       "floor_answer_bytes": len(response), "rows": rows}, output, indent=1)
 
 
 if __name__ == "__main__":

@@ -1,8 +1,9 @@
 // swift-tools-version: 6.1
 import PackageDescription
 
-/// The peer for the HTTP benchmark: the same planner behind Hummingbird 2 with JSONDecoder and JSONEncoder, as most
-/// Swift teams would write the service. Only `Benchmarks/http_bench.py --peer` builds it; the product does not depend on it.
+/// The peers for the HTTP benchmark: the same planner behind Hummingbird 2, with JSONDecoder and JSONEncoder as most
+/// Swift teams would write the service, or with Flightplan's own JSON forms (the server's `Endpoint.plan.answer`).
+/// Only `Benchmarks/http_bench.py --peer` builds it; the product does not depend on it.
 let package = Package(
     name: "flightplan-peer",
     platforms: [.macOS(.v14)],
