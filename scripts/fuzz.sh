@@ -12,5 +12,8 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 cp Fuzz/corpus/* "$work/"
 mkdir -p Fuzz/findings
-.build-fuzz/release/FlightplanFuzz "$work" -max_total_time="$seconds" -max_len=65536 -timeout=10 \
+# -timeout is per input: each input is planned in every format and as a batch in every format (a dozen plans), and
+# a corpus input whose tolerance search spends its whole evaluation budget (regression-tolerance-work.json) takes
+# about 11 s of CPU under AddressSanitizer that way; a hang still ends the run.
+.build-fuzz/release/FlightplanFuzz "$work" -max_total_time="$seconds" -max_len=65536 -timeout=60 \
     -rss_limit_mb=4096 -artifact_prefix=Fuzz/findings/ -print_final_stats=1
