@@ -3,7 +3,10 @@
 # is a hole in the suite. Each fault is a one-line sed on one file, undone before the next (the tree is restored
 # even when the script is interrupted). Runs the geometry and core suites and the seed examples, not the server.
 # Usage: scripts/mutation.sh [FILTER]   (FILTER: a swift test --filter; default the maths suites)
-# Output: one line per fault, `caught by N tests: …` or `NOT CAUGHT`; exit 1 when a fault is not caught.
+#        MUTATION_ONLY=REGEX scripts/mutation.sh   plants only the faults whose names match REGEX
+# Output: one line per fault, `caught by N tests: …` or `NOT CAUGHT`; exit 1 when a fault is not caught. A fault that
+# makes the suites run past MUTATION_MINUTES (default 15) is caught by the hang, with the tests that failed before it.
+# Each fault's test output is kept in /tmp/mutation-N.log.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 filter="${1:-FlightplanGeometryTests|FlightplanCoreTests|SeedExampleTests|SeedGestureExampleTests}"
@@ -21,8 +24,11 @@ faults=(
 restore() { git checkout -q -- Sources; }
 trap restore EXIT
 missed=0
+index=0
 for fault in "${faults[@]}"; do
     IFS='|' read -r name file expression <<<"$fault"
+    index=$((index + 1))
+    [[ "$name" =~ ${MUTATION_ONLY:-.} ]] || continue
     before=$(sha1sum "$file")
     sed -i "$expression" "$file"
     if [ "$(sha1sum "$file")" = "$before" ]; then
@@ -34,8 +40,13 @@ for fault in "${faults[@]}"; do
         restore
         continue
     fi
-    failed=$(swift test --skip-build --filter "$filter" 2>&1 | sed -n 's/^✘ Test "\(.*\)" failed.*/\1/p' | sort -u || true)
-    if [ -z "$failed" ]; then
+    log="/tmp/mutation-$index.log"
+    status=0
+    timeout --kill-after=10 "$((${MUTATION_MINUTES:-15} * 60))" swift test --skip-build --filter "$filter" >"$log" 2>&1 || status=$?
+    failed=$(sed -n 's/^✘ Test "\(.*\)" failed.*/\1/p' "$log" | sort -u || true)
+    if [ "$status" -eq 124 ] || [ "$status" -eq 137 ]; then
+        echo "$name: caught by a hang (the suites ran past ${MUTATION_MINUTES:-15} minutes; $(echo -n "$failed" | grep -c . || true) tests had failed: $(echo "$failed" | head -5 | paste -sd ';' -))"
+    elif [ -z "$failed" ]; then
         echo "$name: NOT CAUGHT"
         missed=$((missed + 1))
     else
