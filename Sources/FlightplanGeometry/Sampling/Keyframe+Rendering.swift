@@ -31,16 +31,26 @@ extension Keyframe {
     /// How far apart two states of the same layer look, in points: the largest move of a visible
     /// clip edge, of a layer corner on screen, or of the visible corner radius.
     public func renderedDistance(to other: Keyframe, in layer: Rect) -> Double {
-        let clip = visibleClip(in: layer), otherClip = other.visibleClip(in: layer)
+        let difference = renderedCoordinates(in: layer) - other.renderedCoordinates(in: layer)
+        return max(difference.max(), (-difference).max())
+    }
+
+    /// What ``renderedDistance(to:in:)`` compares, in points: the visible clip's four edges, the layer's top-left and
+    /// bottom-right corners on screen and the visible corner radius, in lanes 0…8; the other lanes are 0.
+    package func renderedCoordinates(in layer: Rect) -> SIMD16<Double> {
+        let clip = visibleClip(in: layer)
         let corner = transform.apply(to: Point.zero, inLayer: layer)
-        let otherCorner = other.transform.apply(to: Point.zero, inLayer: layer)
         let farCorner = transform.apply(to: Point(x: layer.width, y: layer.height), inLayer: layer)
-        let otherFarCorner = other.transform.apply(to: Point(x: layer.width, y: layer.height), inLayer: layer)
-        return max(
-            abs(clip.x - otherClip.x), abs(clip.y - otherClip.y),
-            abs(clip.maxX - otherClip.maxX), abs(clip.maxY - otherClip.maxY),
-            abs(corner.x - otherCorner.x), abs(corner.y - otherCorner.y),
-            abs(farCorner.x - otherFarCorner.x), abs(farCorner.y - otherFarCorner.y),
-            abs(visibleCornerRadius - other.visibleCornerRadius))
+        var coordinates = SIMD16<Double>()
+        coordinates[0] = clip.x
+        coordinates[1] = clip.y
+        coordinates[2] = clip.maxX
+        coordinates[3] = clip.maxY
+        coordinates[4] = corner.x
+        coordinates[5] = corner.y
+        coordinates[6] = farCorner.x
+        coordinates[7] = farCorner.y
+        coordinates[8] = visibleCornerRadius
+        return coordinates
     }
 }

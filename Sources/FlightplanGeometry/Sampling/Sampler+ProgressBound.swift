@@ -1,0 +1,325 @@
+/// A plan whose every track's state is a function of the plan's eased progress alone (no channel window of time, no
+/// stagger, no interruption), on a Bézier timing curve whose progress stays inside 0…1: what the progress bound needs.
+package struct ProgressMotion {
+    /// The plan's timing curve (linear as the Bézier whose time and progress both equal its parameter).
+    package var curve: CubicBezier
+    /// Progresses strictly inside 0…1 where a state may turn a corner (a channel's share starting or ending), ascending.
+    package var kinks: [Double]
+    /// Writes the tracks' exact keyframes at a progress over the array it is given, as the time search's `state` does.
+    package var state: (Double, inout [Keyframe]) -> Void
+
+    /// Creates a progress motion.
+    package init(curve: CubicBezier, kinks: [Double], state: @escaping (Double, inout [Keyframe]) -> Void) {
+        self.curve = curve
+        self.kinks = kinks
+        self.state = state
+    }
+}
+
+extension Sampler {
+    /// Cells per unit of progress in the grid the progress bound measures a motion on (a piece between two kinks
+    /// gets as many as its length needs, at least one).
+    static let progressGridCells = 16
+    /// The bound's search between a fitting and a failing curve parameter stops when they are closer than this share of
+    /// the fitting segment (a candidate costs a few multiplications, not a state).
+    static let boundResolution = 1.0 / 64
+
+    /// Tolerance times from a bound instead of checked instants, or nil where the bound does not apply (the grid finds
+    /// the motion too uneven to measure, or the keyframes would pass `keyframeLimit`): then the time search decides.
+    ///
+    /// The bound. Between keyframes at curve parameters s₀ < s₁ (times `x(s₀)`, `x(s₁)`, progresses p₀ = `y(s₀)`,
+    /// p₁ = `y(s₁)`), a linear renderer shows at fraction f the fields of W(p₀) and W(p₁) mixed by f, where W(p) is the
+    /// exact state at progress p; the exact plan shows W(p(t)). With p̄ = p₀ + f (p₁ − p₀), its error is at most
+    /// `|mix(W(p₀), W(p₁), f) − W(p̄)| + |W(p̄) − W(p(t))| ≤ K (p₁ − p₀)² / 4 + L · max |p̄ − p(t)|`, where K bounds
+    /// the chord's stray in progress (it is `f(1 − f) (p₁ − p₀)²` times W's bend) and L the rendered state's speed per
+    /// unit of progress, both over p₀…p₁ (which holds p(t): the curve's progress is monotone inside 0…1).
+    /// - `max |p̄ − p(t)|` is exact: t and p are both cubics in s, so the chord's gap is largest where
+    ///   `y′(s) = m x′(s)` (m the chord's slope), a quadratic's roots; only the segment's ends are evaluated.
+    /// - K and L come from ``ProgressGrid``: exact states on a grid of cells and their midpoints, each cell taking the
+    ///   largest of its own and its neighbours' measures, with kinks as cell edges and keyframes (a corner in W is no
+    ///   bend a grid can measure). A grid whose measures jump between neighbouring cells (a scale nearing zero)
+    ///   declines, as a bend the grid cannot follow would break the estimate.
+    package static func progressBoundTimes(
+        duration: Double, tolerance: Double, motion: ProgressMotion, layers: [SampledLayer], keyframeLimit: Int, evaluations: inout Int
+    ) -> [Double]? {
+        guard let grid = ProgressGrid(motion: motion, tolerance: tolerance, layers: layers, evaluations: &evaluations) else { return nil }
+        let curve = BezierCubics(motion.curve)
+        var times = [0.0]
+        var start = 0.0
+        var step = initialStepFraction
+        for end in motion.kinks.map(curve.parameter(forY:)) + [1] where end > start {
+            while start < end {
+                let origin = curve.point(start)
+                func fits(_ candidate: Double) -> Bool {
+                    let point = curve.point(candidate)
+                    guard point.x > origin.x else { return false }
+                    return grid.allows(from: origin.y, to: point.y, gap: curve.chordGap(from: (start, origin), to: (candidate, point)))
+                }
+                var good: Double?, bad: Double?
+                var candidate = min(end, start + step)
+                while true {
+                    if fits(candidate) {
+                        good = candidate
+                        guard candidate < end else { break }
+                        if let bad {
+                            if bad - candidate <= boundResolution * (candidate - start) { break }
+                            candidate = (candidate + bad) / 2
+                        } else {
+                            candidate = min(end, start + 2 * (candidate - start))
+                        }
+                    } else {
+                        bad = candidate
+                        let low = good ?? start
+                        if let good, candidate - good <= boundResolution * (good - start) { break }
+                        let next = (low + candidate) / 2
+                        // A segment too short to split further: the time search decides.
+                        guard next > start, next < candidate, candidate - start > shortestSegmentFraction else { return nil }
+                        candidate = next
+                    }
+                }
+                guard let accepted = good else { return nil }
+                let time = accepted == 1 ? duration : duration * curve.point(accepted).x
+                guard time > times[times.count - 1] else { return nil }
+                times.append(time)
+                guard times.count <= keyframeLimit else { return nil }
+                step = accepted - start
+                start = accepted
+            }
+        }
+        return times
+    }
+}
+
+/// A cubic Bézier timing curve in power form: the time fraction x and the progress y as cubics in the curve's parameter.
+struct BezierCubics {
+    private let ax: Double, bx: Double, cx: Double
+    private let ay: Double, by: Double, cy: Double
+
+    /// The curve's cubics.
+    init(_ curve: CubicBezier) {
+        cx = 3 * curve.x1
+        bx = 3 * curve.x2 - 6 * curve.x1
+        ax = 1 + 3 * curve.x1 - 3 * curve.x2
+        cy = 3 * curve.y1
+        by = 3 * curve.y2 - 6 * curve.y1
+        ay = 1 + 3 * curve.y1 - 3 * curve.y2
+    }
+
+    /// Time fraction and progress at parameter `s`.
+    func point(_ s: Double) -> (x: Double, y: Double) {
+        (((ax * s + bx) * s + cx) * s, ((ay * s + by) * s + cy) * s)
+    }
+
+    /// The parameter at which the progress is `y` (0…1), by bisection: the progress is monotone for control points
+    /// inside 0…1.
+    func parameter(forY y: Double) -> Double {
+        var low = 0.0, high = 1.0
+        for _ in 0..<64 {
+            let middle = (low + high) / 2
+            if point(middle).y < y { low = middle } else { high = middle }
+        }
+        return high
+    }
+
+    /// The largest gap between the chord from `start` to `end` and the curve's progress over the times between them:
+    /// `|y₀ + m (x(s) − x₀) − y(s)|`, which is largest where its derivative `y′(s) − m x′(s)` vanishes.
+    func chordGap(from start: (s: Double, point: (x: Double, y: Double)), to end: (s: Double, point: (x: Double, y: Double))) -> Double {
+        let (x0, y0) = start.point
+        let slope = (end.point.y - y0) / (end.point.x - x0)
+        let a = 3 * (ay - slope * ax), b = 2 * (by - slope * bx), c = cy - slope * cx
+        var gap = 0.0
+        func consider(_ s: Double) {
+            guard s > start.s, s < end.s else { return }
+            let point = point(s)
+            gap = max(gap, abs(y0 + slope * (point.x - x0) - point.y))
+        }
+        if a == 0 {
+            if b != 0 { consider(-c / b) }
+        } else {
+            let discriminant = b * b - 4 * a * c
+            guard discriminant >= 0 else { return 0 }
+            // The stable form of the two roots: q / a and c / q.
+            let q = -(b + (b < 0 ? -1 : 1) * discriminant.squareRoot()) / 2
+            consider(q / a)
+            if q != 0 { consider(c / q) }
+        }
+        return gap
+    }
+}
+
+/// What the progress bound knows of a motion's states: per cell of a progress grid and per track, how far a chord
+/// between two progresses strays from the states between them (the bend, per squared progress) and how fast the state
+/// moves (the speed, per unit of progress), for each coordinate a rendered distance compares and for the opacity,
+/// each on its own: a corner in one coordinate must not hide behind another one's bend.
+struct ProgressGrid {
+    /// One value per coordinate: ``Keyframe/renderedCoordinates(in:)``'s nine lanes, then the opacity in lane 9.
+    typealias Lanes = SIMD16<Double>
+
+    /// One cell's measures for one track.
+    struct Measure {
+        var bend = Lanes(), speed = Lanes()
+
+        /// The larger of each.
+        func union(_ other: Measure) -> Measure {
+            Measure(bend: pointwiseMax(bend, other.bend), speed: pointwiseMax(speed, other.speed))
+        }
+
+        /// Each lane grown by its own ratio to `neighbour`'s, where it is the larger, up to ``ProgressGrid/largestJump``.
+        func extrapolated(from neighbour: Measure) -> Measure {
+            func grown(_ value: Lanes, _ other: Lanes) -> Lanes {
+                value.replacing(with: pointwiseMin(value * value / other, value * largestJump), where: value .> other)
+            }
+            return Measure(bend: grown(bend, neighbour.bend), speed: grown(speed, neighbour.speed))
+        }
+    }
+
+    /// The cells' edges in progress, ascending from 0 to 1.
+    private var edges: [Double] = [0]
+    /// Per cell, per track: `measures[cell * tracks + track]`.
+    private var measures: [Measure] = []
+    private let tracks: Int
+    /// What each lane may stray: the tolerance in points, one 8-bit step of opacity.
+    private let allowed: Lanes
+
+    /// A neighbouring point's bend may be at most this many times a point's (in any lane) before the grid declines,
+    /// unless both are too small to matter: their stray over a cell below ``negligibleShare`` of what the lane allows.
+    static let largestJump = 2.0
+    /// See ``largestJump``.
+    static let negligibleShare = 1.0 / 20
+    /// How many times the half cell at each end of a piece is halved to measure its bend there.
+    static let endRefinements = 3
+
+    /// A state's lanes: its rendered coordinates (zero for a track that only fades) and its opacity.
+    private static func lanes(_ state: Keyframe, _ layer: SampledLayer) -> Lanes {
+        var lanes = layer.movesGeometry ? state.renderedCoordinates(in: layer.frame) : Lanes()
+        lanes[9] = state.opacity
+        return lanes
+    }
+
+    /// The bend of the chord from `start` to `end` at its middle, where the exact state is `middle`, over a progress
+    /// span of `2 × half`: f(1 − f) = 1/4 there, so the stray is `bend × half²`.
+    private static func bend(_ start: Keyframe, _ middle: Keyframe, _ end: Keyframe, half: Double, layer: SampledLayer) -> Lanes {
+        let difference = lanes(start.interpolated(to: end, fraction: 0.5), layer) - lanes(middle, layer)
+        return pointwiseMax(difference, -difference) / (half * half)
+    }
+
+    /// Whether two neighbouring points' bends differ by more than ``largestJump`` in a lane where they matter (the
+    /// larger one's stray over the two half cells around its point, `bend × half²`, is not negligible).
+    private func jumps(_ bend: Lanes, _ other: Lanes, half: Double) -> Bool {
+        let larger = pointwiseMax(bend, other), smaller = pointwiseMin(bend, other)
+        return any((larger .> Self.largestJump * smaller) .& (larger * (half * half) .> Self.negligibleShare * allowed))
+    }
+
+    /// Measures `motion` on a grid of cells (each piece between kinks evenly split), evaluating each cell's edges and
+    /// middle and a few finer points at each piece's ends; nil when neighbouring points' bends jump by more than
+    /// ``largestJump``.
+    init?(motion: ProgressMotion, tolerance: Double, layers: [SampledLayer], evaluations: inout Int) {
+        tracks = layers.count
+        var allowed = Lanes(repeating: tolerance)
+        allowed[9] = Sampler.opacityTolerance
+        self.allowed = allowed
+        let tracks = layers.count
+        var states: [Keyframe] = [], scratch: [Keyframe] = []
+        for (low, high) in zip([0] + motion.kinks, motion.kinks + [1]) where high > low {
+            let cells = max(1, Int((Double(Sampler.progressGridCells) * (high - low)).rounded(.up)))
+            let half = (high - low) / Double(2 * cells)
+            // The piece's points: its cells' edges and middles, 2 × cells + 1 of them.
+            states.removeAll(keepingCapacity: true)
+            for index in 0...(2 * cells) {
+                motion.state(index == 2 * cells ? high : low + half * Double(index), &scratch)
+                states += scratch
+            }
+            evaluations += (2 * cells + 1) * tracks
+            func state(_ point: Int, _ track: Int) -> Keyframe { states[point * tracks + track] }
+            // The bend at each inner point. Neighbouring points must agree (a corner shows at one or two of them, not
+            // at the next), or the grid declines.
+            var bends = [Measure](repeating: Measure(), count: (2 * cells + 1) * tracks)
+            for point in 1..<(2 * cells) {
+                for track in 0..<tracks {
+                    let bend = Self.bend(state(point - 1, track), state(point, track), state(point + 1, track), half: half, layer: layers[track])
+                    bends[point * tracks + track].bend = bend
+                    if point > 1 && jumps(bend, bends[(point - 1) * tracks + track].bend, half: half) { return nil }
+                }
+            }
+            // A corner or a bend that grows without limit at a piece's end has no point beyond it to show against: the
+            // half cell at each end is halved ``endRefinements`` more times, and each finer bend must agree with the
+            // coarser one (the end cells take them all).
+            var endBends = [[Measure]](repeating: [Measure](repeating: Measure(), count: tracks), count: 2)
+            for (side, end) in [(0, 0), (1, 2 * cells)] {
+                let inner = side == 0 ? 1 : 2 * cells - 1
+                var far = Array(states[(inner * tracks)..<(inner * tracks + tracks)])
+                var coarser = (0..<tracks).map { bends[inner * tracks + $0].bend }
+                var spacing = half
+                for _ in 0..<Self.endRefinements {
+                    spacing /= 2
+                    motion.state(side == 0 ? low + spacing : high - spacing, &scratch)
+                    evaluations += tracks
+                    for track in 0..<tracks {
+                        let bend = Self.bend(state(end, track), scratch[track], far[track], half: spacing, layer: layers[track])
+                        if jumps(bend, coarser[track], half: spacing) { return nil }
+                        endBends[side][track].bend = pointwiseMax(endBends[side][track].bend, bend)
+                        coarser[track] = bend
+                    }
+                    far = scratch
+                }
+            }
+            var piece = [Measure](repeating: Measure(), count: cells * tracks)
+            for cell in 0..<cells {
+                for track in 0..<tracks {
+                    var measure = Measure()
+                    for point in (2 * cell)...(2 * cell + 2) { measure = measure.union(bends[point * tracks + track]) }
+                    if cell == 0 { measure = measure.union(endBends[0][track]) }
+                    if cell == cells - 1 { measure = measure.union(endBends[1][track]) }
+                    // The speed over each half cell, plus what the bend lets it gain inside one.
+                    for point in (2 * cell)...(2 * cell + 1) {
+                        let difference = Self.lanes(state(point, track), layers[track]) - Self.lanes(state(point + 1, track), layers[track])
+                        measure.speed = pointwiseMax(measure.speed, pointwiseMax(difference, -difference) / half + measure.bend * half)
+                    }
+                    piece[cell * tracks + track] = measure
+                }
+            }
+            let cellWidth = 2 * half
+            for cell in 0..<cells {
+                for track in 0..<tracks {
+                    let own = piece[cell * tracks + track]
+                    var measure = own
+                    for neighbour in [cell - 1, cell + 1] where neighbour >= 0 && neighbour < cells {
+                        let other = piece[neighbour * tracks + track]
+                        measure = measure.union(other)
+                        // A piece's end cell has no neighbour beyond it to take over from: it grows as it grows from its
+                        // one neighbour (at most ``largestJump`` times, or negligibly).
+                        if cell == 0 || cell == cells - 1 { measure = measure.union(own.extrapolated(from: other)) }
+                    }
+                    measures.append(measure)
+                }
+                edges.append(cell == cells - 1 ? high : low + cellWidth * Double(cell + 1))
+            }
+        }
+    }
+
+    /// Whether a chord from progress `low` to `high` whose progress strays at most `gap` from the curve's keeps every
+    /// track within the tolerance (and one 8-bit opacity step): `bend × (high − low)² / 4 + speed × gap` in every lane,
+    /// with the largest bend and speed of the cells the span touches.
+    func allows(from low: Double, to high: Double, gap: Double) -> Bool {
+        let first = cell(containing: low), last = max(first, cell(containing: high, fromAbove: true))
+        let spread = (high - low) * (high - low) / 4
+        for track in 0..<tracks {
+            var measure = measures[first * tracks + track]
+            for cell in first..<last { measure = measure.union(measures[(cell + 1) * tracks + track]) }
+            if any(measure.bend * spread + measure.speed * gap .> allowed) { return false }
+        }
+        return true
+    }
+
+    /// The cell holding `progress`: the last one starting at or before it, or (`fromAbove`) the first ending at or after
+    /// it.
+    private func cell(containing progress: Double, fromAbove: Bool = false) -> Int {
+        var low = 0, high = edges.count - 1
+        // Invariant: edges[low] ≤ progress (or below it, fromAbove) and the answer lies in low..<high.
+        while high - low > 1 {
+            let middle = (low + high) / 2
+            if fromAbove ? edges[middle] < progress : edges[middle] <= progress { low = middle } else { high = middle }
+        }
+        return min(low, edges.count - 2)
+    }
+}
