@@ -31,26 +31,18 @@ extension Keyframe {
     /// How far apart two states of the same layer look, in points: the largest move of a visible
     /// clip edge, of a layer corner on screen, or of the visible corner radius.
     public func renderedDistance(to other: Keyframe, in layer: Rect) -> Double {
-        let difference = renderedCoordinates(in: layer) - other.renderedCoordinates(in: layer)
-        return max(difference.max(), (-difference).max())
+        let coordinates = renderedCoordinates(in: layer), otherCoordinates = other.renderedCoordinates(in: layer)
+        var distance = 0.0
+        for index in 0..<9 { distance = max(distance, abs(coordinates[index] - otherCoordinates[index])) }
+        return distance
     }
 
     /// What ``renderedDistance(to:in:)`` compares, in points: the visible clip's four edges, the layer's top-left and
-    /// bottom-right corners on screen and the visible corner radius, in lanes 0…8; the other lanes are 0.
-    package func renderedCoordinates(in layer: Rect) -> SIMD16<Double> {
+    /// bottom-right corners on screen and the visible corner radius.
+    package func renderedCoordinates(in layer: Rect) -> InlineArray<9, Double> {
         let clip = visibleClip(in: layer)
         let corner = transform.apply(to: Point.zero, inLayer: layer)
         let farCorner = transform.apply(to: Point(x: layer.width, y: layer.height), inLayer: layer)
-        var coordinates = SIMD16<Double>()
-        coordinates[0] = clip.x
-        coordinates[1] = clip.y
-        coordinates[2] = clip.maxX
-        coordinates[3] = clip.maxY
-        coordinates[4] = corner.x
-        coordinates[5] = corner.y
-        coordinates[6] = farCorner.x
-        coordinates[7] = farCorner.y
-        coordinates[8] = visibleCornerRadius
-        return coordinates
+        return [clip.x, clip.y, clip.maxX, clip.maxY, corner.x, corner.y, farCorner.x, farCorner.y, visibleCornerRadius]
     }
 }

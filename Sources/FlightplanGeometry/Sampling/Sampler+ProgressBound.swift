@@ -152,34 +152,19 @@ struct BezierCubics {
 /// moves (the speed, per unit of progress), for each coordinate a rendered distance compares and for the opacity,
 /// each on its own: a corner in one coordinate must not hide behind another one's bend.
 struct ProgressGrid {
-    /// One value per coordinate: ``Keyframe/renderedCoordinates(in:)``'s nine lanes, then the opacity in lane 9.
-    typealias Lanes = SIMD16<Double>
-
-    /// One cell's measures for one track.
-    struct Measure {
-        var bend = Lanes(), speed = Lanes()
-
-        /// The larger of each.
-        func union(_ other: Measure) -> Measure {
-            Measure(bend: pointwiseMax(bend, other.bend), speed: pointwiseMax(speed, other.speed))
-        }
-
-        /// Each lane grown by its own ratio to `neighbour`'s, where it is the larger, up to ``ProgressGrid/largestJump``.
-        func extrapolated(from neighbour: Measure) -> Measure {
-            func grown(_ value: Lanes, _ other: Lanes) -> Lanes {
-                value.replacing(with: pointwiseMin(value * value / other, value * largestJump), where: value .> other)
-            }
-            return Measure(bend: grown(bend, neighbour.bend), speed: grown(speed, neighbour.speed))
-        }
-    }
+    /// Lanes per state: ``Keyframe/renderedCoordinates(in:)``'s nine, then the opacity. Per-lane values are kept in flat
+    /// arrays, `lanes` to a track (SIMD16 arithmetic measured several times slower here than scalar loops).
+    static let lanes = 10
 
     /// The cells' edges in progress, ascending from 0 to 1.
     private var edges: [Double] = [0]
-    /// Per cell, per track: `measures[cell * tracks + track]`.
-    private var measures: [Measure] = []
+    /// Per cell, per track (`bounds[cell * tracks + track]`): the largest bend and speed over the lanes, each as a share
+    /// of what its lane allows (which takes one lane's bend with another's speed: a little looser than lane by lane, and
+    /// a scalar check per candidate).
+    private var bounds: [(bend: Double, speed: Double)] = []
     private let tracks: Int
     /// What each lane may stray: the tolerance in points, one 8-bit step of opacity.
-    private let allowed: Lanes
+    private let allowed: [Double]
 
     /// A neighbouring point's bend may be at most this many times a point's (in any lane) before the grid declines,
     /// unless both are too small to matter: their stray over a cell below ``negligibleShare`` of what the lane allows.
@@ -189,124 +174,159 @@ struct ProgressGrid {
     /// How many times the half cell at each end of a piece is halved to measure its bend there.
     static let endRefinements = 3
 
-    /// A state's lanes: its rendered coordinates (zero for a track that only fades) and its opacity.
-    private static func lanes(_ state: Keyframe, _ layer: SampledLayer) -> Lanes {
-        var lanes = layer.movesGeometry ? state.renderedCoordinates(in: layer.frame) : Lanes()
-        lanes[9] = state.opacity
-        return lanes
+    /// Writes a state's lanes at `offset`: its rendered coordinates (zero for a track that only fades), its opacity.
+    private static func write(_ state: Keyframe, _ layer: SampledLayer, into lanes: inout [Double], at offset: Int) {
+        let coordinates = layer.movesGeometry ? state.renderedCoordinates(in: layer.frame) : InlineArray(repeating: 0)
+        for lane in 0..<9 { lanes[offset + lane] = coordinates[lane] }
+        lanes[offset + 9] = state.opacity
     }
 
-    /// The bend of the chord from `start` to `end` at its middle, where the exact state is `middle`, over a progress
-    /// span of `2 × half`: f(1 − f) = 1/4 there, so the stray is `bend × half²`.
-    private static func bend(_ start: Keyframe, _ middle: Keyframe, _ end: Keyframe, half: Double, layer: SampledLayer) -> Lanes {
-        let difference = lanes(start.interpolated(to: end, fraction: 0.5), layer) - lanes(middle, layer)
-        return pointwiseMax(difference, -difference) / (half * half)
+    /// Writes at `offset` the bend of the chord from `start` to `end` at its middle, whose exact lanes are at `middle` in
+    /// `exact`, over a progress span of `2 × half`: f(1 − f) = 1/4 there, so the stray is `bend × half²`.
+    private static func writeBend(
+        _ start: Keyframe, _ end: Keyframe, middle: (lanes: [Double], offset: Int), half: Double, layer: SampledLayer,
+        into bends: inout [Double], at offset: Int, scratch: inout [Double]
+    ) {
+        write(start.interpolated(to: end, fraction: 0.5), layer, into: &scratch, at: 0)
+        for lane in 0..<lanes { bends[offset + lane] = abs(scratch[lane] - middle.lanes[middle.offset + lane]) / (half * half) }
     }
 
     /// Whether two neighbouring points' bends differ by more than ``largestJump`` in a lane where they matter (the
     /// larger one's stray over the two half cells around its point, `bend × half²`, is not negligible).
-    private func jumps(_ bend: Lanes, _ other: Lanes, half: Double) -> Bool {
-        let larger = pointwiseMax(bend, other), smaller = pointwiseMin(bend, other)
-        return any((larger .> Self.largestJump * smaller) .& (larger * (half * half) .> Self.negligibleShare * allowed))
+    private func jumps(_ bends: [Double], _ offset: Int, _ others: [Double], _ otherOffset: Int, half: Double) -> Bool {
+        for lane in 0..<Self.lanes {
+            let bend = bends[offset + lane], other = others[otherOffset + lane]
+            let larger = max(bend, other), smaller = min(bend, other)
+            if larger > Self.largestJump * smaller && larger * half * half > Self.negligibleShare * allowed[lane] { return true }
+        }
+        return false
     }
 
     /// Measures `motion` on a grid of cells (each piece between kinks evenly split), evaluating each cell's edges and
     /// middle and a few finer points at each piece's ends; nil when neighbouring points' bends jump by more than
     /// ``largestJump``.
     init?(motion: ProgressMotion, tolerance: Double, layers: [SampledLayer], evaluations: inout Int) {
-        tracks = layers.count
-        var allowed = Lanes(repeating: tolerance)
-        allowed[9] = Sampler.opacityTolerance
-        self.allowed = allowed
-        let tracks = layers.count
-        var states: [Keyframe] = [], scratch: [Keyframe] = []
+        let tracks = layers.count, lanes = Self.lanes
+        self.tracks = tracks
+        allowed = (0..<lanes).map { $0 == 9 ? Sampler.opacityTolerance : tolerance }
+        var states: [Keyframe] = [], scratch: [Keyframe] = [], chord = [Double](repeating: 0, count: lanes)
         for (low, high) in zip([0] + motion.kinks, motion.kinks + [1]) where high > low {
             let cells = max(1, Int((Double(Sampler.progressGridCells) * (high - low)).rounded(.up)))
+            let points = 2 * cells + 1
             let half = (high - low) / Double(2 * cells)
-            // The piece's points: its cells' edges and middles, 2 × cells + 1 of them.
+            // The piece's points: its cells' edges and middles.
             states.removeAll(keepingCapacity: true)
-            for index in 0...(2 * cells) {
-                motion.state(index == 2 * cells ? high : low + half * Double(index), &scratch)
+            for index in 0..<points {
+                motion.state(index == points - 1 ? high : low + half * Double(index), &scratch)
                 states += scratch
             }
-            evaluations += (2 * cells + 1) * tracks
-            func state(_ point: Int, _ track: Int) -> Keyframe { states[point * tracks + track] }
+            evaluations += points * tracks
+            var pointLanes = [Double](repeating: 0, count: points * tracks * lanes)
+            for index in states.indices { Self.write(states[index], layers[index % tracks], into: &pointLanes, at: index * lanes) }
             // The bend at each inner point. Neighbouring points must agree (a corner shows at one or two of them, not
             // at the next), or the grid declines.
-            var bends = [Measure](repeating: Measure(), count: (2 * cells + 1) * tracks)
-            for point in 1..<(2 * cells) {
+            var bends = [Double](repeating: 0, count: points * tracks * lanes)
+            for point in 1..<(points - 1) {
                 for track in 0..<tracks {
-                    let bend = Self.bend(state(point - 1, track), state(point, track), state(point + 1, track), half: half, layer: layers[track])
-                    bends[point * tracks + track].bend = bend
-                    if point > 1 && jumps(bend, bends[(point - 1) * tracks + track].bend, half: half) { return nil }
+                    let offset = (point * tracks + track) * lanes
+                    Self.writeBend(
+                        states[(point - 1) * tracks + track], states[(point + 1) * tracks + track], middle: (pointLanes, offset), half: half,
+                        layer: layers[track], into: &bends, at: offset, scratch: &chord)
+                    if point > 1 && jumps(bends, offset, bends, offset - tracks * lanes, half: half) { return nil }
                 }
             }
             // A corner or a bend that grows without limit at a piece's end has no point beyond it to show against: the
             // half cell at each end is halved ``endRefinements`` more times, and each finer bend must agree with the
             // coarser one (the end cells take them all).
-            var endBends = [[Measure]](repeating: [Measure](repeating: Measure(), count: tracks), count: 2)
-            for (side, end) in [(0, 0), (1, 2 * cells)] {
-                let inner = side == 0 ? 1 : 2 * cells - 1
+            var endBends = [Double](repeating: 0, count: 2 * tracks * lanes)
+            var middle = [Double](repeating: 0, count: tracks * lanes)
+            var finer = [Double](repeating: 0, count: tracks * lanes), coarser = finer
+            for (side, end) in [(0, 0), (1, points - 1)] {
+                let inner = side == 0 ? 1 : points - 2
                 var far = Array(states[(inner * tracks)..<(inner * tracks + tracks)])
-                var coarser = (0..<tracks).map { bends[inner * tracks + $0].bend }
+                for index in coarser.indices { coarser[index] = bends[inner * tracks * lanes + index] }
                 var spacing = half
                 for _ in 0..<Self.endRefinements {
                     spacing /= 2
                     motion.state(side == 0 ? low + spacing : high - spacing, &scratch)
                     evaluations += tracks
                     for track in 0..<tracks {
-                        let bend = Self.bend(state(end, track), scratch[track], far[track], half: spacing, layer: layers[track])
-                        if jumps(bend, coarser[track], half: spacing) { return nil }
-                        endBends[side][track].bend = pointwiseMax(endBends[side][track].bend, bend)
-                        coarser[track] = bend
+                        let offset = track * lanes
+                        Self.write(scratch[track], layers[track], into: &middle, at: offset)
+                        Self.writeBend(
+                            states[end * tracks + track], far[track], middle: (middle, offset), half: spacing, layer: layers[track],
+                            into: &finer, at: offset, scratch: &chord)
+                        if jumps(finer, offset, coarser, offset, half: spacing) { return nil }
+                        for lane in 0..<lanes {
+                            endBends[(side * tracks + track) * lanes + lane] = max(endBends[(side * tracks + track) * lanes + lane], finer[offset + lane])
+                        }
                     }
+                    swap(&finer, &coarser)
                     far = scratch
                 }
             }
-            var piece = [Measure](repeating: Measure(), count: cells * tracks)
+            // Each cell's bend (its three points', and at a piece's end the finer ones) and speed (over each half cell,
+            // plus what the bend lets it gain inside one), lane by lane.
+            var bend = [Double](repeating: 0, count: cells * tracks * lanes), speed = bend
             for cell in 0..<cells {
                 for track in 0..<tracks {
-                    var measure = Measure()
-                    for point in (2 * cell)...(2 * cell + 2) { measure = measure.union(bends[point * tracks + track]) }
-                    if cell == 0 { measure = measure.union(endBends[0][track]) }
-                    if cell == cells - 1 { measure = measure.union(endBends[1][track]) }
-                    // The speed over each half cell, plus what the bend lets it gain inside one.
-                    for point in (2 * cell)...(2 * cell + 1) {
-                        let difference = Self.lanes(state(point, track), layers[track]) - Self.lanes(state(point + 1, track), layers[track])
-                        measure.speed = pointwiseMax(measure.speed, pointwiseMax(difference, -difference) / half + measure.bend * half)
+                    let offset = (cell * tracks + track) * lanes
+                    for lane in 0..<lanes {
+                        var largest = 0.0
+                        for point in (2 * cell)...(2 * cell + 2) { largest = max(largest, bends[(point * tracks + track) * lanes + lane]) }
+                        if cell == 0 { largest = max(largest, endBends[track * lanes + lane]) }
+                        if cell == cells - 1 { largest = max(largest, endBends[(tracks + track) * lanes + lane]) }
+                        bend[offset + lane] = largest
+                        for point in (2 * cell)...(2 * cell + 1) {
+                            let move = abs(pointLanes[(point * tracks + track) * lanes + lane] - pointLanes[((point + 1) * tracks + track) * lanes + lane])
+                            speed[offset + lane] = max(speed[offset + lane], move / half + largest * half)
+                        }
                     }
-                    piece[cell * tracks + track] = measure
                 }
             }
-            let cellWidth = 2 * half
+            // Each cell takes its neighbours' measures too; a piece's end cell, with no neighbour beyond it to take over
+            // from, grows as it grows from its one neighbour (at most ``largestJump`` times, or negligibly).
+            func grown(_ value: Double, from other: Double) -> Double {
+                value > other ? min(value * value / other, value * Self.largestJump) : value
+            }
             for cell in 0..<cells {
                 for track in 0..<tracks {
-                    let own = piece[cell * tracks + track]
-                    var measure = own
-                    for neighbour in [cell - 1, cell + 1] where neighbour >= 0 && neighbour < cells {
-                        let other = piece[neighbour * tracks + track]
-                        measure = measure.union(other)
-                        // A piece's end cell has no neighbour beyond it to take over from: it grows as it grows from its
-                        // one neighbour (at most ``largestJump`` times, or negligibly).
-                        if cell == 0 || cell == cells - 1 { measure = measure.union(own.extrapolated(from: other)) }
+                    var largestBend = 0.0, largestSpeed = 0.0
+                    for lane in 0..<lanes {
+                        let own = (cell * tracks + track) * lanes + lane
+                        var laneBend = bend[own], laneSpeed = speed[own]
+                        for neighbour in max(0, cell - 1)...min(cells - 1, cell + 1) where neighbour != cell {
+                            let other = (neighbour * tracks + track) * lanes + lane
+                            laneBend = max(laneBend, bend[other])
+                            laneSpeed = max(laneSpeed, speed[other])
+                            if cell == 0 || cell == cells - 1 {
+                                laneBend = max(laneBend, grown(bend[own], from: bend[other]))
+                                laneSpeed = max(laneSpeed, grown(speed[own], from: speed[other]))
+                            }
+                        }
+                        largestBend = max(largestBend, laneBend / allowed[lane])
+                        largestSpeed = max(largestSpeed, laneSpeed / allowed[lane])
                     }
-                    measures.append(measure)
+                    bounds.append((largestBend, largestSpeed))
                 }
-                edges.append(cell == cells - 1 ? high : low + cellWidth * Double(cell + 1))
+                edges.append(cell == cells - 1 ? high : low + 2 * half * Double(cell + 1))
             }
         }
     }
 
     /// Whether a chord from progress `low` to `high` whose progress strays at most `gap` from the curve's keeps every
-    /// track within the tolerance (and one 8-bit opacity step): `bend × (high − low)² / 4 + speed × gap` in every lane,
-    /// with the largest bend and speed of the cells the span touches.
+    /// track within the tolerance (and one 8-bit opacity step): `bend × (high − low)² / 4 + speed × gap` at most what
+    /// any lane allows, with the largest bend and speed of the cells the span touches.
     func allows(from low: Double, to high: Double, gap: Double) -> Bool {
         let first = cell(containing: low), last = max(first, cell(containing: high, fromAbove: true))
         let spread = (high - low) * (high - low) / 4
         for track in 0..<tracks {
-            var measure = measures[first * tracks + track]
-            for cell in first..<last { measure = measure.union(measures[(cell + 1) * tracks + track]) }
-            if any(measure.bend * spread + measure.speed * gap .> allowed) { return false }
+            var (bend, speed) = bounds[first * tracks + track]
+            for cell in first..<last {
+                bend = max(bend, bounds[(cell + 1) * tracks + track].bend)
+                speed = max(speed, bounds[(cell + 1) * tracks + track].speed)
+            }
+            if bend * spread + speed * gap > 1 { return false }
         }
         return true
     }
