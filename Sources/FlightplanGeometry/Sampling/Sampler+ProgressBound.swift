@@ -258,7 +258,8 @@ struct ProgressGrid {
                             into: &finer, at: offset, scratch: &chord)
                         if jumps(finer, offset, coarser, offset, half: spacing) { return nil }
                         for lane in 0..<lanes {
-                            endBends[(side * tracks + track) * lanes + lane] = max(endBends[(side * tracks + track) * lanes + lane], finer[offset + lane])
+                            endBends[(side * tracks + track) * lanes + lane] = max(
+                                endBends[(side * tracks + track) * lanes + lane], finer[offset + lane])
                         }
                     }
                     swap(&finer, &coarser)
@@ -278,7 +279,8 @@ struct ProgressGrid {
                         if cell == cells - 1 { largest = max(largest, endBends[(tracks + track) * lanes + lane]) }
                         bend[offset + lane] = largest
                         for point in (2 * cell)...(2 * cell + 1) {
-                            let move = abs(pointLanes[(point * tracks + track) * lanes + lane] - pointLanes[((point + 1) * tracks + track) * lanes + lane])
+                            let move = abs(
+                                pointLanes[(point * tracks + track) * lanes + lane] - pointLanes[((point + 1) * tracks + track) * lanes + lane])
                             speed[offset + lane] = max(speed[offset + lane], move / half + largest * half)
                         }
                     }
