@@ -38,10 +38,13 @@ extension Sampler {
     /// unit of progress, both over p₀…p₁ (which holds p(t): the curve's progress is monotone inside 0…1).
     /// - `max |p̄ − p(t)|` is exact: t and p are both cubics in s, so the chord's gap is largest where
     ///   `y′(s) = m x′(s)` (m the chord's slope), a quadratic's roots; only the segment's ends are evaluated.
-    /// - K and L come from ``ProgressGrid``: exact states on a grid of cells and their midpoints, each cell taking the
-    ///   largest of its own and its neighbours' measures, with kinks as cell edges and keyframes (a corner in W is no
-    ///   bend a grid can measure). A grid whose measures jump between neighbouring cells (a scale nearing zero)
-    ///   declines, as a bend the grid cannot follow would break the estimate.
+    /// - K and L come from ``ProgressGrid``, per rendered coordinate and for opacity: exact states on a grid of cells,
+    ///   their middles and finer points at each piece's ends, each cell taking the largest of its own and its
+    ///   neighbours' measures, with kinks as cell edges and keyframes (a corner in W is no bend a grid can measure). A
+    ///   corner between grid points shows as neighbouring bends that jump: it is located and made a kink (up to
+    ///   ``maximumCorners``); a jump at a piece's end (a scale nearing zero) makes the grid decline.
+    /// - K and L are measured, not proven between grid points: the bound allows ``ProgressGrid/boundShare`` of the
+    ///   tolerance, and `ProgressBoundTests` checks it against dense exact states over random scenes.
     package static func progressBoundTimes(
         duration: Double, tolerance: Double, motion: ProgressMotion, layers: [SampledLayer], keyframeLimit: Int, evaluations: inout Int
     ) -> [Double]? {
