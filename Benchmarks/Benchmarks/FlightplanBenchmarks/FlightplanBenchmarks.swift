@@ -94,6 +94,15 @@ let benchmarks: @Sendable () -> Void = {
     Benchmark("whole request path, default tolerance sampling") { benchmark in
         for _ in benchmark.scaledIterations { blackHole(Endpoint.plan.answer(toleranceBody)) }
     }
+    // The other styles' examples at the default sampling (sharedFrame's is above).
+    for style in TransitionStyle.allCases where style != .sharedFrame {
+        var styleRequest = try! PlanRequest(jsonBytes: examples[style.rawValue]!)
+        styleRequest.sampling = .tolerance(0.5)
+        let keyframes = try! Planner.plan(for: styleRequest.validated()).tracks.map(\.keyframes.count).max()!
+        Benchmark("plan \(style.rawValue) example, default tolerance sampling (\(keyframes) keyframes)") { benchmark in
+            for _ in benchmark.scaledIterations { blackHole(try! Planner.plan(for: styleRequest.validated())) }
+        }
+    }
     // Interactive dismissal: a drag sample is what an app computes on every frame (120 Hz = 8.3 ms budget).
     let gestures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../../examples/gestures")
     for phase in ["changed", "ended"] {

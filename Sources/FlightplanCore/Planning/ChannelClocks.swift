@@ -55,6 +55,18 @@ final class ChannelClocks: Sendable {
         self.clocks = clocks
     }
 
+    /// The plan's progresses where a channel's share starts or ends (where a state may turn a corner), ascending and
+    /// strictly inside 0…1; nil when a channel runs on a window of time, so that the channels are not functions of the
+    /// plan's progress alone.
+    var progressKinks: [Double]? {
+        var kinks: Set<Double> = []
+        for clock in clocks {
+            guard case .progress(let start, let end, _) = clock else { return nil }
+            for share in [start, end] where share > 0 && share < 1 { kinks.insert(direction == .push ? share : 1 - share) }
+        }
+        return kinks.sorted()
+    }
+
     /// `channel`'s progress along the push (0 = as at the source, 1 = as at the destination; a pop runs it
     /// backwards) at `time`, when the plan's own eased progress is `progress`. Opacities and colours stay
     /// inside 0…1; a geometric channel passes a spring's overshoot on at the ends its span shares with the plan.
@@ -98,6 +110,15 @@ struct ChannelInstant {
         self.time = time
         self.progress = clocks._withUnsafeGuaranteedRef { $0.timing.progress(atTime: time) }
         self.clocks = clocks
+        self.level = nil
+    }
+
+    /// The instant at which the plan's eased progress is `progress`, for clocks with no window of time (which alone would
+    /// read the time: it is left at 0).
+    init(progress: Double, clocks: ChannelClocks) {
+        self.time = 0
+        self.progress = progress
+        self.clocks = .passUnretained(clocks)
         self.level = nil
     }
 

@@ -30,6 +30,9 @@ struct Choreography {
     /// snapshot), and the one whose opacity says how far the rest of the scene has gone (nil when none fades).
     var flyingPart = 0
     var fadingPart: Int?
+    /// Whether every part's state is a function of the plan's progress alone: no part runs on its own time (an
+    /// interrupted track's rate-matched motion, a staggered child).
+    private(set) var followsPlanProgress = true
 
     /// The choreography a validated request asks for.
     init(for validated: ValidatedPlanRequest) {
@@ -56,7 +59,10 @@ struct Choreography {
                     TrackValues(opacity: Interpolation.linear(view.from, view.to, instant(.auxiliary)))
                 })
         }
-        if let start = validated.start { interrupted(from: start, timing: validated.timing) }
+        if let start = validated.start {
+            interrupted(from: start, timing: validated.timing)
+            followsPlanProgress = false
+        }
         if request.style == .sharedFrame && !validated.reducedMotion { addDestinationImage(kit) }
         if let content = request.content {
             for index in parts.indices {
@@ -107,6 +113,7 @@ struct Choreography {
         let clips = options?.clipsChildren ?? PlanDefaults.clipsChildren
         let duration = clocks.timing.duration
         let moving = duration - stagger * Double(max(0, request.children.count - 1))
+        if stagger > 0 && !request.children.isEmpty { followsPlanProgress = false }
         for (index, child) in request.children.enumerated() {
             let tracks = Scene.childTracks(for: child, clipped: clips, bend: Scene.bend(request, from: child.from, to: child.to))
             let delay = stagger * Double(index)

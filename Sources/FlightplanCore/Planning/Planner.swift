@@ -20,33 +20,16 @@ public enum Planner {
         let choreography = Choreography(for: validated)
         let parts = choreography.parts
         let sampled = parts.indices.filter { parts[$0].moves }
-        let firstInstant = ChannelInstant(time: 0, clocks: choreography.clocks)
-        // A part's values set the same properties at every instant (as `track` assumes): one that sets no geometry
-        // at the start only ever fades.
-        let layers = sampled.map { index in
-            let first = parts[index].values(firstInstant)
-            return SampledLayer(
-                frame: parts[index].frame, movesGeometry: first.transform != nil || first.maskFrame != nil || first.cornerRadius != nil)
-        }
-
+        var progressMotion: ProgressMotion?
+        if case .tolerance = request.sampling { progressMotion = choreography.progressMotion(of: sampled, timing: validated.timing) }
         let times: [Double]
         do {
             times = try Sampler.times(
                 for: request.sampling, duration: validated.timing.duration,
                 state: { time, keyframes in
-                    let instant = ChannelInstant(time: time, clocks: choreography.clocks)
-                    func keyframe(of index: Int) -> Keyframe {
-                        parts[index].values(instant).keyframe(time: time, progress: instant.progress, in: parts[index].frame)
-                    }
-                    // Overwritten in place: the search hands the same arrays back thousands of times (emptying and
-                    // appending again cost 4 % of it).
-                    guard keyframes.count == sampled.count else {
-                        keyframes = sampled.map(keyframe(of:))
-                        return
-                    }
-                    for (slot, index) in sampled.enumerated() { keyframes[slot] = keyframe(of: index) }
+                    choreography.write(sampled, at: ChannelInstant(time: time, clocks: choreography.clocks), into: &keyframes)
                 },
-                layers: layers, budget: &budget)
+                layers: choreography.sampledLayers(sampled), progressMotion: progressMotion, budget: &budget)
         } catch {
             throw ValidationError(error)
         }
@@ -56,6 +39,7 @@ public enum Planner {
             let instant = ChannelInstant(time: time, clocks: choreography.clocks)
             for index in sampled { values[index].append(parts[index].values(instant)) }
         }
+        let firstInstant = ChannelInstant(time: 0, clocks: choreography.clocks)
         let reachCause = validated.reachCause
         for index in sampled { try PlanReach.check(values[index], layer: parts[index].frame, times: times, cause: reachCause) }
         let warnings = validated.warnings + PlanWarning.motionWarnings(validated, choreography: choreography, flying: values[choreography.flyingPart])

@@ -31,16 +31,18 @@ extension Keyframe {
     /// How far apart two states of the same layer look, in points: the largest move of a visible
     /// clip edge, of a layer corner on screen, or of the visible corner radius.
     public func renderedDistance(to other: Keyframe, in layer: Rect) -> Double {
-        let clip = visibleClip(in: layer), otherClip = other.visibleClip(in: layer)
+        let coordinates = renderedCoordinates(in: layer), otherCoordinates = other.renderedCoordinates(in: layer)
+        var distance = 0.0
+        for index in 0..<9 { distance = max(distance, abs(coordinates[index] - otherCoordinates[index])) }
+        return distance
+    }
+
+    /// What ``renderedDistance(to:in:)`` compares, in points: the visible clip's four edges, the layer's top-left and
+    /// bottom-right corners on screen and the visible corner radius.
+    package func renderedCoordinates(in layer: Rect) -> InlineArray<9, Double> {
+        let clip = visibleClip(in: layer)
         let corner = transform.apply(to: Point.zero, inLayer: layer)
-        let otherCorner = other.transform.apply(to: Point.zero, inLayer: layer)
         let farCorner = transform.apply(to: Point(x: layer.width, y: layer.height), inLayer: layer)
-        let otherFarCorner = other.transform.apply(to: Point(x: layer.width, y: layer.height), inLayer: layer)
-        return max(
-            abs(clip.x - otherClip.x), abs(clip.y - otherClip.y),
-            abs(clip.maxX - otherClip.maxX), abs(clip.maxY - otherClip.maxY),
-            abs(corner.x - otherCorner.x), abs(corner.y - otherCorner.y),
-            abs(farCorner.x - otherFarCorner.x), abs(farCorner.y - otherFarCorner.y),
-            abs(visibleCornerRadius - other.visibleCornerRadius))
+        return [clip.x, clip.y, clip.maxX, clip.maxY, corner.x, corner.y, farCorner.x, farCorner.y, visibleCornerRadius]
     }
 }

@@ -83,10 +83,12 @@ package enum Sampler {
 
     /// The keyframe times `sampling` chooses for a plan of `duration` whose tracks are `layers`; `state` writes the
     /// tracks' exact keyframes at a time over the array it is given (which it may reuse: a search evaluates thousands).
+    /// A plan that is a ``ProgressMotion`` passes it as `progressMotion`: its tolerance times then come from
+    /// ``progressBoundTimes(duration:tolerance:motion:layers:keyframeLimit:evaluations:)`` where that applies.
     /// `sampling` must already be valid (a count of at least 2, an fps whose count fits the budget).
     package static func times(
         for sampling: Sampling, duration: Double, state: (Double, inout [Keyframe]) -> Void, layers: [SampledLayer],
-        budget: inout SamplingBudget
+        progressMotion: ProgressMotion? = nil, budget: inout SamplingBudget
     ) throws(SamplingBudgetExceeded) -> [Double] {
         let times: [Double]
         switch sampling {
@@ -95,7 +97,8 @@ package enum Sampler {
         case .fps(let fps):
             times = uniformTimes(count: keyframeCount(duration: duration, fps: fps), duration: duration)
         case .tolerance(let tolerance):
-            times = try toleranceTimes(duration: duration, tolerance: tolerance, state: state, layers: layers, budget: &budget)
+            times = try toleranceTimes(
+                duration: duration, tolerance: tolerance, state: state, layers: layers, progressMotion: progressMotion, budget: &budget)
         }
         budget.totalKeyframes -= times.count * layers.count
         return times
@@ -113,10 +116,10 @@ package enum Sampler {
     /// two stays within `tolerance` points (and one 8-bit opacity step) of the exact plan at every checked instant.
     ///
     /// The work is bounded: a plan that would need more keyframes than the limits allow, or more
-    /// than its evaluations, is refused instead.
+    /// than its evaluations, is refused instead. A `progressMotion` is tried first with the progress bound.
     static func toleranceTimes(
         duration: Double, tolerance: Double, state exactState: (Double, inout [Keyframe]) -> Void, layers: [SampledLayer],
-        budget: inout SamplingBudget
+        progressMotion: ProgressMotion? = nil, budget: inout SamplingBudget
     ) throws(SamplingBudgetExceeded) -> [Double] {
         var evaluations = 0
         func state(_ time: Double, into keyframes: inout [Keyframe]) {
@@ -127,6 +130,18 @@ package enum Sampler {
         // farthest candidate that passed so far, at the candidate under test, and at the check under test.
         var startStates: [Keyframe] = [], goodStates: [Keyframe] = [], candidateStates: [Keyframe] = [], checked: [Keyframe] = []
         let keyframeLimit = min(budget.keyframesPerTrack, budget.totalKeyframes / layers.count)
+        if let progressMotion,
+            let times = progressBoundTimes(
+                duration: duration, tolerance: tolerance, motion: progressMotion, layers: layers, keyframeLimit: keyframeLimit,
+                evaluations: &evaluations)
+        {
+            guard evaluations <= budget.evaluations else {
+                budget.evaluations = 0
+                throw .evaluations
+            }
+            budget.evaluations -= evaluations
+            return times
+        }
         var times = [0.0]
         var start = 0.0
         state(0, into: &startStates)

@@ -75,6 +75,16 @@ public struct ResolvedTiming: Sendable, Hashable {
         }
     }
 
+    /// The curve as a Bézier whose progress stays inside 0…1 (linear as the one whose time and progress both equal its
+    /// parameter), or nil for a spring or an overshooting Bézier.
+    package var boundedBezier: CubicBezier? {
+        switch easing {
+        case .linear: CubicBezier(x1: 1.0 / 3, y1: 1.0 / 3, x2: 2.0 / 3, y2: 2.0 / 3)
+        case .bezier(let bezier): TimingCurve.cubicBezier(bezier).canOvershoot ? nil : bezier
+        case .spring: nil
+        }
+    }
+
     /// The spring's motion, when the curve is a spring.
     public var spring: SpringMotion? {
         if case .spring(let motion) = easing { motion } else { nil }

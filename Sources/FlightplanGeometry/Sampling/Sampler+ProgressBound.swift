@@ -1,0 +1,407 @@
+/// A plan whose every track's state is a function of the plan's eased progress alone (no channel window of time, no
+/// stagger, no interruption), on a Bézier timing curve whose progress stays inside 0…1: what the progress bound needs.
+package struct ProgressMotion {
+    /// The plan's timing curve (linear as the Bézier whose time and progress both equal its parameter).
+    package var curve: CubicBezier
+    /// Progresses strictly inside 0…1 where a state may turn a corner (a channel's share starting or ending), ascending.
+    package var kinks: [Double]
+    /// Writes the tracks' exact keyframes at a progress over the array it is given, as the time search's `state` does.
+    package var state: (Double, inout [Keyframe]) -> Void
+
+    /// Creates a progress motion.
+    package init(curve: CubicBezier, kinks: [Double], state: @escaping (Double, inout [Keyframe]) -> Void) {
+        self.curve = curve
+        self.kinks = kinks
+        self.state = state
+    }
+}
+
+extension Sampler {
+    /// Cells per unit of progress in the grid the progress bound measures a motion on (a piece between two kinks
+    /// gets as many as its length needs, at least one).
+    static let progressGridCells = 16
+    /// The bound's search between a fitting and a failing curve parameter stops when they are closer than this share of
+    /// the fitting segment (a candidate costs a few multiplications, not a state).
+    static let boundResolution = 1.0 / 64
+    /// Most corners between grid points the bound locates in one plan before it leaves the plan to the time search
+    /// (each costs a new grid).
+    static let maximumCorners = 2
+
+    /// Tolerance times from a bound instead of checked instants, or nil where the bound does not apply (the grid finds
+    /// the motion too uneven to measure, or the keyframes would pass `keyframeLimit`): then the time search decides.
+    ///
+    /// The bound. Between keyframes at curve parameters s₀ < s₁ (times `x(s₀)`, `x(s₁)`, progresses p₀ = `y(s₀)`,
+    /// p₁ = `y(s₁)`), a linear renderer shows at fraction f the fields of W(p₀) and W(p₁) mixed by f, where W(p) is the
+    /// exact state at progress p; the exact plan shows W(p(t)). With p̄ = p₀ + f (p₁ − p₀), its error is at most
+    /// `|mix(W(p₀), W(p₁), f) − W(p̄)| + |W(p̄) − W(p(t))| ≤ K (p₁ − p₀)² / 4 + L · max |p̄ − p(t)|`, where K bounds
+    /// the chord's stray in progress (it is `f(1 − f) (p₁ − p₀)²` times W's bend) and L the rendered state's speed per
+    /// unit of progress, both over p₀…p₁ (which holds p(t): the curve's progress is monotone inside 0…1).
+    /// - `max |p̄ − p(t)|` is exact: t and p are both cubics in s, so the chord's gap is largest where
+    ///   `y′(s) = m x′(s)` (m the chord's slope), a quadratic's roots; only the segment's ends are evaluated.
+    /// - K and L come from ``ProgressGrid``, per rendered coordinate and for opacity: exact states on a grid of cells,
+    ///   their middles and finer points at each piece's ends, each cell taking the largest of its own and its
+    ///   neighbours' measures, with kinks as cell edges and keyframes (a corner in W is no bend a grid can measure). A
+    ///   corner between grid points shows as neighbouring bends that jump: it is located and made a kink (up to
+    ///   ``maximumCorners``); a jump at a piece's end (a scale nearing zero) makes the grid decline.
+    /// - K and L are measured, not proven between grid points: the bound allows ``ProgressGrid/boundShare`` of the
+    ///   tolerance, and `ProgressBoundTests` checks it against dense exact states over random scenes.
+    package static func progressBoundTimes(
+        duration: Double, tolerance: Double, motion: ProgressMotion, layers: [SampledLayer], keyframeLimit: Int, evaluations: inout Int
+    ) -> [Double]? {
+        // A corner between the grid's points is located and made a kink, as many as ``maximumCorners`` times.
+        var motion = motion
+        var measured: ProgressGrid?
+        for attempt in 0...maximumCorners {
+            var corner: ProgressGrid.Corner?
+            measured = ProgressGrid(motion: motion, tolerance: tolerance, layers: layers, evaluations: &evaluations, corner: &corner)
+            guard measured == nil, attempt < maximumCorners, let corner else { break }
+            let kink = corner.located(in: motion, layers: layers, evaluations: &evaluations)
+            guard kink > 0, kink < 1, !motion.kinks.contains(kink) else { break }
+            motion.kinks = (motion.kinks + [kink]).sorted()
+        }
+        guard let grid = measured else { return nil }
+        let curve = BezierCubics(motion.curve)
+        var times = [0.0]
+        var start = 0.0
+        var step = initialStepFraction
+        for end in motion.kinks.map(curve.parameter(forY:)) + [1] where end > start {
+            while start < end {
+                let origin = curve.point(start)
+                func fits(_ candidate: Double) -> Bool {
+                    let point = curve.point(candidate)
+                    guard point.x > origin.x else { return false }
+                    return grid.allows(from: origin.y, to: point.y, gap: curve.chordGap(from: (start, origin), to: (candidate, point)))
+                }
+                var good: Double?, bad: Double?
+                var candidate = min(end, start + step)
+                while true {
+                    if fits(candidate) {
+                        good = candidate
+                        guard candidate < end else { break }
+                        if let bad {
+                            if bad - candidate <= boundResolution * (candidate - start) { break }
+                            candidate = (candidate + bad) / 2
+                        } else {
+                            candidate = min(end, start + 2 * (candidate - start))
+                        }
+                    } else {
+                        bad = candidate
+                        let low = good ?? start
+                        if let good, candidate - good <= boundResolution * (good - start) { break }
+                        let next = (low + candidate) / 2
+                        // A segment too short to split further: the time search decides.
+                        guard next > start, next < candidate, candidate - start > shortestSegmentFraction else { return nil }
+                        candidate = next
+                    }
+                }
+                guard let accepted = good else { return nil }
+                let time = accepted == 1 ? duration : duration * curve.point(accepted).x
+                guard time > times[times.count - 1] else { return nil }
+                times.append(time)
+                guard times.count <= keyframeLimit else { return nil }
+                step = accepted - start
+                start = accepted
+            }
+        }
+        return times
+    }
+}
+
+/// A cubic Bézier timing curve in power form: the time fraction x and the progress y as cubics in the curve's parameter.
+struct BezierCubics {
+    private let ax: Double, bx: Double, cx: Double
+    private let ay: Double, by: Double, cy: Double
+
+    /// The curve's cubics.
+    init(_ curve: CubicBezier) {
+        cx = 3 * curve.x1
+        bx = 3 * curve.x2 - 6 * curve.x1
+        ax = 1 + 3 * curve.x1 - 3 * curve.x2
+        cy = 3 * curve.y1
+        by = 3 * curve.y2 - 6 * curve.y1
+        ay = 1 + 3 * curve.y1 - 3 * curve.y2
+    }
+
+    /// Time fraction and progress at parameter `s`.
+    func point(_ s: Double) -> (x: Double, y: Double) {
+        (((ax * s + bx) * s + cx) * s, ((ay * s + by) * s + cy) * s)
+    }
+
+    /// The parameter at which the progress is `y` (0…1), by bisection: the progress is monotone for control points
+    /// inside 0…1.
+    func parameter(forY y: Double) -> Double {
+        var low = 0.0, high = 1.0
+        for _ in 0..<64 {
+            let middle = (low + high) / 2
+            if point(middle).y < y { low = middle } else { high = middle }
+        }
+        return high
+    }
+
+    /// The largest gap between the chord from `start` to `end` and the curve's progress over the times between them:
+    /// `|y₀ + m (x(s) − x₀) − y(s)|`, which is largest where its derivative `y′(s) − m x′(s)` vanishes.
+    func chordGap(from start: (s: Double, point: (x: Double, y: Double)), to end: (s: Double, point: (x: Double, y: Double))) -> Double {
+        let (x0, y0) = start.point
+        let slope = (end.point.y - y0) / (end.point.x - x0)
+        let a = 3 * (ay - slope * ax), b = 2 * (by - slope * bx), c = cy - slope * cx
+        var gap = 0.0
+        func consider(_ s: Double) {
+            guard s > start.s, s < end.s else { return }
+            let point = point(s)
+            gap = max(gap, abs(y0 + slope * (point.x - x0) - point.y))
+        }
+        if a == 0 {
+            if b != 0 { consider(-c / b) }
+        } else {
+            let discriminant = b * b - 4 * a * c
+            guard discriminant >= 0 else { return 0 }
+            // The stable form of the two roots: q / a and c / q.
+            let q = -(b + (b < 0 ? -1 : 1) * discriminant.squareRoot()) / 2
+            consider(q / a)
+            if q != 0 { consider(c / q) }
+        }
+        return gap
+    }
+}
+
+/// What the progress bound knows of a motion's states: per cell of a progress grid and per track, how far a chord
+/// between two progresses strays from the states between them (the bend, per squared progress) and how fast the state
+/// moves (the speed, per unit of progress), for each coordinate a rendered distance compares and for the opacity,
+/// each on its own: a corner in one coordinate must not hide behind another one's bend.
+struct ProgressGrid {
+    /// Lanes per state: ``Keyframe/renderedCoordinates(in:)``'s nine, then the opacity. Per-lane values are kept in flat
+    /// arrays, `lanes` to a track (SIMD16 arithmetic measured several times slower here than scalar loops).
+    static let lanes = 10
+
+    /// The cells' edges in progress, ascending from 0 to 1.
+    private var edges: [Double] = [0]
+    /// Per cell, per track (`bounds[cell * tracks + track]`): the largest bend and speed over the lanes, each as a share
+    /// of what its lane allows (which takes one lane's bend with another's speed: a little looser than lane by lane, and
+    /// a scalar check per candidate).
+    private var bounds: [(bend: Double, speed: Double)] = []
+    private let tracks: Int
+    /// What each lane may stray: the tolerance in points, one 8-bit step of opacity.
+    private let allowed: [Double]
+
+    /// A neighbouring point's bend may be at most this many times a point's (in any lane) before the grid declines,
+    /// unless both are too small to matter: their stray over a cell below ``negligibleShare`` of what the lane allows.
+    static let largestJump = 2.0
+    /// See ``largestJump``.
+    static let negligibleShare = 1.0 / 20
+    /// Share of the tolerance the bound may use. Bend and speed are measured on the grid, not proven between its
+    /// points: over the property tests' random scenes the whole tolerance was overstepped by up to 6 % (at 0.1 pt, next to
+    /// a located corner), and never with this share.
+    static let boundShare = 0.9
+    /// How many times the half cell at each end of a piece is halved to measure its bend there.
+    static let endRefinements = 3
+
+    /// Writes a state's lanes at `offset`: its rendered coordinates (zero for a track that only fades), its opacity.
+    static func write(_ state: Keyframe, _ layer: SampledLayer, into lanes: inout [Double], at offset: Int) {
+        let coordinates = layer.movesGeometry ? state.renderedCoordinates(in: layer.frame) : InlineArray(repeating: 0)
+        for lane in 0..<9 { lanes[offset + lane] = coordinates[lane] }
+        lanes[offset + 9] = state.opacity
+    }
+
+    /// Writes at `offset` the bend of the chord from `start` to `end` at its middle, whose exact lanes are at `middle` in
+    /// `exact`, over a progress span of `2 × half`: f(1 − f) = 1/4 there, so the stray is `bend × half²`.
+    private static func writeBend(
+        _ start: Keyframe, _ end: Keyframe, middle: (lanes: [Double], offset: Int), half: Double, layer: SampledLayer,
+        into bends: inout [Double], at offset: Int, scratch: inout [Double]
+    ) {
+        write(start.interpolated(to: end, fraction: 0.5), layer, into: &scratch, at: 0)
+        for lane in 0..<lanes { bends[offset + lane] = abs(scratch[lane] - middle.lanes[middle.offset + lane]) / (half * half) }
+    }
+
+    /// Whether two neighbouring points' bends differ by more than ``largestJump`` in a lane where they matter (the
+    /// larger one's stray over the two half cells around its point, `bend × half²`, is not negligible).
+    private func jumps(_ bends: [Double], _ offset: Int, _ others: [Double], _ otherOffset: Int, half: Double) -> Int? {
+        for lane in 0..<Self.lanes {
+            let bend = bends[offset + lane], other = others[otherOffset + lane]
+            let larger = max(bend, other), smaller = min(bend, other)
+            if larger > Self.largestJump * smaller && larger * half * half > Self.negligibleShare * allowed[lane] { return lane }
+        }
+        return nil
+    }
+
+    /// Where a grid found a corner between its points: the span that holds it, and the track and lane that turn there.
+    struct Corner {
+        var low: Double, high: Double
+        var track: Int, lane: Int
+
+        /// Halvings of the span when locating the corner: it is then known to within 2⁻¹² of the span (a tenth of the
+        /// finest end refinement's spacing in a 16-cell grid, 10⁻⁵ of progress).
+        static let locatingSteps = 12
+
+        /// The progress where the lane turns: of the span's two halves, the one whose middle strays more from its
+        /// chord holds the corner, ``locatingSteps`` times.
+        func located(in motion: ProgressMotion, layers: [SampledLayer], evaluations: inout Int) -> Double {
+            var states: [Keyframe] = [], lanes = [Double](repeating: 0, count: ProgressGrid.lanes)
+            func value(_ progress: Double) -> Double {
+                motion.state(progress, &states)
+                evaluations += layers.count
+                ProgressGrid.write(states[track], layers[track], into: &lanes, at: 0)
+                return lanes[lane]
+            }
+            var low = self.low, high = self.high
+            var atLow = value(low), atMiddle = value((low + high) / 2), atHigh = value(high)
+            for _ in 0..<Self.locatingSteps {
+                let middle = (low + high) / 2
+                let left = value((low + middle) / 2), right = value((middle + high) / 2)
+                if abs(left - (atLow + atMiddle) / 2) >= abs(right - (atMiddle + atHigh) / 2) {
+                    (high, atHigh, atMiddle) = (middle, atMiddle, left)
+                } else {
+                    (low, atLow, atMiddle) = (middle, atMiddle, right)
+                }
+            }
+            return (low + high) / 2
+        }
+    }
+
+    /// Measures `motion` on a grid of cells (each piece between kinks evenly split), evaluating each cell's edges and
+    /// middle and a few finer points at each piece's ends; nil when neighbouring points' bends jump by more than
+    /// ``largestJump``.
+    init?(motion: ProgressMotion, tolerance: Double, layers: [SampledLayer], evaluations: inout Int, corner: inout Corner?) {
+        let tracks = layers.count, lanes = Self.lanes
+        self.tracks = tracks
+        allowed = (0..<lanes).map { ($0 == 9 ? Sampler.opacityTolerance : tolerance) * Self.boundShare }
+        var states: [Keyframe] = [], scratch: [Keyframe] = [], chord = [Double](repeating: 0, count: lanes)
+        for (low, high) in zip([0] + motion.kinks, motion.kinks + [1]) where high > low {
+            let cells = max(1, Int((Double(Sampler.progressGridCells) * (high - low)).rounded(.up)))
+            let points = 2 * cells + 1
+            let half = (high - low) / Double(2 * cells)
+            // The piece's points: its cells' edges and middles.
+            states.removeAll(keepingCapacity: true)
+            for index in 0..<points {
+                motion.state(index == points - 1 ? high : low + half * Double(index), &scratch)
+                states += scratch
+            }
+            evaluations += points * tracks
+            var pointLanes = [Double](repeating: 0, count: points * tracks * lanes)
+            for index in states.indices { Self.write(states[index], layers[index % tracks], into: &pointLanes, at: index * lanes) }
+            // The bend at each inner point. Neighbouring points must agree (a corner shows at one or two of them, not
+            // at the next), or the grid declines.
+            var bends = [Double](repeating: 0, count: points * tracks * lanes)
+            for point in 1..<(points - 1) {
+                for track in 0..<tracks {
+                    let offset = (point * tracks + track) * lanes
+                    Self.writeBend(
+                        states[(point - 1) * tracks + track], states[(point + 1) * tracks + track], middle: (pointLanes, offset), half: half,
+                        layer: layers[track], into: &bends, at: offset, scratch: &chord)
+                    if point > 1, let lane = jumps(bends, offset, bends, offset - tracks * lanes, half: half) {
+                        // The corner is inside the span of the point whose bend is the larger.
+                        let centre = bends[offset + lane] > bends[offset - tracks * lanes + lane] ? point : point - 1
+                        corner = Corner(low: low + half * Double(centre - 1), high: low + half * Double(centre + 1), track: track, lane: lane)
+                        return nil
+                    }
+                }
+            }
+            // A corner or a bend that grows without limit at a piece's end has no point beyond it to show against: the
+            // half cell at each end is halved ``endRefinements`` more times, and each finer bend must agree with the
+            // coarser one (the end cells take them all).
+            var endBends = [Double](repeating: 0, count: 2 * tracks * lanes)
+            var middle = [Double](repeating: 0, count: tracks * lanes)
+            var finer = [Double](repeating: 0, count: tracks * lanes), coarser = finer
+            for (side, end) in [(0, 0), (1, points - 1)] {
+                let inner = side == 0 ? 1 : points - 2
+                var far = Array(states[(inner * tracks)..<(inner * tracks + tracks)])
+                for index in coarser.indices { coarser[index] = bends[inner * tracks * lanes + index] }
+                var spacing = half
+                for _ in 0..<Self.endRefinements {
+                    spacing /= 2
+                    motion.state(side == 0 ? low + spacing : high - spacing, &scratch)
+                    evaluations += tracks
+                    for track in 0..<tracks {
+                        let offset = track * lanes
+                        Self.write(scratch[track], layers[track], into: &middle, at: offset)
+                        Self.writeBend(
+                            states[end * tracks + track], far[track], middle: (middle, offset), half: spacing, layer: layers[track],
+                            into: &finer, at: offset, scratch: &chord)
+                        if jumps(finer, offset, coarser, offset, half: spacing) != nil { return nil }
+                        for lane in 0..<lanes {
+                            endBends[(side * tracks + track) * lanes + lane] = max(
+                                endBends[(side * tracks + track) * lanes + lane], finer[offset + lane])
+                        }
+                    }
+                    swap(&finer, &coarser)
+                    far = scratch
+                }
+            }
+            // Each cell's bend (its three points', and at a piece's end the finer ones) and speed (over each half cell,
+            // plus what the bend lets it gain inside one), lane by lane.
+            var bend = [Double](repeating: 0, count: cells * tracks * lanes), speed = bend
+            for cell in 0..<cells {
+                for track in 0..<tracks {
+                    let offset = (cell * tracks + track) * lanes
+                    for lane in 0..<lanes {
+                        var largest = 0.0
+                        for point in (2 * cell)...(2 * cell + 2) { largest = max(largest, bends[(point * tracks + track) * lanes + lane]) }
+                        if cell == 0 { largest = max(largest, endBends[track * lanes + lane]) }
+                        if cell == cells - 1 { largest = max(largest, endBends[(tracks + track) * lanes + lane]) }
+                        bend[offset + lane] = largest
+                        for point in (2 * cell)...(2 * cell + 1) {
+                            let move = abs(
+                                pointLanes[(point * tracks + track) * lanes + lane] - pointLanes[((point + 1) * tracks + track) * lanes + lane])
+                            speed[offset + lane] = max(speed[offset + lane], move / half + largest * half)
+                        }
+                    }
+                }
+            }
+            // Each cell takes its neighbours' measures too; a piece's end cell, with no neighbour beyond it to take over
+            // from, grows as it grows from its one neighbour (at most ``largestJump`` times, or negligibly).
+            func grown(_ value: Double, from other: Double) -> Double {
+                value > other ? min(value * value / other, value * Self.largestJump) : value
+            }
+            for cell in 0..<cells {
+                for track in 0..<tracks {
+                    var largestBend = 0.0, largestSpeed = 0.0
+                    for lane in 0..<lanes {
+                        let own = (cell * tracks + track) * lanes + lane
+                        var laneBend = bend[own], laneSpeed = speed[own]
+                        for neighbour in max(0, cell - 1)...min(cells - 1, cell + 1) where neighbour != cell {
+                            let other = (neighbour * tracks + track) * lanes + lane
+                            laneBend = max(laneBend, bend[other])
+                            laneSpeed = max(laneSpeed, speed[other])
+                            if cell == 0 || cell == cells - 1 {
+                                laneBend = max(laneBend, grown(bend[own], from: bend[other]))
+                                laneSpeed = max(laneSpeed, grown(speed[own], from: speed[other]))
+                            }
+                        }
+                        largestBend = max(largestBend, laneBend / allowed[lane])
+                        largestSpeed = max(largestSpeed, laneSpeed / allowed[lane])
+                    }
+                    bounds.append((largestBend, largestSpeed))
+                }
+                edges.append(cell == cells - 1 ? high : low + 2 * half * Double(cell + 1))
+            }
+        }
+    }
+
+    /// Whether a chord from progress `low` to `high` whose progress strays at most `gap` from the curve's keeps every
+    /// track within the tolerance (and one 8-bit opacity step): `bend × (high − low)² / 4 + speed × gap` at most what
+    /// any lane allows, with the largest bend and speed of the cells the span touches.
+    func allows(from low: Double, to high: Double, gap: Double) -> Bool {
+        let first = cell(containing: low), last = max(first, cell(containing: high, fromAbove: true))
+        let spread = (high - low) * (high - low) / 4
+        for track in 0..<tracks {
+            var (bend, speed) = bounds[first * tracks + track]
+            for cell in first..<last {
+                bend = max(bend, bounds[(cell + 1) * tracks + track].bend)
+                speed = max(speed, bounds[(cell + 1) * tracks + track].speed)
+            }
+            if bend * spread + speed * gap > 1 { return false }
+        }
+        return true
+    }
+
+    /// The cell holding `progress`: the last one starting at or before it, or (`fromAbove`) the first ending at or after
+    /// it.
+    private func cell(containing progress: Double, fromAbove: Bool = false) -> Int {
+        var low = 0, high = edges.count - 1
+        // Invariant: edges[low] ≤ progress (or below it, fromAbove) and the answer lies in low..<high.
+        while high - low > 1 {
+            let middle = (low + high) / 2
+            if fromAbove ? edges[middle] < progress : edges[middle] <= progress { low = middle } else { high = middle }
+        }
+        return min(low, edges.count - 2)
+    }
+}
