@@ -15,6 +15,8 @@ public struct JSONWriter: ~Copyable {
     private var count = 0
     private var capacity: Int
     private var needsComma = false
+    /// Where the text of the string ``beginString()`` opened starts.
+    private var openStringStart = 0
     /// Where the text of a recent fractional number starts and how long it is; made at the first one.
     private var recentNumbers: UnsafeMutablePointer<RecentNumber>?
 
@@ -385,30 +387,129 @@ public struct JSONWriter: ~Copyable {
         separate()
         append(UInt8(ascii: "\""))
         var value = value
-        value.withUTF8 { utf8 in
-            // Runs that need no escaping are copied whole.
-            var runStart = 0
-            for index in utf8.indices {
-                let byte = utf8[index]
-                guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
-                append(UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
-                runStart = index + 1
-                switch byte {
-                case UInt8(ascii: "\""): append(#"\""#)
-                case UInt8(ascii: "\\"): append(#"\\"#)
-                case UInt8(ascii: "\n"): append(#"\n"#)
-                case UInt8(ascii: "\r"): append(#"\r"#)
-                case UInt8(ascii: "\t"): append(#"\t"#)
-                default:
-                    append(#"\u00"#)
-                    append(Self.hexDigits[Int(byte >> 4)])
-                    append(Self.hexDigits[Int(byte & 0xF)])
+        value.withUTF8 { appendEscaped($0) }
+        append(UInt8(ascii: "\""))
+        needsComma = true
+    }
+
+    /// Whether a string's byte must be escaped in JSON.
+    @inline(__always)
+    private static func needsEscaping(_ byte: UInt8) -> Bool {
+        byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
+    }
+
+    /// Appends a string's UTF-8 with quotes, backslashes and control characters escaped.
+    @inline(__always)
+    private mutating func appendEscaped(_ utf8: UnsafeBufferPointer<UInt8>) {
+        // Runs that need no escaping are copied whole.
+        var runStart = 0
+        for index in utf8.indices {
+            let byte = utf8[index]
+            guard Self.needsEscaping(byte) else { continue }
+            append(UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
+            runStart = index + 1
+            write(maximumLength: 6) { Self.writeEscape(of: byte, to: $0) }
+        }
+        append(UnsafeBufferPointer(rebasing: utf8[runStart...]))
+    }
+
+    /// Writes the escape of a byte that needs one (`\"`, `\\`, `\n`, `\r`, `\t` or `\u00XX`, at most six bytes) and
+    /// returns its length.
+    private static func writeEscape(of byte: UInt8, to pointer: UnsafeMutablePointer<UInt8>) -> Int {
+        pointer[0] = UInt8(ascii: "\\")
+        switch byte {
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"): pointer[1] = byte
+        case UInt8(ascii: "\n"): pointer[1] = UInt8(ascii: "n")
+        case UInt8(ascii: "\r"): pointer[1] = UInt8(ascii: "r")
+        case UInt8(ascii: "\t"): pointer[1] = UInt8(ascii: "t")
+        default:
+            pointer[1] = UInt8(ascii: "u")
+            pointer[2] = UInt8(ascii: "0")
+            pointer[3] = UInt8(ascii: "0")
+            pointer[4] = hexDigits[Int(byte >> 4)]
+            pointer[5] = hexDigits[Int(byte & 0xF)]
+            return 6
+        }
+        return 2
+    }
+
+    /// Opens a string whose text is then written with fragments, ``verbatim(_:)`` and the bare numbers, and escaped
+    /// as ``string(_:)`` escapes by ``endString()``: a value made of pieces (a CSS value in a Web Animations
+    /// document) goes into the text without a `String` of its own.
+    package mutating func beginString() {
+        separate()
+        append(UInt8(ascii: "\""))
+        openStringStart = count
+    }
+
+    /// Closes the string ``beginString()`` opened, escaping in place what was written since: the text grows by what
+    /// the escapes add, and is moved from its end back, so that no byte is overwritten before it is read.
+    package mutating func endString() {
+        let start = openStringStart
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 6) { scratch in
+            let escape = scratch.baseAddress!
+            var added = 0
+            for byte in UnsafeBufferPointer(start: base + start, count: count - start) where Self.needsEscaping(byte) {
+                added += Self.writeEscape(of: byte, to: escape) - 1
+            }
+            guard added > 0 else { return }
+            reserve(added)
+            var source = count, target = count + added
+            while source > start {
+                source -= 1
+                let byte = base[source]
+                if Self.needsEscaping(byte) {
+                    let length = Self.writeEscape(of: byte, to: escape)
+                    target -= length
+                    (base + target).update(from: escape, count: length)
+                } else {
+                    target -= 1
+                    base[target] = byte
                 }
             }
-            append(UnsafeBufferPointer(rebasing: utf8[runStart...]))
+            count += added
         }
         append(UInt8(ascii: "\""))
         needsComma = true
+    }
+
+    /// Appends `text` as it is, outside the comma bookkeeping (see ``fragment(_:)``): text made at run time.
+    package mutating func verbatim(_ text: String) {
+        var text = text
+        text.withUTF8 { append($0) }
+    }
+
+    /// Appends one byte of text as it is, outside the comma bookkeeping (see ``fragment(_:)``).
+    package mutating func verbatim(byte: UInt8) {
+        append(byte)
+    }
+
+    /// Writes an integer as ``integer(_:)`` does, outside the comma bookkeeping (see ``fragment(_:)``).
+    package mutating func bareInteger(_ value: Int) {
+        integerDigits(Int64(value))
+    }
+
+    /// Writes `millionths` / 10⁶ in plain decimal, outside the comma bookkeeping (see ``fragment(_:)``): at most six
+    /// decimals, no trailing zeros, no point when whole (`-12.5`, `0.000001`, `3`).
+    package mutating func bareMillionths(_ millionths: Int64) {
+        let magnitude = millionths.magnitude
+        let whole = magnitude / 1_000_000, fraction = magnitude % 1_000_000
+        let wholeLength = Self.digitCount(whole)
+        write(maximumLength: wholeLength + 8) { pointer in
+            var length = 0
+            if millionths < 0 { pointer[0] = UInt8(ascii: "-"); length = 1 }
+            length += wholeLength
+            Self.writeDigits(whole, endingAt: pointer + length)
+            guard fraction > 0 else { return length }
+            pointer[length] = UInt8(ascii: ".")
+            var digits = fraction, places = 6
+            while digits % 10 == 0 { digits /= 10; places -= 1 }
+            // Leading zeros first; the fraction's own digits then overwrite the end of them.
+            let fractionStart = pointer + length + 1
+            fractionStart.update(repeating: UInt8(ascii: "0"), count: places)
+            Self.writeDigits(digits, endingAt: fractionStart + places)
+            return length + 1 + places
+        }
     }
 
     private static let hexDigits = Array("0123456789abcdef".utf8)

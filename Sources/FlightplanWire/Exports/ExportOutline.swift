@@ -1,7 +1,8 @@
 /// A track's visible outline as the exports draw it: its mask rect with rounded corners, circular (one cubic
 /// Bézier per corner) or continuous (Apple's squircle: three cubics per corner reaching 1.528665 × the radius
 /// along each edge). A track keeps one corner curve, so its outlines have the same segments at every keyframe
-/// and interpolate segment by segment (CSS `path()`, SMIL `d`, Lottie shapes).
+/// and interpolate segment by segment (CSS `path()`, SMIL `d`, Lottie shapes); ``ExportText/pathData(_:)`` writes
+/// one as SVG path data.
 struct ExportOutline {
     /// A point of the outline.
     typealias Point2 = (x: Double, y: Double)
@@ -41,6 +42,7 @@ struct ExportOutline {
             (corner.0.x + s * corner.1.x + t * corner.2.x, corner.0.y + s * corner.1.y + t * corner.2.y)
         }
         var pieces: [Cubic] = []
+        pieces.reserveCapacity(continuous ? 16 : 8)
         var current: Point2 = (x0 + reach, y0)
         start = current
         for corner in corners {
@@ -60,15 +62,5 @@ struct ExportOutline {
             current = pieces[pieces.count - 1].end
         }
         self.pieces = pieces
-    }
-
-    /// The outline as SVG path data (`M … C … Z`), which CSS `path()` also takes.
-    var pathData: String {
-        let n = ExportPalette.number
-        var data = "M\(n(start.x)) \(n(start.y))"
-        for piece in pieces {
-            data += "C\(n(piece.control1.x)) \(n(piece.control1.y)) \(n(piece.control2.x)) \(n(piece.control2.y)) \(n(piece.end.x)) \(n(piece.end.y))"
-        }
-        return data + "Z"
     }
 }
