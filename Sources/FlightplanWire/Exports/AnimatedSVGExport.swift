@@ -15,7 +15,8 @@ extension ExportScene {
         svg.append(##"<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" viewBox="0 0 "##)
         svg.number(stage.width); svg.append(" "); svg.number(stage.height); svg.append("\"")
         svg.attribute("width", stage.width); svg.attribute("height", stage.height); svg.append(">")
-        svg.append("<title>Flightplan: "); svg.append(plan.style.rawValue); svg.append(" "); svg.append(plan.direction.rawValue)
+        svg.append("<title>Flightplan: "); svg.append(contentsOf: plan.style.rawValue); svg.append(" ");
+        svg.append(contentsOf: plan.direction.rawValue)
         svg.append(", "); svg.number(plan.duration); svg.append(" s</title>")
         for (index, track) in tracks.enumerated() { group(track, name: "\(prefix)-\(names[index])", to: &svg) }
         svg.append("</svg>")
@@ -52,13 +53,13 @@ extension ExportScene {
             )
         }
         if let clip = track.clip {
-            svg.append(##"<clipPath id=""##); svg.append(name); svg.append(##"-region"><rect"##)
+            svg.append(##"<clipPath id=""##); svg.append(contentsOf: name); svg.append(##"-region"><rect"##)
             svg.attribute("x", clip.x - stage.x); svg.attribute("y", clip.y - stage.y); svg.attribute("width", clip.width)
             svg.attribute("height", clip.height)
-            svg.append(##"/></clipPath><g clip-path="url(#"##); svg.append(name); svg.append(##"-region)">"##)
+            svg.append(##"/></clipPath><g clip-path="url(#"##); svg.append(contentsOf: name); svg.append(##"-region)">"##)
         }
         if let shadow = first.shadow {
-            svg.append(##"<filter id=""##); svg.append(name)
+            svg.append(##"<filter id=""##); svg.append(contentsOf: name)
             svg.append(##"-shadow" x="-50%" y="-50%" width="200%" height="200%" color-interpolation-filters="sRGB"><feDropShadow"##)
             svg.attribute("dx", shadow.offset.x); svg.attribute("dy", shadow.offset.y); svg.attribute("stdDeviation", shadow.radius)
             svg.append(##" flood-color=""##); svg.hex(shadow.color); svg.append("\""); svg.attribute("flood-opacity", shadow.color.a); svg.append(">")
@@ -72,10 +73,10 @@ extension ExportScene {
             svg.append("</feDropShadow></filter>")
         }
         let start = origin(first)
-        svg.append(##"<g id=""##); svg.append(name); svg.append(##"" transform="translate("##); svg.number(start.x); svg.append(" ")
+        svg.append(##"<g id=""##); svg.append(contentsOf: name); svg.append(##"" transform="translate("##); svg.number(start.x); svg.append(" ")
         svg.number(start.y); svg.append(") scale("); svg.number(start.a); svg.append(" "); svg.number(start.d); svg.append(")\"")
         svg.attribute("opacity", first.opacity ?? 1)
-        if first.shadow != nil { svg.append(##" filter="url(#"##); svg.append(name); svg.append(##"-shadow)""##) }
+        if first.shadow != nil { svg.append(##" filter="url(#"##); svg.append(contentsOf: name); svg.append(##"-shadow)""##) }
         svg.append(">")
         if track.animates.contains(.transform) {
             animation("animateTransform", ##"attributeName="transform" type="translate""##, of: track, states, to: &svg) { values, svg in
@@ -94,11 +95,12 @@ extension ExportScene {
             func outline(_ values: TrackValues) -> ExportOutline {
                 ExportOutline(values.maskFrame ?? mask, radius: values.cornerRadius ?? 0, curve: track.cornerCurve)
             }
-            svg.append(##"<clipPath id=""##); svg.append(name); svg.append(##"-mask"><path d=""##); svg.pathData(outline(first)); svg.append(##"">"##)
+            svg.append(##"<clipPath id=""##); svg.append(contentsOf: name); svg.append(##"-mask"><path d=""##); svg.pathData(outline(first));
+            svg.append(##"">"##)
             if track.animates.contains(.maskFrame) || track.animates.contains(.cornerRadius) {
                 animation("animate", ##"attributeName="d""##, of: track, states, to: &svg) { $1.pathData(outline($0)) }
             }
-            svg.append(##"</path></clipPath><g clip-path="url(#"##); svg.append(name); svg.append(##"-mask)">"##)
+            svg.append(##"</path></clipPath><g clip-path="url(#"##); svg.append(contentsOf: name); svg.append(##"-mask)">"##)
         }
         let color = first.color ?? ExportPalette.placeholder(for: track)
         let painted = ExportPalette.paintedRect(of: track)
@@ -115,7 +117,8 @@ extension ExportScene {
         svg.append("</path>")
         if let content = track.content {
             let href = content.url.replacingAmpersands()
-            svg.append(##"<image href=""##); svg.append(href); svg.append(##"" xlink:href=""##); svg.append(href); svg.append("\"")
+            svg.append(##"<image href=""##); svg.append(contentsOf: href); svg.append(##"" xlink:href=""##); svg.append(contentsOf: href);
+            svg.append("\"")
             svg.attribute("x", drawn.x); svg.attribute("y", drawn.y); svg.attribute("width", drawn.width); svg.attribute("height", drawn.height)
             svg.append(##" preserveAspectRatio="none"/>"##)
         } else if [.content, .incomingSnapshot, .outgoingSnapshot, .child, .outgoingChild].contains(track.role) {

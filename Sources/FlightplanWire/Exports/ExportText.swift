@@ -1,9 +1,12 @@
 /// An export's text, written piece by piece into one growing byte buffer: the CSS and SVG exports' text, and the
-/// Web Animations document, whose JSON structure goes through ``json`` and whose CSS values go between
-/// `json.beginString()` and `json.endString()`. Numbers, colours and outlines are written as CSS and SVG take them.
+/// Web Animations document, whose JSON structure goes through ``json`` and whose CSS values are JSON strings
+/// (``insideJSONString``). Numbers, colours and outlines are written as CSS and SVG take them.
 struct ExportText: ~Copyable {
     /// The buffer, and the JSON writer of a JSON export.
     var json: JSONWriter
+    /// Whether what is written goes inside a JSON string, where ``quote()`` and ``escaped(_:)`` escape. Literal text
+    /// and numbers need no escaping in either (literal text has no quote, backslash or control character).
+    var insideJSONString = false
 
     /// An empty text with room for `capacity` bytes.
     init(capacity: Int) {
@@ -16,8 +19,15 @@ struct ExportText: ~Copyable {
     /// Appends literal text.
     mutating func append(_ text: StaticString) { json.fragment(text) }
 
-    /// Appends text made at run time (a name, a URL), as it is.
-    mutating func append(_ text: String) { json.verbatim(text) }
+    /// Appends text made at run time (a name, a class), as it is. (Not an overload of `append(_:)`: a literal would
+    /// then be taken as a `String`.)
+    mutating func append(contentsOf text: String) { json.verbatim(text) }
+
+    /// Appends text made at run time that may need escaping in a JSON string (a URL).
+    mutating func escaped(_ text: String) { insideJSONString ? json.escaped(text) : json.verbatim(text) }
+
+    /// Appends a double quote (escaped inside a JSON string).
+    mutating func quote() { insideJSONString ? append(#"\""#) : append("\"") }
 
     /// Appends an integer.
     mutating func integer(_ value: Int) { json.bareInteger(value) }
@@ -25,12 +35,7 @@ struct ExportText: ~Copyable {
     /// Appends a number as CSS and SVG take it: at most 6 decimals, no trailing zeros, whole from 9 × 10¹¹ on, with
     /// an exponent (which CSS and SVG numbers accept) from 9 × 10¹⁵ on. Plans are finite and within
     /// ``PlanLimits/maximumReach`` (the planner refuses others); the other cases keep any Double from trapping.
-    mutating func number(_ value: Double) {
-        guard value.isFinite else { return append("0") }
-        let scaled = (value * 1_000_000).rounded()
-        guard abs(scaled) < 9e17 else { return append(abs(value) < 9e15 ? String(Int64(value.rounded())) : value.description) }
-        json.bareMillionths(Int64(scaled))
-    }
+    mutating func number(_ value: Double) { json.bareSixDecimals(value) }
 
     /// Appends a colour as CSS takes it: `rgba(r, g, b, a)` with 0…255 channels.
     mutating func rgba(_ color: Color) {
@@ -67,7 +72,7 @@ struct ExportText: ~Copyable {
     mutating func pathData(_ outline: ExportOutline) {
         append("M")
         point(outline.start)
-        for piece in outline.pieces {
+        outline.forEachPiece { piece in
             append("C")
             point(piece.control1)
             append(" ")

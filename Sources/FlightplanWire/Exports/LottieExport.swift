@@ -85,12 +85,13 @@ extension ExportScene {
         writer.endArray()
     }
 
-    /// Straight-line easing handles.
+    /// Straight-line easing handles, `"o": {"x": [0], "y": [0]}, "i": {"x": [1], "y": [1]}`: one literal, as every
+    /// keyframe but the last of every animated property has them.
     private func linearHandles(to writer: inout JSONWriter) {
-        writer.key("o"); writer.beginObject(); writer.key("x"); LottieValue(0).write(to: &writer); writer.key("y"); LottieValue(0).write(to: &writer);
-        writer.endObject()
-        writer.key("i"); writer.beginObject(); writer.key("x"); LottieValue(1).write(to: &writer); writer.key("y"); LottieValue(1).write(to: &writer);
-        writer.endObject()
+        writer.key("o")
+        writer.beginValue()
+        writer.fragment(#"{"x":[0],"y":[0]},"i":{"x":[1],"y":[1]}"#)
+        writer.endValue()
     }
 
     /// A track's content as two assets: the image (`image-N`, its own pixel size, or the track's frame when the

@@ -24,7 +24,25 @@ extension ExportScene {
     struct WebBox {
         var className: String
         var style: [(name: StaticString, value: CSSValue)]
-        var keyframes: [(offset: Double, declarations: [Declaration])]
+        /// Each keyframe's offset and where its declarations are in ``declarations``.
+        var keyframes: [(offset: Double, declarations: Range<Int>)] = []
+        /// Every keyframe's declarations, one keyframe after the other (one array for them all).
+        var declarations: [Declaration] = []
+
+        /// The box with its keyframes at `offsets`, their declarations for each keyframe's values as `declare`
+        /// appends them.
+        init(
+            className: String, style: [(name: StaticString, value: CSSValue)], offsets: [Double] = [], values: [TrackKeyframe] = [],
+            declare: (TrackValues, inout [Declaration]) -> Void = { _, _ in }
+        ) {
+            self.className = className
+            self.style = style
+            for (offset, keyframe) in zip(offsets, values) {
+                let start = declarations.count
+                declare(keyframe.values, &declarations)
+                keyframes.append((offset, start..<declarations.count))
+            }
+        }
     }
 
     /// A track's boxes, outermost first: the region (when it has one), the layer, the paint box.
@@ -43,16 +61,17 @@ extension ExportScene {
         if let clip = track.clip {
             region = WebBox(
                 className: "\(prefix)-\(name)-region",
-                style: box(clip, stage.x, stage.y) + [("overflow", .keyword("hidden")), ("z-index", .integer(track.z))],
-                keyframes: [])
+                style: box(clip, stage.x, stage.y) + [("overflow", .keyword("hidden")), ("z-index", .integer(track.z))])
             origin = (clip.x, clip.y)
         }
         var layerStyle = box(frame, origin.x, origin.y) + [("transform-origin", .keyword("50% 50%"))]
         if region == nil { layerStyle.append(("z-index", .integer(track.z))) }
-        layerStyle += layerDeclarations(track.base).map { ($0.css, $0.value) }
-        let layer = WebBox(
-            className: "\(prefix)-\(name)", style: layerStyle,
-            keyframes: zip(offsets, track.keyframes).map { ($0, layerDeclarations($1.values)) })
+        var held: [Declaration] = []
+        layerDeclarations(track.base, into: &held)
+        layerStyle += held.map { ($0.css, $0.value) }
+        let layer = WebBox(className: "\(prefix)-\(name)", style: layerStyle, offsets: offsets, values: track.keyframes) { values, declarations in
+            layerDeclarations(values, into: &declarations)
+        }
         var paintStyle = box(painted, 0, 0)
         if track.base.color == nil && !track.animates.contains(.color) {
             paintStyle.append(("background-color", .color(ExportPalette.placeholder(for: track))))
@@ -64,33 +83,32 @@ extension ExportScene {
                 ("background-size", .pixelPair(drawn.width, drawn.height)), ("background-repeat", .keyword("no-repeat"))
             ]
         }
-        paintStyle += paintDeclarations(track.base, of: track, held: track.base, painted: painted).map { ($0.css, $0.value) }
-        let paint = WebBox(
-            className: "\(prefix)-\(name)-paint", style: paintStyle,
-            keyframes: zip(offsets, track.keyframes).map { ($0, paintDeclarations($1.values, of: track, held: track.base, painted: painted)) })
+        held = []
+        paintDeclarations(track.base, of: track, held: track.base, painted: painted, into: &held)
+        paintStyle += held.map { ($0.css, $0.value) }
+        let paint = WebBox(className: "\(prefix)-\(name)-paint", style: paintStyle, offsets: offsets, values: track.keyframes) {
+            values, declarations in
+            paintDeclarations(values, of: track, held: track.base, painted: painted, into: &declarations)
+        }
         return (region, layer, paint)
     }
 
-    /// The layer's declarations for `values`: transform, opacity, shadow.
-    private func layerDeclarations(_ values: TrackValues) -> [Declaration] {
-        var result: [Declaration] = []
+    /// Appends the layer's declarations for `values`: transform, opacity, shadow.
+    private func layerDeclarations(_ values: TrackValues, into result: inout [Declaration]) {
         if let transform = values.transform { result.append(("transform", "transform", .matrix(transform))) }
         if let opacity = values.opacity { result.append(("opacity", "opacity", .number(opacity))) }
         if let shadow = values.shadow { result.append(("filter", "filter", .dropShadow(shadow))) }
-        return result
     }
 
-    /// The paint box's declarations for `values`: the clip (the mask and its radius together, what `values` lacks
-    /// taken from `held`) in the paint box's own coordinates, and the colour.
-    private func paintDeclarations(_ values: TrackValues, of track: Track, held: TrackValues, painted: Rect) -> [Declaration] {
-        var result: [Declaration] = []
+    /// Appends the paint box's declarations for `values`: the clip (the mask and its radius together, what `values`
+    /// lacks taken from `held`) in the paint box's own coordinates, and the colour.
+    private func paintDeclarations(_ values: TrackValues, of track: Track, held: TrackValues, painted: Rect, into result: inout [Declaration]) {
         if values.maskFrame != nil || values.cornerRadius != nil, let mask = values.maskFrame ?? held.maskFrame {
             let outline = ExportOutline(
                 mask.offsetBy(dx: -painted.x, dy: -painted.y), radius: values.cornerRadius ?? held.cornerRadius ?? 0, curve: track.cornerCurve)
             result.append(("clip-path", "clipPath", .path(outline)))
         }
         if let color = values.color { result.append(("background-color", "backgroundColor", .color(color))) }
-        return result
     }
 
     /// `{"width", "height", "duration", "easing", "elements": [{"id", "role", "content"?, "region"?, "className",
@@ -108,7 +126,7 @@ extension ExportScene {
             for keyframe in box.keyframes where !keyframe.declarations.isEmpty {
                 text.json.beginObject()
                 text.json.key("offset"); text.json.number(keyframe.offset)
-                for declaration in keyframe.declarations { text.json.key(declaration.js); text.string(declaration.value) }
+                for declaration in box.declarations[keyframe.declarations] { text.json.key(declaration.js); text.string(declaration.value) }
                 text.json.endObject()
             }
             text.json.endArray()
@@ -146,28 +164,29 @@ extension ExportScene {
     /// placement, held values and animations, and their `@keyframes`.
     func styleSheet() -> [UInt8] {
         var css = ExportText(capacity: 1024 + tracks.reduce(0) { $0 + 1024 + 400 * $1.keyframes.count })
-        css.append("/* Flightplan: "); css.append(plan.style.rawValue); css.append(" "); css.append(plan.direction.rawValue)
+        css.append("/* Flightplan: "); css.append(contentsOf: plan.style.rawValue); css.append(" "); css.append(contentsOf: plan.direction.rawValue)
         css.append(", "); css.number(duration); css.append(" ms. ")
-        css.append("Per track, inside ."); css.append(prefix)
+        css.append("Per track, inside ."); css.append(contentsOf: prefix)
         css.append("-stage: [div.<name>-region >] div.<name> > div.<name>-paint (see the classes). ")
         css.append("Pause with animation-play-state: paused and scrub with a negative animation-delay. */\n")
-        css.append("."); css.append(prefix); css.append("-stage { position: relative; width: "); css.number(stage.width)
+        css.append("."); css.append(contentsOf: prefix); css.append("-stage { position: relative; width: "); css.number(stage.width)
         css.append("px; height: "); css.number(stage.height); css.append("px; overflow: hidden; }\n")
         for index in tracks.indices {
             let boxes = webBoxes(index)
             for box in [boxes.region, boxes.layer, boxes.paint].compactMap({ $0 }) {
-                let animated = box.keyframes.contains { !$0.declarations.isEmpty }
-                css.append("."); css.append(box.className); css.append(" { ")
+                let animated = !box.declarations.isEmpty
+                css.append("."); css.append(contentsOf: box.className); css.append(" { ")
                 for (index, (name, value)) in box.style.enumerated() { css.declaration(name, value, first: index == 0) }
                 if animated {
-                    css.append(" animation: "); css.append(box.className); css.append(" "); css.number(duration); css.append("ms linear both;")
+                    css.append(" animation: "); css.append(contentsOf: box.className); css.append(" "); css.number(duration);
+                    css.append("ms linear both;")
                 }
                 css.append(" }\n")
                 guard animated else { continue }
-                css.append("@keyframes "); css.append(box.className); css.append(" {\n")
+                css.append("@keyframes "); css.append(contentsOf: box.className); css.append(" {\n")
                 for keyframe in box.keyframes {
                     css.append("  "); css.number(keyframe.offset * 100); css.append("% { ")
-                    for (index, declaration) in keyframe.declarations.enumerated() {
+                    for (index, declaration) in box.declarations[keyframe.declarations].enumerated() {
                         css.declaration(declaration.css, declaration.value, first: index == 0)
                     }
                     css.append(" }\n")
@@ -220,8 +239,8 @@ extension ExportText {
         case .dropShadow(let shadow):
             append("drop-shadow("); pixels(shadow.offset.x); append(" "); pixels(shadow.offset.y); append(" "); pixels(shadow.radius); append(" ")
             rgba(shadow.color); append(")")
-        case .path(let outline): append("path(\""); pathData(outline); append("\")")
-        case .url(let url): append("url(\""); append(url); append("\")")
+        case .path(let outline): append("path("); quote(); pathData(outline); quote(); append(")")
+        case .url(let url): append("url("); quote(); escaped(url); quote(); append(")")
         }
     }
 
@@ -233,9 +252,13 @@ extension ExportText {
 
     /// Writes a CSS value as a JSON string (a Web Animations style or keyframe value).
     mutating func string(_ value: CSSValue) {
-        json.beginString()
+        json.beginValue()
+        append("\"")
+        insideJSONString = true
         write(value)
-        json.endString()
+        insideJSONString = false
+        append("\"")
+        json.endValue()
     }
 
     /// Appends a length, `12.5px`.
