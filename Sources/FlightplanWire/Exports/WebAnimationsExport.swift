@@ -66,9 +66,10 @@ extension ExportScene {
         }
         var layerStyle = box(frame, origin.x, origin.y) + [("transform-origin", .keyword("50% 50%"))]
         if region == nil { layerStyle.append(("z-index", .integer(track.z))) }
-        var held: [Declaration] = []
-        layerDeclarations(track.base, into: &held)
-        layerStyle += held.map { ($0.css, $0.value) }
+        // What the track holds throughout is part of each box's style.
+        var base: [Declaration] = []
+        layerDeclarations(track.base, into: &base)
+        layerStyle += base.map { ($0.css, $0.value) }
         let layer = WebBox(className: "\(prefix)-\(name)", style: layerStyle, offsets: offsets, values: track.keyframes) { values, declarations in
             layerDeclarations(values, into: &declarations)
         }
@@ -83,9 +84,9 @@ extension ExportScene {
                 ("background-size", .pixelPair(drawn.width, drawn.height)), ("background-repeat", .keyword("no-repeat"))
             ]
         }
-        held = []
-        paintDeclarations(track.base, of: track, held: track.base, painted: painted, into: &held)
-        paintStyle += held.map { ($0.css, $0.value) }
+        base = []
+        paintDeclarations(track.base, of: track, held: track.base, painted: painted, into: &base)
+        paintStyle += base.map { ($0.css, $0.value) }
         let paint = WebBox(className: "\(prefix)-\(name)-paint", style: paintStyle, offsets: offsets, values: track.keyframes) {
             values, declarations in
             paintDeclarations(values, of: track, held: track.base, painted: painted, into: &declarations)
