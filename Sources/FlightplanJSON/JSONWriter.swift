@@ -11,12 +11,16 @@
 /// A plan repeats many of its numbers (a layer held at a scale, a mask kept across keyframes), so the text of each
 /// fractional number is remembered in a small direct-mapped table, by bit pattern, and copied when it comes again.
 public struct JSONWriter: ~Copyable {
-    private var base: UnsafeMutablePointer<UInt8>
-    private var count = 0
-    private var capacity: Int
+    // The buffer is usable from inline code so that the exports' text fragments, written from another module,
+    // are copied in place rather than through a call each.
+    @usableFromInline var base: UnsafeMutablePointer<UInt8>
+    @usableFromInline var count = 0
+    @usableFromInline var capacity: Int
     private var needsComma = false
     /// Where the text of a recent fractional number starts and how long it is; made at the first one.
     private var recentNumbers: UnsafeMutablePointer<RecentNumber>?
+    /// The same for numbers written to six decimals (``bareSixDecimals(_:)``), whose text differs.
+    private var recentSixDecimals: UnsafeMutablePointer<RecentNumber>?
 
     /// One remembered number: its bit pattern, and its text's offset and length in the output.
     private struct RecentNumber {
@@ -37,6 +41,7 @@ public struct JSONWriter: ~Copyable {
     deinit {
         base.deallocate()
         recentNumbers?.deallocate()
+        recentSixDecimals?.deallocate()
     }
 
     /// The JSON text written so far, UTF-8.
@@ -46,12 +51,13 @@ public struct JSONWriter: ~Copyable {
     public var text: String { String(decoding: UnsafeBufferPointer(start: base, count: count), as: UTF8.self) }
 
     /// Makes room for `extra` more bytes, doubling the allocation as often as needed.
-    @inline(__always)
-    private mutating func reserve(_ extra: Int) {
+    @inlinable @inline(__always)
+    mutating func reserve(_ extra: Int) {
         if count + extra > capacity { grow(to: count + extra) }
     }
 
-    private mutating func grow(to needed: Int) {
+    @usableFromInline
+    mutating func grow(to needed: Int) {
         var newCapacity = capacity * 2
         while newCapacity < needed { newCapacity *= 2 }
         let newBase = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
@@ -64,34 +70,34 @@ public struct JSONWriter: ~Copyable {
     /// Lets `body` write at most `maximumLength` bytes at the end through a pointer, and counts the bytes it says
     /// it wrote. Hot paths write this way: a byte stored through `self`'s own pointer may alias `self`'s fields, so
     /// the compiler would reload them after every byte; a local pointer has no such doubt.
-    @inline(__always)
-    private mutating func write(maximumLength: Int, _ body: (UnsafeMutablePointer<UInt8>) -> Int) {
+    @inlinable @inline(__always)
+    mutating func write(maximumLength: Int, _ body: (UnsafeMutablePointer<UInt8>) -> Int) {
         reserve(maximumLength)
         count += body(base + count)
     }
 
-    @inline(__always)
-    private mutating func append(_ byte: UInt8) {
+    @inlinable @inline(__always)
+    mutating func append(_ byte: UInt8) {
         write(maximumLength: 1) {
             $0.pointee = byte; return 1
         }
     }
 
-    @inline(__always)
-    private mutating func append(_ buffer: UnsafeBufferPointer<UInt8>) {
+    @inlinable @inline(__always)
+    mutating func append(_ buffer: UnsafeBufferPointer<UInt8>) {
         write(maximumLength: buffer.count) { Self.copy(buffer, to: $0) }
     }
 
-    @inline(__always)
-    private mutating func append(_ text: StaticString) {
+    @inlinable @inline(__always)
+    mutating func append(_ text: StaticString) {
         append(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
     }
 
     /// Copies `buffer` to `destination` and returns its length: short runs (keys, fragments) as two overlapping
     /// words, the first and the last of the run, which beats both a loop and a call to memmove; long ones with
     /// memmove.
-    @inline(__always)
-    private static func copy(_ buffer: UnsafeBufferPointer<UInt8>, to destination: UnsafeMutablePointer<UInt8>) -> Int {
+    @inlinable @inline(__always)
+    static func copy(_ buffer: UnsafeBufferPointer<UInt8>, to destination: UnsafeMutablePointer<UInt8>) -> Int {
         guard let source = UnsafeRawPointer(buffer.baseAddress) else { return 0 }
         let count = buffer.count, target = UnsafeMutableRawPointer(destination)
         func overlapping<Word>(_ word: Word.Type) {
@@ -212,7 +218,7 @@ public struct JSONWriter: ~Copyable {
             integerDigits(Int64(value))
         } else {
             let bits = value.bitPattern
-            let slot = recentNumberSlot(for: bits)
+            let slot = Self.recentNumberSlot(for: bits, in: &recentNumbers)
             let remembered = slot.pointee
             if remembered.bits == bits {
                 appendEarlierText(at: Int(remembered.offset), count: Int(remembered.length))
@@ -236,13 +242,15 @@ public struct JSONWriter: ~Copyable {
     /// The table slot for a number's bit pattern (Fibonacci hashing), making the table at the first call. A slot
     /// never holds the bits of 0, so a fresh one matches nothing the table is asked for.
     @inline(__always)
-    private mutating func recentNumberSlot(for bits: UInt64) -> UnsafeMutablePointer<RecentNumber> {
+    private static func recentNumberSlot(
+        for bits: UInt64, in recent: inout UnsafeMutablePointer<RecentNumber>?
+    ) -> UnsafeMutablePointer<RecentNumber> {
         let table =
-            recentNumbers
+            recent
             ?? {
                 let table = UnsafeMutablePointer<RecentNumber>.allocate(capacity: Self.recentNumberSlots)
                 table.initialize(repeating: RecentNumber(bits: 0, offset: 0, length: 0), count: Self.recentNumberSlots)
-                recentNumbers = table
+                recent = table
                 return table
             }()
         return table + Int(truncatingIfNeeded: (bits &* 0x9E37_79B9_7F4A_7C15) >> 55)
@@ -341,6 +349,7 @@ public struct JSONWriter: ~Copyable {
 
     /// Appends literal JSON text as it is, outside the comma bookkeeping: for writers of fixed shapes
     /// that interleave literal fragments with ``bareNumber(_:)`` between ``beginValue()`` and ``endValue()``.
+    @inlinable
     package mutating func fragment(_ text: StaticString) {
         append(text)
     }
@@ -385,30 +394,111 @@ public struct JSONWriter: ~Copyable {
         separate()
         append(UInt8(ascii: "\""))
         var value = value
-        value.withUTF8 { utf8 in
-            // Runs that need no escaping are copied whole.
-            var runStart = 0
-            for index in utf8.indices {
-                let byte = utf8[index]
-                guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
-                append(UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
-                runStart = index + 1
-                switch byte {
-                case UInt8(ascii: "\""): append(#"\""#)
-                case UInt8(ascii: "\\"): append(#"\\"#)
-                case UInt8(ascii: "\n"): append(#"\n"#)
-                case UInt8(ascii: "\r"): append(#"\r"#)
-                case UInt8(ascii: "\t"): append(#"\t"#)
-                default:
-                    append(#"\u00"#)
-                    append(Self.hexDigits[Int(byte >> 4)])
-                    append(Self.hexDigits[Int(byte & 0xF)])
-                }
-            }
-            append(UnsafeBufferPointer(rebasing: utf8[runStart...]))
-        }
+        value.withUTF8 { appendEscaped($0) }
         append(UInt8(ascii: "\""))
         needsComma = true
+    }
+
+    /// Appends a string's UTF-8 with quotes, backslashes and control characters escaped.
+    @inline(__always)
+    private mutating func appendEscaped(_ utf8: UnsafeBufferPointer<UInt8>) {
+        // Runs that need no escaping are copied whole.
+        var runStart = 0
+        for index in utf8.indices {
+            let byte = utf8[index]
+            guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
+            append(UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
+            runStart = index + 1
+            switch byte {
+            case UInt8(ascii: "\""): append(#"\""#)
+            case UInt8(ascii: "\\"): append(#"\\"#)
+            case UInt8(ascii: "\n"): append(#"\n"#)
+            case UInt8(ascii: "\r"): append(#"\r"#)
+            case UInt8(ascii: "\t"): append(#"\t"#)
+            default:
+                append(#"\u00"#)
+                append(Self.hexDigits[Int(byte >> 4)])
+                append(Self.hexDigits[Int(byte & 0xF)])
+            }
+        }
+        append(UnsafeBufferPointer(rebasing: utf8[runStart...]))
+    }
+
+    /// Appends `text` escaped as ``string(_:)`` escapes it, without quotes, outside the comma bookkeeping (see
+    /// ``fragment(_:)``): a piece of a string value written with fragments.
+    package mutating func escaped(_ text: String) {
+        var text = text
+        text.withUTF8 { appendEscaped($0) }
+    }
+
+    /// Appends `text` as it is, outside the comma bookkeeping (see ``fragment(_:)``): text made at run time.
+    package mutating func verbatim(_ text: String) {
+        var text = text
+        text.withUTF8 { append($0) }
+    }
+
+    /// Appends one byte of text as it is, outside the comma bookkeeping (see ``fragment(_:)``).
+    @inlinable
+    package mutating func verbatim(byte: UInt8) {
+        append(byte)
+    }
+
+    /// Writes an integer as ``integer(_:)`` does, outside the comma bookkeeping (see ``fragment(_:)``).
+    package mutating func bareInteger(_ value: Int) {
+        integerDigits(Int64(value))
+    }
+
+    /// Writes `value` to six decimals (rounded half away from zero), outside the comma bookkeeping (see
+    /// ``fragment(_:)``): no trailing zeros, no point when whole (`-12.5`, `0.000001`, `3`, `0` for anything
+    /// smaller than half a millionth); whole from 9 × 10¹¹ on, as `description` (with an exponent) from 9 × 10¹⁵ on;
+    /// `0` when not finite.
+    package mutating func bareSixDecimals(_ value: Double) {
+        guard value.isFinite else { return append(UInt8(ascii: "0")) }
+        if value == 0 { return append(UInt8(ascii: "0")) }
+        let scaled = value * 1_000_000
+        // From 2⁵³ on every Double is whole, so this is the bound on the rounded value too.
+        guard abs(scaled) < 9e17 else {
+            if abs(value) < 9e15 { return integerDigits(Int64(value.rounded())) }
+            return verbatim(value.description)
+        }
+        // An export repeats many of its numbers too (an outline's corners, a held size): remembered as in `number(_:)`.
+        let bits = value.bitPattern
+        let slot = Self.recentNumberSlot(for: bits, in: &recentSixDecimals)
+        let remembered = slot.pointee
+        if remembered.bits == bits { return appendEarlierText(at: Int(remembered.offset), count: Int(remembered.length)) }
+        let start = count
+        if abs(value) < 9e9 && Double(Int64(value)) == value {
+            // Whole, and below 2⁵³ / 10⁶ (so its millionths are exact): plain digits.
+            integerDigits(Int64(value))
+        } else {
+            // Rounded half away from zero, as `rounded()` does, without its call into libm: the truncation, one
+            // further from zero when what it dropped (exactly representable) is a half or more.
+            var millionths = Int64(scaled)
+            let dropped = scaled - Double(millionths)
+            if dropped >= 0.5 { millionths += 1 } else if dropped <= -0.5 { millionths -= 1 }
+            writeMillionths(millionths)
+        }
+        if count <= Int32.max { slot.pointee = RecentNumber(bits: bits, offset: Int32(start), length: Int32(count - start)) }
+    }
+
+    /// Writes `millionths` / 10⁶ as ``bareSixDecimals(_:)`` does.
+    private mutating func writeMillionths(_ millionths: Int64) {
+        let magnitude = millionths.magnitude
+        let whole = magnitude / 1_000_000, fraction = magnitude % 1_000_000
+        let wholeLength = Self.digitCount(whole)
+        write(maximumLength: wholeLength + 8) { pointer in
+            var length = 0
+            if millionths < 0 { pointer[0] = UInt8(ascii: "-"); length = 1 }
+            length += wholeLength
+            Self.writeDigits(whole, endingAt: pointer + length)
+            guard fraction > 0 else { return length }
+            // The fraction as the last six digits of 1dddddd, whose leading 1 the point then overwrites, less its
+            // trailing zeros (counted without branches: which digits they are varies from number to number).
+            Self.writeDigits(1_000_000 + fraction, endingAt: pointer + length + 7)
+            pointer[length] = UInt8(ascii: ".")
+            func zeroDigit(_ power: UInt64) -> Int { fraction % power == 0 ? 1 : 0 }
+            return length + 7 - zeroDigit(10) - zeroDigit(100) - zeroDigit(1_000) - zeroDigit(10_000) - zeroDigit(100_000)
+        }
     }
 
     private static let hexDigits = Array("0123456789abcdef".utf8)

@@ -138,6 +138,51 @@ struct JSONTests {
         #expect(writer.text == expected.joined(separator: ","))
     }
 
+    /// A number to six decimals as the exports first wrote it, through `String`: the specification of
+    /// `bareSixDecimals(_:)`.
+    static func sixDecimals(_ value: Double) -> String {
+        guard value.isFinite else { return "0" }
+        let scaled = (value * 1_000_000).rounded()
+        guard abs(scaled) < 9e17 else { return abs(value) < 9e15 ? String(Int64(value.rounded())) : value.description }
+        let micro = Int64(scaled)
+        if micro == 0 { return "0" }
+        let sign = micro < 0 ? "-" : "", magnitude = micro.magnitude
+        let whole = magnitude / 1_000_000, fraction = magnitude % 1_000_000
+        guard fraction > 0 else { return "\(sign)\(whole)" }
+        var digits = String(fraction)
+        digits = String(repeating: "0", count: 6 - digits.count) + digits
+        while digits.hasSuffix("0") { digits.removeLast() }
+        return "\(sign)\(whole).\(digits)"
+    }
+
+    @Test("numbers to six decimals (the exports' CSS and SVG numbers) match their String-built specification, repeats and halves included")
+    func sixDecimals() {
+        var rng = SeededGenerator(seed: 0x6D)
+        var values: [Double] = [
+            0, -0.0, 5e-7, -5e-7, 4.9999999e-7, 1.5e-6, 2.5e-6, -2.5e-6, 0.1, 0.125, 1e-7, 390, -844, 12.5, 0.999_999_5, 8.999_999e9,
+            9e9, 9e11, -9e11, 9.5e11, 9e15, 1e21, -1e21, .infinity, -.infinity, .nan, .ulpOfOne, Double(Int64.max), 0.49999999999999994
+        ]
+        for _ in 0..<20_000 {
+            let magnitude = Double.random(in: -7...12, using: &rng)
+            var value = (Bool.random(using: &rng) ? -1 : 1) * Double.random(in: 1...10, using: &rng) * pow(10, magnitude.rounded(.down))
+            // Values on a millionth's half, and whole ones, where rounding and the whole-number path are decided.
+            switch Int.random(in: 0..<4, using: &rng) {
+            case 0: value = ((value * 1_000_000).rounded(.down) + 0.5) / 1_000_000
+            case 1: value = value.rounded()
+            default: break
+            }
+            values.append(value)
+        }
+        var writer = JSONWriter(capacity: 1)
+        var expected = ""
+        for (index, value) in (values + values.shuffled(using: &rng)).enumerated() {
+            if index > 0 { writer.fragment(";"); expected += ";" }
+            writer.bareSixDecimals(value)
+            expected += Self.sixDecimals(value)
+        }
+        #expect(writer.text == expected)
+    }
+
     @Test("plan-range numbers (2⁻¹⁰ to 2³⁰): the exact shortest printer gives Double.description's digits and text, and rarely defers")
     func shortestDecimalAgreesWithDescription() throws {
         var rng = SeededGenerator(seed: 0x5D0)

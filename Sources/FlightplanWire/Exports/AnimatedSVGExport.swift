@@ -10,23 +10,39 @@
 /// outside the clip, so the shadow falls outside it. A content region clips the whole group on the stage. Every
 /// id starts with the export's prefix, so several exports can share a page. Times are the plan's keyframe times.
 extension ExportScene {
-    func animatedSVG() -> String {
-        let n = ExportPalette.number
-        var svg =
-            ##"<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" viewBox="0 0 \##(n(stage.width)) \##(n(stage.height))" width="\##(n(stage.width))" height="\##(n(stage.height))">"##
-        svg += "<title>Flightplan: \(plan.style.rawValue) \(plan.direction.rawValue), \(n(plan.duration)) s</title>"
-        for (index, track) in tracks.enumerated() { svg += group(track, name: "\(prefix)-\(names[index])") }
-        return svg + "</svg>"
+    func animatedSVG() -> [UInt8] {
+        var svg = ExportText(capacity: 1024 + tracks.reduce(0) { $0 + 2048 + 600 * $1.keyframes.count })
+        svg.append(##"<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" viewBox="0 0 "##)
+        svg.number(stage.width); svg.append(" "); svg.number(stage.height); svg.append("\"")
+        svg.attribute("width", stage.width); svg.attribute("height", stage.height); svg.append(">")
+        svg.append("<title>Flightplan: "); svg.append(contentsOf: plan.style.rawValue); svg.append(" ");
+        svg.append(contentsOf: plan.direction.rawValue)
+        svg.append(", "); svg.number(plan.duration); svg.append(" s</title>")
+        for (index, track) in tracks.enumerated() { group(track, name: "\(prefix)-\(names[index])", to: &svg) }
+        svg.append("</svg>")
+        return svg.bytes
     }
 
-    /// A `<animate>`-style element over the plan's keyframe times, frozen at its last value.
-    private func animation(_ element: String, _ attributes: String, values: [String], keyTimes: String) -> String {
-        ##"<\##(element) \##(attributes) values="\##(values.joined(separator: ";"))" keyTimes="\##(keyTimes)" dur="\##(ExportPalette.number(plan.duration))s" begin="0s" fill="freeze" calcMode="linear"/>"##
+    /// A `<animate>`-style element over the track's keyframe times, frozen at its last value: its values, one per
+    /// state, written by `value`.
+    private func animation(
+        _ element: StaticString, _ attributes: StaticString, of track: Track, _ states: [TrackValues], to svg: inout ExportText,
+        value: (TrackValues, inout ExportText) -> Void
+    ) {
+        svg.append("<"); svg.append(element); svg.append(" "); svg.append(attributes); svg.append(##" values=""##)
+        for (index, state) in states.enumerated() {
+            if index > 0 { svg.append(";") }
+            value(state, &svg)
+        }
+        svg.append(##"" keyTimes=""##)
+        for (index, keyframe) in track.keyframes.enumerated() {
+            if index > 0 { svg.append(";") }
+            svg.number(plan.duration > 0 ? keyframe.time / plan.duration : 0)
+        }
+        svg.append(##"" dur=""##); svg.number(plan.duration); svg.append(##"s" begin="0s" fill="freeze" calcMode="linear"/>"##)
     }
 
-    private func group(_ track: Track, name: String) -> String {
-        let n = ExportPalette.number
-        let keyTimes = track.keyframes.map { n(plan.duration > 0 ? $0.time / plan.duration : 0) }.joined(separator: ";")
+    private func group(_ track: Track, name: String, to svg: inout ExportText) {
         let states = track.keyframes.map { track.base.merging($0.values) }
         let first = track.values(at: 0)
         let size = track.frame
@@ -36,77 +52,96 @@ extension ExportScene {
                 size.x - stage.x + (1 - t.a) * size.width / 2 + t.tx, size.y - stage.y + (1 - t.d) * size.height / 2 + t.ty, t.a, t.d
             )
         }
-        var svg = ""
         if let clip = track.clip {
-            svg +=
-                ##"<clipPath id="\##(name)-region"><rect x="\##(n(clip.x - stage.x))" y="\##(n(clip.y - stage.y))" width="\##(n(clip.width))" height="\##(n(clip.height))"/></clipPath>"##
-            svg += ##"<g clip-path="url(#\##(name)-region)">"##
+            svg.append(##"<clipPath id=""##); svg.append(contentsOf: name); svg.append(##"-region"><rect"##)
+            svg.attribute("x", clip.x - stage.x); svg.attribute("y", clip.y - stage.y); svg.attribute("width", clip.width)
+            svg.attribute("height", clip.height)
+            svg.append(##"/></clipPath><g clip-path="url(#"##); svg.append(contentsOf: name); svg.append(##"-region)">"##)
         }
         if let shadow = first.shadow {
-            svg +=
-                ##"<filter id="\##(name)-shadow" x="-50%" y="-50%" width="200%" height="200%" color-interpolation-filters="sRGB"><feDropShadow dx="\##(n(shadow.offset.x))" dy="\##(n(shadow.offset.y))" stdDeviation="\##(n(shadow.radius))" flood-color="\##(ExportPalette.hex(shadow.color))" flood-opacity="\##(n(shadow.color.a))">"##
+            svg.append(##"<filter id=""##); svg.append(contentsOf: name)
+            svg.append(##"-shadow" x="-50%" y="-50%" width="200%" height="200%" color-interpolation-filters="sRGB"><feDropShadow"##)
+            svg.attribute("dx", shadow.offset.x); svg.attribute("dy", shadow.offset.y); svg.attribute("stdDeviation", shadow.radius)
+            svg.append(##" flood-color=""##); svg.hex(shadow.color); svg.append("\""); svg.attribute("flood-opacity", shadow.color.a); svg.append(">")
             if track.animates.contains(.shadow) {
-                let shadows = states.map { $0.shadow! }
-                svg += animation("animate", ##"attributeName="dx""##, values: shadows.map { n($0.offset.x) }, keyTimes: keyTimes)
-                svg += animation("animate", ##"attributeName="dy""##, values: shadows.map { n($0.offset.y) }, keyTimes: keyTimes)
-                svg += animation("animate", ##"attributeName="stdDeviation""##, values: shadows.map { n($0.radius) }, keyTimes: keyTimes)
-                svg += animation(
-                    "animate", ##"attributeName="flood-color""##, values: shadows.map { ExportPalette.hex($0.color) }, keyTimes: keyTimes)
-                svg += animation("animate", ##"attributeName="flood-opacity""##, values: shadows.map { n($0.color.a) }, keyTimes: keyTimes)
+                animation("animate", ##"attributeName="dx""##, of: track, states, to: &svg) { $1.number($0.shadow!.offset.x) }
+                animation("animate", ##"attributeName="dy""##, of: track, states, to: &svg) { $1.number($0.shadow!.offset.y) }
+                animation("animate", ##"attributeName="stdDeviation""##, of: track, states, to: &svg) { $1.number($0.shadow!.radius) }
+                animation("animate", ##"attributeName="flood-color""##, of: track, states, to: &svg) { $1.hex($0.shadow!.color) }
+                animation("animate", ##"attributeName="flood-opacity""##, of: track, states, to: &svg) { $1.number($0.shadow!.color.a) }
             }
-            svg += "</feDropShadow></filter>"
+            svg.append("</feDropShadow></filter>")
         }
         let start = origin(first)
-        let filter = first.shadow != nil ? ##" filter="url(#\##(name)-shadow)""## : ""
-        svg +=
-            ##"<g id="\##(name)" transform="translate(\##(n(start.x)) \##(n(start.y))) scale(\##(n(start.a)) \##(n(start.d)))" opacity="\##(n(first.opacity ?? 1))"\##(filter)>"##
+        svg.append(##"<g id=""##); svg.append(contentsOf: name); svg.append(##"" transform="translate("##); svg.number(start.x); svg.append(" ")
+        svg.number(start.y); svg.append(") scale("); svg.number(start.a); svg.append(" "); svg.number(start.d); svg.append(")\"")
+        svg.attribute("opacity", first.opacity ?? 1)
+        if first.shadow != nil { svg.append(##" filter="url(#"##); svg.append(contentsOf: name); svg.append(##"-shadow)""##) }
+        svg.append(">")
         if track.animates.contains(.transform) {
-            let places = states.map(origin)
-            svg += animation(
-                "animateTransform", ##"attributeName="transform" type="translate""##, values: places.map { "\(n($0.x)) \(n($0.y))" },
-                keyTimes: keyTimes)
-            svg += animation(
-                "animateTransform", ##"attributeName="transform" type="scale" additive="sum""##, values: places.map { "\(n($0.a)) \(n($0.d))" },
-                keyTimes: keyTimes)
+            animation("animateTransform", ##"attributeName="transform" type="translate""##, of: track, states, to: &svg) { values, svg in
+                let place = origin(values)
+                svg.number(place.x); svg.append(" "); svg.number(place.y)
+            }
+            animation("animateTransform", ##"attributeName="transform" type="scale" additive="sum""##, of: track, states, to: &svg) { values, svg in
+                let place = origin(values)
+                svg.number(place.a); svg.append(" "); svg.number(place.d)
+            }
         }
         if track.animates.contains(.opacity) {
-            svg += animation("animate", ##"attributeName="opacity""##, values: states.map { n($0.opacity ?? 1) }, keyTimes: keyTimes)
+            animation("animate", ##"attributeName="opacity""##, of: track, states, to: &svg) { $1.number($0.opacity ?? 1) }
         }
         if let mask = first.maskFrame {
-            func outline(_ values: TrackValues) -> String {
-                ExportOutline(values.maskFrame ?? mask, radius: values.cornerRadius ?? 0, curve: track.cornerCurve).pathData
+            func outline(_ values: TrackValues) -> ExportOutline {
+                ExportOutline(values.maskFrame ?? mask, radius: values.cornerRadius ?? 0, curve: track.cornerCurve)
             }
-            svg += ##"<clipPath id="\##(name)-mask"><path d="\##(outline(first))">"##
+            svg.append(##"<clipPath id=""##); svg.append(contentsOf: name); svg.append(##"-mask"><path d=""##); svg.pathData(outline(first));
+            svg.append(##"">"##)
             if track.animates.contains(.maskFrame) || track.animates.contains(.cornerRadius) {
-                svg += animation("animate", ##"attributeName="d""##, values: states.map(outline), keyTimes: keyTimes)
+                animation("animate", ##"attributeName="d""##, of: track, states, to: &svg) { $1.pathData(outline($0)) }
             }
-            svg += ##"</path></clipPath><g clip-path="url(#\##(name)-mask)">"##
+            svg.append(##"</path></clipPath><g clip-path="url(#"##); svg.append(contentsOf: name); svg.append(##"-mask)">"##)
         }
         let color = first.color ?? ExportPalette.placeholder(for: track)
         let painted = ExportPalette.paintedRect(of: track)
         // The colour where the image is not (an even-odd hole under the image, so that its smoothed edges do not show
         // the colour through).
-        func rect(_ r: Rect) -> String { "M\(n(r.x)) \(n(r.y))H\(n(r.maxX))V\(n(r.maxY))H\(n(r.x))Z" }
         let drawn = ExportPalette.contentRect(of: track)
-        let area = rect(painted) + (track.content != nil ? rect(drawn) : "")
-        svg += ##"<path d="\##(area)" fill-rule="evenodd" fill="\##(ExportPalette.hex(color))" fill-opacity="\##(n(color.a))">"##
+        svg.append(##"<path d=""##); svg.rectangle(painted)
+        if track.content != nil { svg.rectangle(drawn) }
+        svg.append(##"" fill-rule="evenodd" fill=""##); svg.hex(color); svg.append("\""); svg.attribute("fill-opacity", color.a); svg.append(">")
         if track.animates.contains(.color) {
-            svg += animation("animate", ##"attributeName="fill""##, values: states.map { ExportPalette.hex($0.color!) }, keyTimes: keyTimes)
-            svg += animation("animate", ##"attributeName="fill-opacity""##, values: states.map { n($0.color!.a) }, keyTimes: keyTimes)
+            animation("animate", ##"attributeName="fill""##, of: track, states, to: &svg) { $1.hex($0.color!) }
+            animation("animate", ##"attributeName="fill-opacity""##, of: track, states, to: &svg) { $1.number($0.color!.a) }
         }
-        svg += "</path>"
+        svg.append("</path>")
         if let content = track.content {
             let href = content.url.replacingAmpersands()
-            svg +=
-                ##"<image href="\##(href)" xlink:href="\##(href)" x="\##(n(drawn.x))" y="\##(n(drawn.y))" width="\##(n(drawn.width))" height="\##(n(drawn.height))" preserveAspectRatio="none"/>"##
+            svg.append(##"<image href=""##); svg.append(contentsOf: href); svg.append(##"" xlink:href=""##); svg.append(contentsOf: href);
+            svg.append("\"")
+            svg.attribute("x", drawn.x); svg.attribute("y", drawn.y); svg.attribute("width", drawn.width); svg.attribute("height", drawn.height)
+            svg.append(##" preserveAspectRatio="none"/>"##)
         } else if [.content, .incomingSnapshot, .outgoingSnapshot, .child, .outgoingChild].contains(track.role) {
-            svg +=
-                ##"<path d="M0 0L\##(n(size.width)) \##(n(size.height))M\##(n(size.width)) 0L0 \##(n(size.height))" stroke="#fff" stroke-opacity="0.6" fill="none" vector-effect="non-scaling-stroke"/>"##
+            svg.append(##"<path d="M0 0L"##); svg.number(size.width); svg.append(" "); svg.number(size.height); svg.append("M")
+            svg.number(size.width); svg.append(" 0L0 "); svg.number(size.height)
+            svg.append(##"" stroke="#fff" stroke-opacity="0.6" fill="none" vector-effect="non-scaling-stroke"/>"##)
         }
-        if first.maskFrame != nil { svg += "</g>" }
-        svg += "</g>"
-        if track.clip != nil { svg += "</g>" }
-        return svg
+        if first.maskFrame != nil { svg.append("</g>") }
+        svg.append("</g>")
+        if track.clip != nil { svg.append("</g>") }
+    }
+}
+
+extension ExportText {
+    /// Appends ` name="value"`, a number attribute.
+    fileprivate mutating func attribute(_ name: StaticString, _ value: Double) {
+        append(" "); append(name); append("=\""); number(value); append("\"")
+    }
+
+    /// Appends a rect as SVG path data, `M x y H … V … H … Z`.
+    fileprivate mutating func rectangle(_ r: Rect) {
+        append("M"); number(r.x); append(" "); number(r.y); append("H"); number(r.maxX); append("V"); number(r.maxY); append("H"); number(r.x)
+        append("Z")
     }
 }
 

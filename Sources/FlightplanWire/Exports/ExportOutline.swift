@@ -1,7 +1,8 @@
 /// A track's visible outline as the exports draw it: its mask rect with rounded corners, circular (one cubic
 /// Bézier per corner) or continuous (Apple's squircle: three cubics per corner reaching 1.528665 × the radius
 /// along each edge). A track keeps one corner curve, so its outlines have the same segments at every keyframe
-/// and interpolate segment by segment (CSS `path()`, SMIL `d`, Lottie shapes).
+/// and interpolate segment by segment (CSS `path()`, SMIL `d`, Lottie shapes); ``ExportText/pathData(_:)`` writes
+/// one as SVG path data.
 struct ExportOutline {
     /// A point of the outline.
     typealias Point2 = (x: Double, y: Double)
@@ -10,8 +11,12 @@ struct ExportOutline {
 
     /// Where the outline starts.
     let start: Point2
-    /// Its pieces, closing at `start`.
-    let pieces: [Cubic]
+    /// The rect it rounds.
+    private let rect: Rect
+    /// The corners' radius, as drawn.
+    private let radius: Double
+    /// Whether the corners are continuous (else circular).
+    private let continuous: Bool
 
     /// How far along each edge a continuous corner reaches, in radii.
     static let continuousReach = 1.528665
@@ -28,47 +33,57 @@ struct ExportOutline {
     /// The outline of `rect` with corners of `radius` (at most half the shorter side; a continuous corner at most
     /// what lets it reach along both edges) drawn as `curve` says.
     init(_ rect: Rect, radius: Double, curve: CornerCurve?) {
-        let continuous = curve == .continuous
+        continuous = curve == .continuous
         let half = max(0, min(rect.width, rect.height) / 2)
-        let r = min(max(0, radius.isFinite ? radius : 0), continuous ? half / Self.continuousReach : half)
+        self.radius = min(max(0, radius.isFinite ? radius : 0), continuous ? half / Self.continuousReach : half)
+        self.rect = rect
+        start = (rect.x + (continuous ? self.radius * Self.continuousReach : self.radius), rect.y)
+    }
+
+    /// Its pieces, closing at `start`.
+    var pieces: [Cubic] {
+        var pieces: [Cubic] = []
+        pieces.reserveCapacity(continuous ? 16 : 8)
+        forEachPiece { pieces.append($0) }
+        return pieces
+    }
+
+    /// Each corner's unit vector back along the incoming edge and the one along the outgoing edge, clockwise from the
+    /// top right.
+    private static let cornerDirections: [(back: Point2, along: Point2)] = [
+        ((-1, 0), (0, 1)), ((0, -1), (-1, 0)), ((1, 0), (0, -1)), ((0, 1), (1, 0))
+    ]
+
+    /// Calls `body` with each piece in order (made as they are needed: writing an outline takes no array).
+    func forEachPiece(_ body: (Cubic) -> Void) {
+        let r = radius
         let reach = continuous ? r * Self.continuousReach : r
         let (x0, y0, x1, y1) = (rect.x, rect.y, rect.maxX, rect.maxY)
-        // Each corner: the corner point, the unit vector back along the incoming edge, the one along the outgoing edge.
-        let corners: [(Point2, Point2, Point2)] = [
-            ((x1, y0), (-1, 0), (0, 1)), ((x1, y1), (0, -1), (-1, 0)), ((x0, y1), (1, 0), (0, -1)), ((x0, y0), (0, 1), (1, 0))
-        ]
-        func at(_ corner: (Point2, Point2, Point2), _ s: Double, _ t: Double) -> Point2 {
-            (corner.0.x + s * corner.1.x + t * corner.2.x, corner.0.y + s * corner.1.y + t * corner.2.y)
-        }
-        var pieces: [Cubic] = []
-        var current: Point2 = (x0 + reach, y0)
-        start = current
-        for corner in corners {
-            let edgeEnd = at(corner, reach, 0)
-            pieces.append(Cubic(control1: current, control2: edgeEnd, end: edgeEnd))
+        var current = start
+        for (index, (back, along)) in Self.cornerDirections.enumerated() {
+            let corner: Point2
+            switch index {
+            case 0: corner = (x1, y0)
+            case 1: corner = (x1, y1)
+            case 2: corner = (x0, y1)
+            default: corner = (x0, y0)
+            }
+            func at(_ s: Double, _ t: Double) -> Point2 {
+                (corner.x + s * back.x + t * along.x, corner.y + s * back.y + t * along.y)
+            }
+            let edgeEnd = at(reach, 0)
+            body(Cubic(control1: current, control2: edgeEnd, end: edgeEnd))
+            current = edgeEnd
             if continuous {
                 for (c1, c2, end) in Self.continuousCorner {
-                    pieces.append(
-                        Cubic(
-                            control1: at(corner, c1.0 * r, c1.1 * r), control2: at(corner, c2.0 * r, c2.1 * r), end: at(corner, end.0 * r, end.1 * r))
-                    )
+                    current = at(end.0 * r, end.1 * r)
+                    body(Cubic(control1: at(c1.0 * r, c1.1 * r), control2: at(c2.0 * r, c2.1 * r), end: current))
                 }
             } else {
                 let k = r * (1 - Self.arcHandle)
-                pieces.append(Cubic(control1: at(corner, k, 0), control2: at(corner, 0, k), end: at(corner, 0, r)))
+                current = at(0, r)
+                body(Cubic(control1: at(k, 0), control2: at(0, k), end: current))
             }
-            current = pieces[pieces.count - 1].end
         }
-        self.pieces = pieces
-    }
-
-    /// The outline as SVG path data (`M … C … Z`), which CSS `path()` also takes.
-    var pathData: String {
-        let n = ExportPalette.number
-        var data = "M\(n(start.x)) \(n(start.y))"
-        for piece in pieces {
-            data += "C\(n(piece.control1.x)) \(n(piece.control1.y)) \(n(piece.control2.x)) \(n(piece.control2.y)) \(n(piece.end.x)) \(n(piece.end.y))"
-        }
-        return data + "Z"
     }
 }

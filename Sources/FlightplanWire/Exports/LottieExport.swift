@@ -56,15 +56,15 @@ extension ExportScene {
     }
 
     /// A property: `{"a": 0, "k": value}` when held, linear keyframes at the track's times otherwise.
-    private func property(_ track: Track, animated: Bool, _ value: (TrackValues) -> [Double], to writer: inout JSONWriter) {
+    private func property(_ track: Track, animated: Bool, _ value: (TrackValues) -> LottieValue, to writer: inout JSONWriter) {
         writer.beginObject()
         if animated {
-            animatedKeyframes(track, to: &writer) { values, writer in numbers(value(values), to: &writer) }
+            animatedKeyframes(track, to: &writer) { values, writer in value(values).write(to: &writer) }
         } else {
             writer.key("a"); writer.integer(0)
             writer.key("k")
-            let values = value(track.base)
-            if values.count == 1 { writer.number(values[0]) } else { numbers(values, to: &writer) }
+            let held = value(track.base)
+            if held.count == 1 { writer.number(held.numbers[0]) } else { held.write(to: &writer) }
         }
         writer.endObject()
     }
@@ -85,18 +85,13 @@ extension ExportScene {
         writer.endArray()
     }
 
-    private func numbers(_ values: [Double], to writer: inout JSONWriter) {
-        writer.beginArray()
-        for value in values { writer.number(value) }
-        writer.endArray()
-    }
-
-    /// Straight-line easing handles.
+    /// Straight-line easing handles, `"o": {"x": [0], "y": [0]}, "i": {"x": [1], "y": [1]}`: one literal, as every
+    /// keyframe but the last of every animated property has them.
     private func linearHandles(to writer: inout JSONWriter) {
-        writer.key("o"); writer.beginObject(); writer.key("x"); numbers([0], to: &writer); writer.key("y"); numbers([0], to: &writer);
-        writer.endObject()
-        writer.key("i"); writer.beginObject(); writer.key("x"); numbers([1], to: &writer); writer.key("y"); numbers([1], to: &writer);
-        writer.endObject()
+        writer.key("o")
+        writer.beginValue()
+        writer.fragment(#"{"x":[0],"y":[0]},"i":{"x":[1],"y":[1]}"#)
+        writer.endValue()
     }
 
     /// A track's content as two assets: the image (`image-N`, its own pixel size, or the track's frame when the
@@ -126,12 +121,12 @@ extension ExportScene {
         writer.key("sr"); writer.number(1)
         writer.key("ks")
         writer.beginObject()
-        writer.key("a"); property(track, animated: false, { _ in [0, 0, 0] }, to: &writer)
-        writer.key("p"); property(track, animated: false, { _ in [drawn.x - painted.x, drawn.y - painted.y, 0] }, to: &writer)
+        writer.key("a"); property(track, animated: false, { _ in LottieValue(0, 0, 0) }, to: &writer)
+        writer.key("p"); property(track, animated: false, { _ in LottieValue(drawn.x - painted.x, drawn.y - painted.y, 0) }, to: &writer)
         writer.key("s");
-        property(track, animated: false, { _ in [100 * drawn.width / size.width, 100 * drawn.height / size.height, 100] }, to: &writer)
-        writer.key("r"); property(track, animated: false, { _ in [0] }, to: &writer)
-        writer.key("o"); property(track, animated: false, { _ in [100] }, to: &writer)
+        property(track, animated: false, { _ in LottieValue(100 * drawn.width / size.width, 100 * drawn.height / size.height, 100) }, to: &writer)
+        writer.key("r"); property(track, animated: false, { _ in LottieValue(0) }, to: &writer)
+        writer.key("o"); property(track, animated: false, { _ in LottieValue(100) }, to: &writer)
         writer.endObject()
         writer.endObject()
         writer.endArray()
@@ -160,23 +155,23 @@ extension ExportScene {
         writer.key("sr"); writer.number(1)
         writer.key("ks")
         writer.beginObject()
-        writer.key("a"); property(track, animated: false, { _ in [frame.width / 2 + shift.x, frame.height / 2 + shift.y, 0] }, to: &writer)
+        writer.key("a"); property(track, animated: false, { _ in LottieValue(frame.width / 2 + shift.x, frame.height / 2 + shift.y, 0) }, to: &writer)
         writer.key("p")
         property(
             track, animated: animatesGeometry,
             { values in
                 let t = values.transform ?? .identity
-                return [frame.midX - stage.x + t.tx, frame.midY - stage.y + t.ty, 0]
+                return LottieValue(frame.midX - stage.x + t.tx, frame.midY - stage.y + t.ty, 0)
             }, to: &writer)
         writer.key("s")
         property(
             track, animated: animatesGeometry,
             { values in
                 let t = values.transform ?? .identity
-                return [t.a * 100, t.d * 100, 100]
+                return LottieValue(t.a * 100, t.d * 100, 100)
             }, to: &writer)
-        writer.key("r"); property(track, animated: false, { _ in [0] }, to: &writer)
-        writer.key("o"); property(track, animated: track.animates.contains(.opacity), { [($0.opacity ?? 1) * 100] }, to: &writer)
+        writer.key("r"); property(track, animated: false, { _ in LottieValue(0) }, to: &writer)
+        writer.key("o"); property(track, animated: track.animates.contains(.opacity), { LottieValue(($0.opacity ?? 1) * 100) }, to: &writer)
         writer.endObject()
         let masked = track.base.maskFrame != nil || track.animates.contains(.maskFrame)
         if masked || track.clip != nil {
@@ -218,9 +213,9 @@ extension ExportScene {
             writer.beginObject()
             writer.key("ty"); writer.string("rc")
             writer.key("d"); writer.integer(1)
-            writer.key("p"); property(track, animated: false, { _ in [rect.midX, rect.midY] }, to: &writer)
-            writer.key("s"); property(track, animated: false, { _ in [rect.width, rect.height] }, to: &writer)
-            writer.key("r"); property(track, animated: false, { _ in [0] }, to: &writer)
+            writer.key("p"); property(track, animated: false, { _ in LottieValue(rect.midX, rect.midY) }, to: &writer)
+            writer.key("s"); property(track, animated: false, { _ in LottieValue(rect.width, rect.height) }, to: &writer)
+            writer.key("r"); property(track, animated: false, { _ in LottieValue(0) }, to: &writer)
             writer.endObject()
         }
         let placeholder = ExportPalette.placeholder(for: track)
@@ -231,18 +226,18 @@ extension ExportScene {
             track, animated: track.animates.contains(.color),
             { values in
                 let color = values.color ?? placeholder
-                return [color.r, color.g, color.b, 1]
+                return LottieValue(color.r, color.g, color.b, 1)
             }, to: &writer)
-        writer.key("o"); property(track, animated: track.animates.contains(.color), { [($0.color ?? placeholder).a * 100] }, to: &writer)
+        writer.key("o"); property(track, animated: track.animates.contains(.color), { LottieValue(($0.color ?? placeholder).a * 100) }, to: &writer)
         writer.key("r"); writer.integer(2)
         writer.endObject()
         writer.beginObject()
         writer.key("ty"); writer.string("tr")
-        writer.key("a"); property(track, animated: false, { _ in [0, 0] }, to: &writer)
-        writer.key("p"); property(track, animated: false, { _ in [0, 0] }, to: &writer)
-        writer.key("s"); property(track, animated: false, { _ in [100, 100] }, to: &writer)
-        writer.key("r"); property(track, animated: false, { _ in [0] }, to: &writer)
-        writer.key("o"); property(track, animated: false, { _ in [100] }, to: &writer)
+        writer.key("a"); property(track, animated: false, { _ in LottieValue(0, 0) }, to: &writer)
+        writer.key("p"); property(track, animated: false, { _ in LottieValue(0, 0) }, to: &writer)
+        writer.key("s"); property(track, animated: false, { _ in LottieValue(100, 100) }, to: &writer)
+        writer.key("r"); property(track, animated: false, { _ in LottieValue(0) }, to: &writer)
+        writer.key("o"); property(track, animated: false, { _ in LottieValue(100) }, to: &writer)
         writer.endObject()
         writer.endArray()
         writer.endObject()
@@ -279,22 +274,45 @@ extension ExportScene {
     /// An outline moved by `shift` as a closed Lottie path (`{"c", "v", "i", "o"}`, tangents relative to their vertex).
     private func path(_ outline: ExportOutline, shift: (x: Double, y: Double), to writer: inout JSONWriter) {
         let pieces = outline.pieces
-        let vertices = [outline.start] + pieces.dropLast().map(\.end)
-        func points(_ list: [(Double, Double)]) {
+        // Vertex j starts piece j: the outline's start, then every piece's end but the last (which is the start again).
+        func vertex(_ j: Int) -> ExportOutline.Point2 { j == 0 ? outline.start : pieces[j - 1].end }
+        func points(_ point: (Int) -> (Double, Double)) {
             writer.beginArray()
-            for point in list { writer.beginArray(); writer.number(point.0); writer.number(point.1); writer.endArray() }
+            for j in pieces.indices {
+                let (x, y) = point(j)
+                writer.beginArray(); writer.number(x); writer.number(y); writer.endArray()
+            }
             writer.endArray()
         }
         writer.beginObject()
         writer.key("c"); writer.bool(true)
-        writer.key("v"); points(vertices.map { ($0.x + shift.x, $0.y + shift.y) })
-        writer.key("i");
-        points(
-            vertices.indices.map { j in
-                let control = pieces[(j + pieces.count - 1) % pieces.count].control2
-                return (control.x - vertices[j].x, control.y - vertices[j].y)
-            })
-        writer.key("o"); points(vertices.indices.map { j in (pieces[j].control1.x - vertices[j].x, pieces[j].control1.y - vertices[j].y) })
+        writer.key("v"); points { j in (vertex(j).x + shift.x, vertex(j).y + shift.y) }
+        writer.key("i")
+        points { j in
+            let control = pieces[(j + pieces.count - 1) % pieces.count].control2
+            return (control.x - vertex(j).x, control.y - vertex(j).y)
+        }
+        writer.key("o"); points { j in (pieces[j].control1.x - vertex(j).x, pieces[j].control1.y - vertex(j).y) }
         writer.endObject()
+    }
+}
+
+/// A Lottie property's value: one to four numbers (a point, a size, a colour), held without an array of its own.
+private struct LottieValue {
+    /// The numbers, the first ``count`` of them meant.
+    let numbers: SIMD4<Double>
+    /// How many numbers the value has.
+    let count: Int
+
+    init(_ x: Double) { (numbers, count) = (SIMD4(x, 0, 0, 0), 1) }
+    init(_ x: Double, _ y: Double) { (numbers, count) = (SIMD4(x, y, 0, 0), 2) }
+    init(_ x: Double, _ y: Double, _ z: Double) { (numbers, count) = (SIMD4(x, y, z, 0), 3) }
+    init(_ x: Double, _ y: Double, _ z: Double, _ w: Double) { (numbers, count) = (SIMD4(x, y, z, w), 4) }
+
+    /// Writes the numbers as an array.
+    func write(to writer: inout JSONWriter) {
+        writer.beginArray()
+        for index in 0..<count { writer.number(numbers[index]) }
+        writer.endArray()
     }
 }

@@ -53,8 +53,8 @@ public enum PlanFormat: String, Sendable, Hashable, CaseIterable {
         return switch self {
         case .json: plan.jsonBytes
         case .waapi: scene.webAnimationsDocument()
-        case .css: Array(scene.styleSheet().utf8)
-        case .svg: Array(scene.animatedSVG().utf8)
+        case .css: scene.styleSheet()
+        case .svg: scene.animatedSVG()
         case .lottie: scene.lottieDocument()
         case .coreAnimation: scene.coreAnimationDocument()
         }
@@ -94,7 +94,7 @@ public struct ExportScene {
     }
 }
 
-/// What the exports share: the stage, a placeholder colour per role, and numbers written for CSS and SVG.
+/// What the exports share: a placeholder colour per role, the rects a track paints, and the tracks' names.
 enum ExportPalette {
     /// The colour a track is drawn in when the plan gives it none: its role's placeholder (a page puts its own
     /// content there instead).
@@ -127,39 +127,11 @@ enum ExportPalette {
         track.contentFrame ?? Rect(x: 0, y: 0, width: track.frame.width, height: track.frame.height)
     }
 
-    /// A number as CSS and SVG take it: at most 6 decimals, no trailing zeros, whole from 9 × 10¹¹ on, with an
-    /// exponent (which CSS and SVG numbers accept) from 9 × 10¹⁵ on. Plans are finite and within
-    /// ``PlanLimits/maximumReach`` (the planner refuses others); the other cases keep any Double from trapping.
-    static func number(_ value: Double) -> String {
-        guard value.isFinite else { return "0" }
-        let scaled = (value * 1_000_000).rounded()
-        guard abs(scaled) < 9e17 else { return abs(value) < 9e15 ? String(Int64(value.rounded())) : value.description }
-        let micro = Int64(scaled)
-        if micro == 0 { return "0" }
-        let sign = micro < 0 ? "-" : "", magnitude = micro.magnitude
-        let whole = magnitude / 1_000_000, fraction = magnitude % 1_000_000
-        guard fraction > 0 else { return "\(sign)\(whole)" }
-        var digits = String(fraction)
-        digits = String(repeating: "0", count: 6 - digits.count) + digits
-        while digits.hasSuffix("0") { digits.removeLast() }
-        return "\(sign)\(whole).\(digits)"
-    }
-
-    /// A colour as CSS takes it: `rgba(r, g, b, a)` with 0…255 channels.
-    static func css(_ color: Color) -> String {
-        "rgba(\(number(color.r * 255)), \(number(color.g * 255)), \(number(color.b * 255)), \(number(color.a)))"
-    }
-
     /// `#rrggbb` (the alpha is written separately).
     static func hex(_ color: Color) -> String {
-        let digits = Array("0123456789abcdef")
-        var text = "#"
-        for component in [color.r, color.g, color.b] {
-            let byte = Int((min(max(0, component), 1) * 255).rounded())
-            text.append(digits[byte / 16])
-            text.append(digits[byte % 16])
-        }
-        return text
+        var text = ExportText(capacity: 8)
+        text.hex(color)
+        return String(decoding: text.bytes, as: UTF8.self)
     }
 
     /// Each track's name for CSS classes and SVG ids: its id with every character outside `[A-Za-z0-9_-]`
@@ -167,7 +139,12 @@ enum ExportPalette {
     static func names(of tracks: [Track]) -> [String] {
         var used: Set<String> = []
         return tracks.map { track in
-            let base = String(track.id.map { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_" || $0 == "-") ? $0 : "-" })
+            // Most ids are already safe, which their bytes say without the characters' Unicode properties.
+            let safe = track.id.utf8.allSatisfy { byte in
+                (65...90).contains(byte) || (97...122).contains(byte) || (48...57).contains(byte) || byte == 95 || byte == 45
+            }
+            let base =
+                safe ? track.id : String(track.id.map { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_" || $0 == "-") ? $0 : "-" })
             var name = base, suffix = 2
             while used.contains(name) { name = "\(base)-\(suffix)"; suffix += 1 }
             used.insert(name)

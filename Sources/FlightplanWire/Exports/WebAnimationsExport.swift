@@ -18,23 +18,41 @@ extension ExportScene {
     var duration: Double { plan.duration * 1000 }
 
     /// One CSS declaration: its CSS name, its Web Animations name and its value.
-    typealias Declaration = (css: String, js: String, value: String)
+    typealias Declaration = (css: StaticString, js: StaticString, value: CSSValue)
 
     /// A box of a track's element: its class, what it starts with, and its keyframes (offset and declarations).
     struct WebBox {
         var className: String
-        var style: [(String, String)]
-        var keyframes: [(offset: Double, declarations: [Declaration])]
+        var style: [(name: StaticString, value: CSSValue)]
+        /// Each keyframe's offset and where its declarations are in ``declarations``.
+        var keyframes: [(offset: Double, declarations: Range<Int>)] = []
+        /// Every keyframe's declarations, one keyframe after the other (one array for them all).
+        var declarations: [Declaration] = []
+
+        /// The box with its keyframes at `offsets`, their declarations for each keyframe's values as `declare`
+        /// appends them.
+        init(
+            className: String, style: [(name: StaticString, value: CSSValue)], offsets: [Double] = [], values: [TrackKeyframe] = [],
+            declare: (TrackValues, inout [Declaration]) -> Void = { _, _ in }
+        ) {
+            self.className = className
+            self.style = style
+            for (offset, keyframe) in zip(offsets, values) {
+                let start = declarations.count
+                declare(keyframe.values, &declarations)
+                keyframes.append((offset, start..<declarations.count))
+            }
+        }
     }
 
     /// A track's boxes, outermost first: the region (when it has one), the layer, the paint box.
     func webBoxes(_ index: Int) -> (region: WebBox?, layer: WebBox, paint: WebBox) {
-        let track = tracks[index], name = names[index], n = ExportPalette.number
+        let track = tracks[index], name = names[index]
         let frame = track.frame, painted = ExportPalette.paintedRect(of: track)
-        func box(_ rect: Rect, _ dx: Double, _ dy: Double) -> [(String, String)] {
+        func box(_ rect: Rect, _ dx: Double, _ dy: Double) -> [(name: StaticString, value: CSSValue)] {
             [
-                ("position", "absolute"), ("left", "\(n(rect.x - dx))px"), ("top", "\(n(rect.y - dy))px"), ("width", "\(n(rect.width))px"),
-                ("height", "\(n(rect.height))px")
+                ("position", .keyword("absolute")), ("left", .pixels(rect.x - dx)), ("top", .pixels(rect.y - dy)), ("width", .pixels(rect.width)),
+                ("height", .pixels(rect.height))
             ]
         }
         let offsets = track.keyframes.map { plan.duration > 0 ? $0.time / plan.duration : 0 }
@@ -42,138 +60,211 @@ extension ExportScene {
         var origin = (x: stage.x, y: stage.y)
         if let clip = track.clip {
             region = WebBox(
-                className: "\(prefix)-\(name)-region", style: box(clip, stage.x, stage.y) + [("overflow", "hidden"), ("z-index", "\(track.z)")],
-                keyframes: [])
+                className: "\(prefix)-\(name)-region",
+                style: box(clip, stage.x, stage.y) + [("overflow", .keyword("hidden")), ("z-index", .integer(track.z))])
             origin = (clip.x, clip.y)
         }
-        var layerStyle = box(frame, origin.x, origin.y) + [("transform-origin", "50% 50%")]
-        if region == nil { layerStyle.append(("z-index", "\(track.z)")) }
-        layerStyle += layerDeclarations(track.base).map { ($0.css, $0.value) }
-        let layer = WebBox(
-            className: "\(prefix)-\(name)", style: layerStyle,
-            keyframes: zip(offsets, track.keyframes).map { ($0, layerDeclarations($1.values)) })
+        var layerStyle = box(frame, origin.x, origin.y) + [("transform-origin", .keyword("50% 50%"))]
+        if region == nil { layerStyle.append(("z-index", .integer(track.z))) }
+        // What the track holds throughout is part of each box's style.
+        var base: [Declaration] = []
+        layerDeclarations(track.base, into: &base)
+        layerStyle += base.map { ($0.css, $0.value) }
+        let layer = WebBox(className: "\(prefix)-\(name)", style: layerStyle, offsets: offsets, values: track.keyframes) { values, declarations in
+            layerDeclarations(values, into: &declarations)
+        }
         var paintStyle = box(painted, 0, 0)
         if track.base.color == nil && !track.animates.contains(.color) {
-            paintStyle.append(("background-color", ExportPalette.css(ExportPalette.placeholder(for: track))))
+            paintStyle.append(("background-color", .color(ExportPalette.placeholder(for: track))))
         }
         if let content = track.content {
             let drawn = ExportPalette.contentRect(of: track)
             paintStyle += [
-                ("background-image", "url(\"\(content.url)\")"), ("background-position", "\(n(drawn.x - painted.x))px \(n(drawn.y - painted.y))px"),
-                ("background-size", "\(n(drawn.width))px \(n(drawn.height))px"), ("background-repeat", "no-repeat")
+                ("background-image", .url(content.url)), ("background-position", .pixelPair(drawn.x - painted.x, drawn.y - painted.y)),
+                ("background-size", .pixelPair(drawn.width, drawn.height)), ("background-repeat", .keyword("no-repeat"))
             ]
         }
-        paintStyle += paintDeclarations(track.base, of: track, held: track.base, painted: painted).map { ($0.css, $0.value) }
-        let paint = WebBox(
-            className: "\(prefix)-\(name)-paint", style: paintStyle,
-            keyframes: zip(offsets, track.keyframes).map { ($0, paintDeclarations($1.values, of: track, held: track.base, painted: painted)) })
+        base = []
+        paintDeclarations(track.base, of: track, held: track.base, painted: painted, into: &base)
+        paintStyle += base.map { ($0.css, $0.value) }
+        let paint = WebBox(className: "\(prefix)-\(name)-paint", style: paintStyle, offsets: offsets, values: track.keyframes) {
+            values, declarations in
+            paintDeclarations(values, of: track, held: track.base, painted: painted, into: &declarations)
+        }
         return (region, layer, paint)
     }
 
-    /// The layer's declarations for `values`: transform, opacity, shadow.
-    private func layerDeclarations(_ values: TrackValues) -> [Declaration] {
-        let n = ExportPalette.number
-        var result: [Declaration] = []
-        if let t = values.transform {
-            result.append(("transform", "transform", "matrix(\(n(t.a)), \(n(t.b)), \(n(t.c)), \(n(t.d)), \(n(t.tx)), \(n(t.ty)))"))
-        }
-        if let opacity = values.opacity { result.append(("opacity", "opacity", n(opacity))) }
-        if let shadow = values.shadow {
-            result.append(
-                (
-                    "filter", "filter",
-                    "drop-shadow(\(n(shadow.offset.x))px \(n(shadow.offset.y))px \(n(shadow.radius))px \(ExportPalette.css(shadow.color)))"
-                ))
-        }
-        return result
+    /// Appends the layer's declarations for `values`: transform, opacity, shadow.
+    private func layerDeclarations(_ values: TrackValues, into result: inout [Declaration]) {
+        if let transform = values.transform { result.append(("transform", "transform", .matrix(transform))) }
+        if let opacity = values.opacity { result.append(("opacity", "opacity", .number(opacity))) }
+        if let shadow = values.shadow { result.append(("filter", "filter", .dropShadow(shadow))) }
     }
 
-    /// The paint box's declarations for `values`: the clip (the mask and its radius together, what `values` lacks
-    /// taken from `held`) in the paint box's own coordinates, and the colour.
-    private func paintDeclarations(_ values: TrackValues, of track: Track, held: TrackValues, painted: Rect) -> [Declaration] {
-        var result: [Declaration] = []
+    /// Appends the paint box's declarations for `values`: the clip (the mask and its radius together, what `values`
+    /// lacks taken from `held`) in the paint box's own coordinates, and the colour.
+    private func paintDeclarations(_ values: TrackValues, of track: Track, held: TrackValues, painted: Rect, into result: inout [Declaration]) {
         if values.maskFrame != nil || values.cornerRadius != nil, let mask = values.maskFrame ?? held.maskFrame {
             let outline = ExportOutline(
                 mask.offsetBy(dx: -painted.x, dy: -painted.y), radius: values.cornerRadius ?? held.cornerRadius ?? 0, curve: track.cornerCurve)
-            result.append(("clip-path", "clipPath", "path(\"\(outline.pathData)\")"))
+            result.append(("clip-path", "clipPath", .path(outline)))
         }
-        if let color = values.color { result.append(("background-color", "backgroundColor", ExportPalette.css(color))) }
-        return result
+        if let color = values.color { result.append(("background-color", "backgroundColor", .color(color))) }
     }
 
     /// `{"width", "height", "duration", "easing", "elements": [{"id", "role", "content"?, "region"?, "className",
     /// "style", "keyframes", "paint", "options"}]}`: `region` and `paint` are `{"className", "style", "keyframes"}`.
     func webAnimationsDocument() -> [UInt8] {
-        var writer = JSONWriter(capacity: 1024 + tracks.reduce(0) { $0 + 1024 + 400 * $1.keyframes.count })
+        var text = ExportText(capacity: 1024 + tracks.reduce(0) { $0 + 1024 + 400 * $1.keyframes.count })
         func write(_ box: WebBox) {
-            writer.key("className"); writer.string(box.className)
-            writer.key("style")
-            writer.beginObject()
-            for (name, value) in box.style { writer.dynamicKey(name); writer.string(value) }
-            writer.endObject()
-            writer.key("keyframes")
-            writer.beginArray()
+            text.json.key("className"); text.json.string(box.className)
+            text.json.key("style")
+            text.json.beginObject()
+            for (name, value) in box.style { text.json.key(name); text.string(value) }
+            text.json.endObject()
+            text.json.key("keyframes")
+            text.json.beginArray()
             for keyframe in box.keyframes where !keyframe.declarations.isEmpty {
-                writer.beginObject()
-                writer.key("offset"); writer.number(keyframe.offset)
-                for declaration in keyframe.declarations { writer.dynamicKey(declaration.js); writer.string(declaration.value) }
-                writer.endObject()
+                text.json.beginObject()
+                text.json.key("offset"); text.json.number(keyframe.offset)
+                for declaration in box.declarations[keyframe.declarations] { text.json.key(declaration.js); text.string(declaration.value) }
+                text.json.endObject()
             }
-            writer.endArray()
+            text.json.endArray()
         }
-        writer.beginObject()
-        writer.key("width"); writer.number(stage.width)
-        writer.key("height"); writer.number(stage.height)
-        writer.key("duration"); writer.number(duration)
-        if let easing = plan.easing { writer.key("easing"); writer.string(easing.css) }
-        writer.key("elements")
-        writer.beginArray()
+        text.json.beginObject()
+        text.json.key("width"); text.json.number(stage.width)
+        text.json.key("height"); text.json.number(stage.height)
+        text.json.key("duration"); text.json.number(duration)
+        if let easing = plan.easing { text.json.key("easing"); text.json.string(easing.css) }
+        text.json.key("elements")
+        text.json.beginArray()
         for (index, track) in tracks.enumerated() {
             let boxes = webBoxes(index)
-            writer.beginObject()
-            writer.key("id"); writer.string(track.id)
-            writer.key("role"); writer.string(track.role.rawValue)
-            if let content = track.content { writer.key("content"); content.write(to: &writer) }
-            if let region = boxes.region { writer.key("region"); writer.beginObject(); write(region); writer.endObject() }
+            text.json.beginObject()
+            text.json.key("id"); text.json.string(track.id)
+            text.json.key("role"); text.json.string(track.role.rawValue)
+            if let content = track.content { text.json.key("content"); content.write(to: &text.json) }
+            if let region = boxes.region { text.json.key("region"); text.json.beginObject(); write(region); text.json.endObject() }
             write(boxes.layer)
-            writer.key("paint"); writer.beginObject(); write(boxes.paint); writer.endObject()
-            writer.key("options")
-            writer.beginObject()
-            writer.key("duration"); writer.number(duration)
-            writer.key("fill"); writer.string("both")
-            writer.key("easing"); writer.string("linear")
-            writer.endObject()
-            writer.endObject()
+            text.json.key("paint"); text.json.beginObject(); write(boxes.paint); text.json.endObject()
+            text.json.key("options")
+            text.json.beginObject()
+            text.json.key("duration"); text.json.number(duration)
+            text.json.key("fill"); text.json.string("both")
+            text.json.key("easing"); text.json.string("linear")
+            text.json.endObject()
+            text.json.endObject()
         }
-        writer.endArray()
-        writer.endObject()
-        return writer.bytes
+        text.json.endArray()
+        text.json.endObject()
+        return text.bytes
     }
 
     /// `.<prefix>-stage`, then per track its boxes' classes (the region, the layer, the paint box) with their
     /// placement, held values and animations, and their `@keyframes`.
-    func styleSheet() -> String {
-        let n = ExportPalette.number
-        var css = "/* Flightplan: \(plan.style.rawValue) \(plan.direction.rawValue), \(n(duration)) ms. "
-        css += "Per track, inside .\(prefix)-stage: [div.<name>-region >] div.<name> > div.<name>-paint (see the classes). "
-        css += "Pause with animation-play-state: paused and scrub with a negative animation-delay. */\n"
-        css += ".\(prefix)-stage { position: relative; width: \(n(stage.width))px; height: \(n(stage.height))px; overflow: hidden; }\n"
+    func styleSheet() -> [UInt8] {
+        var css = ExportText(capacity: 1024 + tracks.reduce(0) { $0 + 1024 + 400 * $1.keyframes.count })
+        css.append("/* Flightplan: "); css.append(contentsOf: plan.style.rawValue); css.append(" "); css.append(contentsOf: plan.direction.rawValue)
+        css.append(", "); css.number(duration); css.append(" ms. ")
+        css.append("Per track, inside ."); css.append(contentsOf: prefix)
+        css.append("-stage: [div.<name>-region >] div.<name> > div.<name>-paint (see the classes). ")
+        css.append("Pause with animation-play-state: paused and scrub with a negative animation-delay. */\n")
+        css.append("."); css.append(contentsOf: prefix); css.append("-stage { position: relative; width: "); css.number(stage.width)
+        css.append("px; height: "); css.number(stage.height); css.append("px; overflow: hidden; }\n")
         for index in tracks.indices {
             let boxes = webBoxes(index)
             for box in [boxes.region, boxes.layer, boxes.paint].compactMap({ $0 }) {
-                let animated = box.keyframes.contains { !$0.declarations.isEmpty }
-                css += ".\(box.className) { " + box.style.map { "\($0.0): \($0.1);" }.joined(separator: " ")
-                if animated { css += " animation: \(box.className) \(n(duration))ms linear both;" }
-                css += " }\n"
-                guard animated else { continue }
-                css += "@keyframes \(box.className) {\n"
-                for keyframe in box.keyframes {
-                    css +=
-                        "  \(n(keyframe.offset * 100))% { " + keyframe.declarations.map { "\($0.css): \($0.value);" }.joined(separator: " ") + " }\n"
+                let animated = !box.declarations.isEmpty
+                css.append("."); css.append(contentsOf: box.className); css.append(" { ")
+                for (index, (name, value)) in box.style.enumerated() { css.declaration(name, value, first: index == 0) }
+                if animated {
+                    css.append(" animation: "); css.append(contentsOf: box.className); css.append(" "); css.number(duration);
+                    css.append("ms linear both;")
                 }
-                css += "}\n"
+                css.append(" }\n")
+                guard animated else { continue }
+                css.append("@keyframes "); css.append(contentsOf: box.className); css.append(" {\n")
+                for keyframe in box.keyframes {
+                    css.append("  "); css.number(keyframe.offset * 100); css.append("% { ")
+                    for (index, declaration) in box.declarations[keyframe.declarations].enumerated() {
+                        css.declaration(declaration.css, declaration.value, first: index == 0)
+                    }
+                    css.append(" }\n")
+                }
+                css.append("}\n")
             }
         }
-        return css
+        return css.bytes
+    }
+}
+
+/// A CSS value of a Web Animations or CSS export, written straight into the export's text.
+enum CSSValue {
+    /// Literal text (`absolute`, `50% 50%`).
+    case keyword(StaticString)
+    /// A length, `12.5px`.
+    case pixels(Double)
+    /// Two lengths, `12px 4.5px`.
+    case pixelPair(Double, Double)
+    /// An integer (`z-index`).
+    case integer(Int)
+    /// A number (`opacity`).
+    case number(Double)
+    /// `rgba(r, g, b, a)`.
+    case color(Color)
+    /// `matrix(a, b, c, d, tx, ty)`.
+    case matrix(AffineTransform)
+    /// `drop-shadow(x y σ colour)`, σ the shadow's radius.
+    case dropShadow(Shadow)
+    /// `path("…")`, an outline.
+    case path(ExportOutline)
+    /// `url("…")`.
+    case url(String)
+}
+
+extension ExportText {
+    /// Appends a CSS value.
+    mutating func write(_ value: CSSValue) {
+        switch value {
+        case .keyword(let keyword): append(keyword)
+        case .pixels(let length): pixels(length)
+        case .pixelPair(let x, let y): pixels(x); append(" "); pixels(y)
+        case .integer(let integer): self.integer(integer)
+        case .number(let number): self.number(number)
+        case .color(let color): rgba(color)
+        case .matrix(let t):
+            append("matrix(")
+            number(t.a); append(", "); number(t.b); append(", "); number(t.c); append(", "); number(t.d); append(", "); number(t.tx); append(", ")
+            number(t.ty); append(")")
+        case .dropShadow(let shadow):
+            append("drop-shadow("); pixels(shadow.offset.x); append(" "); pixels(shadow.offset.y); append(" "); pixels(shadow.radius); append(" ")
+            rgba(shadow.color); append(")")
+        case .path(let outline): append("path("); quote(); pathData(outline); quote(); append(")")
+        case .url(let url): append("url("); quote(); escaped(url); quote(); append(")")
+        }
+    }
+
+    /// Appends `name: value;`, after a space unless it is the `first` of its block.
+    fileprivate mutating func declaration(_ name: StaticString, _ value: CSSValue, first: Bool) {
+        if !first { append(" ") }
+        append(name); append(": "); write(value); append(";")
+    }
+
+    /// Writes a CSS value as a JSON string (a Web Animations style or keyframe value).
+    mutating func string(_ value: CSSValue) {
+        json.beginValue()
+        append("\"")
+        insideJSONString = true
+        write(value)
+        insideJSONString = false
+        append("\"")
+        json.endValue()
+    }
+
+    /// Appends a length, `12.5px`.
+    private mutating func pixels(_ length: Double) {
+        number(length)
+        append("px")
     }
 }
