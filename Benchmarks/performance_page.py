@@ -148,6 +148,26 @@ def exports_table(results):
     return "\n".join(lines)
 
 
+def tolerance_table(results):
+    """Per style: its example planned at the default sampling (0.5 pt) against the example as committed (its own
+    sampling), and against the fixed 31-keyframe sharedFrame plan; which search picks the times."""
+    default = re.compile(r"plan (\w+)(?: example)?, default tolerance sampling \((\d+) keyframes\)")
+    committed = {re.match(r"plan (\w+) \(", name)[1]: name for name in results if re.fullmatch(r"plan \w+ \(\d+ B example\)", name)}
+    fixed = results[committed["sharedFrame"]]["Time(wallclock)"][50]
+    lines = ["| style (its example's curve) | default sampling: keyframes | p50 | mallocs | the example as committed (its sampling): p50 | "
+             "× the committed example | × sharedFrame's 31-keyframe plan |", "|---|---:|---:|---:|---:|---:|---:|"]
+    for name in sorted(name for name in results if default.fullmatch(name)):
+        style, keyframes = default.fullmatch(name)[1], default.fullmatch(name)[2]
+        example = json.load(open(os.path.join(ROOT, "examples", f"{style}.json")))
+        curve, sampling = example.get("timing", {}).get("curve", "default"), example.get("sampling", "default")
+        search = "the time search" if isinstance(curve, dict) and "spring" in curve else "the progress bound"
+        wall, own = results[name]["Time(wallclock)"][50], results[committed[style]]["Time(wallclock)"][50]
+        lines.append(f"| {style} (`{json.dumps(curve)}`, {search}) | {keyframes} | {microseconds(wall)} | "
+                     f"{number(results[name]['Malloc(total)'][50])} | {microseconds(own)} (`{json.dumps(sampling)}`) | "
+                     f"{wall / own:.1f}× | {wall / fixed:.1f}× |")
+    return "\n".join(lines)
+
+
 def answer_bytes():
     """The 31-keyframe sharedFrame answer's size, a table of what each member takes (in bytes of its compact JSON; the
     keyframes' channels with their keys), the keyframes' share, and whether Python re-prints the answer byte for byte
@@ -213,6 +233,7 @@ def main():
     values["default_answer_sizes"] = f"{number(default_sizes[0])}–{number(default_sizes[1])} B"
     values["in_process_table"] = in_process_table(results)
     values["exports_table"] = exports_table(results)
+    values["tolerance_table"] = tolerance_table(results)
 
     # Where the time goes: flightplan's CPU per request over HTTP against the whole path in process.
     busiest = max(connection_counts(main_report))
