@@ -2,7 +2,7 @@
 # Conformance: schemathesis against the real binary, every check, positive and negative data, fixed seed.
 # Positive data acceptance (ST202) is checked as scripts/schemathesis_hooks.py's
 # positive_data_acceptance_within_budgets: schemathesis's own check, except a 422 for a plan over one of its work
-# budgets (output, tolerance search), which only planning reveals. The hooks first apply to each generated positive
+# budgets (output, tolerance search) or its reach (geometry 10⁸ pt beyond a track's ends), which only planning reveals. The hooks first apply to each generated positive
 # body the cross-field rules JSON Schema cannot state, listed in openapi.yaml's 422 description (spans ordered and
 # within the duration, unique ids, a visible frame that overlaps its frame, springs that settle within 60 s, no
 # duration beside a `response`, stagger and fps within the duration, an interruption's time, a dismissal's springs
