@@ -389,11 +389,11 @@ def slow_clients(count=500, deadline=2.0):
 class Client(threading.Thread):
     """Plans on keep-alive connections as fast as it can, reconnecting after `Connection: close`. A refused
     connect ends it (the listener is closed); a connection the server accepted that ends without the
-    answer to a request sent on it is a failure. A fresh connection reset before any byte of its first answer was
-    never accepted by the server: the kernel completed its handshake into the listen backlog in the instant between
-    the drain's last adoption of the backlog and the listener's close, and closing a listener resets what is queued
-    on it (no server can close one without that race; the server's exit status says whether anything it accepted
-    was cut). Those are counted apart, in `backlog_resets`."""
+    answer to a request sent on it is a failure. A fresh connection reset (ECONNRESET) before any byte of its first
+    answer is counted apart, in `backlog_resets`: the likely cause is a handshake the kernel completed into the listen
+    backlog in the instant between the drain's last adoption of the backlog and the listener's close, which resets
+    what is queued (a probe of the adoption loop never saw it fail to hand a connection over). The server's exit
+    status still says whether a request it was answering was cut."""
 
     def __init__(self, port, request):
         super().__init__(daemon=True)
