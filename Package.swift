@@ -54,6 +54,8 @@ let package = Package(
             pkgConfig: "libmicrohttpd",
             providers: [.apt(["libmicrohttpd-dev"])]
         ),
+        // glibc's malloc.h (mallopt), for `serve`'s allocator setting; Linux only.
+        .systemLibrary(name: "CGlibcMalloc"),
         .target(
             name: "FlightplanServer",
             dependencies: [
@@ -70,6 +72,7 @@ let package = Package(
             dependencies: [
                 "FlightplanWire",
                 "FlightplanServer",
+                .target(name: "CGlibcMalloc", condition: .when(platforms: [.linux])),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],

@@ -180,7 +180,9 @@ def head_limits(port):
 
 def unread_answers(clients=12):
     """`clients` connections each ask for the largest accepted batch (a 12.8 MB answer) and never read: the answers
-    they leave queued are bounded by --max-queued-response-bytes (32 MiB), the rest get 503 + Retry-After."""
+    they leave queued are bounded by --max-queued-response-bytes (32 MiB), the rest get 503 + Retry-After. What the
+    process holds afterwards is those queued answers and little else: the refused answers' memory goes back to the
+    system (glibc kept it in its heaps, 65 MiB in some runs, until `serve` fixed its mmap threshold)."""
     server = Server("--threads", "2", "--log-level", "critical")
     most = LARGEST_BATCH
     request = (f"POST /v1/plans/batch HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: {len(most)}\r\n\r\n" + most).encode()
@@ -208,7 +210,8 @@ def unread_answers(clients=12):
             pass
         connection.close()
     server.stop()
-    check(held - before <= 64 and ok and refused > 0, f"{clients} clients that never read their 12.8 MB answers: RSS grows by at most 64 MiB, /healthz still answers",
+    check(held - before <= 32 + 16 and ok and refused > 0,
+          f"{clients} clients that never read their 12.8 MB answers: RSS grows by at most the 32 MiB budget + 16 MiB, /healthz still answers",
           f"(RSS {before:.0f} → {held:.0f} MiB, peak {peak:.0f} MiB, {refused} answered 503, /healthz {latency * 1000:.1f} ms)")
 
 
