@@ -62,7 +62,7 @@ extension CoreAnimationLayer {
         let group = CAAnimationGroup()
         group.animations = animations.map { played in
             let animation = CAKeyframeAnimation(keyPath: played.keyPath)
-            animation.values = played.values.map { Self.object($0, keyPath: played.keyPath) }
+            animation.values = (0..<played.count).map { Self.object(played.value(at: $0), keyPath: played.keyPath) }
             animation.keyTimes = keyTimes.map { NSNumber(value: $0) }
             animation.calculationMode = .linear
             animation.duration = duration
@@ -76,14 +76,14 @@ extension CoreAnimationLayer {
     }
 
     /// A key path's numbers as the type ``valueTypes`` names (bridged to `NSValue` by Foundation), or a number.
-    static func object(_ numbers: [Double], keyPath: String) -> Any {
+    static func object(_ numbers: some Collection<Double>, keyPath: String) -> Any {
         let n = numbers.map { CGFloat($0) }
         switch valueTypes.first(where: { $0.keyPath == keyPath })?.type {
         case "CGPoint": return CGPoint(x: n[0], y: n[1])
         case "CGSize": return CGSize(width: n[0], height: n[1])
         case "CGRect": return CGRect(x: n[0], y: n[1], width: n[2], height: n[3])
         case "CGColor": return CGColor(srgbRed: n[0], green: n[1], blue: n[2], alpha: n[3])
-        default: return NSNumber(value: numbers[0])
+        default: return NSNumber(value: numbers.first ?? 0)
         }
     }
 }

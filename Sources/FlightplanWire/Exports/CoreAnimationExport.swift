@@ -32,8 +32,20 @@ public struct CoreAnimationLayer: Sendable {
     public struct Animation: Sendable, Hashable {
         /// The layer's key path (`position`, `transform.scale.x`, `bounds`, `cornerRadius`, …).
         public var keyPath: String
-        /// One value per key time: a scalar, or a struct's fields.
-        public var values: [[Double]]
+        /// How many numbers make one value: 1 for a scalar, a struct's field count.
+        public var width: Int
+        /// Every key time's value, one after the other, ``width`` numbers each (one array for them all).
+        public var numbers: [Double]
+
+        /// How many values there are: one per key time.
+        public var count: Int { width > 0 ? numbers.count / width : 0 }
+
+        /// The value at key time `index`: a scalar, or a struct's fields.
+        /// - Parameter index: The key time's index, 0..<``count``.
+        /// - Returns: Its ``width`` numbers.
+        public func value(at index: Int) -> ArraySlice<Double> {
+            numbers[index * width..<(index + 1) * width]
+        }
     }
 
     /// What to set before playing, in order.
@@ -46,6 +58,28 @@ public struct CoreAnimationLayer: Sendable {
         ("bounds", "CGRect"), ("position", "CGPoint"), ("anchorPoint", "CGPoint"), ("shadowOffset", "CGSize"),
         ("backgroundColor", "CGColor"), ("shadowColor", "CGColor")
     ]
+}
+
+/// One key path's value held inline: a scalar, a point or size (two numbers), a rect or colour (four).
+struct KeyPathValue {
+    /// How many of ``fields`` it has.
+    let count: Int
+    /// The numbers, in order; those past ``count`` are 0.
+    let fields: (Double, Double, Double, Double)
+
+    /// A scalar.
+    init(_ value: Double) { (count, fields) = (1, (value, 0, 0, 0)) }
+    /// A point or a size.
+    init(_ first: Double, _ second: Double) { (count, fields) = (2, (first, second, 0, 0)) }
+    /// A rect or a colour.
+    init(_ first: Double, _ second: Double, _ third: Double, _ fourth: Double) { (count, fields) = (4, (first, second, third, fourth)) }
+
+    /// Appends its numbers to `numbers`.
+    func append(to numbers: inout [Double]) {
+        numbers.append(fields.0)
+        if count > 1 { numbers.append(fields.1) }
+        if count > 2 { numbers.append(fields.2); numbers.append(fields.3) }
+    }
 }
 
 /// A track as Core Animation layers: the track's layer, the clip inside it and the superlayer around it.
@@ -70,39 +104,39 @@ extension Track {
     public func coreAnimation(stage: Rect, duration: Double) -> CoreAnimationTrack {
         let frame = self.frame, whole = Rect(x: 0, y: 0, width: frame.width, height: frame.height)
         let hasClip = base.maskFrame != nil || base.cornerRadius != nil || animates.contains(.maskFrame) || animates.contains(.cornerRadius)
-        typealias Reading = (TrackValues) -> [Double]?
+        typealias Reading = (TrackValues) -> KeyPathValue?
         // The track layer's and the clip's key paths, with the property that moves each and how to read it.
         var layerPaths: [(String, TrackProperty, Reading)] = [
             (
                 "position", .transform,
                 { values in
                     let t = values.transform ?? .identity
-                    return [frame.midX - stage.x + t.tx, frame.midY - stage.y + t.ty]
+                    return KeyPathValue(frame.midX - stage.x + t.tx, frame.midY - stage.y + t.ty)
                 }
             ),
-            ("transform.scale.x", .transform, { $0.transform.map { [$0.a] } }),
-            ("transform.scale.y", .transform, { $0.transform.map { [$0.d] } }),
-            ("opacity", .opacity, { $0.opacity.map { [$0] } }),
-            ("shadowColor", .shadow, { $0.shadow.map { [$0.color.r, $0.color.g, $0.color.b, 1] } }),
-            ("shadowOpacity", .shadow, { $0.shadow.map { [$0.color.a] } }),
-            ("shadowRadius", .shadow, { $0.shadow.map { [$0.radius] } }),
-            ("shadowOffset", .shadow, { $0.shadow.map { [$0.offset.x, $0.offset.y] } })
+            ("transform.scale.x", .transform, { $0.transform.map { KeyPathValue($0.a) } }),
+            ("transform.scale.y", .transform, { $0.transform.map { KeyPathValue($0.d) } }),
+            ("opacity", .opacity, { $0.opacity.map { KeyPathValue($0) } }),
+            ("shadowColor", .shadow, { $0.shadow.map { KeyPathValue($0.color.r, $0.color.g, $0.color.b, 1) } }),
+            ("shadowOpacity", .shadow, { $0.shadow.map { KeyPathValue($0.color.a) } }),
+            ("shadowRadius", .shadow, { $0.shadow.map { KeyPathValue($0.radius) } }),
+            ("shadowOffset", .shadow, { $0.shadow.map { KeyPathValue($0.offset.x, $0.offset.y) } })
         ]
-        let color: (String, TrackProperty, Reading) = ("backgroundColor", .color, { $0.color.map { [$0.r, $0.g, $0.b, $0.a] } })
+        let color: (String, TrackProperty, Reading) = ("backgroundColor", .color, { $0.color.map { KeyPathValue($0.r, $0.g, $0.b, $0.a) } })
         let clipPaths: [(String, TrackProperty, Reading)] = [
             (
                 "bounds", .maskFrame,
                 {
-                    let m = $0.maskFrame ?? whole; return [m.x, m.y, m.width, m.height]
+                    let m = $0.maskFrame ?? whole; return KeyPathValue(m.x, m.y, m.width, m.height)
                 }
             ),
             (
                 "position", .maskFrame,
                 {
-                    let m = $0.maskFrame ?? whole; return [m.midX, m.midY]
+                    let m = $0.maskFrame ?? whole; return KeyPathValue(m.midX, m.midY)
                 }
             ),
-            ("cornerRadius", .cornerRadius, { $0.cornerRadius.map { [max(0, $0)] } }),
+            ("cornerRadius", .cornerRadius, { $0.cornerRadius.map { KeyPathValue(max(0, $0)) } }),
             color
         ]
         if !hasClip { layerPaths.append(color) }
@@ -112,8 +146,18 @@ extension Track {
             var set = settings, animations: [CoreAnimationLayer.Animation] = []
             for (path, property, read) in paths {
                 if animates.contains(property) {
-                    animations.append(.init(keyPath: path, values: states.map { read($0) ?? [] }))
-                } else if let numbers = read(base) {
+                    // Every state holds what the track animates (its keyframes set it, over the base).
+                    var numbers: [Double] = [], width = 0
+                    numbers.reserveCapacity(4 * states.count)
+                    for state in states {
+                        guard let value = read(state) else { continue }
+                        width = value.count
+                        value.append(to: &numbers)
+                    }
+                    animations.append(.init(keyPath: path, width: width, numbers: numbers))
+                } else if let value = read(base) {
+                    var numbers: [Double] = []
+                    value.append(to: &numbers)
                     set.append((path, .numbers(numbers)))
                 }
             }
@@ -198,7 +242,7 @@ extension ExportScene {
             writer.key("keyPath"); writer.string(animation.keyPath)
             writer.key("values")
             writer.beginArray()
-            for numbers in animation.values { write(numbers, to: &writer) }
+            for index in 0..<animation.count { write(animation.value(at: index), to: &writer) }
             writer.endArray()
             writer.key("keyTimes")
             writer.beginArray()
@@ -212,8 +256,8 @@ extension ExportScene {
     }
 
     /// A scalar as a number, a struct's fields as an array.
-    private func write(_ numbers: [Double], to writer: inout JSONWriter) {
-        if numbers.count == 1 { writer.number(numbers[0]); return }
+    private func write(_ numbers: some Collection<Double>, to writer: inout JSONWriter) {
+        if numbers.count == 1, let number = numbers.first { writer.number(number); return }
         writer.beginArray()
         for number in numbers { writer.number(number) }
         writer.endArray()

@@ -37,6 +37,9 @@ extension ExportScene {
         ) {
             self.className = className
             self.style = style
+            keyframes.reserveCapacity(values.count)
+            // A layer box declares up to three values a keyframe (transform, opacity, filter), a paint box two.
+            declarations.reserveCapacity(3 * values.count)
             for (offset, keyframe) in zip(offsets, values) {
                 let start = declarations.count
                 declare(keyframe.values, &declarations)
