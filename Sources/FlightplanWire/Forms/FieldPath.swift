@@ -16,6 +16,7 @@ public struct FieldPath: Sendable, ExpressibleByStringLiteral, CustomStringConve
     private let step: Step?
 
     /// A path spelt out already (`""`, the whole document).
+    /// - Parameter text: The whole path as errors show it (`"destination.bounds"`); `""` is the document itself.
     public init(stringLiteral text: String) {
         container = text
         step = nil
@@ -28,9 +29,14 @@ public struct FieldPath: Sendable, ExpressibleByStringLiteral, CustomStringConve
 
     /// The path of member `key` of the value here. A key is echoed bounded (see ``EchoedInput``), since it may
     /// be a client's megabyte-long one.
+    /// - Parameter key: The member's name, exactly as the client sent it.
+    /// - Returns: This path, then `.key` (just `key` when this path is the document); `key` is shortened to
+    ///   ``EchoedInput/maximumCharacters`` characters when spelt out.
     public func member(_ key: String) -> FieldPath { FieldPath(container: description, step: .member(key)) }
 
     /// The path of item `index` of the array here.
+    /// - Parameter index: The item's zero-based position in the array.
+    /// - Returns: This path, then `[index]`.
     public func index(_ index: Int) -> FieldPath { FieldPath(container: description, step: .index(index)) }
 
     /// The path as errors show it: dotted members, bracketed indices.

@@ -4,6 +4,10 @@
 
 extension Decodable where Self: JSONDecodable {
     /// Decodes the value through its JSON form.
+    /// - Parameter decoder: The decoder positioned at the value (`JSONDecoder`'s, or any other that can hand over a
+    ///   JSON-shaped value).
+    /// - Throws: What `decoder` throws reading the value, and `DecodingError.dataCorrupted` at `decoder.codingPath` when
+    ///   the strict reader refuses it; its debug description is the ``ValidationError``'s (`frame.width is required`).
     public init(from decoder: any Decoder) throws {
         let json = try JSONValue(from: decoder)
         do {
@@ -16,6 +20,8 @@ extension Decodable where Self: JSONDecodable {
 
 extension Encodable where Self: JSONEncodable {
     /// Encodes the value's JSON form.
+    /// - Parameter encoder: The encoder the JSON form is handed to, as a single value, arrays and keyed containers.
+    /// - Throws: What `encoder` throws.
     public func encode(to encoder: any Encoder) throws {
         try JSONParser.parse(jsonBytes).encode(to: encoder)
     }

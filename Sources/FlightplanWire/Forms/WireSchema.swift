@@ -7,8 +7,14 @@
 /// described by ``WireObject``, an array of them, or a hand-written form (a curve, a colour's two spellings).
 public protocol WireValue {
     /// Reads the value; `path` names it and is spelt out only for an error or a nested object's own path.
+    /// - Parameters:
+    ///   - json: The member's parsed JSON value.
+    ///   - path: The member's path (`source.frame`), made only when an error or a nested member needs it.
+    /// - Throws: ``ValidationError`` whose `field` is `path()`, or a path below it for a nested member, when `json`
+    ///   is not this form (`must be a number, got string`).
     init(wire json: JSONValue, path: () -> FieldPath) throws(ValidationError)
     /// Writes the value.
+    /// - Parameter writer: The writer the value is appended to, as one JSON value.
     func write(to writer: inout JSONWriter)
 }
 
@@ -17,26 +23,69 @@ public protocol WireObject: WireValue, JSONCodable {
     /// The value a read starts from; the description overwrites every member (required ones, or their defaults).
     static var wireStart: Self { get }
     /// Walks the members in the order they are written: the reader fills `value` in, the writer writes it out.
+    /// - Parameters:
+    ///   - walk: The walk: the reader fills `value` in, the writer writes it out, the member lister lists the names.
+    ///   - value: The value: the reader overwrites its members, the writer and the lister leave it as it is.
+    /// - Throws: ``ValidationError``, from the reader only: a required member missing (`is required`) or a member not in its form, `field` naming it.
     static func describe<Walk: WireWalk>(_ walk: inout Walk, _ value: inout Self) throws(ValidationError)
 }
 
 /// What a description is walked with: the reader (from a JSON object, strictly), the writer, or the member lister.
 public protocol WireWalk {
     /// A member that must be there.
+    /// - Parameters:
+    ///   - name: The member's JSON key.
+    ///   - value: The property the member reads into or writes from.
+    /// - Throws: ``ValidationError`` from the reader when the member is absent or `null` (`is required`) or not in
+    ///   `Value`'s form.
     mutating func required<Value: WireValue>(_ name: StaticString, _ value: inout Value) throws(ValidationError)
     /// A member that may be left out (or `null`), written only when set.
+    /// - Parameters:
+    ///   - name: The member's JSON key.
+    ///   - value: The property: nil when the member is absent or `null`; when nil the writer writes no member.
+    /// - Throws: ``ValidationError`` from the reader when the member is present but not in `Value`'s form.
     mutating func optional<Value: WireValue>(_ name: StaticString, _ value: inout Value?) throws(ValidationError)
     /// A member that is `fallback` when left out (or `null`); written always, or only when it differs from
     /// `fallback` when `writesFallback` is false.
+    /// - Parameters:
+    ///   - name: The member's JSON key.
+    ///   - value: The property the member reads into or writes from.
+    ///   - fallback: The value the reader takes when the member is absent or `null`.
+    ///   - writesFallback: Whether the writer writes the member when `value` equals `fallback`; it always writes other
+    ///     values.
+    /// - Throws: ``ValidationError`` from the reader when the member is present but not in `Value`'s form.
     mutating func defaulted<Value: WireValue & Equatable>(
         _ name: StaticString, _ value: inout Value, _ fallback: Value, writesFallback: Bool) throws(ValidationError)
     /// A member an answer writes as `null` when it has no value (a dismissal's decision while dragging).
+    /// - Parameters:
+    ///   - name: The member's JSON key.
+    ///   - value: The property: nil when the member is absent or `null`; the writer then writes `null`.
+    /// - Throws: ``ValidationError`` from the reader when the member is present but not in `Value`'s form.
     mutating func nullable<Value: WireValue>(_ name: StaticString, _ value: inout Value?) throws(ValidationError)
     /// A dismissal's completion plan: ``nullable(_:_:)``, written in the answer's format.
+    /// - Parameters:
+    ///   - name: The member's JSON key (`plan`).
+    ///   - value: The completion plan, nil while dragging; the writer writes it in the answer's ``PlanFormat`` (a text
+    ///     format as a JSON string), or `null`.
+    /// - Throws: ``ValidationError`` from the reader when the member is present but not a plan in its JSON form.
     mutating func completionPlan(_ name: StaticString, _ value: inout Plan?) throws(ValidationError)
     /// An optional whole number, refused with `notWhole` when fractional and `rangeRule` when beyond an `Int`.
+    /// - Parameters:
+    ///   - name: The member's JSON key.
+    ///   - value: The property: nil when the member is absent or `null`, and then not written.
+    ///   - notWhole: The message for a number with a fraction (`must be a whole number`).
+    ///   - rangeRule: The message for a whole number beyond `Int`'s range (a field's rule: `must be a whole number from 0 to 6`).
+    /// - Throws: ``ValidationError`` from the reader, `field` naming the member, when it is not a number, has a
+    ///   fraction (`notWhole`, then `, got 2.5`) or does not fit an `Int` (`rangeRule`).
     mutating func integer(_ name: StaticString, _ value: inout Int?, notWhole: String, rangeRule: String) throws(ValidationError)
     /// A nested object of the same value's members (`overlay`), written only when `isSet`.
+    /// - Parameters:
+    ///   - name: The nested object's JSON key (`overlay`).
+    ///   - isSet: Whether any of its members is set; the writer writes the object only then.
+    ///   - members: Walks the nested object's members with a walk of the same kind; the reader treats an absent object as
+    ///     an empty one.
+    /// - Throws: ``ValidationError`` from the reader when the member is not an object, one of `members` refuses its
+    ///   member, or the object holds a member `members` does not name (`is not a known field`).
     mutating func object(
         _ name: StaticString, isSet: Bool, _ members: (inout Self) throws(ValidationError) -> Void) throws(ValidationError)
 }
@@ -52,6 +101,11 @@ extension WireWalk {
 
 extension WireObject {
     /// Reads the object through its description.
+    /// - Parameters:
+    ///   - json: The member's parsed JSON value; must be an object.
+    ///   - path: The member's path, made only for an error or a nested member's path.
+    /// - Throws: ``ValidationError`` when `json` is not an object (`must be an object, got array`), when
+    ///   ``describe(_:_:)`` refuses a member, or for the first member it does not name (`is not a known field`).
     public init(wire json: JSONValue, path: () -> FieldPath) throws(ValidationError) {
         try self.init(reading: JSONObjectReader(json, path: path()))
     }
@@ -66,11 +120,17 @@ extension WireObject {
     }
 
     /// Reads the object through its description.
+    /// - Parameters:
+    ///   - json: The parsed JSON value; must be an object.
+    ///   - path: Where `json` sits in its document (`""` for the whole body).
+    /// - Throws: ``ValidationError`` when `json` is not an object, a member is missing or not in its form, or a member
+    ///   is not known; its `field` is the offending member's full path.
     public init(json: JSONValue, path: FieldPath) throws(ValidationError) {
         try self.init(wire: json) { path }
     }
 
     /// Writes the object through its description.
+    /// - Parameter writer: The writer the object is appended to: its members in the order ``describe(_:_:)`` walks them.
     public func write(to writer: inout JSONWriter) {
         writer.beginObject()
         writeMembers(to: &writer)
@@ -247,6 +307,10 @@ struct WireWriter: WireWalk {
 
 extension Double: WireValue {
     /// Reads a number.
+    /// - Parameters:
+    ///   - json: The member's parsed JSON value.
+    ///   - path: The member's path, made only for an error.
+    /// - Throws: ``ValidationError`` at `path()` when `json` is not a number (`must be a number, got string`).
     public init(wire json: JSONValue, path: () -> FieldPath) throws(ValidationError) {
         guard case .number(let number) = json else {
             throw ValidationError(field: path(), message: "must be a number, got \(json.kindDescription)")
@@ -255,21 +319,33 @@ extension Double: WireValue {
     }
 
     /// Writes the number.
+    /// - Parameter writer: The writer the number is appended to, in its shortest round-tripping decimal form.
     public func write(to writer: inout JSONWriter) { writer.number(self) }
 }
 
 extension Int: WireValue {
     /// Reads a whole number.
+    /// - Parameters:
+    ///   - json: The member's parsed JSON value.
+    ///   - path: The member's path, made only for an error.
+    /// - Throws: ``ValidationError`` at `path()` when `json` is not a number, has a fraction or does not fit an `Int`
+    ///   (`must be a whole number, got 2.5`).
     public init(wire json: JSONValue, path: () -> FieldPath) throws(ValidationError) {
         self = try JSONObjectReader.integer(Double(wire: json, path: path), path: path(), rangeRule: "must be a whole number")
     }
 
     /// Writes the number.
+    /// - Parameter writer: The writer the number is appended to, without a fraction or exponent.
     public func write(to writer: inout JSONWriter) { writer.integer(self) }
 }
 
 extension Bool: WireValue {
     /// Reads `true` or `false`.
+    /// - Parameters:
+    ///   - json: The member's parsed JSON value.
+    ///   - path: The member's path, made only for an error.
+    /// - Throws: ``ValidationError`` at `path()` when `json` is not `true` or `false` (`must be true or false, got
+    ///   number`).
     public init(wire json: JSONValue, path: () -> FieldPath) throws(ValidationError) {
         guard case .bool(let flag) = json else {
             throw ValidationError(field: path(), message: "must be true or false, got \(json.kindDescription)")
@@ -278,11 +354,16 @@ extension Bool: WireValue {
     }
 
     /// Writes the flag.
+    /// - Parameter writer: The writer `true` or `false` is appended to.
     public func write(to writer: inout JSONWriter) { writer.bool(self) }
 }
 
 extension String: WireValue {
     /// Reads a string.
+    /// - Parameters:
+    ///   - json: The member's parsed JSON value.
+    ///   - path: The member's path, made only for an error.
+    /// - Throws: ``ValidationError`` at `path()` when `json` is not a string (`must be a string, got number`).
     public init(wire json: JSONValue, path: () -> FieldPath) throws(ValidationError) {
         guard case .string(let text) = json else {
             throw ValidationError(field: path(), message: "must be a string, got \(json.kindDescription)")
@@ -291,11 +372,17 @@ extension String: WireValue {
     }
 
     /// Writes the string.
+    /// - Parameter writer: The writer the string is appended to, quoted and escaped.
     public func write(to writer: inout JSONWriter) { writer.string(self) }
 }
 
 extension Array: WireValue where Element: WireValue {
     /// Reads an array, each item in its form.
+    /// - Parameters:
+    ///   - json: The member's parsed JSON value.
+    ///   - path: The array's path; an item's is `path()[index]`.
+    /// - Throws: ``ValidationError`` at `path()` when `json` is not an array (`must be an array, got object`), or the
+    ///   first item's error, naming the item (`tracks[2].frame`).
     public init(wire json: JSONValue, path: () -> FieldPath) throws(ValidationError) {
         guard case .array(let items) = json else {
             throw ValidationError(field: path(), message: "must be an array, got \(json.kindDescription)")
@@ -306,6 +393,7 @@ extension Array: WireValue where Element: WireValue {
     }
 
     /// Writes the items.
+    /// - Parameter writer: The writer the array is appended to, its items in order.
     public func write(to writer: inout JSONWriter) {
         writer.beginArray()
         for item in self { item.write(to: &writer) }
@@ -318,6 +406,11 @@ public protocol WireEnumeration: WireValue, RawRepresentable, CaseIterable where
 
 extension WireEnumeration {
     /// Reads one of the raw values.
+    /// - Parameters:
+    ///   - json: The member's parsed JSON value.
+    ///   - path: The member's path, made only for an error.
+    /// - Throws: ``ValidationError`` at `path()` when `json` is not a string, or is not one of the raw values (`must
+    ///   be one of "sharedFrame", "zoom", …, got "spin"`).
     public init(wire json: JSONValue, path: () -> FieldPath) throws(ValidationError) {
         let text = try String(wire: json, path: path)
         guard let value = Self(rawValue: text) else {
@@ -328,6 +421,7 @@ extension WireEnumeration {
     }
 
     /// Writes the raw value.
+    /// - Parameter writer: The writer the raw value is appended to, as a string.
     public func write(to writer: inout JSONWriter) { writer.string(rawValue) }
 }
 
@@ -348,6 +442,11 @@ extension DismissReason: WireEnumeration {}
 
 extension TrackProperty: WireValue {
     /// Reads one of the property names (an answer's `animates` item).
+    /// - Parameters:
+    ///   - json: The item's parsed JSON value.
+    ///   - path: The item's path, made only for an error.
+    /// - Throws: ``ValidationError`` at `path()` when `json` is not a string naming a ``TrackProperty`` (`must be a
+    ///   track property name`).
     public init(wire json: JSONValue, path: () -> FieldPath) throws(ValidationError) {
         guard case .string(let name) = json, let property = TrackProperty(rawValue: name) else {
             throw ValidationError(field: path(), message: "must be a track property name")
@@ -356,6 +455,7 @@ extension TrackProperty: WireValue {
     }
 
     /// Writes the name.
+    /// - Parameter writer: The writer the property's name is appended to, as a string.
     public func write(to writer: inout JSONWriter) { writer.string(rawValue) }
 }
 
@@ -364,6 +464,10 @@ public protocol HandWrittenWireForm: WireValue, JSONCodable {}
 
 extension HandWrittenWireForm {
     /// Reads the value through its hand-written reader.
+    /// - Parameters:
+    ///   - json: The member's parsed JSON value.
+    ///   - path: The member's path, spelt out once for the hand-written reader.
+    /// - Throws: ``ValidationError`` from the type's ``JSONDecodable/init(json:path:)``.
     public init(wire json: JSONValue, path: () -> FieldPath) throws(ValidationError) {
         try self.init(json: json, path: path())
     }
