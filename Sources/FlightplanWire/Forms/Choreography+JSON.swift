@@ -2,6 +2,12 @@
 
 extension ChannelTiming: HandWrittenWireForm {
     /// Reads `{"window" | "seconds" | "progress": [start, end], "curve"?}`.
+    /// - Parameters:
+    ///   - json: The parsed JSON value: an object with one span member and an optional `curve`.
+    ///   - path: Where `json` sits in its document (`""` for the whole body); errors name fields below it.
+    /// - Throws: ``ValidationError``, at `path` when the object has no span member or more than one; at the span's member when it is not
+    ///   an array of two numbers (seconds for `seconds`, fractions of the duration for `window` and `progress`); from
+    ///   ``TimingCurve/init(json:path:)`` at `curve`. The span's order and range are the validator's.
     public init(json: JSONValue, path: FieldPath) throws(ValidationError) {
         let reader = try JSONObjectReader(json, path: path)
         let spans = reader.members.filter { $0.key != "curve" }
@@ -26,6 +32,7 @@ extension ChannelTiming: HandWrittenWireForm {
     }
 
     /// Writes the span under its kind's key, and the curve when set.
+    /// - Parameter writer: The writer the channel timing is appended to, as one object.
     public func write(to writer: inout JSONWriter) {
         writer.beginObject()
         let (key, start, end): (String, Double, Double)
@@ -46,6 +53,10 @@ extension AuxiliaryView: WireObject {
     public static var wireStart: AuxiliaryView { AuxiliaryView(id: "", frame: .wireStart, from: 0, to: 0) }
 
     /// `{"id", "frame", "from", "to"}`.
+    /// - Parameters:
+    ///   - walk: The reader (fills `value` in), the writer (writes it out) or the member lister.
+    ///   - value: The auxiliary view.
+    /// - Throws: ``ValidationError`` from the reader only, `field` naming the member: `id`, `frame`, `from` or `to` missing or not in its form.
     public static func describe<Walk: WireWalk>(_ walk: inout Walk, _ value: inout AuxiliaryView) throws(ValidationError) {
         try walk.required("id", &value.id)
         try walk.required("frame", &value.frame)
@@ -59,6 +70,10 @@ extension SnapshotOptions: WireObject {
     public static var wireStart: SnapshotOptions { SnapshotOptions() }
 
     /// `{"childSpace"?, "clipsChildren"?, "stagger"?}`.
+    /// - Parameters:
+    ///   - walk: The reader (fills `value` in), the writer (writes it out) or the member lister.
+    ///   - value: The snapshot options; members left out stay nil.
+    /// - Throws: ``ValidationError`` from the reader only, `field` naming the member: `childSpace` not a known space, `clipsChildren` not a flag or `stagger` not a number.
     public static func describe<Walk: WireWalk>(_ walk: inout Walk, _ value: inout SnapshotOptions) throws(ValidationError) {
         try walk.optional("childSpace", &value.childSpace)
         try walk.optional("clipsChildren", &value.clipsChildren)
@@ -71,6 +86,10 @@ extension TrackValues: WireObject {
     public static var wireStart: TrackValues { TrackValues() }
 
     /// The values that are set (a track's `base`; a keyframe holds them beside its `time`).
+    /// - Parameters:
+    ///   - walk: The reader (fills `value` in), the writer (writes it out) or the member lister.
+    ///   - value: The values; the reader leaves absent ones nil, the writer skips nil ones.
+    /// - Throws: ``ValidationError`` from the reader only, `field` naming the member: `transform`, `maskFrame`, `cornerRadius`, `opacity`, `color` or `shadow` present but not in its form.
     public static func describe<Walk: WireWalk>(_ walk: inout Walk, _ value: inout TrackValues) throws(ValidationError) {
         try walk.optional("transform", &value.transform)
         try walk.optional("maskFrame", &value.maskFrame)
@@ -86,6 +105,10 @@ extension TrackKeyframe: WireObject {
     public static var wireStart: TrackKeyframe { TrackKeyframe(time: 0, values: TrackValues()) }
 
     /// `{"time", …the animated values}`.
+    /// - Parameters:
+    ///   - walk: The reader (fills `value` in), the writer (writes it out) or the member lister.
+    ///   - value: The keyframe.
+    /// - Throws: ``ValidationError`` from the reader only, `field` naming the member: `time` missing or not a number, or an animated value not in its form.
     public static func describe<Walk: WireWalk>(_ walk: inout Walk, _ value: inout TrackKeyframe) throws(ValidationError) {
         try walk.required("time", &value.time)
         try TrackValues.describe(&walk, &value.values)
@@ -99,6 +122,10 @@ extension Track: WireObject {
     }
 
     /// A track as the server sends it.
+    /// - Parameters:
+    ///   - walk: The reader (fills `value` in), the writer (writes it out) or the member lister.
+    ///   - value: The track.
+    /// - Throws: ``ValidationError`` from the reader only, `field` naming the member: `id`, `role`, `frame`, `base` or `animates` missing, or any member not in its form.
     public static func describe<Walk: WireWalk>(_ walk: inout Walk, _ value: inout Track) throws(ValidationError) {
         try walk.required("id", &value.id)
         try walk.required("role", &value.role)
@@ -116,6 +143,11 @@ extension Track: WireObject {
 
 extension PortableEasing: HandWrittenWireForm {
     /// Reads `{"css": "linear(…)", "spring"?}`.
+    /// - Parameters:
+    ///   - json: The parsed JSON value: an object with `css` and an optional `spring`.
+    ///   - path: Where `json` sits in its document (`""` for the whole body); errors name fields below it.
+    /// - Throws: ``ValidationError``, at `css` when it is missing (`is required`) or not a `linear(…)` easing, at `spring` when it is not
+    ///   the three parameter sets, or at the first other member (`is not a known field`).
     public init(json: JSONValue, path: FieldPath) throws(ValidationError) {
         let reader = try JSONObjectReader(json, path: path)
         guard let css = try reader.string("css") else { throw ValidationError(field: reader.fieldPath("css"), message: "is required") }
@@ -127,6 +159,7 @@ extension PortableEasing: HandWrittenWireForm {
     }
 
     /// Writes the easing.
+    /// - Parameter writer: The writer the easing is appended to: `css`, then `spring` when set.
     public func write(to writer: inout JSONWriter) {
         writer.beginObject()
         writer.key("css"); writer.string(css)
@@ -142,6 +175,10 @@ extension SpringExport: WireObject {
     }
 
     /// The three parameter sets.
+    /// - Parameters:
+    ///   - walk: The reader (fills `value` in), the writer (writes it out) or the member lister.
+    ///   - value: The spring's parameter sets.
+    /// - Throws: ``ValidationError`` from the reader only, `field` naming the member: `swiftUI`, `uiKit` or `coreAnimation` missing or not in its form.
     public static func describe<Walk: WireWalk>(_ walk: inout Walk, _ value: inout SpringExport) throws(ValidationError) {
         try walk.required("swiftUI", &value.swiftUI)
         try walk.required("uiKit", &value.uiKit)
@@ -154,6 +191,10 @@ extension SpringExport.SwiftUI: WireObject {
     public static var wireStart: SpringExport.SwiftUI { SpringExport.SwiftUI(response: 0, dampingFraction: 0, initialVelocity: 0) }
 
     /// `{"response", "dampingFraction", "initialVelocity"}`.
+    /// - Parameters:
+    ///   - walk: The reader (fills `value` in), the writer (writes it out) or the member lister.
+    ///   - value: SwiftUI's parameters: response in seconds, damping fraction, initial velocity.
+    /// - Throws: ``ValidationError`` from the reader only, `field` naming the member: `response`, `dampingFraction` or `initialVelocity` missing or not a number.
     public static func describe<Walk: WireWalk>(_ walk: inout Walk, _ value: inout SpringExport.SwiftUI) throws(ValidationError) {
         try walk.required("response", &value.response)
         try walk.required("dampingFraction", &value.dampingFraction)
@@ -166,6 +207,10 @@ extension SpringExport.UIKit: WireObject {
     public static var wireStart: SpringExport.UIKit { SpringExport.UIKit(duration: 0, dampingRatio: 0, initialSpringVelocity: 0) }
 
     /// `{"duration", "dampingRatio", "initialSpringVelocity"}`.
+    /// - Parameters:
+    ///   - walk: The reader (fills `value` in), the writer (writes it out) or the member lister.
+    ///   - value: UIKit's parameters: duration in seconds, damping ratio, initial spring velocity.
+    /// - Throws: ``ValidationError`` from the reader only, `field` naming the member: `duration`, `dampingRatio` or `initialSpringVelocity` missing or not a number.
     public static func describe<Walk: WireWalk>(_ walk: inout Walk, _ value: inout SpringExport.UIKit) throws(ValidationError) {
         try walk.required("duration", &value.duration)
         try walk.required("dampingRatio", &value.dampingRatio)
@@ -180,6 +225,10 @@ extension SpringExport.CoreAnimation: WireObject {
     }
 
     /// `{"mass", "stiffness", "damping", "initialVelocity", "settlingDuration"}`.
+    /// - Parameters:
+    ///   - walk: The reader (fills `value` in), the writer (writes it out) or the member lister.
+    ///   - value: Core Animation's parameters: mass, stiffness, damping, initial velocity, settling duration in seconds.
+    /// - Throws: ``ValidationError`` from the reader only, `field` naming the member: `mass`, `stiffness`, `damping`, `initialVelocity` or `settlingDuration` missing or not a number.
     public static func describe<Walk: WireWalk>(_ walk: inout Walk, _ value: inout SpringExport.CoreAnimation) throws(ValidationError) {
         try walk.required("mass", &value.mass)
         try walk.required("stiffness", &value.stiffness)
@@ -194,6 +243,10 @@ extension VisibleState: WireObject {
     public static var wireStart: VisibleState { VisibleState(clip: .wireStart, cornerRadius: 0) }
 
     /// `{"clip", "image"?, "cornerRadius", "opacity"?}`.
+    /// - Parameters:
+    ///   - walk: The reader (fills `value` in), the writer (writes it out) or the member lister.
+    ///   - value: The visible state.
+    /// - Throws: ``ValidationError`` from the reader only, `field` naming the member: `clip` or `cornerRadius` missing, or any member not in its form.
     public static func describe<Walk: WireWalk>(_ walk: inout Walk, _ value: inout VisibleState) throws(ValidationError) {
         try walk.required("clip", &value.clip)
         try walk.optional("image", &value.image)
@@ -204,6 +257,12 @@ extension VisibleState: WireObject {
 
 extension PlanOrigin: HandWrittenWireForm {
     /// Reads `{"request", "time"}` or `{"state", "velocity"}`.
+    /// - Parameters:
+    ///   - json: The parsed JSON value: `{"request", "time"}` or `{"state", "velocity"}`.
+    ///   - path: Where `json` sits in its document (`""` for the whole body); errors name fields below it.
+    /// - Throws: ``ValidationError``, at `path` when it has neither `request` nor `state`; at `time` or `velocity` when it is missing
+    ///   beside them; from the plan request's or the states' readers; or at the first member the chosen shape does not
+    ///   name (`is not a known field`).
     public init(json: JSONValue, path: FieldPath) throws(ValidationError) {
         let reader = try JSONObjectReader(json, path: path)
         if let request = reader.value("request") {
@@ -220,6 +279,7 @@ extension PlanOrigin: HandWrittenWireForm {
     }
 
     /// Writes the origin.
+    /// - Parameter writer: The writer the origin is appended to, in the shape of its case.
     public func write(to writer: inout JSONWriter) {
         writer.beginObject()
         switch self {

@@ -6,6 +6,10 @@ extension ContentReferences: WireObject {
     public static var wireStart: ContentReferences { ContentReferences() }
 
     /// `{"source"?, "destination"?}`, each written when it names something.
+    /// - Parameters:
+    ///   - walk: The reader (fills `value` in), the writer (writes it out) or the member lister.
+    ///   - value: The content references; an empty side is written as left out.
+    /// - Throws: ``ValidationError`` from the reader only, `field` naming the member: `source` or `destination` not a side object.
     public static func describe<Walk: WireWalk>(_ walk: inout Walk, _ value: inout ContentReferences) throws(ValidationError) {
         try walk.defaulted("source", &value.source, Side(), writesFallback: false)
         try walk.defaulted("destination", &value.destination, Side(), writesFallback: false)
@@ -17,6 +21,10 @@ extension ContentReferences.Side: WireObject {
     public static var wireStart: ContentReferences.Side { ContentReferences.Side() }
 
     /// `{"element"?, "screen"?, "children"?}`.
+    /// - Parameters:
+    ///   - walk: The reader (fills `value` in), the writer (writes it out) or the member lister.
+    ///   - value: One side's references.
+    /// - Throws: ``ValidationError`` from the reader only, `field` naming the member: `element` or `screen` not a reference, or `children` not an object of references.
     public static func describe<Walk: WireWalk>(_ walk: inout Walk, _ value: inout ContentReferences.Side) throws(ValidationError) {
         try walk.optional("element", &value.element)
         try walk.optional("screen", &value.screen)
@@ -59,6 +67,10 @@ extension ContentReference: WireObject {
     public static var wireStart: ContentReference { ContentReference(url: "") }
 
     /// `{"url", "size"?}`.
+    /// - Parameters:
+    ///   - walk: The reader (fills `value` in), the writer (writes it out) or the member lister.
+    ///   - value: The reference.
+    /// - Throws: ``ValidationError`` from the reader only, `field` naming the member: `url` missing or not a string, or `size` not a size.
     public static func describe<Walk: WireWalk>(_ walk: inout Walk, _ value: inout ContentReference) throws(ValidationError) {
         try walk.required("url", &value.url)
         try walk.optional("size", &value.size)

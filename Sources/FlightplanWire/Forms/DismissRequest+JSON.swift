@@ -6,6 +6,10 @@ extension DismissRequest: WireObject {
 
     /// `{"plan", "translation", "velocity"?, "phase"?, "axis"?, "options"?, "pinch"?}`; `options` is written when
     /// some are set.
+    /// - Parameters:
+    ///   - walk: The reader (fills `value` in), the writer (writes it out) or the member lister.
+    ///   - value: The drag sample; `velocity`, `phase` and `axis` take their defaults when left out.
+    /// - Throws: ``ValidationError`` from the reader only, `field` naming the member: `plan` or `translation` missing, or any member not in its form.
     public static func describe<Walk: WireWalk>(_ walk: inout Walk, _ value: inout DismissRequest) throws(ValidationError) {
         try walk.required("plan", &value.plan)
         try walk.required("translation", &value.translation)
@@ -22,6 +26,10 @@ extension DismissOptions: WireObject {
     public static var wireStart: DismissOptions { DismissOptions() }
 
     /// The options that are set.
+    /// - Parameters:
+    ///   - walk: The reader (fills `value` in), the writer (writes it out) or the member lister.
+    ///   - value: The options; members left out stay nil.
+    /// - Throws: ``ValidationError`` from the reader only, `field` naming the member: a member present but not in its form.
     public static func describe<Walk: WireWalk>(_ walk: inout Walk, _ value: inout DismissOptions) throws(ValidationError) {
         try walk.optional("dismissDistance", &value.dismissDistance)
         try walk.optional("minimumScale", &value.minimumScale)
@@ -41,6 +49,10 @@ extension PinchSample: WireObject {
     public static var wireStart: PinchSample { PinchSample(scale: 1) }
 
     /// `{"scale", "velocity"?}`.
+    /// - Parameters:
+    ///   - walk: The reader (fills `value` in), the writer (writes it out) or the member lister.
+    ///   - value: The pinch sample; `velocity` is 0 when left out.
+    /// - Throws: ``ValidationError`` from the reader only, `field` naming the member: `scale` missing or not a number, or `velocity` not a number.
     public static func describe<Walk: WireWalk>(_ walk: inout Walk, _ value: inout PinchSample) throws(ValidationError) {
         try walk.required("scale", &value.scale)
         try walk.defaulted("velocity", &value.velocity, 0)
@@ -52,6 +64,10 @@ extension Dismissal: WireObject {
     public static var wireStart: Dismissal { Dismissal(layer: .wireStart, state: .wireStart) }
 
     /// The answer as the server sends it: `decision`, `reason`, `plan` and `spring` are `null` while dragging.
+    /// - Parameters:
+    ///   - walk: The reader (fills `value` in), the writer (writes it out) or the member lister.
+    ///   - value: The dismissal answer.
+    /// - Throws: ``ValidationError`` from the reader only, `field` naming the member: `layer` or `state` missing, or any member not in its form.
     public static func describe<Walk: WireWalk>(_ walk: inout Walk, _ value: inout Dismissal) throws(ValidationError) {
         try walk.required("layer", &value.layer)
         try walk.required("state", &value.state)
@@ -78,6 +94,10 @@ extension CompletionSpring: WireObject {
     public static var wireStart: CompletionSpring { CompletionSpring(dampingRatio: 1, response: 0, initialVelocity: .zero, progressVelocity: 0) }
 
     /// `{"dampingRatio", "response", "initialVelocity", "progressVelocity"}`.
+    /// - Parameters:
+    ///   - walk: The reader (fills `value` in), the writer (writes it out) or the member lister.
+    ///   - value: The completion spring.
+    /// - Throws: ``ValidationError`` from the reader only, `field` naming the member: `dampingRatio`, `response`, `initialVelocity` or `progressVelocity` missing or not in its form.
     public static func describe<Walk: WireWalk>(_ walk: inout Walk, _ value: inout CompletionSpring) throws(ValidationError) {
         try walk.required("dampingRatio", &value.dampingRatio)
         try walk.required("response", &value.response)
@@ -91,6 +111,10 @@ extension AnimatedLayer: WireObject {
     public static var wireStart: AnimatedLayer { AnimatedLayer(role: .image, frame: .wireStart) }
 
     /// `{"role", "frame"}`.
+    /// - Parameters:
+    ///   - walk: The reader (fills `value` in), the writer (writes it out) or the member lister.
+    ///   - value: The animated layer.
+    /// - Throws: ``ValidationError`` from the reader only, `field` naming the member: `role` or `frame` missing, or `role` not a known role.
     public static func describe<Walk: WireWalk>(_ walk: inout Walk, _ value: inout AnimatedLayer) throws(ValidationError) {
         try walk.required("role", &value.role)
         try walk.required("frame", &value.frame)

@@ -7,6 +7,10 @@ extension Plan: WireObject {
     }
 
     /// `{"style", "direction", "duration", "stage", "tracks", "hides", "easing"?, "warnings"?}`.
+    /// - Parameters:
+    ///   - walk: The reader (fills `value` in), the writer (writes it out) or the member lister.
+    ///   - value: The plan.
+    /// - Throws: ``ValidationError`` from the reader only, `field` naming the member: `style`, `direction`, `duration`, `stage`, `tracks` or `hides` missing, or any member not in its form.
     public static func describe<Walk: WireWalk>(_ walk: inout Walk, _ value: inout Plan) throws(ValidationError) {
         try walk.required("style", &value.style)
         try walk.required("direction", &value.direction)
@@ -29,6 +33,10 @@ extension PlanWarning: WireObject {
     public static var wireStart: PlanWarning { PlanWarning(field: "", message: "") }
 
     /// `{"field", "message"}`.
+    /// - Parameters:
+    ///   - walk: The reader (fills `value` in), the writer (writes it out) or the member lister.
+    ///   - value: The warning.
+    /// - Throws: ``ValidationError`` from the reader only, `field` naming the member: `field` or `message` missing or not a string.
     public static func describe<Walk: WireWalk>(_ walk: inout Walk, _ value: inout PlanWarning) throws(ValidationError) {
         try walk.required("field", &value.field)
         try walk.required("message", &value.message)

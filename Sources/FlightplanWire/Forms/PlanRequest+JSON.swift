@@ -6,6 +6,10 @@ extension PlanRequest: WireObject {
     public static var wireStart: PlanRequest { PlanRequest(source: .wireStart, destination: .wireStart) }
 
     /// The body of `POST /v1/plans`.
+    /// - Parameters:
+    ///   - walk: The reader (fills `value` in), the writer (writes it out) or the member lister.
+    ///   - value: The request; what is left out takes its ``PlanDefaults`` value, and defaults stay out when written.
+    /// - Throws: ``ValidationError`` from the reader only, `field` naming the member: `source` or `destination` missing, a member not in its form (`precision` fractional or beyond an `Int`), or a member of `overlay` or `placeholder` not known.
     public static func describe<Walk: WireWalk>(_ walk: inout Walk, _ value: inout PlanRequest) throws(ValidationError) {
         try walk.defaulted("style", &value.style, PlanDefaults.style)
         try walk.defaulted("direction", &value.direction, PlanDefaults.direction)
@@ -39,6 +43,10 @@ extension SourceElement: WireObject {
     public static var wireStart: SourceElement { SourceElement(frame: .wireStart) }
 
     /// `{"frame", "cornerRadius"?, "contentMode"?, "visibleFrame"?, "color"?, "shadow"?}`.
+    /// - Parameters:
+    ///   - walk: The reader (fills `value` in), the writer (writes it out) or the member lister.
+    ///   - value: The source element.
+    /// - Throws: ``ValidationError`` from the reader only, `field` naming the member: `frame` missing, or any member not in its form.
     public static func describe<Walk: WireWalk>(_ walk: inout Walk, _ value: inout SourceElement) throws(ValidationError) {
         try walk.required("frame", &value.frame)
         try walk.defaulted("cornerRadius", &value.cornerRadius, PlanDefaults.cornerRadius)
@@ -54,6 +62,10 @@ extension DestinationLayout: WireObject {
     public static var wireStart: DestinationLayout { DestinationLayout(bounds: .wireStart) }
 
     /// `{"bounds", "frame"?, "contentMode"?, "cornerRadius"?, "screenCornerRadius"?, "color"?, "shadow"?}`.
+    /// - Parameters:
+    ///   - walk: The reader (fills `value` in), the writer (writes it out) or the member lister.
+    ///   - value: The destination layout.
+    /// - Throws: ``ValidationError`` from the reader only, `field` naming the member: `bounds` missing, or any member not in its form.
     public static func describe<Walk: WireWalk>(_ walk: inout Walk, _ value: inout DestinationLayout) throws(ValidationError) {
         try walk.required("bounds", &value.bounds)
         try walk.optional("frame", &value.frame)
@@ -71,6 +83,10 @@ extension Timing: WireObject {
 
     /// `{"duration"?, "curve"?, "fadeFraction"?, "fadeMode"?, "channels"?}` (a plan's timing, or a dismissal's
     /// finish or cancel timing); written with the fields that are set.
+    /// - Parameters:
+    ///   - walk: The reader (fills `value` in), the writer (writes it out) or the member lister.
+    ///   - value: The timing; members left out stay nil.
+    /// - Throws: ``ValidationError`` from the reader only, `field` naming the member: a member present but not in its form, or a key of `channels` that is not a channel.
     public static func describe<Walk: WireWalk>(_ walk: inout Walk, _ value: inout Timing) throws(ValidationError) {
         try walk.optional("duration", &value.duration)
         try walk.optional("curve", &value.curve)
@@ -82,6 +98,11 @@ extension Timing: WireObject {
 
 extension Dictionary: WireValue where Key == TimingChannel, Value == ChannelTiming {
     /// Reads `{"<channel>": {…}, …}`, each key one of the channels.
+    /// - Parameters:
+    ///   - json: The member's parsed JSON value: an object keyed by channel names.
+    ///   - path: The member's path (`timing.channels`), made only for an error or the channels' paths.
+    /// - Throws: ``ValidationError`` at `path()` when `json` is not an object, at a key that is not a ``TimingChannel``
+    ///   (`is not a channel; channels are …`), or from ``ChannelTiming/init(json:path:)`` for a channel's value.
     public init(wire json: JSONValue, path: () -> FieldPath) throws(ValidationError) {
         let channels = try JSONObjectReader(json, path: path())
         self = [:]
@@ -95,6 +116,7 @@ extension Dictionary: WireValue where Key == TimingChannel, Value == ChannelTimi
     }
 
     /// Writes the channels in their declared order.
+    /// - Parameter writer: The writer the channels are appended to, as one object in ``TimingChannel`` order.
     public func write(to writer: inout JSONWriter) {
         writer.beginObject()
         for channel in TimingChannel.allCases {
@@ -112,6 +134,12 @@ extension TimingCurve: HandWrittenWireForm {
 
     /// Reads `"linear"`, `"easeIn"`, `"easeOut"`, `"easeInOut"`, `{"cubicBezier": [x1, y1, x2, y2]}`
     /// or `{"spring": {"dampingRatio", "response"?, "initialVelocity"?}}`.
+    /// - Parameters:
+    ///   - json: The parsed JSON value: one of the four curve names, or an object with the one member `cubicBezier` or `spring`.
+    ///   - path: Where `json` sits in its document (`""` for the whole body); errors name fields below it.
+    /// - Throws: ``ValidationError``, at `path` for an unknown name or an object without exactly one member, at `cubicBezier` when it is not
+    ///   an array of four numbers, from ``SpringParameters``'s reader at `spring`, or at any other member. The control
+    ///   points' range is the validator's.
     public init(json: JSONValue, path: FieldPath) throws(ValidationError) {
         let expected = "must be \"linear\", \"easeIn\", \"easeOut\", \"easeInOut\", {\"cubicBezier\": [x1, y1, x2, y2]} or {\"spring\": {…}}"
         if case .string(let name) = json {
@@ -141,6 +169,7 @@ extension TimingCurve: HandWrittenWireForm {
     }
 
     /// Writes the name, or the one-member object of a Bézier or a spring.
+    /// - Parameter writer: The writer the curve is appended to, as a string or a one-member object.
     public func write(to writer: inout JSONWriter) {
         switch self {
         case .linear, .easeIn, .easeOut, .easeInOut:
@@ -164,6 +193,10 @@ extension SpringParameters: WireObject {
     public static var wireStart: SpringParameters { SpringParameters(dampingRatio: 1) }
 
     /// `{"dampingRatio", "response"?, "initialVelocity"?}`.
+    /// - Parameters:
+    ///   - walk: The reader (fills `value` in), the writer (writes it out) or the member lister.
+    ///   - value: The spring; `initialVelocity` takes its default when left out.
+    /// - Throws: ``ValidationError`` from the reader only, `field` naming the member: `dampingRatio` missing, or a member not a number.
     public static func describe<Walk: WireWalk>(_ walk: inout Walk, _ value: inout SpringParameters) throws(ValidationError) {
         try walk.required("dampingRatio", &value.dampingRatio)
         try walk.optional("response", &value.response)
@@ -173,6 +206,12 @@ extension SpringParameters: WireObject {
 
 extension Sampling: HandWrittenWireForm {
     /// Reads `{"keyframes": N}`, `{"fps": F}` or `{"tolerance": T}`.
+    /// - Parameters:
+    ///   - json: The parsed JSON value: an object with exactly one of `keyframes` (a whole count), `fps` (frames per second) or `tolerance` (points).
+    ///   - path: Where `json` sits in its document (`""` for the whole body); errors name fields below it.
+    /// - Throws: ``ValidationError``, at `path` when the object does not have exactly one member, at the member when it is not a number or
+    ///   not known, and at `keyframes` when it has a fraction or is beyond an `Int` (``PlanLimits/keyframesRule``).
+    ///   Other ranges are the validator's.
     public init(json: JSONValue, path: FieldPath) throws(ValidationError) {
         let reader = try JSONObjectReader(json, path: path)
         let expected = "must have exactly one of \"keyframes\", \"fps\" or \"tolerance\""
@@ -191,6 +230,7 @@ extension Sampling: HandWrittenWireForm {
     }
 
     /// Writes the one member of the case.
+    /// - Parameter writer: The writer the sampling is appended to, as a one-member object.
     public func write(to writer: inout JSONWriter) {
         writer.beginObject()
         switch self {
@@ -207,6 +247,10 @@ extension ChildPair: WireObject {
     public static var wireStart: ChildPair { ChildPair(id: "", from: .wireStart, to: .wireStart) }
 
     /// `{"id", "from", "to", "fromCornerRadius"?, "toCornerRadius"?, "contentMode"?}`.
+    /// - Parameters:
+    ///   - walk: The reader (fills `value` in), the writer (writes it out) or the member lister.
+    ///   - value: The child pair; the corner radii take their defaults when left out.
+    /// - Throws: ``ValidationError`` from the reader only, `field` naming the member: `id`, `from` or `to` missing, or any member not in its form.
     public static func describe<Walk: WireWalk>(_ walk: inout Walk, _ value: inout ChildPair) throws(ValidationError) {
         try walk.required("id", &value.id)
         try walk.required("from", &value.from)
