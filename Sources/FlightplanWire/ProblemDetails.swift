@@ -14,6 +14,13 @@ public struct ProblemDetails: Sendable, Hashable, Error {
     public var requestID: String?
 
     /// Creates a problem.
+    /// - Parameters:
+    ///   - type: A URI naming the kind of problem; `about:blank` when the status says it all.
+    ///   - title: A short summary of the kind of problem, the same for every problem of that type.
+    ///   - status: The HTTP status code the problem is answered with (400, 422, …).
+    ///   - detail: What went wrong this time, for a person to read.
+    ///   - field: The offending field's path (`source.frame.width`); nil when no one field is to blame.
+    ///   - requestID: The request id the server logged the problem under; nil when not known.
     public init(type: String, title: String, status: Int, detail: String, field: String? = nil, requestID: String? = nil) {
         self.type = type
         self.title = title
@@ -24,6 +31,8 @@ public struct ProblemDetails: Sendable, Hashable, Error {
     }
 
     /// The problem for a body that is not well-formed JSON (400).
+    /// - Parameter error: Where and why the parser stopped.
+    /// - Returns: A 400 problem of type `…/malformed-json` whose detail quotes `error`, with no `field`.
     public static func malformedJSON(_ error: JSONSyntaxError) -> ProblemDetails {
         ProblemDetails(
             type: "https://flightplan.dev/problems/malformed-json", title: "Malformed JSON", status: 400,
@@ -31,6 +40,9 @@ public struct ProblemDetails: Sendable, Hashable, Error {
     }
 
     /// The problem for a well-formed request that cannot be planned (422).
+    /// - Parameter error: The invalid field and what is wrong with it.
+    /// - Returns: A 422 problem of type `…/validation` whose detail is `error`'s description and whose `field` is
+    ///   `error.field` (nil when that is empty, the whole body).
     public static func validation(_ error: ValidationError) -> ProblemDetails {
         ProblemDetails(
             type: "https://flightplan.dev/problems/validation", title: "Invalid plan request", status: 422,
@@ -38,6 +50,8 @@ public struct ProblemDetails: Sendable, Hashable, Error {
     }
 
     /// The problem for either kind of bad input.
+    /// - Parameter error: Why the body could not become a value.
+    /// - Returns: ``malformedJSON(_:)`` (400) for a syntax error, ``validation(_:)`` (422) for an invalid value.
     public static func input(_ error: JSONInputError) -> ProblemDetails {
         switch error {
         case .syntax(let syntax): return malformedJSON(syntax)
@@ -48,6 +62,12 @@ public struct ProblemDetails: Sendable, Hashable, Error {
 
 extension ProblemDetails: JSONCodable {
     /// Reads a problem; unknown extension members are ignored, as RFC 9457 asks of clients.
+    /// - Parameters:
+    ///   - json: The parsed problem: an object; a member left out takes `about:blank`, `""` or 0, and a `status` that
+    ///     is not a whole number reads as 0.
+    ///   - path: Where `json` sits in its document (`results[3].problem`).
+    /// - Throws: ``ValidationError`` when `json` is not an object, or `type`, `title`, `detail`, `field` or `requestId`
+    ///   is not a string, or `status` not a number.
     public init(json: JSONValue, path: FieldPath) throws(ValidationError) {
         let reader = try JSONObjectReader(json, path: path)
         self.init(
@@ -60,6 +80,7 @@ extension ProblemDetails: JSONCodable {
     }
 
     /// Writes the problem.
+    /// - Parameter writer: The writer the problem is appended to; `field` and `requestId` only when set.
     public func write(to writer: inout JSONWriter) {
         writer.beginObject()
         writer.key("type"); writer.string(type)

@@ -10,11 +10,19 @@ public enum Batch {
         public var items: [Result<PlanRequest, ValidationError>]
 
         /// Creates a batch of requests.
+        /// - Parameter requests: The plan requests, in the order their results come back; none is validated here.
         public init(_ requests: [PlanRequest]) {
             items = requests.map { .success($0) }
         }
 
         /// Reads `{"requests": [...]}` with at most ``Batch/maximumItems`` items.
+        /// - Parameters:
+        ///   - json: The parsed body: an object whose only member is `requests`, an array.
+        ///   - path: Where `json` sits in its document (`""` for a request body).
+        /// - Throws: ``ValidationError`` when `json` is not an object, has a member other than `requests` (`is not a known
+        ///   field`), has no `requests` or one that is not an array, or holds more than ``Batch/maximumItems`` items
+        ///   (`field` `requests`). An item that is not a valid plan request does not throw: it becomes a failed item, its
+        ///   error's `field` a path from the item's own top (`source.frame`).
         public init(json: JSONValue, path: FieldPath) throws(ValidationError) {
             guard case .object(let members) = json else {
                 throw ValidationError(field: path, message: "must be an object {\"requests\": [...]}, got \(json.kindDescription)")
@@ -34,6 +42,7 @@ public enum Batch {
         }
 
         /// Writes `{"requests": [...]}` (items that could not be read are left out).
+        /// - Parameter writer: The writer the body is appended to.
         public func write(to writer: inout JSONWriter) {
             writer.beginObject()
             writer.key("requests")
@@ -48,6 +57,9 @@ public enum Batch {
     }
 
     /// Refuses a batch of more than ``maximumItems``.
+    /// - Parameter count: The number of items in the batch.
+    /// - Throws: ``ValidationError`` with `field` `requests` when `count` is more than ``maximumItems``
+    ///   (`must have at most 256 items, got 300`).
     public static func check(count: Int) throws(ValidationError) {
         guard count <= maximumItems else {
             throw ValidationError(field: "requests", message: "must have at most \(maximumItems) items, got \(count)")
@@ -94,7 +106,12 @@ public enum Batch {
     }
 
     /// Plans every request of a batch, in order (the SDK's local planner), with the server's budget and limits.
-    /// - Throws: a ``ValidationError`` when the batch has more than ``maximumItems`` items or is over budget.
+    /// - Parameter requests: The plan requests, at most ``maximumItems`` of them.
+    /// - Returns: One result per request, in order: the plan, or the 422 ``ProblemDetails`` of an item that is not
+    ///   valid or would overrun what is left of the shared budget.
+    /// - Throws: ``ValidationError`` with `field` `requests` when there are more than ``maximumItems`` requests, or
+    ///   when the fixed samplings (`keyframes`, `fps`) of the valid ones together exceed
+    ///   ``PlanLimits/maximumTotalKeyframes``.
     public static func plans(for requests: [PlanRequest]) throws(ValidationError) -> [Result<Plan, ProblemDetails>] {
         try check(count: requests.count)
         var results: [Result<Plan, ProblemDetails>] = []
@@ -131,7 +148,12 @@ public enum Batch {
     }
 
     /// The items of a batch response body, in order (the SDK's remote planner).
-    /// - Throws: a ``ValidationError`` naming what is not as the contract says.
+    /// - Parameter body: The response body's bytes, `{"results": [{"plan": …} or {"problem": …}, …]}`.
+    /// - Returns: One result per item, in order: the plan, or the problem the server answered for it.
+    /// - Throws: ``JSONInputError/syntax(_:)`` when `body` is not well-formed JSON; ``JSONInputError/invalid(_:)``
+    ///   with a ``ValidationError`` naming `results` when it is missing or not an array, another top-level member, an
+    ///   item (`results[3]`) that is not an object with exactly one `plan` or `problem`, or a field of the plan or problem
+    ///   that is not in its form.
     public static func results(fromResponse body: [UInt8]) throws(JSONInputError) -> [Result<Plan, ProblemDetails>] {
         let document: JSONValue
         do { document = try JSONParser.parse(body) } catch { throw .syntax(error) }

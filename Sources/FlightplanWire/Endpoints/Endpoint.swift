@@ -15,6 +15,9 @@ public enum Endpoint: String, Sendable, Hashable, CaseIterable {
     public var path: String { rawValue }
 
     /// The media type of a successful answer in `format`.
+    /// - Parameter format: The format a plan is answered in; only ``plan`` answers in it directly.
+    /// - Returns: `format`'s ``PlanFormat/mediaType`` for ``plan``, `image/svg+xml` for ``filmstrip`` and
+    ///   `application/json` for ``batch`` and ``dismiss``, which embed their exports.
     public func contentType(for format: PlanFormat) -> String {
         switch self {
         case .plan: format.mediaType
@@ -41,6 +44,13 @@ public enum Endpoint: String, Sendable, Hashable, CaseIterable {
 
     /// Parses, validates and answers one request body, plans in `format` (exports' classes and ids starting
     /// with `idPrefix`).
+    /// - Parameters:
+    ///   - body: The request body's bytes, UTF-8 JSON.
+    ///   - format: The form plans are answered in; ``filmstrip`` ignores it.
+    ///   - idPrefix: The prefix of an export's class names and ids; check it first with ``PlanFormat/check(idPrefix:)``.
+    /// - Returns: The 200 body and the styles of the plans computed; or a 400 problem (``ProblemDetails/malformedJSON(_:)``)
+    ///   for a body that is not well-formed JSON, or a 422 problem (``ProblemDetails/validation(_:)``) naming the field
+    ///   for one that is invalid or cannot be planned. A batch answers its items' problems inside its 200 body.
     public func answer(_ body: some Collection<UInt8>, format: PlanFormat = .json, idPrefix: String = ExportScene.defaultPrefix) -> Answer {
         switch self {
         case .plan:

@@ -29,7 +29,9 @@ public enum PlanFormat: String, Sendable, Hashable, CaseIterable {
     public static let allowed = allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
 
     /// The format named `name`.
-    /// - Throws: a ``ValidationError`` naming `format` when there is no such format.
+    /// - Parameter name: The format's raw value, as `?format=` spells it (`core-animation`); case-sensitive.
+    /// - Throws: ``ValidationError`` with `field` `format` when no format has that name (`must be one of "json",
+    ///   "waapi", …`).
     public init(named name: String) throws(ValidationError) {
         guard let format = PlanFormat(rawValue: name) else {
             throw ValidationError(field: "format", message: "must be one of \(Self.allowed), got \"\(EchoedInput.bounded(name))\"")
@@ -48,6 +50,11 @@ public enum PlanFormat: String, Sendable, Hashable, CaseIterable {
     }
 
     /// The plan in this format, its class names and ids (css, svg, waapi) starting with `idPrefix`.
+    /// - Parameters:
+    ///   - plan: The plan to export.
+    ///   - idPrefix: The prefix of class names and ids, as ``check(idPrefix:)`` accepts; ``ExportScene/defaultPrefix``
+    ///     when left out. The JSON, Lottie and Core Animation forms name nothing with it.
+    /// - Returns: The export's bytes: UTF-8 text in this format's ``mediaType``.
     public func export(_ plan: Plan, idPrefix: String = ExportScene.defaultPrefix) -> [UInt8] {
         let scene = ExportScene(plan, prefix: idPrefix)
         return switch self {
@@ -61,6 +68,7 @@ public enum PlanFormat: String, Sendable, Hashable, CaseIterable {
     }
 
     /// Checks `?idPrefix=`: a letter, then up to 31 letters, digits, `-` or `_` (a CSS class and an XML id as it is).
+    /// - Parameter idPrefix: The prefix a client asked for.
     /// - Throws: a ``ValidationError`` naming `idPrefix`.
     public static func check(idPrefix: String) throws(ValidationError) {
         let bytes = Array(idPrefix.utf8)

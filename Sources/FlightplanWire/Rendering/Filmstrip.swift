@@ -12,7 +12,12 @@ public enum Filmstrip {
     static let framesRule = "must be between \(frameRange.lowerBound) and \(frameRange.upperBound)"
 
     /// Plans `request` at `frames` evenly spaced instants (its own valid sampling is not used) and draws them.
-    /// - Throws: a ``ValidationError`` naming the field when the request cannot be planned.
+    /// - Parameters:
+    ///   - request: The plan request; it must be valid as sent, including its own `sampling` and `precision`.
+    ///   - frames: The number of panels, within ``frameRange`` (2…24); the first shows the start, the last the end.
+    /// - Returns: The SVG document, panels left to right, the strip 320 points tall.
+    /// - Throws: ``ValidationError`` with `field` `frames` when `frames` is outside ``frameRange``, or the request's own
+    ///   validation error naming its field.
     public static func svg(for request: PlanRequest, frames: Int) throws(ValidationError) -> String {
         guard frameRange.contains(frames) else {
             throw ValidationError(field: "frames", message: "\(framesRule), got \(frames)")
