@@ -23,6 +23,11 @@ public struct JSONParser {
     static let linearKeyScanLimit = 16
 
     /// Parses one JSON document (surrounding white space allowed, nothing else).
+    /// - Parameter bytes: The document's UTF-8 bytes: one value, white space around it allowed, no byte-order mark.
+    /// - Returns: The value, object members in document order (no two with the same key).
+    /// - Throws: ``JSONSyntaxError`` at the first offending byte (1-based line, column in bytes) for anything RFC 8259
+    ///   does not allow, and also for a duplicate key, a trailing comma, invalid UTF-8, a lone surrogate, a number beyond
+    ///   `Double`'s range, nesting deeper than ``maximumDepth`` or content after the value.
     public static func parse(_ bytes: some Collection<UInt8>) throws(JSONSyntaxError) -> JSONValue {
         let array = Array(bytes)
         return try array.withUnsafeBufferPointer { (buffer) throws(JSONSyntaxError) -> JSONValue in
@@ -36,6 +41,9 @@ public struct JSONParser {
     }
 
     /// Parses a JSON document held in a string.
+    /// - Parameter text: The document as a string.
+    /// - Returns: The value, as the byte parser returns it for the string's UTF-8.
+    /// - Throws: ``JSONSyntaxError``, as the byte parser throws it for the string's UTF-8.
     public static func parse(_ text: String) throws(JSONSyntaxError) -> JSONValue {
         try parse(Array(text.utf8))
     }

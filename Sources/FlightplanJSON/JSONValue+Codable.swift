@@ -10,6 +10,10 @@ extension JSONValue: Codable {
     }
 
     /// Decodes whatever value is there.
+    /// - Parameter decoder: The decoder positioned at the value; a keyed container reads as an object (members in the
+    ///   decoder's key order), an unkeyed one as an array, a single value as `null`, a flag, a number or a string, tried
+    ///   in that order.
+    /// - Throws: What `decoder` throws, for a single value that is none of those kinds too (`DecodingError.typeMismatch`).
     public init(from decoder: any Decoder) throws {
         if let object = try? decoder.container(keyedBy: MemberKey.self) {
             self = .object(try object.allKeys.map { key in JSONMember(key: key.stringValue, value: try object.decode(JSONValue.self, forKey: key)) })
@@ -32,6 +36,9 @@ extension JSONValue: Codable {
     }
 
     /// Encodes the value, object members in their order.
+    /// - Parameter encoder: The encoder the value is handed to: an object as a keyed container, an array as an unkeyed
+    ///   one, anything else as a single value.
+    /// - Throws: What `encoder` throws (`JSONEncoder` refuses a non-finite number unless told how to write it).
     public func encode(to encoder: any Encoder) throws {
         switch self {
         case .object(let members):

@@ -46,6 +46,9 @@ public struct JSONMember: Sendable, Hashable {
     public var value: JSONValue
 
     /// Creates a member.
+    /// - Parameters:
+    ///   - key: The member's name, as written between the quotes (unescaped).
+    ///   - value: The member's value.
     public init(key: String, value: JSONValue) {
         self.key = key
         self.value = value
@@ -53,6 +56,9 @@ public struct JSONMember: Sendable, Hashable {
 
     /// Whether the member is named `name`. Lengths are compared first: most keys an object is searched for
     /// differ from most of its members in length, and that test is cheaper than `==` on two unequal strings.
+    /// - Parameter name: The name to compare with; case-sensitive.
+    /// - Returns: Whether ``key`` and `name` have the same UTF-8 length and are `==`: canonically equivalent spellings
+    ///   of different lengths (a precomposed `é`, and `e` then a combining accent) are different names.
     @inlinable
     public func isNamed(_ name: String) -> Bool {
         key.utf8.count == name.utf8.count && key == name
@@ -61,6 +67,7 @@ public struct JSONMember: Sendable, Hashable {
 
 extension JSONValue {
     /// Writes the value as compact JSON.
+    /// - Parameter writer: The writer the value is appended to, object members in their order.
     public func write(to writer: inout JSONWriter) {
         switch self {
         case .null: writer.null()

@@ -33,6 +33,7 @@ public struct JSONWriter: ~Copyable {
     private static let recentNumberSlots = 512
 
     /// Creates an empty writer, reserving room for `capacity` bytes.
+    /// - Parameter capacity: Bytes to reserve, at least 64; the buffer doubles as often as the text needs beyond it.
     public init(capacity: Int = 1024) {
         self.capacity = max(64, capacity)
         base = .allocate(capacity: self.capacity)
@@ -161,6 +162,7 @@ public struct JSONWriter: ~Copyable {
     }
 
     /// Writes an object key known at compile time (it must need no escaping); the next value written is its value.
+    /// - Parameter name: The key, written between quotes as it is: no quote, backslash or control character.
     public mutating func key(_ name: StaticString) {
         let comma = needsComma
         let text = UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount)
@@ -177,6 +179,7 @@ public struct JSONWriter: ~Copyable {
     }
 
     /// Writes an object key made at run time, escaped as any string; the next value written is its value.
+    /// - Parameter name: The key, any string: quotes, backslashes and control characters are escaped.
     public mutating func dynamicKey(_ name: String) {
         string(name)
         append(UInt8(ascii: ":"))
@@ -191,6 +194,7 @@ public struct JSONWriter: ~Copyable {
     }
 
     /// Writes `true` or `false`.
+    /// - Parameter value: The flag.
     public mutating func bool(_ value: Bool) {
         separate()
         append(value ? "true" : "false")
@@ -198,6 +202,7 @@ public struct JSONWriter: ~Copyable {
     }
 
     /// Writes an integer.
+    /// - Parameter value: The integer, written in plain decimal digits, with `-` when negative.
     public mutating func integer(_ value: Int) {
         separate()
         integerDigits(Int64(value))
@@ -207,6 +212,7 @@ public struct JSONWriter: ~Copyable {
     /// Writes a finite number in its shortest round-trip form (the text of `Double.description`, without
     /// a trailing `.0`). Non-finite values, which JSON cannot express and a plan never contains, are
     /// written as `null`.
+    /// - Parameter value: The number; `-0` is written as `0`, an integral value up to 2⁵³ as plain digits.
     public mutating func number(_ value: Double) {
         guard value.isFinite else { return null() }
         separate()
@@ -390,6 +396,7 @@ public struct JSONWriter: ~Copyable {
     }
 
     /// Writes a string, escaping quotes, backslashes and control characters.
+    /// - Parameter value: The string; `\n`, `\r`, `\t` use their short escapes, other control characters `\u00XX`; non-ASCII is written as UTF-8.
     public mutating func string(_ value: String) {
         separate()
         append(UInt8(ascii: "\""))
