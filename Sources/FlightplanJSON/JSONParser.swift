@@ -26,8 +26,8 @@ public struct JSONParser {
     /// - Parameter bytes: The document's UTF-8 bytes: one value, white space around it allowed, no byte-order mark.
     /// - Returns: The value, object members in document order (no two with the same key).
     /// - Throws: ``JSONSyntaxError`` at the first offending byte (1-based line, column in bytes) for anything RFC 8259
-    ///   does not allow, and also for a duplicate key, a trailing comma, invalid UTF-8, a lone surrogate, a number beyond
-    ///   `Double`'s range, nesting deeper than ``maximumDepth`` or content after the value.
+    ///   does not allow, and also for a duplicate key, a trailing comma, invalid UTF-8, a lone surrogate, a number
+    ///   beyond `Double`'s range, nesting deeper than ``maximumDepth`` or content after the value.
     public static func parse(_ bytes: some Collection<UInt8>) throws(JSONSyntaxError) -> JSONValue {
         let array = Array(bytes)
         return try array.withUnsafeBufferPointer { (buffer) throws(JSONSyntaxError) -> JSONValue in

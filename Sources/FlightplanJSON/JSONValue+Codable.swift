@@ -11,9 +11,10 @@ extension JSONValue: Codable {
 
     /// Decodes whatever value is there.
     /// - Parameter decoder: The decoder positioned at the value; a keyed container reads as an object (members in the
-    ///   decoder's key order), an unkeyed one as an array, a single value as `null`, a flag, a number or a string, tried
-    ///   in that order.
-    /// - Throws: What `decoder` throws, for a single value that is none of those kinds too (`DecodingError.typeMismatch`).
+    ///   decoder's key order), an unkeyed one as an array, a single value as `null`, a flag, a number or a string,
+    ///   tried in that order.
+    /// - Throws: What `decoder` throws, for a single value that is none of those kinds too
+    ///   (`DecodingError.typeMismatch`).
     public init(from decoder: any Decoder) throws {
         if let object = try? decoder.container(keyedBy: MemberKey.self) {
             self = .object(try object.allKeys.map { key in JSONMember(key: key.stringValue, value: try object.decode(JSONValue.self, forKey: key)) })

@@ -396,7 +396,8 @@ public struct JSONWriter: ~Copyable {
     }
 
     /// Writes a string, escaping quotes, backslashes and control characters.
-    /// - Parameter value: The string; `\n`, `\r`, `\t` use their short escapes, other control characters `\u00XX`; non-ASCII is written as UTF-8.
+    /// - Parameter value: The string; `\n`, `\r`, `\t` use their short escapes, other control characters `\u00XX`;
+    ///   non-ASCII is written as UTF-8.
     public mutating func string(_ value: String) {
         separate()
         append(UInt8(ascii: "\""))

@@ -10,6 +10,13 @@ public struct Color: Sendable, Hashable {
     public var a: Double
 
     /// Creates a colour from its components.
+    /// - Parameters:
+    ///   - r: Red, 0…1.
+    ///   - g: Green, 0…1.
+    ///   - b: Blue, 0…1.
+    ///   - a: Alpha, 0 (transparent) … 1 (opaque, the default), not premultiplied into the others.
+    ///
+    /// No component is checked here: one outside 0…1 is kept as given (a request's validator refuses it).
     public init(r: Double, g: Double, b: Double, a: Double = 1) {
         self.r = r
         self.g = g
@@ -23,6 +30,8 @@ public struct Color: Sendable, Hashable {
     public static let white = Color(r: 1, g: 1, b: 1)
 
     /// Reads `#RRGGBB` or `#RRGGBBAA` (hexadecimal, either case); nil for anything else.
+    /// - Parameter hex: `#` then six or eight hexadecimal digits: red, green, blue and optionally alpha, 00…FF each
+    ///   mapped to 0…1.
     public init?(hex: String) {
         let digits = Array(hex.utf8)
         guard digits.first == UInt8(ascii: "#"), digits.count == 7 || digits.count == 9 else { return nil }
@@ -51,6 +60,12 @@ public struct Color: Sendable, Hashable {
     /// The colour `fraction` of the way to `other`, the way CSS transitions interpolate colours: in
     /// premultiplied sRGB, so a fade to a transparent colour never passes through a darker one. Exact at
     /// 0 and 1; `fraction` is clamped to 0…1 (a colour cannot overshoot).
+    /// - Parameters:
+    ///   - other: The colour at `fraction` 1.
+    ///   - fraction: How far along, 0 (this colour) … 1 (`other`); clamped to that range.
+    /// - Returns: This colour at 0 or below, `other` at 1 or above; in between, alpha interpolated linearly and each
+    ///   colour component interpolated premultiplied by its alpha, then divided by the new alpha and clamped to 0…1
+    ///   (transparent black when both alphas are 0).
     public func interpolated(to other: Color, fraction: Double) -> Color {
         if fraction <= 0 { return self }
         if fraction >= 1 { return other }

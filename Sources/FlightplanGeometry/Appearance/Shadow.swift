@@ -9,6 +9,10 @@ public struct Shadow: Sendable, Hashable {
     public var offset: Point
 
     /// Creates a shadow.
+    /// - Parameters:
+    ///   - color: The shadow's colour; its alpha is the shadow's opacity.
+    ///   - radius: Blur radius, points (CSS draws a blur of twice this).
+    ///   - offset: Offset from the layer, points; positive `y` moves the shadow down.
     public init(color: Color, radius: Double, offset: Point) {
         self.color = color
         self.radius = radius
@@ -20,6 +24,11 @@ public struct Shadow: Sendable, Hashable {
 
     /// The shadow `fraction` of the way to `other`: colour as ``Color/interpolated(to:fraction:)``,
     /// radius and offset linearly, clamped to 0…1 as CSS does.
+    /// - Parameters:
+    ///   - other: The shadow at `fraction` 1.
+    ///   - fraction: How far along, 0 (this shadow) … 1 (`other`); clamped to that range.
+    /// - Returns: This shadow at 0 or below, `other` at 1 or above; in between, the colours interpolated in
+    ///   premultiplied sRGB and the radius and offset linearly.
     public func interpolated(to other: Shadow, fraction: Double) -> Shadow {
         let t = min(max(0, fraction), 1)
         if t == 0 { return self }

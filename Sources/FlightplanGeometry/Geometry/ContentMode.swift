@@ -16,6 +16,13 @@ public enum ContentMode: String, Sendable, Hashable, CaseIterable {
     ///
     /// Exact for any aspect ratio: the scale is taken from the constraining side and the
     /// result is centred on the frame (the seeds' helper was only right for square frames).
+    /// - Parameters:
+    ///   - imageSize: The image's size, points; for ``aspectFit`` and ``aspectFill`` both sides must be positive (a
+    ///     zero side gives infinite or NaN scales).
+    ///   - frame: The view's frame the image is laid out in.
+    /// - Returns: A rect in `frame`'s space, centred on `frame`: `frame` itself for ``scaleToFill``, `imageSize`
+    ///   unscaled for ``center``, and the image scaled uniformly until its constraining side matches `frame`'s exactly
+    ///   (inside it for ``aspectFit``, overflowing it for ``aspectFill``).
     public func displayedRect(of imageSize: Size, in frame: Rect) -> Rect {
         switch self {
         case .scaleToFill:

@@ -6,6 +6,9 @@ public struct Point: Sendable, Hashable {
     public var y: Double
 
     /// Creates a point from its coordinates.
+    /// - Parameters:
+    ///   - x: Horizontal coordinate, points, growing to the right.
+    ///   - y: Vertical coordinate, points, growing downwards.
     public init(x: Double, y: Double) {
         self.x = x
         self.y = y

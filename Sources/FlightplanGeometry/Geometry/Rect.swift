@@ -13,6 +13,11 @@ public struct Rect: Sendable, Hashable {
     public var height: Double
 
     /// Creates a rect from its origin and size.
+    /// - Parameters:
+    ///   - x: Left edge, points.
+    ///   - y: Top edge, points (y grows downwards).
+    ///   - width: Horizontal extent, points; not checked, so a negative one is kept as given.
+    ///   - height: Vertical extent, points; not checked either.
     public init(x: Double, y: Double, width: Double, height: Double) {
         self.x = x
         self.y = y
@@ -21,6 +26,9 @@ public struct Rect: Sendable, Hashable {
     }
 
     /// Creates a rect of `size` whose centre is `center`.
+    /// - Parameters:
+    ///   - center: The rect's centre, points.
+    ///   - size: Its width and height, points.
     public init(center: Point, size: Size) {
         self.init(x: center.x - size.width / 2, y: center.y - size.height / 2, width: size.width, height: size.height)
     }
@@ -43,6 +51,8 @@ public struct Rect: Sendable, Hashable {
     public var maxCornerRadius: Double { min(width, height) / 2 }
 
     /// The overlap of two rects, or `nil` when they do not overlap with a positive area.
+    /// - Parameter other: The other rect, in the same space as this one.
+    /// - Returns: The overlap, or nil when the rects only touch (a zero-width or zero-height overlap) or are apart.
     public func intersection(_ other: Rect) -> Rect? {
         let left = max(x, other.x), top = max(y, other.y)
         let right = min(maxX, other.maxX), bottom = min(maxY, other.maxY)
@@ -51,6 +61,10 @@ public struct Rect: Sendable, Hashable {
     }
 
     /// The same rect moved by `(dx, dy)`.
+    /// - Parameters:
+    ///   - dx: Horizontal move, points; positive moves right.
+    ///   - dy: Vertical move, points; positive moves down.
+    /// - Returns: A rect of the same size whose origin is moved by `(dx, dy)`.
     public func offsetBy(dx: Double, dy: Double) -> Rect {
         Rect(x: x + dx, y: y + dy, width: width, height: height)
     }

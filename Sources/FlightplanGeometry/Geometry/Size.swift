@@ -6,6 +6,9 @@ public struct Size: Sendable, Hashable {
     public var height: Double
 
     /// Creates a size from its extents.
+    /// - Parameters:
+    ///   - width: Horizontal extent, points.
+    ///   - height: Vertical extent, points.
     public init(width: Double, height: Double) {
         self.width = width
         self.height = height

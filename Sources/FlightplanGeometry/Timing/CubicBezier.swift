@@ -10,6 +10,12 @@ public struct CubicBezier: Sendable, Hashable {
     public var y2: Double
 
     /// Creates a curve from its two control points.
+    /// - Parameters:
+    ///   - x1: First control point's time, 0…1 (outside it the curve is not a function of time; the validator refuses
+    ///     it).
+    ///   - y1: First control point's progress; below 0 or above 1 makes the curve overshoot.
+    ///   - x2: Second control point's time, 0…1.
+    ///   - y2: Second control point's progress; below 0 or above 1 makes the curve overshoot.
     public init(x1: Double, y1: Double, x2: Double, y2: Double) {
         self.x1 = x1
         self.y1 = y1
@@ -37,6 +43,9 @@ public struct CubicBezier: Sendable, Hashable {
     ///
     /// Solves `X(s) = x` for the curve parameter by Newton's method with a bisection
     /// fallback, to within 1e-14 in `x`.
+    /// - Parameter x: The time fraction, 0…1; 0 or below gives 0, 1 or above gives 1.
+    /// - Returns: The curve's progress `Y(s)` where `X(s) = x`, solved to within 1e-14 in `x`; outside 0…1 when a
+    ///   control point's `y` is.
     public func value(at x: Double) -> Double {
         if x <= 0 { return 0 }
         if x >= 1 { return 1 }

@@ -11,6 +11,10 @@ public struct PortableEasing: Sendable, Hashable {
     public static let cssTolerance = 0.001
 
     /// The easing with these stops (as ``stops`` describes them).
+    /// - Parameters:
+    ///   - stops: The `linear()` stops, `x` rising from 0 to 1 (fractions of the duration), `y` the progress there;
+    ///     used as given.
+    ///   - spring: The spring's parameter sets when the curve is a spring, else nil.
     public init(stops: [Point], spring: SpringExport?) {
         self.stops = stops
         self.spring = spring
@@ -19,6 +23,9 @@ public struct PortableEasing: Sendable, Hashable {
     /// The portable forms of `timing`, or nil when its `linear()` form needs more than `maximumStops` stops (a spring
     /// that oscillates a hundred times needs thousands): the search gives up as soon as it has made one stop too
     /// many, so a refusal costs no more than the stops allowed.
+    /// - Parameters:
+    ///   - timing: The resolved timing; its duration only scales time, so the stops' `x` are fractions of it.
+    ///   - maximumStops: The most stops the `linear()` form may have; below 2 every timing is refused.
     public init?(_ timing: ResolvedTiming, maximumStops: Int) {
         // A named curve's easing does not depend on the duration (x is a fraction of it): made once per process.
         let named: PortableEasing?
@@ -128,6 +135,10 @@ public struct SpringExport: Sendable, Hashable {
         public var initialVelocity: Double
 
         /// Creates SwiftUI's parameters.
+        /// - Parameters:
+        ///   - response: Seconds per undamped oscillation, 2π ÷ ω.
+        ///   - dampingFraction: The damping ratio ζ: 1 critically damped, below 1 oscillating.
+        ///   - initialVelocity: Progress (fractions of the whole distance) per second at the start.
         public init(response: Double, dampingFraction: Double, initialVelocity: Double) {
             self.response = response
             self.dampingFraction = dampingFraction
@@ -145,6 +156,10 @@ public struct SpringExport: Sendable, Hashable {
         public var initialSpringVelocity: Double
 
         /// Creates UIKit's parameters.
+        /// - Parameters:
+        ///   - duration: Seconds until the spring has settled within 0.1 %.
+        ///   - dampingRatio: The damping ratio ζ.
+        ///   - initialSpringVelocity: Progress (fractions of the whole distance) per second at the start.
         public init(duration: Double, dampingRatio: Double, initialSpringVelocity: Double) {
             self.duration = duration
             self.dampingRatio = dampingRatio
@@ -166,6 +181,12 @@ public struct SpringExport: Sendable, Hashable {
         public var settlingDuration: Double
 
         /// Creates Core Animation's parameters.
+        /// - Parameters:
+        ///   - mass: The mass; 1 for the plan's springs.
+        ///   - stiffness: ω², per second squared.
+        ///   - damping: 2ζω, per second.
+        ///   - initialVelocity: Progress (fractions of the whole distance) per second at the start.
+        ///   - settlingDuration: Seconds until settled: the plan's duration.
         public init(mass: Double, stiffness: Double, damping: Double, initialVelocity: Double, settlingDuration: Double) {
             self.mass = mass
             self.stiffness = stiffness
@@ -183,6 +204,10 @@ public struct SpringExport: Sendable, Hashable {
     public var coreAnimation: CoreAnimation
 
     /// Creates the parameter sets from their parts.
+    /// - Parameters:
+    ///   - swiftUI: SwiftUI's parameters.
+    ///   - uiKit: UIKit's parameters.
+    ///   - coreAnimation: Core Animation's parameters; all three should describe the same motion.
     public init(swiftUI: SwiftUI, uiKit: UIKit, coreAnimation: CoreAnimation) {
         self.swiftUI = swiftUI
         self.uiKit = uiKit
@@ -190,6 +215,8 @@ public struct SpringExport: Sendable, Hashable {
     }
 
     /// The parameter sets of a spring motion.
+    /// - Parameter motion: The resolved spring; its angular frequency ω, damping ratio ζ, initial velocity and duration
+    ///   fill every set.
     public init(_ motion: SpringMotion) {
         let omega = motion.angularFrequency, zeta = motion.dampingRatio
         swiftUI = SwiftUI(response: 2 * Double.pi / omega, dampingFraction: zeta, initialVelocity: motion.initialVelocity)

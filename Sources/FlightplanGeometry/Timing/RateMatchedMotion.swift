@@ -16,6 +16,9 @@ public struct RateMatchedMotion: Sendable, Hashable {
         public let bump: Double
 
         /// The instant `time` seconds into `timing` (held at the ends outside `0…duration`).
+        /// - Parameters:
+        ///   - time: Seconds since the timing began; clamped to `0…timing.duration`.
+        ///   - timing: The timing every quantity moves on.
         public init(time: Double, timing: ResolvedTiming) {
             let t = min(max(time, 0), timing.duration)
             let rest = 1 - t / timing.duration
@@ -32,6 +35,12 @@ public struct RateMatchedMotion: Sendable, Hashable {
     public let velocityWeight: Double
 
     /// The motion from `start`, leaving at `rate` (per second), to `end` on `timing`.
+    /// - Parameters:
+    ///   - start: The value at time 0, in the quantity's own unit (points, a scale, an opacity).
+    ///   - rate: How fast the value is changing at time 0, in its unit per second (a gesture's velocity).
+    ///   - end: The value at the timing's end.
+    ///   - timing: The timing; ``velocityWeight`` is `rate` less the curve's own rate `(end − start)·p′(0)`, or `rate`
+    ///     itself when that is infinite.
     public init(from start: Double, rate: Double, to end: Double, timing: ResolvedTiming) {
         self.start = start
         self.end = end
@@ -40,6 +49,9 @@ public struct RateMatchedMotion: Sendable, Hashable {
     }
 
     /// The value at `instant`: exactly `start` at the start and exactly `end` at the end.
+    /// - Parameter instant: An instant of the same timing the motion was made with.
+    /// - Returns: `start + (end − start)·p(t) + k·t·(1 − t/T)²`: exactly `start` at time 0 and exactly `end` at the
+    ///   end; it may pass `end` on the way when `rate` points past it or the curve overshoots.
     public func value(at instant: Instant) -> Double {
         if instant.progress == 1 && instant.bump == 0 { return end }
         return start + (end - start) * instant.progress + velocityWeight * instant.bump

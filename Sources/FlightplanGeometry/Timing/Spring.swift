@@ -15,6 +15,11 @@ public struct SpringParameters: Sendable, Hashable {
     public var initialVelocity: Double
 
     /// Creates spring parameters.
+    /// - Parameters:
+    ///   - dampingRatio: ζ: 1 critically damped, below 1 oscillating, above 1 creeping; must be positive.
+    ///   - response: SwiftUI's response, seconds per undamped oscillation (positive); nil to settle at the requested
+    ///     duration instead, UIKit's meaning.
+    ///   - initialVelocity: Progress (fractions of the whole distance) per second at the start; 0 by default.
     public init(dampingRatio: Double, response: Double? = nil, initialVelocity: Double = 0) {
         self.dampingRatio = dampingRatio
         self.response = response
@@ -43,6 +48,10 @@ public struct SpringMotion: Sendable, Hashable {
     private let residual: Double
 
     /// Resolves a spring with SwiftUI's meaning; its duration is its settling time.
+    /// - Parameters:
+    ///   - response: Seconds per undamped oscillation (ω₀ = 2π ÷ response); must be positive.
+    ///   - dampingRatio: ζ; must be positive.
+    ///   - initialVelocity: Progress (fractions of the whole distance) per second at the start.
     public init(response: Double, dampingRatio: Double, initialVelocity: Double) {
         let omega = 2 * Double.pi / response
         self.init(
@@ -51,6 +60,10 @@ public struct SpringMotion: Sendable, Hashable {
     }
 
     /// Resolves a spring with UIKit's meaning: tuned to settle exactly at `duration`.
+    /// - Parameters:
+    ///   - duration: Seconds at which the spring has settled to within ``settlingThreshold``; must be positive.
+    ///   - dampingRatio: ζ; must be positive.
+    ///   - initialVelocity: Progress (fractions of the whole distance) per second at the start.
     public init(settlingAt duration: Double, dampingRatio: Double, initialVelocity: Double) {
         // Settling time scales as 1/ω₀ when the velocity is zero, so this fixed point converges
         // in one step then; a velocity only perturbs it slightly.
@@ -74,6 +87,9 @@ public struct SpringMotion: Sendable, Hashable {
     }
 
     /// The spring's progress at time `t` seconds: 0 at 0, exactly 1 from `duration` on; may overshoot.
+    /// - Parameter t: Seconds since the start; 0 or below gives 0, ``duration`` or above gives 1.
+    /// - Returns: The progress, 0 at the start and 1 at the end; it may go past 1 on the way (an underdamped spring
+    ///   does).
     public func value(at t: Double) -> Double {
         if t <= 0 { return 0 }
         if t >= duration { return 1 }

@@ -36,6 +36,10 @@ public struct ResolvedTiming: Sendable, Hashable {
     private let easing: Easing
 
     /// Resolves a curve; a spring with `response` sets its own duration (its settling time).
+    /// - Parameters:
+    ///   - curve: The curve.
+    ///   - duration: Seconds, positive; ignored for a spring with a `response`, whose duration is its settling time.
+    ///     A spring without one is tuned to settle at exactly this duration.
     public init(curve: TimingCurve, duration: Double) {
         switch curve {
         case .linear: easing = .linear
@@ -91,6 +95,8 @@ public struct ResolvedTiming: Sendable, Hashable {
     }
 
     /// Eased progress at `time` seconds: exactly 0 at 0 and exactly 1 at `duration`.
+    /// - Parameter time: Seconds since the start; 0 or below gives 0, ``duration`` or above gives 1.
+    /// - Returns: The eased progress; leaves 0…1 on the way only for a spring or an overshooting Bézier.
     public func progress(atTime time: Double) -> Double {
         if time <= 0 { return 0 }
         if time >= duration { return 1 }

@@ -19,10 +19,10 @@ public enum Batch {
         /// - Parameters:
         ///   - json: The parsed body: an object whose only member is `requests`, an array.
         ///   - path: Where `json` sits in its document (`""` for a request body).
-        /// - Throws: ``ValidationError`` when `json` is not an object, has a member other than `requests` (`is not a known
-        ///   field`), has no `requests` or one that is not an array, or holds more than ``Batch/maximumItems`` items
-        ///   (`field` `requests`). An item that is not a valid plan request does not throw: it becomes a failed item, its
-        ///   error's `field` a path from the item's own top (`source.frame`).
+        /// - Throws: ``ValidationError`` when `json` is not an object, has a member other than `requests` (`is not a
+        ///   known field`), has no `requests` or one that is not an array, or holds more than ``Batch/maximumItems``
+        ///   items (`field` `requests`). An item that is not a valid plan request does not throw: it becomes a failed
+        ///   item, its error's `field` a path from the item's own top (`source.frame`).
         public init(json: JSONValue, path: FieldPath) throws(ValidationError) {
             guard case .object(let members) = json else {
                 throw ValidationError(field: path, message: "must be an object {\"requests\": [...]}, got \(json.kindDescription)")
@@ -150,9 +150,9 @@ public enum Batch {
     /// The items of a batch response body, in order (the SDK's remote planner).
     /// - Parameter body: The response body's bytes, `{"results": [{"plan": …} or {"problem": …}, …]}`.
     /// - Returns: One result per item, in order: the plan, or the problem the server answered for it.
-    /// - Throws: ``JSONInputError/syntax(_:)`` when `body` is not well-formed JSON; ``JSONInputError/invalid(_:)``
-    ///   with a ``ValidationError`` naming `results` when it is missing or not an array, another top-level member, an
-    ///   item (`results[3]`) that is not an object with exactly one `plan` or `problem`, or a field of the plan or problem
+    /// - Throws: ``JSONInputError/syntax(_:)`` when `body` is not well-formed JSON; ``JSONInputError/invalid(_:)`` with
+    ///   a ``ValidationError`` naming `results` when it is missing or not an array, another top-level member, an item
+    ///   (`results[3]`) that is not an object with exactly one `plan` or `problem`, or a field of the plan or problem
     ///   that is not in its form.
     public static func results(fromResponse body: [UInt8]) throws(JSONInputError) -> [Result<Plan, ProblemDetails>] {
         let document: JSONValue

@@ -47,10 +47,12 @@ public enum Endpoint: String, Sendable, Hashable, CaseIterable {
     /// - Parameters:
     ///   - body: The request body's bytes, UTF-8 JSON.
     ///   - format: The form plans are answered in; ``filmstrip`` ignores it.
-    ///   - idPrefix: The prefix of an export's class names and ids; check it first with ``PlanFormat/check(idPrefix:)``.
-    /// - Returns: The 200 body and the styles of the plans computed; or a 400 problem (``ProblemDetails/malformedJSON(_:)``)
-    ///   for a body that is not well-formed JSON, or a 422 problem (``ProblemDetails/validation(_:)``) naming the field
-    ///   for one that is invalid or cannot be planned. A batch answers its items' problems inside its 200 body.
+    ///   - idPrefix: The prefix of an export's class names and ids; not checked here (``PlanFormat/check(idPrefix:)``
+    ///     does).
+    /// - Returns: The 200 body and the styles of the plans computed; or a 400 problem
+    ///   (``ProblemDetails/malformedJSON(_:)``) for a body that is not well-formed JSON, or a 422 problem
+    ///   (``ProblemDetails/validation(_:)``) naming the field for one that is invalid or cannot be planned. A batch
+    ///   answers its items' problems inside its 200 body.
     public func answer(_ body: some Collection<UInt8>, format: PlanFormat = .json, idPrefix: String = ExportScene.defaultPrefix) -> Answer {
         switch self {
         case .plan:

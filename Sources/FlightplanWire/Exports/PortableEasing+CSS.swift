@@ -33,8 +33,8 @@ extension PortableEasing {
 
     /// Reads the stops back from a `linear(…)` text (nil if it is not one ``css`` writes).
     /// - Parameters:
-    ///   - css: `linear(…)` text: comma-separated stops, each an output then its input as a percentage (`0.25 10%`); the
-    ///     first and last may leave out the input (0% and 100%).
+    ///   - css: `linear(…)` text: comma-separated stops, each an output then its input as a percentage (`0.25 10%`);
+    ///     the first and last may leave out the input (0% and 100%).
     ///   - spring: The spring the easing approximates, carried along unchanged; nil for a curve that is not a spring.
     public init?(css: String, spring: SpringExport?) {
         guard css.hasPrefix("linear("), css.hasSuffix(")") else { return nil }

@@ -5,9 +5,10 @@ extension ChannelTiming: HandWrittenWireForm {
     /// - Parameters:
     ///   - json: The parsed JSON value: an object with one span member and an optional `curve`.
     ///   - path: Where `json` sits in its document (`""` for the whole body); errors name fields below it.
-    /// - Throws: ``ValidationError``, at `path` when the object has no span member or more than one; at the span's member when it is not
-    ///   an array of two numbers (seconds for `seconds`, fractions of the duration for `window` and `progress`); from
-    ///   ``TimingCurve/init(json:path:)`` at `curve`. The span's order and range are the validator's.
+    /// - Throws: ``ValidationError``, at `path` when the object has no span member or more than one; at the span's
+    ///   member when it is not a known span or not an array of two numbers (seconds for `seconds`, fractions of the
+    ///   duration for `window` and `progress`); from ``TimingCurve/init(json:path:)`` at `curve`. The span's order and
+    ///   range are the validator's.
     public init(json: JSONValue, path: FieldPath) throws(ValidationError) {
         let reader = try JSONObjectReader(json, path: path)
         let spans = reader.members.filter { $0.key != "curve" }
@@ -56,7 +57,8 @@ extension AuxiliaryView: WireObject {
     /// - Parameters:
     ///   - walk: The reader (fills `value` in), the writer (writes it out) or the member lister.
     ///   - value: The auxiliary view.
-    /// - Throws: ``ValidationError`` from the reader only, `field` naming the member: `id`, `frame`, `from` or `to` missing or not in its form.
+    /// - Throws: ``ValidationError`` from the reader only, `field` naming the member: `id`, `frame`, `from` or `to`
+    ///   missing or not in its form.
     public static func describe<Walk: WireWalk>(_ walk: inout Walk, _ value: inout AuxiliaryView) throws(ValidationError) {
         try walk.required("id", &value.id)
         try walk.required("frame", &value.frame)
@@ -73,7 +75,8 @@ extension SnapshotOptions: WireObject {
     /// - Parameters:
     ///   - walk: The reader (fills `value` in), the writer (writes it out) or the member lister.
     ///   - value: The snapshot options; members left out stay nil.
-    /// - Throws: ``ValidationError`` from the reader only, `field` naming the member: `childSpace` not a known space, `clipsChildren` not a flag or `stagger` not a number.
+    /// - Throws: ``ValidationError`` from the reader only, `field` naming the member: `childSpace` not a known space,
+    ///   `clipsChildren` not a flag or `stagger` not a number.
     public static func describe<Walk: WireWalk>(_ walk: inout Walk, _ value: inout SnapshotOptions) throws(ValidationError) {
         try walk.optional("childSpace", &value.childSpace)
         try walk.optional("clipsChildren", &value.clipsChildren)
@@ -89,7 +92,8 @@ extension TrackValues: WireObject {
     /// - Parameters:
     ///   - walk: The reader (fills `value` in), the writer (writes it out) or the member lister.
     ///   - value: The values; the reader leaves absent ones nil, the writer skips nil ones.
-    /// - Throws: ``ValidationError`` from the reader only, `field` naming the member: `transform`, `maskFrame`, `cornerRadius`, `opacity`, `color` or `shadow` present but not in its form.
+    /// - Throws: ``ValidationError`` from the reader only, `field` naming the member: `transform`, `maskFrame`,
+    ///   `cornerRadius`, `opacity`, `color` or `shadow` present but not in its form.
     public static func describe<Walk: WireWalk>(_ walk: inout Walk, _ value: inout TrackValues) throws(ValidationError) {
         try walk.optional("transform", &value.transform)
         try walk.optional("maskFrame", &value.maskFrame)
@@ -108,7 +112,8 @@ extension TrackKeyframe: WireObject {
     /// - Parameters:
     ///   - walk: The reader (fills `value` in), the writer (writes it out) or the member lister.
     ///   - value: The keyframe.
-    /// - Throws: ``ValidationError`` from the reader only, `field` naming the member: `time` missing or not a number, or an animated value not in its form.
+    /// - Throws: ``ValidationError`` from the reader only, `field` naming the member: `time` missing or not a number,
+    ///   or an animated value not in its form.
     public static func describe<Walk: WireWalk>(_ walk: inout Walk, _ value: inout TrackKeyframe) throws(ValidationError) {
         try walk.required("time", &value.time)
         try TrackValues.describe(&walk, &value.values)
@@ -125,7 +130,8 @@ extension Track: WireObject {
     /// - Parameters:
     ///   - walk: The reader (fills `value` in), the writer (writes it out) or the member lister.
     ///   - value: The track.
-    /// - Throws: ``ValidationError`` from the reader only, `field` naming the member: `id`, `role`, `frame`, `base` or `animates` missing, or any member not in its form.
+    /// - Throws: ``ValidationError`` from the reader only, `field` naming the member: `id`, `role`, `frame`, `base` or
+    ///   `animates` missing, or any member not in its form.
     public static func describe<Walk: WireWalk>(_ walk: inout Walk, _ value: inout Track) throws(ValidationError) {
         try walk.required("id", &value.id)
         try walk.required("role", &value.role)
@@ -146,8 +152,8 @@ extension PortableEasing: HandWrittenWireForm {
     /// - Parameters:
     ///   - json: The parsed JSON value: an object with `css` and an optional `spring`.
     ///   - path: Where `json` sits in its document (`""` for the whole body); errors name fields below it.
-    /// - Throws: ``ValidationError``, at `css` when it is missing (`is required`) or not a `linear(…)` easing, at `spring` when it is not
-    ///   the three parameter sets, or at the first other member (`is not a known field`).
+    /// - Throws: ``ValidationError``, at `css` when it is missing (`is required`) or not a `linear(…)` easing, at
+    ///   `spring` when it is not the three parameter sets, or at the first other member (`is not a known field`).
     public init(json: JSONValue, path: FieldPath) throws(ValidationError) {
         let reader = try JSONObjectReader(json, path: path)
         guard let css = try reader.string("css") else { throw ValidationError(field: reader.fieldPath("css"), message: "is required") }
@@ -178,7 +184,8 @@ extension SpringExport: WireObject {
     /// - Parameters:
     ///   - walk: The reader (fills `value` in), the writer (writes it out) or the member lister.
     ///   - value: The spring's parameter sets.
-    /// - Throws: ``ValidationError`` from the reader only, `field` naming the member: `swiftUI`, `uiKit` or `coreAnimation` missing or not in its form.
+    /// - Throws: ``ValidationError`` from the reader only, `field` naming the member: `swiftUI`, `uiKit` or
+    ///   `coreAnimation` missing or not in its form.
     public static func describe<Walk: WireWalk>(_ walk: inout Walk, _ value: inout SpringExport) throws(ValidationError) {
         try walk.required("swiftUI", &value.swiftUI)
         try walk.required("uiKit", &value.uiKit)
@@ -194,7 +201,8 @@ extension SpringExport.SwiftUI: WireObject {
     /// - Parameters:
     ///   - walk: The reader (fills `value` in), the writer (writes it out) or the member lister.
     ///   - value: SwiftUI's parameters: response in seconds, damping fraction, initial velocity.
-    /// - Throws: ``ValidationError`` from the reader only, `field` naming the member: `response`, `dampingFraction` or `initialVelocity` missing or not a number.
+    /// - Throws: ``ValidationError`` from the reader only, `field` naming the member: `response`, `dampingFraction` or
+    ///   `initialVelocity` missing or not a number.
     public static func describe<Walk: WireWalk>(_ walk: inout Walk, _ value: inout SpringExport.SwiftUI) throws(ValidationError) {
         try walk.required("response", &value.response)
         try walk.required("dampingFraction", &value.dampingFraction)
@@ -210,7 +218,8 @@ extension SpringExport.UIKit: WireObject {
     /// - Parameters:
     ///   - walk: The reader (fills `value` in), the writer (writes it out) or the member lister.
     ///   - value: UIKit's parameters: duration in seconds, damping ratio, initial spring velocity.
-    /// - Throws: ``ValidationError`` from the reader only, `field` naming the member: `duration`, `dampingRatio` or `initialSpringVelocity` missing or not a number.
+    /// - Throws: ``ValidationError`` from the reader only, `field` naming the member: `duration`, `dampingRatio` or
+    ///   `initialSpringVelocity` missing or not a number.
     public static func describe<Walk: WireWalk>(_ walk: inout Walk, _ value: inout SpringExport.UIKit) throws(ValidationError) {
         try walk.required("duration", &value.duration)
         try walk.required("dampingRatio", &value.dampingRatio)
@@ -227,8 +236,10 @@ extension SpringExport.CoreAnimation: WireObject {
     /// `{"mass", "stiffness", "damping", "initialVelocity", "settlingDuration"}`.
     /// - Parameters:
     ///   - walk: The reader (fills `value` in), the writer (writes it out) or the member lister.
-    ///   - value: Core Animation's parameters: mass, stiffness, damping, initial velocity, settling duration in seconds.
-    /// - Throws: ``ValidationError`` from the reader only, `field` naming the member: `mass`, `stiffness`, `damping`, `initialVelocity` or `settlingDuration` missing or not a number.
+    ///   - value: Core Animation's parameters: mass, stiffness, damping, initial velocity, settling duration in
+    ///     seconds.
+    /// - Throws: ``ValidationError`` from the reader only, `field` naming the member: `mass`, `stiffness`, `damping`,
+    ///   `initialVelocity` or `settlingDuration` missing or not a number.
     public static func describe<Walk: WireWalk>(_ walk: inout Walk, _ value: inout SpringExport.CoreAnimation) throws(ValidationError) {
         try walk.required("mass", &value.mass)
         try walk.required("stiffness", &value.stiffness)
@@ -246,7 +257,8 @@ extension VisibleState: WireObject {
     /// - Parameters:
     ///   - walk: The reader (fills `value` in), the writer (writes it out) or the member lister.
     ///   - value: The visible state.
-    /// - Throws: ``ValidationError`` from the reader only, `field` naming the member: `clip` or `cornerRadius` missing, or any member not in its form.
+    /// - Throws: ``ValidationError`` from the reader only, `field` naming the member: `clip` or `cornerRadius` missing,
+    ///   or any member not in its form.
     public static func describe<Walk: WireWalk>(_ walk: inout Walk, _ value: inout VisibleState) throws(ValidationError) {
         try walk.required("clip", &value.clip)
         try walk.optional("image", &value.image)
@@ -260,9 +272,9 @@ extension PlanOrigin: HandWrittenWireForm {
     /// - Parameters:
     ///   - json: The parsed JSON value: `{"request", "time"}` or `{"state", "velocity"}`.
     ///   - path: Where `json` sits in its document (`""` for the whole body); errors name fields below it.
-    /// - Throws: ``ValidationError``, at `path` when it has neither `request` nor `state`; at `time` or `velocity` when it is missing
-    ///   beside them; from the plan request's or the states' readers; or at the first member the chosen shape does not
-    ///   name (`is not a known field`).
+    /// - Throws: ``ValidationError``, at `path` when it has neither `request` nor `state`; at `time` or `velocity` when
+    ///   it is missing beside them; from the plan request's or the states' readers; or at the first member the chosen
+    ///   shape does not name (`is not a known field`).
     public init(json: JSONValue, path: FieldPath) throws(ValidationError) {
         let reader = try JSONObjectReader(json, path: path)
         if let request = reader.value("request") {

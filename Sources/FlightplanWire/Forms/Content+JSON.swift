@@ -9,7 +9,8 @@ extension ContentReferences: WireObject {
     /// - Parameters:
     ///   - walk: The reader (fills `value` in), the writer (writes it out) or the member lister.
     ///   - value: The content references; an empty side is written as left out.
-    /// - Throws: ``ValidationError`` from the reader only, `field` naming the member: `source` or `destination` not a side object.
+    /// - Throws: ``ValidationError`` from the reader only, `field` naming the member: `source` or `destination` not a
+    ///   side object.
     public static func describe<Walk: WireWalk>(_ walk: inout Walk, _ value: inout ContentReferences) throws(ValidationError) {
         try walk.defaulted("source", &value.source, Side(), writesFallback: false)
         try walk.defaulted("destination", &value.destination, Side(), writesFallback: false)
@@ -24,7 +25,8 @@ extension ContentReferences.Side: WireObject {
     /// - Parameters:
     ///   - walk: The reader (fills `value` in), the writer (writes it out) or the member lister.
     ///   - value: One side's references.
-    /// - Throws: ``ValidationError`` from the reader only, `field` naming the member: `element` or `screen` not a reference, or `children` not an object of references.
+    /// - Throws: ``ValidationError`` from the reader only, `field` naming the member: `element` or `screen` not a
+    ///   reference, or `children` not an object of references.
     public static func describe<Walk: WireWalk>(_ walk: inout Walk, _ value: inout ContentReferences.Side) throws(ValidationError) {
         try walk.optional("element", &value.element)
         try walk.optional("screen", &value.screen)
@@ -70,7 +72,8 @@ extension ContentReference: WireObject {
     /// - Parameters:
     ///   - walk: The reader (fills `value` in), the writer (writes it out) or the member lister.
     ///   - value: The reference.
-    /// - Throws: ``ValidationError`` from the reader only, `field` naming the member: `url` missing or not a string, or `size` not a size.
+    /// - Throws: ``ValidationError`` from the reader only, `field` naming the member: `url` missing or not a string, or
+    ///   `size` not a size.
     public static func describe<Walk: WireWalk>(_ walk: inout Walk, _ value: inout ContentReference) throws(ValidationError) {
         try walk.required("url", &value.url)
         try walk.optional("size", &value.size)

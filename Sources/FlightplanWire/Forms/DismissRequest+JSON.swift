@@ -9,7 +9,8 @@ extension DismissRequest: WireObject {
     /// - Parameters:
     ///   - walk: The reader (fills `value` in), the writer (writes it out) or the member lister.
     ///   - value: The drag sample; `velocity`, `phase` and `axis` take their defaults when left out.
-    /// - Throws: ``ValidationError`` from the reader only, `field` naming the member: `plan` or `translation` missing, or any member not in its form.
+    /// - Throws: ``ValidationError`` from the reader only, `field` naming the member: `plan` or `translation` missing,
+    ///   or any member not in its form.
     public static func describe<Walk: WireWalk>(_ walk: inout Walk, _ value: inout DismissRequest) throws(ValidationError) {
         try walk.required("plan", &value.plan)
         try walk.required("translation", &value.translation)
@@ -29,7 +30,8 @@ extension DismissOptions: WireObject {
     /// - Parameters:
     ///   - walk: The reader (fills `value` in), the writer (writes it out) or the member lister.
     ///   - value: The options; members left out stay nil.
-    /// - Throws: ``ValidationError`` from the reader only, `field` naming the member: a member present but not in its form.
+    /// - Throws: ``ValidationError`` from the reader only, `field` naming the member: a member present but not in its
+    ///   form.
     public static func describe<Walk: WireWalk>(_ walk: inout Walk, _ value: inout DismissOptions) throws(ValidationError) {
         try walk.optional("dismissDistance", &value.dismissDistance)
         try walk.optional("minimumScale", &value.minimumScale)
@@ -52,7 +54,8 @@ extension PinchSample: WireObject {
     /// - Parameters:
     ///   - walk: The reader (fills `value` in), the writer (writes it out) or the member lister.
     ///   - value: The pinch sample; `velocity` is 0 when left out.
-    /// - Throws: ``ValidationError`` from the reader only, `field` naming the member: `scale` missing or not a number, or `velocity` not a number.
+    /// - Throws: ``ValidationError`` from the reader only, `field` naming the member: `scale` missing or not a number,
+    ///   or `velocity` not a number.
     public static func describe<Walk: WireWalk>(_ walk: inout Walk, _ value: inout PinchSample) throws(ValidationError) {
         try walk.required("scale", &value.scale)
         try walk.defaulted("velocity", &value.velocity, 0)
@@ -67,7 +70,8 @@ extension Dismissal: WireObject {
     /// - Parameters:
     ///   - walk: The reader (fills `value` in), the writer (writes it out) or the member lister.
     ///   - value: The dismissal answer.
-    /// - Throws: ``ValidationError`` from the reader only, `field` naming the member: `layer` or `state` missing, or any member not in its form.
+    /// - Throws: ``ValidationError`` from the reader only, `field` naming the member: `layer` or `state` missing, or
+    ///   any member not in its form.
     public static func describe<Walk: WireWalk>(_ walk: inout Walk, _ value: inout Dismissal) throws(ValidationError) {
         try walk.required("layer", &value.layer)
         try walk.required("state", &value.state)
@@ -97,7 +101,8 @@ extension CompletionSpring: WireObject {
     /// - Parameters:
     ///   - walk: The reader (fills `value` in), the writer (writes it out) or the member lister.
     ///   - value: The completion spring.
-    /// - Throws: ``ValidationError`` from the reader only, `field` naming the member: `dampingRatio`, `response`, `initialVelocity` or `progressVelocity` missing or not in its form.
+    /// - Throws: ``ValidationError`` from the reader only, `field` naming the member: `dampingRatio`, `response`,
+    ///   `initialVelocity` or `progressVelocity` missing or not in its form.
     public static func describe<Walk: WireWalk>(_ walk: inout Walk, _ value: inout CompletionSpring) throws(ValidationError) {
         try walk.required("dampingRatio", &value.dampingRatio)
         try walk.required("response", &value.response)
@@ -114,7 +119,8 @@ extension AnimatedLayer: WireObject {
     /// - Parameters:
     ///   - walk: The reader (fills `value` in), the writer (writes it out) or the member lister.
     ///   - value: The animated layer.
-    /// - Throws: ``ValidationError`` from the reader only, `field` naming the member: `role` or `frame` missing, or `role` not a known role.
+    /// - Throws: ``ValidationError`` from the reader only, `field` naming the member: `role` or `frame` missing, or
+    ///   `role` not a known role.
     public static func describe<Walk: WireWalk>(_ walk: inout Walk, _ value: inout AnimatedLayer) throws(ValidationError) {
         try walk.required("role", &value.role)
         try walk.required("frame", &value.frame)

@@ -8,7 +8,8 @@ extension Point: WireObject {
     /// - Parameters:
     ///   - walk: The reader (fills `value` in), the writer (writes it out) or the member lister.
     ///   - value: The point, in points.
-    /// - Throws: ``ValidationError`` from the reader only, `field` naming the member: `x` or `y` missing or not a number.
+    /// - Throws: ``ValidationError`` from the reader only, `field` naming the member: `x` or `y` missing or not a
+    ///   number.
     public static func describe<Walk: WireWalk>(_ walk: inout Walk, _ value: inout Point) throws(ValidationError) {
         try walk.required("x", &value.x)
         try walk.required("y", &value.y)
@@ -23,7 +24,8 @@ extension Size: WireObject {
     /// - Parameters:
     ///   - walk: The reader (fills `value` in), the writer (writes it out) or the member lister.
     ///   - value: The size, in points.
-    /// - Throws: ``ValidationError`` from the reader only, `field` naming the member: `width` or `height` missing or not a number.
+    /// - Throws: ``ValidationError`` from the reader only, `field` naming the member: `width` or `height` missing or
+    ///   not a number.
     public static func describe<Walk: WireWalk>(_ walk: inout Walk, _ value: inout Size) throws(ValidationError) {
         try walk.required("width", &value.width)
         try walk.required("height", &value.height)
@@ -38,7 +40,8 @@ extension Rect: WireObject {
     /// - Parameters:
     ///   - walk: The reader (fills `value` in), the writer (writes it out) or the member lister.
     ///   - value: The rectangle, in points.
-    /// - Throws: ``ValidationError`` from the reader only, `field` naming the member: `x`, `y`, `width` or `height` missing or not a number.
+    /// - Throws: ``ValidationError`` from the reader only, `field` naming the member: `x`, `y`, `width` or `height`
+    ///   missing or not a number.
     public static func describe<Walk: WireWalk>(_ walk: inout Walk, _ value: inout Rect) throws(ValidationError) {
         try walk.required("x", &value.x)
         try walk.required("y", &value.y)
@@ -55,7 +58,8 @@ extension AffineTransform: WireObject {
     /// - Parameters:
     ///   - walk: The reader (fills `value` in), the writer (writes it out) or the member lister.
     ///   - value: The transform.
-    /// - Throws: ``ValidationError`` from the reader only, `field` naming the member: `a`, `b`, `c`, `d`, `tx` or `ty` missing or not a number.
+    /// - Throws: ``ValidationError`` from the reader only, `field` naming the member: `a`, `b`, `c`, `d`, `tx` or `ty`
+    ///   missing or not a number.
     public static func describe<Walk: WireWalk>(_ walk: inout Walk, _ value: inout AffineTransform) throws(ValidationError) {
         try walk.required("a", &value.a)
         try walk.required("b", &value.b)
@@ -74,7 +78,8 @@ extension Color: WireObject {
     /// - Parameters:
     ///   - walk: The reader (fills `value` in), the writer (writes it out) or the member lister.
     ///   - value: The colour; `a` is 1 when left out.
-    /// - Throws: ``ValidationError`` from the reader only, `field` naming the member: `r`, `g` or `b` missing, or a component not a number.
+    /// - Throws: ``ValidationError`` from the reader only, `field` naming the member: `r`, `g` or `b` missing, or a
+    ///   component not a number.
     public static func describe<Walk: WireWalk>(_ walk: inout Walk, _ value: inout Color) throws(ValidationError) {
         try walk.required("r", &value.r)
         try walk.required("g", &value.g)
@@ -86,8 +91,8 @@ extension Color: WireObject {
     /// - Parameters:
     ///   - json: The member's parsed JSON value: a hex string or an object.
     ///   - path: The member's path, made only for an error or the object's members' paths.
-    /// - Throws: ``ValidationError`` at `path()` when a string is not `#RRGGBB` or `#RRGGBBAA`, when `json` is neither a
-    ///   string nor an object, or from the object's reader (a component missing, or a member not known).
+    /// - Throws: ``ValidationError`` at `path()` when a string is not `#RRGGBB` or `#RRGGBBAA`, when `json` is neither
+    ///   a string nor an object, or from the object's reader (a component missing, or a member not known).
     public init(wire json: JSONValue, path: () -> FieldPath) throws(ValidationError) {
         guard case .string(let text) = json else {
             try self.init(reading: JSONObjectReader(json, path: path()))
@@ -109,7 +114,8 @@ extension Shadow: WireObject {
     /// - Parameters:
     ///   - walk: The reader (fills `value` in), the writer (writes it out) or the member lister.
     ///   - value: The shadow.
-    /// - Throws: ``ValidationError`` from the reader only, `field` naming the member: `color`, `radius` or `offset` missing or not in its form.
+    /// - Throws: ``ValidationError`` from the reader only, `field` naming the member: `color`, `radius` or `offset`
+    ///   missing or not in its form.
     public static func describe<Walk: WireWalk>(_ walk: inout Walk, _ value: inout Shadow) throws(ValidationError) {
         try walk.required("color", &value.color)
         try walk.required("radius", &value.radius)
@@ -127,7 +133,8 @@ extension Keyframe: WireObject {
     /// - Parameters:
     ///   - walk: The reader (fills `value` in), the writer (writes it out) or the member lister.
     ///   - value: The keyframe.
-    /// - Throws: ``ValidationError`` from the reader only, `field` naming the member: `time`, `progress`, `transform`, `maskFrame`, `cornerRadius` or `opacity` missing or not in its form.
+    /// - Throws: ``ValidationError`` from the reader only, `field` naming the member: `time`, `progress`, `transform`,
+    ///   `maskFrame`, `cornerRadius` or `opacity` missing or not in its form.
     public static func describe<Walk: WireWalk>(_ walk: inout Walk, _ value: inout Keyframe) throws(ValidationError) {
         try walk.required("time", &value.time)
         try walk.required("progress", &value.progress)

@@ -3,7 +3,8 @@ public protocol JSONDecodable {
     /// Reads a value; `path` names it in errors (`source.frame`).
     /// - Parameters:
     ///   - json: The parsed JSON value that holds the whole value.
-    ///   - path: Where `json` sits in its document (`source.frame`, `""` for the whole body); errors name fields below it.
+    ///   - path: Where `json` sits in its document (`source.frame`, `""` for the whole body); errors name fields below
+    ///     it.
     /// - Throws: ``ValidationError`` whose `field` is the full path of the first offending member: one missing
     ///   (`is required`), of the wrong kind (`must be a number, got string`), not known (`is not a known field`), or
     ///   out of its form's range.

@@ -10,7 +10,8 @@ extension Plan: WireObject {
     /// - Parameters:
     ///   - walk: The reader (fills `value` in), the writer (writes it out) or the member lister.
     ///   - value: The plan.
-    /// - Throws: ``ValidationError`` from the reader only, `field` naming the member: `style`, `direction`, `duration`, `stage`, `tracks` or `hides` missing, or any member not in its form.
+    /// - Throws: ``ValidationError`` from the reader only, `field` naming the member: `style`, `direction`, `duration`,
+    ///   `stage`, `tracks` or `hides` missing, or any member not in its form.
     public static func describe<Walk: WireWalk>(_ walk: inout Walk, _ value: inout Plan) throws(ValidationError) {
         try walk.required("style", &value.style)
         try walk.required("direction", &value.direction)
@@ -36,7 +37,8 @@ extension PlanWarning: WireObject {
     /// - Parameters:
     ///   - walk: The reader (fills `value` in), the writer (writes it out) or the member lister.
     ///   - value: The warning.
-    /// - Throws: ``ValidationError`` from the reader only, `field` naming the member: `field` or `message` missing or not a string.
+    /// - Throws: ``ValidationError`` from the reader only, `field` naming the member: `field` or `message` missing or
+    ///   not a string.
     public static func describe<Walk: WireWalk>(_ walk: inout Walk, _ value: inout PlanWarning) throws(ValidationError) {
         try walk.required("field", &value.field)
         try walk.required("message", &value.message)

@@ -9,7 +9,9 @@ extension PlanRequest: WireObject {
     /// - Parameters:
     ///   - walk: The reader (fills `value` in), the writer (writes it out) or the member lister.
     ///   - value: The request; what is left out takes its ``PlanDefaults`` value, and defaults stay out when written.
-    /// - Throws: ``ValidationError`` from the reader only, `field` naming the member: `source` or `destination` missing, a member not in its form (`precision` fractional or beyond an `Int`), or a member of `overlay` or `placeholder` not known.
+    /// - Throws: ``ValidationError`` from the reader only, `field` naming the member: `source` or `destination`
+    ///   missing, a member not in its form (`precision` fractional or beyond an `Int`), or a member of `overlay` or
+    ///   `placeholder` not known.
     public static func describe<Walk: WireWalk>(_ walk: inout Walk, _ value: inout PlanRequest) throws(ValidationError) {
         try walk.defaulted("style", &value.style, PlanDefaults.style)
         try walk.defaulted("direction", &value.direction, PlanDefaults.direction)
@@ -46,7 +48,8 @@ extension SourceElement: WireObject {
     /// - Parameters:
     ///   - walk: The reader (fills `value` in), the writer (writes it out) or the member lister.
     ///   - value: The source element.
-    /// - Throws: ``ValidationError`` from the reader only, `field` naming the member: `frame` missing, or any member not in its form.
+    /// - Throws: ``ValidationError`` from the reader only, `field` naming the member: `frame` missing, or any member
+    ///   not in its form.
     public static func describe<Walk: WireWalk>(_ walk: inout Walk, _ value: inout SourceElement) throws(ValidationError) {
         try walk.required("frame", &value.frame)
         try walk.defaulted("cornerRadius", &value.cornerRadius, PlanDefaults.cornerRadius)
@@ -65,7 +68,8 @@ extension DestinationLayout: WireObject {
     /// - Parameters:
     ///   - walk: The reader (fills `value` in), the writer (writes it out) or the member lister.
     ///   - value: The destination layout.
-    /// - Throws: ``ValidationError`` from the reader only, `field` naming the member: `bounds` missing, or any member not in its form.
+    /// - Throws: ``ValidationError`` from the reader only, `field` naming the member: `bounds` missing, or any member
+    ///   not in its form.
     public static func describe<Walk: WireWalk>(_ walk: inout Walk, _ value: inout DestinationLayout) throws(ValidationError) {
         try walk.required("bounds", &value.bounds)
         try walk.optional("frame", &value.frame)
@@ -86,7 +90,8 @@ extension Timing: WireObject {
     /// - Parameters:
     ///   - walk: The reader (fills `value` in), the writer (writes it out) or the member lister.
     ///   - value: The timing; members left out stay nil.
-    /// - Throws: ``ValidationError`` from the reader only, `field` naming the member: a member present but not in its form, or a key of `channels` that is not a channel.
+    /// - Throws: ``ValidationError`` from the reader only, `field` naming the member: a member present but not in its
+    ///   form, or a key of `channels` that is not a channel.
     public static func describe<Walk: WireWalk>(_ walk: inout Walk, _ value: inout Timing) throws(ValidationError) {
         try walk.optional("duration", &value.duration)
         try walk.optional("curve", &value.curve)
@@ -135,11 +140,12 @@ extension TimingCurve: HandWrittenWireForm {
     /// Reads `"linear"`, `"easeIn"`, `"easeOut"`, `"easeInOut"`, `{"cubicBezier": [x1, y1, x2, y2]}`
     /// or `{"spring": {"dampingRatio", "response"?, "initialVelocity"?}}`.
     /// - Parameters:
-    ///   - json: The parsed JSON value: one of the four curve names, or an object with the one member `cubicBezier` or `spring`.
+    ///   - json: The parsed JSON value: one of the four curve names, or an object with the one member `cubicBezier` or
+    ///     `spring`.
     ///   - path: Where `json` sits in its document (`""` for the whole body); errors name fields below it.
-    /// - Throws: ``ValidationError``, at `path` for an unknown name or an object without exactly one member, at `cubicBezier` when it is not
-    ///   an array of four numbers, from ``SpringParameters``'s reader at `spring`, or at any other member. The control
-    ///   points' range is the validator's.
+    /// - Throws: ``ValidationError``, at `path` for an unknown name or an object without exactly one member, at
+    ///   `cubicBezier` when it is not an array of four numbers, from ``SpringParameters``'s reader at `spring`, or at
+    ///   any other member. The control points' range is the validator's.
     public init(json: JSONValue, path: FieldPath) throws(ValidationError) {
         let expected = "must be \"linear\", \"easeIn\", \"easeOut\", \"easeInOut\", {\"cubicBezier\": [x1, y1, x2, y2]} or {\"spring\": {…}}"
         if case .string(let name) = json {
@@ -196,7 +202,8 @@ extension SpringParameters: WireObject {
     /// - Parameters:
     ///   - walk: The reader (fills `value` in), the writer (writes it out) or the member lister.
     ///   - value: The spring; `initialVelocity` takes its default when left out.
-    /// - Throws: ``ValidationError`` from the reader only, `field` naming the member: `dampingRatio` missing, or a member not a number.
+    /// - Throws: ``ValidationError`` from the reader only, `field` naming the member: `dampingRatio` missing, or a
+    ///   member not a number.
     public static func describe<Walk: WireWalk>(_ walk: inout Walk, _ value: inout SpringParameters) throws(ValidationError) {
         try walk.required("dampingRatio", &value.dampingRatio)
         try walk.optional("response", &value.response)
@@ -207,11 +214,12 @@ extension SpringParameters: WireObject {
 extension Sampling: HandWrittenWireForm {
     /// Reads `{"keyframes": N}`, `{"fps": F}` or `{"tolerance": T}`.
     /// - Parameters:
-    ///   - json: The parsed JSON value: an object with exactly one of `keyframes` (a whole count), `fps` (frames per second) or `tolerance` (points).
+    ///   - json: The parsed JSON value: an object with exactly one of `keyframes` (a whole count), `fps` (frames per
+    ///     second) or `tolerance` (points).
     ///   - path: Where `json` sits in its document (`""` for the whole body); errors name fields below it.
-    /// - Throws: ``ValidationError``, at `path` when the object does not have exactly one member, at the member when it is not a number or
-    ///   not known, and at `keyframes` when it has a fraction or is beyond an `Int` (``PlanLimits/keyframesRule``).
-    ///   Other ranges are the validator's.
+    /// - Throws: ``ValidationError``, at `path` when the object does not have exactly one member, at the member when it
+    ///   is not a number or not known, and at `keyframes` when it has a fraction or is beyond an `Int`
+    ///   (``PlanLimits/keyframesRule``). Other ranges are the validator's.
     public init(json: JSONValue, path: FieldPath) throws(ValidationError) {
         let reader = try JSONObjectReader(json, path: path)
         let expected = "must have exactly one of \"keyframes\", \"fps\" or \"tolerance\""
@@ -250,7 +258,8 @@ extension ChildPair: WireObject {
     /// - Parameters:
     ///   - walk: The reader (fills `value` in), the writer (writes it out) or the member lister.
     ///   - value: The child pair; the corner radii take their defaults when left out.
-    /// - Throws: ``ValidationError`` from the reader only, `field` naming the member: `id`, `from` or `to` missing, or any member not in its form.
+    /// - Throws: ``ValidationError`` from the reader only, `field` naming the member: `id`, `from` or `to` missing, or
+    ///   any member not in its form.
     public static func describe<Walk: WireWalk>(_ walk: inout Walk, _ value: inout ChildPair) throws(ValidationError) {
         try walk.required("id", &value.id)
         try walk.required("from", &value.from)

@@ -6,8 +6,9 @@ extension Decodable where Self: JSONDecodable {
     /// Decodes the value through its JSON form.
     /// - Parameter decoder: The decoder positioned at the value (`JSONDecoder`'s, or any other that can hand over a
     ///   JSON-shaped value).
-    /// - Throws: What `decoder` throws reading the value, and `DecodingError.dataCorrupted` at `decoder.codingPath` when
-    ///   the strict reader refuses it; its debug description is the ``ValidationError``'s (`frame.width is required`).
+    /// - Throws: What `decoder` throws reading the value, and `DecodingError.dataCorrupted` at `decoder.codingPath`
+    ///   when the strict reader refuses it; its debug description is the ``ValidationError``'s (`frame.width is
+    ///   required`).
     public init(from decoder: any Decoder) throws {
         let json = try JSONValue(from: decoder)
         do {

@@ -26,7 +26,8 @@ public protocol WireObject: WireValue, JSONCodable {
     /// - Parameters:
     ///   - walk: The walk: the reader fills `value` in, the writer writes it out, the member lister lists the names.
     ///   - value: The value: the reader overwrites its members, the writer and the lister leave it as it is.
-    /// - Throws: ``ValidationError``, from the reader only: a required member missing (`is required`) or a member not in its form, `field` naming it.
+    /// - Throws: ``ValidationError``, from the reader only: a required member missing (`is required`) or a member not
+    ///   in its form, `field` naming it.
     static func describe<Walk: WireWalk>(_ walk: inout Walk, _ value: inout Self) throws(ValidationError)
 }
 
@@ -74,7 +75,8 @@ public protocol WireWalk {
     ///   - name: The member's JSON key.
     ///   - value: The property: nil when the member is absent or `null`, and then not written.
     ///   - notWhole: The message for a number with a fraction (`must be a whole number`).
-    ///   - rangeRule: The message for a whole number beyond `Int`'s range (a field's rule: `must be a whole number from 0 to 6`).
+    ///   - rangeRule: The message for a whole number beyond `Int`'s range (a field's rule: `must be a whole number from
+    ///     0 to 6`).
     /// - Throws: ``ValidationError`` from the reader, `field` naming the member, when it is not a number, has a
     ///   fraction (`notWhole`, then `, got 2.5`) or does not fit an `Int` (`rangeRule`).
     mutating func integer(_ name: StaticString, _ value: inout Int?, notWhole: String, rangeRule: String) throws(ValidationError)
@@ -82,8 +84,8 @@ public protocol WireWalk {
     /// - Parameters:
     ///   - name: The nested object's JSON key (`overlay`).
     ///   - isSet: Whether any of its members is set; the writer writes the object only then.
-    ///   - members: Walks the nested object's members with a walk of the same kind; the reader treats an absent object as
-    ///     an empty one.
+    ///   - members: Walks the nested object's members with a walk of the same kind; the reader treats an absent object
+    ///     as an empty one.
     /// - Throws: ``ValidationError`` from the reader when the member is not an object, one of `members` refuses its
     ///   member, or the object holds a member `members` does not name (`is not a known field`).
     mutating func object(
@@ -130,7 +132,8 @@ extension WireObject {
     }
 
     /// Writes the object through its description.
-    /// - Parameter writer: The writer the object is appended to: its members in the order ``describe(_:_:)`` walks them.
+    /// - Parameter writer: The writer the object is appended to: its members in the order ``describe(_:_:)`` walks
+    ///   them.
     public func write(to writer: inout JSONWriter) {
         writer.beginObject()
         writeMembers(to: &writer)

@@ -15,9 +15,10 @@ public enum Filmstrip {
     /// - Parameters:
     ///   - request: The plan request; it must be valid as sent, including its own `sampling` and `precision`.
     ///   - frames: The number of panels, within ``frameRange`` (2…24); the first shows the start, the last the end.
-    /// - Returns: The SVG document, panels left to right, the strip 320 points tall.
-    /// - Throws: ``ValidationError`` with `field` `frames` when `frames` is outside ``frameRange``, or the request's own
-    ///   validation error naming its field.
+    /// - Returns: The SVG document: panels left to right, each `destination.bounds` in size with a label beneath, in
+    ///   window points; the document asks to be displayed 320 pixels tall.
+    /// - Throws: ``ValidationError`` with `field` `frames` when `frames` is outside ``frameRange``, or the request's
+    ///   own validation error naming its field.
     public static func svg(for request: PlanRequest, frames: Int) throws(ValidationError) -> String {
         guard frameRange.contains(frames) else {
             throw ValidationError(field: "frames", message: "\(framesRule), got \(frames)")
