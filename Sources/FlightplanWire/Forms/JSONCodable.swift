@@ -6,8 +6,8 @@ public protocol JSONDecodable {
     ///   - path: Where `json` sits in its document (`source.frame`, `""` for the whole body); errors name fields below
     ///     it.
     /// - Throws: ``ValidationError`` whose `field` is the full path of the first offending member: one missing
-    ///   (`is required`), of the wrong kind (`must be a number, got string`), not known (`is not a known field`), or
-    ///   out of its form's range.
+    ///   (`is required`), of the wrong kind (`must be a number, got string`), not known (`is not a known field`;
+    ///   a ``ProblemDetails`` ignores unknown members instead), or out of its form's range.
     init(json: JSONValue, path: FieldPath) throws(ValidationError)
 }
 

@@ -8,7 +8,8 @@ extension PlanRequest: WireObject {
     /// The body of `POST /v1/plans`.
     /// - Parameters:
     ///   - walk: The reader (fills `value` in), the writer (writes it out) or the member lister.
-    ///   - value: The request; what is left out takes its ``PlanDefaults`` value, and defaults stay out when written.
+    ///   - value: The request; what is left out takes its ``PlanDefaults`` value, and the writer leaves `timing`,
+    ///     `children` and `auxiliary` out when they are their defaults.
     /// - Throws: ``ValidationError`` from the reader only, `field` naming the member: `source` or `destination`
     ///   missing, a member not in its form (`precision` fractional or beyond an `Int`), or a member of `overlay` or
     ///   `placeholder` not known.

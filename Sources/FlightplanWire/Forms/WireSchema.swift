@@ -27,7 +27,8 @@ public protocol WireObject: WireValue, JSONCodable {
     ///   - walk: The walk: the reader fills `value` in, the writer writes it out, the member lister lists the names.
     ///   - value: The value: the reader overwrites its members, the writer and the lister leave it as it is.
     /// - Throws: ``ValidationError``, from the reader only: a required member missing (`is required`) or a member not
-    ///   in its form, `field` naming it.
+    ///   in its form (for an object member, one of its own members missing, malformed or not known), `field` naming
+    ///   it.
     static func describe<Walk: WireWalk>(_ walk: inout Walk, _ value: inout Self) throws(ValidationError)
 }
 
