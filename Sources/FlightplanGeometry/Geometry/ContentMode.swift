@@ -15,7 +15,7 @@ public enum ContentMode: String, Sendable, Hashable, CaseIterable {
     /// The rect, in the frame's space, where an image of `imageSize` is drawn inside `frame`.
     ///
     /// Exact for any aspect ratio: the scale is taken from the constraining side and the
-    /// result is centred on the frame (the seeds' helper was only right for square frames).
+    /// result is centred on the frame.
     /// - Parameters:
     ///   - imageSize: The image's size, points; for ``aspectFit`` and ``aspectFill`` both sides must be positive (a
     ///     zero side gives infinite or NaN scales).
