@@ -15,6 +15,12 @@ final class HeaderCollector {
     /// Where each header's line starts in the head's buffer, and where its value (as reported) ends.
     private var lines: [(name: String, start: UInt, valueEnd: UInt)] = []
 
+    /// An empty collector with room for a usual head's headers, so that they are not added one allocation each.
+    init() {
+        values.reserveCapacity(8)
+        lines.reserveCapacity(16)
+    }
+
     /// Adds one header from libmicrohttpd's buffer: `name` and `value` point into the bytes received, so where the
     /// name starts and the value ends place its line. The value becomes a String only for a header the service reads.
     func add(name: UnsafeRawBufferPointer, value: UnsafeRawBufferPointer) {

@@ -285,6 +285,8 @@ public struct Router: Sendable {
     /// `Accept` on a route whose format `Accept` chooses (on all its answers, refusals included, since a cache
     /// stores them by the same key).
     private func finalize(_ response: inout HTTPResponse, for head: RequestHead, requestID: String) {
+        // Room for the headers added here at once, rather than growing the array once per header.
+        response.headers.reserveCapacity(response.headers.count + 6)
         response.setHeader("X-Request-Id", requestID)
         if let trace = TraceContext(head) { response.setHeader("traceresponse", trace.traceresponse(forRequest: requestID)) }
         var vary = ""
