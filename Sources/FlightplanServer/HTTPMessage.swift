@@ -167,7 +167,7 @@ public struct HTTPResponse: Sendable, Hashable {
 
 /// Header names compared as HTTP does (ASCII case-insensitively), without allocating lower-cased copies.
 func equalIgnoringASCIICase(_ a: String, _ b: String) -> Bool {
-    a.utf8.elementsEqual(b.utf8) { asciiLowercased($0) == asciiLowercased($1) }
+    a.utf8.count == b.utf8.count && a.utf8.elementsEqual(b.utf8) { asciiLowercased($0) == asciiLowercased($1) }
 }
 
 /// `byte` lower-cased when it is an ASCII capital letter, else itself.

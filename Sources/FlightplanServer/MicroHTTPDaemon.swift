@@ -365,7 +365,10 @@ public final class MicroHTTPDaemon: Sendable {
         exchange.status = response.status
         exchange.responseBytes = response.body.count
         guard let mhdResponse = Self.response(sending: response.body) else { return .NO }
-        for header in response.headers { MHD_add_response_header(mhdResponse, header.name, header.value) }
+        for header in response.headers {
+            // withCString reads a String's own bytes; passing the Strings as C strings made an array of each.
+            header.name.withCString { name in header.value.withCString { value in _ = MHD_add_response_header(mhdResponse, name, value) } }
+        }
         let result = MHD_queue_response(connection, UInt32(response.status), mhdResponse)
         MHD_destroy_response(mhdResponse)
         return result

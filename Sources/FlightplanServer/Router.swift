@@ -260,9 +260,12 @@ public struct Router: Sendable {
     static func namesJSON(_ contentType: String) -> Bool {
         let semicolon = UInt8(ascii: ";")
         let isSpace = { (byte: UInt8) in byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
-        let mediaType = contentType.utf8.drop { $0 == semicolon }.prefix { $0 != semicolon }.drop(while: isSpace)
-        guard let last = mediaType.lastIndex(where: { !isSpace($0) }) else { return false }
-        return mediaType[...last].elementsEqual("application/json".utf8) { asciiLowercased($0) == $1 }
+        var contentType = contentType
+        return contentType.withUTF8 { bytes in
+            let mediaType = bytes.drop { $0 == semicolon }.prefix { $0 != semicolon }.drop(while: isSpace)
+            guard let last = mediaType.lastIndex(where: { !isSpace($0) }) else { return false }
+            return mediaType[...last].elementsEqual("application/json".utf8) { asciiLowercased($0) == $1 }
+        }
     }
 
     /// What makes a head malformed under RFC 9112 (answered 400 and closed, since a proxy may read it
