@@ -50,19 +50,27 @@ final class ConnectionDeadlines: Sendable {
 
     /// A head arrived: the body is due when one follows; otherwise nothing is, until the answer is sent.
     func headArrived(_ connection: UInt, bodyFollows: Bool) {
-        let deadline = bodyFollows ? ContinuousClock.now + bodyTimeout : nil
-        connections.withLock { $0[connection]?.deadline = deadline }
+        setDeadline(bodyFollows ? ContinuousClock.now + bodyTimeout : nil, of: connection)
     }
 
     /// An answer is queued: nothing is due from the client while it is sent.
     func answered(_ connection: UInt) {
-        connections.withLock { $0[connection]?.deadline = nil }
+        setDeadline(nil, of: connection)
     }
 
     /// An exchange completed: on a kept-alive connection, the next head is due.
     func completed(_ connection: UInt) {
-        let deadline = ContinuousClock.now + headerTimeout
-        connections.withLock { $0[connection]?.deadline = deadline }
+        setDeadline(ContinuousClock.now + headerTimeout, of: connection)
+    }
+
+    /// Sets an open connection's deadline. A lookup and a store: the dictionary's in-place accessor
+    /// (`table[key]?.deadline = …`) allocated on every call with a deadline (8 mallocs per request, perf probe
+    /// on malloc, 2026-11-26).
+    private func setDeadline(_ deadline: ContinuousClock.Instant?, of connection: UInt) {
+        connections.withLock { table in
+            guard let tracked = table[connection] else { return }
+            table.updateValue(Tracked(socket: tracked.socket, deadline: deadline), forKey: connection)
+        }
     }
 
     /// The connection is closing; its socket is no longer ours to touch.

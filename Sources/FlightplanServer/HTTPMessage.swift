@@ -64,6 +64,7 @@ public struct RequestHead: Sendable, Hashable {
     /// The path of an absolute-form target (`http://host:8080/v1/plans` → `/v1/plans`, RFC 9112 §3.2.2);
     /// any other target as it is.
     static func originForm(of target: String) -> String {
+        if target.utf8.first == UInt8(ascii: "/") { return target }
         let bytes = Array(target.utf8)
         for scheme in ["http://", "https://"]
         where bytes.count >= scheme.utf8.count
@@ -166,5 +167,10 @@ public struct HTTPResponse: Sendable, Hashable {
 
 /// Header names compared as HTTP does (ASCII case-insensitively), without allocating lower-cased copies.
 func equalIgnoringASCIICase(_ a: String, _ b: String) -> Bool {
-    a.utf8.elementsEqual(b.utf8) { x, y in x | (x >= 0x41 && x <= 0x5A ? 0x20 : 0) == y | (y >= 0x41 && y <= 0x5A ? 0x20 : 0) }
+    a.utf8.count == b.utf8.count && a.utf8.elementsEqual(b.utf8) { asciiLowercased($0) == asciiLowercased($1) }
+}
+
+/// `byte` lower-cased when it is an ASCII capital letter, else itself.
+func asciiLowercased(_ byte: UInt8) -> UInt8 {
+    byte | (byte >= 0x41 && byte <= 0x5A ? 0x20 : 0)
 }

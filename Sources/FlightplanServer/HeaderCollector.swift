@@ -15,22 +15,30 @@ final class HeaderCollector {
     /// Where each header's line starts in the head's buffer, and where its value (as reported) ends.
     private var lines: [(name: String, start: UInt, valueEnd: UInt)] = []
 
-    /// Adds one header; `start` is the address of its name in the head's buffer and `valueEnd` that of the
-    /// byte after its value (libmicrohttpd's values point into the bytes received).
-    func add(_ name: String, _ value: String, start: UInt, valueEnd: UInt) {
+    /// An empty collector with room for a usual head's headers, so that they are not added one allocation each.
+    init() {
+        values.reserveCapacity(8)
+        lines.reserveCapacity(16)
+    }
+
+    /// Adds one header from libmicrohttpd's buffer: `name` and `value` point into the bytes received, so where the
+    /// name starts and the value ends place its line. The value becomes a String only for a header the service reads.
+    func add(name: UnsafeRawBufferPointer, value: UnsafeRawBufferPointer) {
         count += 1
-        lines.append((name, start, valueEnd))
+        let nameText = String(decoding: name, as: UTF8.self)
+        lines.append((nameText, UInt(bitPattern: name.baseAddress), UInt(bitPattern: value.baseAddress) + UInt(value.count)))
         if violation == nil {
-            if name.isEmpty || !name.utf8.allSatisfy(Self.isTokenByte) {
-                violation = "A header name must be a token (no spaces, no separators); got \"\(EchoedInput.bounded(name))\"."
-            } else if let control = value.utf8.first(where: Self.isControl) {
+            if name.isEmpty || !name.allSatisfy(Self.isTokenByte) {
+                violation = "A header name must be a token (no spaces, no separators); got \"\(EchoedInput.bounded(nameText))\"."
+            } else if let control = value.first(where: Self.isControl) {
                 violation =
-                    "The value of header \(EchoedInput.bounded(name)) contains the control character \(Self.hex(control)); only visible characters, spaces and tabs are allowed."
+                    "The value of header \(EchoedInput.bounded(nameText)) contains the control character \(Self.hex(control)); only visible characters, spaces and tabs are allowed."
             }
         }
-        let name = name.lowercased()
-        guard RequestHead.readHeaders.contains(name) else { return }
-        values[name] = values[name].map { "\($0), \(value)" } ?? value
+        let lowercased = nameText.lowercased()
+        guard RequestHead.readHeaders.contains(lowercased) else { return }
+        let text = String(decoding: value, as: UTF8.self)
+        values[lowercased] = values[lowercased].map { "\($0), \(text)" } ?? text
     }
 
     /// Checks the header lines against the head's buffer, `head` (the request line, the headers and the blank
@@ -63,8 +71,12 @@ final class HeaderCollector {
     /// RFC 9110 tchar: ALPHA, DIGIT and !#$%&'*+-.^_`|~.
     static func isTokenByte(_ byte: UInt8) -> Bool {
         switch byte {
-        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"): return true
-        default: return Array("!#$%&'*+-.^_`|~".utf8).contains(byte)
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+            UInt8(ascii: "!"), UInt8(ascii: "#"), UInt8(ascii: "$"), UInt8(ascii: "%"), UInt8(ascii: "&"), UInt8(ascii: "'"),
+            UInt8(ascii: "*"), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "^"), UInt8(ascii: "_"),
+            UInt8(ascii: "`"), UInt8(ascii: "|"), UInt8(ascii: "~"):
+            true
+        default: false
         }
     }
 

@@ -141,25 +141,25 @@ public enum AccessLog: Sendable {
         case .sink(let sink, .text, let label, _):
             let time = LogTimestamp.localSeconds()
             sink.append { line in
-                line += time.utf8
-                line.append(UInt8(ascii: " ")); line += entry.level.rawValue.utf8
-                if !label.isEmpty { line.append(UInt8(ascii: " ")); line += label.utf8 }
-                line += ": bytes=".utf8
+                line.append(utf8: time)
+                line.append(UInt8(ascii: " ")); line.append(utf8: entry.level.rawValue)
+                if !label.isEmpty { line.append(UInt8(ascii: " ")); line.append(utf8: label) }
+                line.append(utf8: ": bytes=")
                 append(entry.bytes, to: &line)
-                line += " duration_us=".utf8
+                line.append(utf8: " duration_us=")
                 append(entry.microseconds, to: &line)
-                if entry.endedEarly { line += " ended_early=true".utf8 }
-                line += " method=".utf8; line += entry.method.utf8
-                line += " path=".utf8; line += entry.path.utf8
-                line += " request_id=".utf8; line += entry.requestID.utf8
-                line += " route=".utf8; line += entry.route.utf8
-                if let trace = entry.trace { line += " span_id=".utf8; line += trace.spanID.utf8 }
-                line += " status=".utf8
+                if entry.endedEarly { line.append(utf8: " ended_early=true") }
+                line.append(utf8: " method="); line.append(utf8: entry.method)
+                line.append(utf8: " path="); line.append(utf8: entry.path)
+                line.append(utf8: " request_id="); line.append(utf8: entry.requestID)
+                line.append(utf8: " route="); line.append(utf8: entry.route)
+                if let trace = entry.trace { line.append(utf8: " span_id="); line.append(utf8: trace.spanID) }
+                line.append(utf8: " status=")
                 append(entry.status, to: &line)
-                if let trace = entry.trace { line += " trace_id=".utf8; line += trace.traceID.utf8 }
-                line += " [".utf8; line += Self.source.utf8; line += "] ".utf8
-                line += entry.method.utf8; line.append(UInt8(ascii: " "))
-                line += entry.path.utf8; line.append(UInt8(ascii: " "))
+                if let trace = entry.trace { line.append(utf8: " trace_id="); line.append(utf8: trace.traceID) }
+                line.append(utf8: " ["); line.append(utf8: Self.source); line.append(utf8: "] ")
+                line.append(utf8: entry.method); line.append(UInt8(ascii: " "))
+                line.append(utf8: entry.path); line.append(UInt8(ascii: " "))
                 append(entry.status, to: &line)
                 line.append(UInt8(ascii: "\n"))
             }
@@ -189,7 +189,7 @@ public enum AccessLog: Sendable {
     }
 
     private func append(_ number: Int, to line: inout [UInt8]) {
-        line += String(number).utf8
+        line.append(utf8: String(number))
     }
 }
 
@@ -237,5 +237,13 @@ enum LogTimestamp {
     private static func padded(_ value: Int32, _ width: Int) -> String {
         let text = String(value)
         return String(repeating: "0", count: max(0, width - text.count)) + text
+    }
+}
+
+extension [UInt8] {
+    /// Appends `text`'s UTF-8 bytes in one copy (`+= text.utf8` appends them one by one).
+    mutating func append(utf8 text: String) {
+        var text = text
+        text.withUTF8 { append(contentsOf: $0) }
     }
 }

@@ -265,10 +265,8 @@ public final class MicroHTTPDaemon: Sendable {
             connection, .HEADER_KIND,
             { cls, _, key, keySize, value, valueSize in
                 guard let cls, let key, let value else { return .YES }
-                let name = String(decoding: UnsafeRawBufferPointer(start: key, count: keySize), as: UTF8.self)
-                let text = String(decoding: UnsafeRawBufferPointer(start: value, count: valueSize), as: UTF8.self)
                 Unmanaged<HeaderCollector>.fromOpaque(cls).takeUnretainedValue().add(
-                    name, text, start: UInt(bitPattern: key), valueEnd: UInt(bitPattern: value) + UInt(valueSize))
+                    name: UnsafeRawBufferPointer(start: key, count: keySize), value: UnsafeRawBufferPointer(start: value, count: valueSize))
                 return .YES
             }, Unmanaged.passUnretained(headers).toOpaque())
         let size = flightplan_request_head_size(connection)
@@ -282,7 +280,7 @@ public final class MicroHTTPDaemon: Sendable {
         if violation == nil, let control = truncatedTarget ? 0 : exchange.target.first(where: HeaderCollector.isControl) {
             violation = "The request target contains the control character \(HeaderCollector.hex(control)); percent-encode it."
         }
-        let query = exchange.target.split(separator: UInt8(ascii: "?"), maxSplits: 1, omittingEmptySubsequences: false).dropFirst().first
+        let query = exchange.target.firstIndex(of: UInt8(ascii: "?")).map { exchange.target[($0 + 1)...] }
         var head = RequestHead(
             method: String(cString: line.method), target: String(cString: line.url),
             version: String(cString: line.version), lowercasedHeaders: headers.values,
@@ -366,14 +364,36 @@ public final class MicroHTTPDaemon: Sendable {
         }
         exchange.status = response.status
         exchange.responseBytes = response.body.count
-        let mhdResponse = response.body.withUnsafeBytes { bytes in
-            MHD_create_response_from_buffer(bytes.count, UnsafeMutableRawPointer(mutating: bytes.baseAddress), .RESPMEM_MUST_COPY)
+        guard let mhdResponse = Self.response(sending: response.body) else { return .NO }
+        for header in response.headers {
+            // withCString reads a String's own bytes; passing the Strings as C strings made an array of each.
+            header.name.withCString { name in header.value.withCString { value in _ = MHD_add_response_header(mhdResponse, name, value) } }
         }
-        guard let mhdResponse else { return .NO }
-        for header in response.headers { MHD_add_response_header(mhdResponse, header.name, header.value) }
         let result = MHD_queue_response(connection, UInt32(response.status), mhdResponse)
         MHD_destroy_response(mhdResponse)
         return result
+    }
+
+    /// An answer's body, kept alive for libmicrohttpd until it frees the response that sends it.
+    private final class SentBody {
+        let bytes: [UInt8]
+
+        init(_ bytes: [UInt8]) {
+            self.bytes = bytes
+        }
+    }
+
+    /// A libmicrohttpd response sending `body` from the array's own storage, which it holds (retained) until
+    /// libmicrohttpd frees the response, instead of a copy of its own (MHD_RESPMEM_MUST_COPY: one allocation
+    /// and one copy of every answer, and two copies of a large one in memory for a moment).
+    private static func response(sending body: [UInt8]) -> OpaquePointer? {
+        let sent = Unmanaged.passRetained(SentBody(body))
+        // An array's storage stays put while the array lives unmodified: `SentBody` keeps it so.
+        let start = sent.takeUnretainedValue().bytes.withUnsafeBytes { UnsafeMutableRawPointer(mutating: $0.baseAddress) }
+        let response = MHD_create_response_from_buffer_with_free_callback_cls(
+            body.count, start, { context in Unmanaged<SentBody>.fromOpaque(context!).release() }, sent.toOpaque())
+        if response == nil { sent.release() }
+        return response
     }
 
     private func complete(_ exchange: Exchange, completedNormally: Bool) {

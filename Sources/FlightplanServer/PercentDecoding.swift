@@ -51,6 +51,8 @@ enum PercentDecoding {
         var length = 0
         while target[length] != 0 { length += 1 }
         let bytes = UnsafeMutableRawBufferPointer(start: target, count: length)
+        // Nothing to decode (the usual target): no copy.
+        guard bytes.contains(UInt8(ascii: "%")) else { return length }
         guard let decoded = decode(bytes, refusing: { $0 < 0x20 || $0 == 0x7F }) else {
             target[0] = 0
             return 0

@@ -2,7 +2,7 @@ import FlightplanWire
 import Synchronization
 
 /// The bytes of answers handed to libmicrohttpd and not yet sent, all connections together, held under one
-/// limit as nginx and Envoy bound their buffers. libmicrohttpd keeps an answer's copy until the client has
+/// limit as nginx and Envoy bound their buffers. libmicrohttpd holds an answer's bytes until the client has
 /// read all of it (or the connection ends), so clients that send requests and never read would otherwise hold
 /// one answer each for as long as the idle timeout lets them. Each connection holds one answer at a time
 /// (libmicrohttpd reads its next request only once the answer is sent).

@@ -245,8 +245,7 @@ public struct Router: Sendable {
         if let length, let bytes = Int(length), bytes > configuration.maxBodyBytes {
             return .refusal(payloadTooLarge(requestID: requestID))
         }
-        let mediaType = head[header: "content-type"]?.split(separator: ";").first.map { $0.trimmingSpaces.lowercased() }
-        guard mediaType == "application/json" else {
+        guard let contentType = head[header: "content-type"], Self.namesJSON(contentType) else {
             return .refusal(
                 problem(
                     415, "Unsupported Media Type",
@@ -254,6 +253,19 @@ public struct Router: Sendable {
                     requestID: requestID, headers: [("Accept-Post", "application/json")]))
         }
         return .route(route)
+    }
+
+    /// Whether a `Content-Type` value's media type (its first non-empty `;`-separated part, spaces and tabs
+    /// trimmed) is `application/json` in any case; read in place, without copies.
+    static func namesJSON(_ contentType: String) -> Bool {
+        let semicolon = UInt8(ascii: ";")
+        let isSpace = { (byte: UInt8) in byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
+        var contentType = contentType
+        return contentType.withUTF8 { bytes in
+            let mediaType = bytes.drop { $0 == semicolon }.prefix { $0 != semicolon }.drop(while: isSpace)
+            guard let last = mediaType.lastIndex(where: { !isSpace($0) }) else { return false }
+            return mediaType[...last].elementsEqual("application/json".utf8) { asciiLowercased($0) == $1 }
+        }
     }
 
     /// What makes a head malformed under RFC 9112 (answered 400 and closed, since a proxy may read it
@@ -276,19 +288,21 @@ public struct Router: Sendable {
     /// `Accept` on a route whose format `Accept` chooses (on all its answers, refusals included, since a cache
     /// stores them by the same key).
     private func finalize(_ response: inout HTTPResponse, for head: RequestHead, requestID: String) {
+        // Room for the headers added here at once, rather than growing the array once per header.
+        response.headers.reserveCapacity(response.headers.count + 6)
         response.setHeader("X-Request-Id", requestID)
         if let trace = TraceContext(head) { response.setHeader("traceresponse", trace.traceresponse(forRequest: requestID)) }
-        var vary: [String] = []
+        var vary = ""
         if let allowedOrigins {
             if let origin = head[header: "origin"], allowedOrigins.contains(origin) {
                 response.setHeader("Access-Control-Allow-Origin", origin)
             }
-            vary.append("Origin")
+            vary = "Origin"
         } else {
             response.setHeader("Access-Control-Allow-Origin", "*")
         }
-        if Endpoint(rawValue: head.path)?.negotiatedFormats.isEmpty == false { vary.append("Accept") }
-        if !vary.isEmpty { response.setHeader("Vary", vary.joined(separator: ", ")) }
+        if Endpoint(rawValue: head.path)?.negotiatedFormats.isEmpty == false { vary += vary.isEmpty ? "Accept" : ", Accept" }
+        if !vary.isEmpty { response.setHeader("Vary", vary) }
         response.setHeader("Access-Control-Expose-Headers", "X-Request-Id, Retry-After, Allow, Accept-Post, traceresponse")
         if state.isDraining { response.setHeader("Connection", "close") }
     }

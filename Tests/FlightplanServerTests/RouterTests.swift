@@ -89,6 +89,17 @@ struct RouterTests {
         #expect(respond("POST", "/v1/plans", body: sampleRequest, headers: ["Content-Type": "Application/JSON; charset=utf-8"]).status == 200)
     }
 
+    @Test(
+        "a Content-Type names JSON by its first non-empty part, trimmed, in any case",
+        arguments: [
+            ("application/json", true), ("APPLICATION/Json", true), (" \tapplication/json\t ; charset=utf-8", true),
+            (";;application/json;x=1", true), ("", false), (";", false), ("  ;application/json", false), ("application/jsonx", false),
+            ("application/json-patch+json", false), ("text/json", false), ("application/ json", false)
+        ])
+    func contentType(value: String, isJSON: Bool) {
+        #expect(Router.namesJSON(value) == isJSON)
+    }
+
     @Test("CORS preflight on every route, and every response allows the origin", arguments: Router.routes.map(\.path))
     func preflight(path: String) {
         let response = respond("OPTIONS", path, headers: ["Origin": "null", "Access-Control-Request-Method": "POST"])
