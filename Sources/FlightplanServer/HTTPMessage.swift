@@ -24,6 +24,12 @@ public struct RequestHead: Sendable, Hashable {
 
     /// Creates a request head; header names are lower-cased, and a query in `path` (`/v1/plans?format=css`)
     /// is split off and percent-decoded.
+    /// - Parameters:
+    ///   - method: The method as sent (`GET`, `POST`, …); compared case-sensitively by the router, as RFC 9110 says.
+    ///   - path: The request target: an origin-form path with an optional query, or an absolute-form URL whose
+    ///     scheme and authority are dropped.
+    ///   - version: The protocol version as sent; `HTTP/1.1` by default.
+    ///   - headers: Header values by name, in any case; of names that differ only in case, the first is kept.
     public init(method: String, path: String, version: String = "HTTP/1.1", headers: [String: String] = [:]) {
         let parts = path.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
         self.init(
@@ -47,6 +53,9 @@ public struct RequestHead: Sendable, Hashable {
     }
 
     /// A header's value by name; `name` must be lower-case (`"content-type"`).
+    /// - Parameter name: The header's name, lower-case.
+    /// - Returns: Its value (a repeated header's values joined with ", "), or nil when it was not sent or is not one
+    ///   of ``readHeaders``.
     public subscript(header name: String) -> String? { headers[name] }
 
     /// The body length `Content-Length` announces, when it is one decimal number (0 otherwise).
@@ -86,6 +95,9 @@ public struct QueryParameter: Sendable, Hashable {
     public var value: String
 
     /// Creates a parameter.
+    /// - Parameters:
+    ///   - name: The name, already decoded.
+    ///   - value: The value, already decoded; empty for a bare `name`.
     public init(name: String, value: String) {
         self.name = name
         self.value = value
@@ -110,6 +122,9 @@ public struct HTTPRequest: Sendable, Hashable {
     public var body: [UInt8]
 
     /// Creates a request.
+    /// - Parameters:
+    ///   - head: The request line and the headers the service reads.
+    ///   - body: The body as received (chunked framing removed); empty by default.
     public init(head: RequestHead, body: [UInt8] = []) {
         self.head = head
         self.body = body
@@ -134,6 +149,11 @@ public struct HTTPResponse: Sendable, Hashable {
     public var body: [UInt8]
 
     /// Creates a response.
+    /// - Parameters:
+    ///   - status: The status code (100–599).
+    ///   - headers: Header names and values in the order they are sent; none by default (libmicrohttpd adds
+    ///     `Content-Length` and `Date` itself).
+    ///   - body: The body bytes; empty by default.
     public init(status: Int, headers: [(String, String)] = [], body: [UInt8] = []) {
         self.status = status
         self.headers = headers.map { Header(name: $0.0, value: $0.1) }
@@ -141,11 +161,17 @@ public struct HTTPResponse: Sendable, Hashable {
     }
 
     /// A header's value by case-insensitive name.
+    /// - Parameter name: The header's name, in any case.
+    /// - Returns: The value of the first header of that name, or nil when there is none.
     public subscript(header name: String) -> String? {
         headers.first { equalIgnoringASCIICase($0.name, name) }?.value
     }
 
     /// Adds or replaces a header.
+    /// - Parameters:
+    ///   - name: The header's name; an existing header of that name in any case is replaced in place, else it is
+    ///     appended.
+    ///   - value: Its value, sent as it is.
     public mutating func setHeader(_ name: String, _ value: String) {
         if let index = headers.firstIndex(where: { equalIgnoringASCIICase($0.name, name) }) {
             headers[index].value = value
@@ -155,11 +181,19 @@ public struct HTTPResponse: Sendable, Hashable {
     }
 
     /// A JSON response.
+    /// - Parameters:
+    ///   - status: The status code.
+    ///   - body: The JSON text, UTF-8.
+    /// - Returns: A response with `Content-Type: application/json` and that body.
     public static func json(_ status: Int, _ body: [UInt8]) -> HTTPResponse {
         HTTPResponse(status: status, headers: [("Content-Type", "application/json")], body: body)
     }
 
     /// An RFC 9457 problem response.
+    /// - Parameters:
+    ///   - problem: The problem; its `status` is the response's status.
+    ///   - headers: More headers after `Content-Type` (`Allow`, `Retry-After`, …); none by default.
+    /// - Returns: A response with `Content-Type: application/problem+json` and the problem's JSON as its body.
     public static func problem(_ problem: ProblemDetails, headers: [(String, String)] = []) -> HTTPResponse {
         HTTPResponse(status: problem.status, headers: [("Content-Type", "application/problem+json")] + headers, body: problem.jsonBytes)
     }

@@ -10,6 +10,7 @@ public struct Errno: Error, Hashable, Sendable, CustomStringConvertible {
     public var rawValue: Int32
 
     /// The error numbered `rawValue`.
+    /// - Parameter rawValue: The C library's error number (`EADDRINUSE`, `EACCES`, …).
     public init(rawValue: Int32) {
         self.rawValue = rawValue
     }

@@ -29,6 +29,10 @@ public struct JSONLogHandler: LogHandler {
     private let sink: LogSink
 
     /// A handler appending its lines to `sink`.
+    /// - Parameters:
+    ///   - label: The logger's label, written as each line's `label`.
+    ///   - logLevel: The least severe level written; events below it are dropped.
+    ///   - sink: Where the lines go, one JSON object and a newline each.
     public init(label: String, logLevel: Logger.Level, sink: LogSink) {
         self.label = label
         self.logLevel = logLevel
@@ -36,12 +40,16 @@ public struct JSONLogHandler: LogHandler {
     }
 
     /// A metadata value of this handler.
+    /// - Parameter key: The metadata key.
+    /// - Returns: The value every line of this handler carries under `key`, or nil; setting nil removes it.
     public subscript(metadataKey key: String) -> Logger.Metadata.Value? {
         get { metadata[key] }
         set { metadata[key] = newValue }
     }
 
     /// Appends the event's line to the sink.
+    /// - Parameter event: The event: its level, message, metadata (this handler's, then the event's, which wins) and
+    ///   source location.
     public func log(event: LogEvent) {
         var writer = JSONWriter(capacity: 256)
         writer.beginObject()

@@ -28,6 +28,11 @@ public final class LogSink: Sendable {
     private let closing = Wakeup()
 
     /// A sink writing its batches with `output`, flushed every `interval` by a thread it starts.
+    /// - Parameters:
+    ///   - interval: The longest a line waits before it is written; 20 ms by default. A batch reaching the high-water
+    ///     mark is written at once, whatever the interval.
+    ///   - output: Writes one batch of whole lines; called from the flusher thread or, past the high-water mark or
+    ///     once the sink is closed (or its thread could not start), from the appending thread. Batches never overlap.
     public init(interval: Duration = .milliseconds(20), output: @escaping @Sendable (UnsafeRawBufferPointer) -> Void) {
         self.interval = interval
         self.output = output
@@ -52,16 +57,20 @@ public final class LogSink: Sendable {
     }
 
     /// A sink writing to standard error (the server's log).
+    /// - Returns: A new sink with its own flusher thread, writing every batch whole to file descriptor 2.
     public static func standardError() -> LogSink {
         LogSink { bytes in Self.writeAll(bytes, to: STDERR_FILENO) }
     }
 
     /// A sink writing to standard output.
+    /// - Returns: A new sink with its own flusher thread, writing every batch whole to file descriptor 1.
     public static func standardOutput() -> LogSink {
         LogSink { bytes in Self.writeAll(bytes, to: STDOUT_FILENO) }
     }
 
     /// Appends what `format` writes at the end of the pending bytes (one or more whole lines).
+    /// - Parameter format: Appends the lines' bytes to the buffer it is given, under the sink's lock: it must not
+    ///   block or log.
     public func append(_ format: (inout [UInt8]) -> Void) {
         let size = pending.withLock { bytes in
             format(&bytes)
@@ -108,6 +117,7 @@ public final class LogSink: Sendable {
         let sink: LogSink
 
         /// Appends `text`.
+        /// - Parameter text: One whole line, its newline included (swift-log's `StreamLogHandler` writes it so).
         public mutating func write(_ text: String) {
             sink.append { $0.append(contentsOf: text.utf8) }
         }

@@ -75,6 +75,10 @@ public final class MicroHTTPDaemon: Sendable {
     public var port: Int { running.withLock { $0?.port ?? 0 } }
 
     /// Creates a daemon; nothing listens until ``start()``. Access lines go to `accessLog`, or through `logger`.
+    /// - Parameters:
+    ///   - router: Answers every request; its configuration gives the address, threads, limits and deadlines.
+    ///   - logger: Where the daemon's own events go (start, stop, drain, libmicrohttpd's messages).
+    ///   - accessLog: Where one line per answered request goes; nil (the default) writes them through `logger`.
     public init(router: Router, logger: Logger, accessLog: AccessLog? = nil) {
         self.router = router
         self.logger = logger

@@ -60,6 +60,8 @@ public struct Router: Sendable {
 
     /// The admin listener's routes: liveness, readiness and metrics of the `main` router's server, answered
     /// on their own port and threads so that they never queue behind the main port's traffic.
+    /// - Parameter main: The main listener's router, whose state (readiness, drain) and metrics they report.
+    /// - Returns: `/healthz`, `/readyz` and `/metrics`, each for GET and HEAD.
     public static func adminRoutes(for main: Router) -> [Route] {
         [
             liveness,
@@ -75,6 +77,11 @@ public struct Router: Sendable {
     private let allowedOrigins: [String]?
 
     /// Creates a router answering `routes` (the main listener's by default).
+    /// - Parameters:
+    ///   - configuration: The limits, CORS origins and deadlines it enforces (validated: ``ServerConfiguration/validate()``).
+    ///   - state: The readiness and metrics it shares with the daemon; a fresh state by default.
+    ///   - openAPIDocument: The bytes `GET /openapi.yaml` answers; the embedded contract by default.
+    ///   - routes: The paths it answers, each with its methods and handler; ``routes`` by default.
     public init(
         configuration: ServerConfiguration, state: ServerState = ServerState(), openAPIDocument: [UInt8] = OpenAPIDocument.bytes,
         routes: [Route] = Router.routes
@@ -88,6 +95,8 @@ public struct Router: Sendable {
 
     /// The caller's `X-Request-Id` when it is 1–128 visible ASCII characters, else a new id: a random
     /// process prefix drawn once and a counter, so ids are unique without a system call per request.
+    /// - Parameter header: The request's `X-Request-Id` value, or nil when it sent none.
+    /// - Returns: That value when it is usable, else a new id (16 hex digits, `-`, a hex counter).
     public static func requestID(from header: String?) -> String {
         if let header, (1...128).contains(header.utf8.count), header.utf8.allSatisfy({ (0x21...0x7E).contains($0) }) {
             return header
@@ -131,6 +140,11 @@ public struct Router: Sendable {
     }
 
     /// Decides from the head alone: go on and read the body, or refuse (finalized: the request id, CORS).
+    /// - Parameters:
+    ///   - head: The request line and headers as received.
+    ///   - requestID: The id the answer carries (``requestID(from:)``).
+    /// - Returns: ``Admission/proceed(_:bodyLimit:)`` with the route and the most body bytes to read, or
+    ///   ``Admission/refuse(_:_:)`` with the finished refusal and whether to answer before or after the body.
     public func admit(_ head: RequestHead, requestID: String) -> Admission {
         var refusal: HTTPResponse
         switch check(head, requestID: requestID) {
@@ -152,6 +166,12 @@ public struct Router: Sendable {
 
     /// Answers a request ``admit(_:requestID:)`` let through to `route`, finalized: the route's answer with the
     /// request id and CORS headers.
+    /// - Parameters:
+    ///   - route: The route ``admit(_:requestID:)`` chose.
+    ///   - head: The request's head, as admitted.
+    ///   - body: The body as read, or ``Body/tooLarge`` when it passed the admitted limit (the answer is then a 413).
+    ///   - requestID: The id the answer carries, the one given to ``admit(_:requestID:)``.
+    /// - Returns: The finished response: status, headers (request id, CORS, `Vary`) and body.
     public func respond(via route: Route, to head: RequestHead, body: Body, requestID: String) -> HTTPResponse {
         var response: HTTPResponse
         switch body {

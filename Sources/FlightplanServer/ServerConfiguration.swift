@@ -85,6 +85,8 @@ public struct ServerConfiguration: Sendable, Hashable {
     public static var processorCount: Int { max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN))) }
 
     /// Checks every setting against the range the server supports; the daemon refuses to start otherwise.
+    /// - Throws: A ``ConfigurationError`` whose description names the first setting out of range, its range and the
+    ///   value given (`port must be 0…65535, got 70000`).
     public func validate() throws(ConfigurationError) {
         func require(_ condition: Bool, _ rule: String) throws(ConfigurationError) {
             guard condition else { throw ConfigurationError(description: rule) }

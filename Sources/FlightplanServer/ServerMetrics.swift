@@ -49,6 +49,9 @@ public final class ServerMetrics: Sendable {
     }
 
     /// The Prometheus text exposition (version 0.0.4).
+    /// - Parameter state: The server's state, for the gauges it holds (requests in flight, open connections, draining).
+    /// - Returns: Every family with its `# HELP` and `# TYPE` lines, the build info and the process metrics last;
+    ///   each line newline-terminated.
     public func render(state: ServerState) -> String {
         var text = ""
         func family(_ name: String, _ type: String, _ help: String) {

@@ -19,6 +19,7 @@ public struct TraceContext: Sendable, Hashable {
     /// lower-case hex digits or `ff`; for version `00` anything but exactly `00-<32 hex>-<16 hex>-<2 hex>`; for a
     /// later version fewer than those 55 characters, or a 56th that is not `-`; an upper-case digit; an all-zero
     /// trace or parent id. Several `traceparent` headers (joined with ", ") are invalid too.
+    /// - Parameter traceparent: The header's value as received.
     public init?(traceparent: String) {
         var text = traceparent
         let parsed: TraceContext? = text.withUTF8 { bytes in
@@ -41,6 +42,7 @@ public struct TraceContext: Sendable, Hashable {
     }
 
     /// The context of a request head's `traceparent`, or nil when it has none or it does not parse.
+    /// - Parameter head: The request's head; only its `traceparent` header is read.
     public init?(_ head: RequestHead) {
         guard let header = head[header: "traceparent"] else { return nil }
         self.init(traceparent: header)
@@ -49,6 +51,8 @@ public struct TraceContext: Sendable, Hashable {
     /// The id of the span this server opens for the request `requestID` under this context: 16 hex digits,
     /// never all zero, derived from the request id and the parent (FNV-1a), so the access line and the
     /// response's `traceresponse` agree without the id being stored anywhere.
+    /// - Parameter requestID: The request's id (``Router/requestID(from:)``).
+    /// - Returns: 16 lower-case hex digits.
     public func spanID(forRequest requestID: String) -> String {
         var hash: UInt64 = 0xCBF2_9CE4_8422_2325
         for byte in requestID.utf8 + [UInt8(ascii: "-")] + parentID.utf8 {
@@ -60,6 +64,8 @@ public struct TraceContext: Sendable, Hashable {
 
     /// The `traceresponse` header's value (Trace Context Level 2): version `00`, the trace, this server's span
     /// for `requestID`, and the caller's sampled flag.
+    /// - Parameter requestID: The request's id, as given to ``spanID(forRequest:)``.
+    /// - Returns: `00-<trace id>-<span id>-<01 or 00>`.
     public func traceresponse(forRequest requestID: String) -> String {
         "00-\(traceID)-\(spanID(forRequest: requestID))-\(sampled ? "01" : "00")"
     }
