@@ -7,12 +7,18 @@ package struct ProgressMotion {
     package var kinks: [Double]
     /// Writes the tracks' exact keyframes at a progress over the array it is given, as the time search's `state` does.
     package var state: (Double, inout [Keyframe]) -> Void
+    /// One track's exact keyframe at a progress (locating a corner follows one track: the others' states would be
+    /// thrown away).
+    package var trackState: (Int, Double) -> Keyframe
 
     /// Creates a progress motion.
-    package init(curve: CubicBezier, kinks: [Double], state: @escaping (Double, inout [Keyframe]) -> Void) {
+    package init(
+        curve: CubicBezier, kinks: [Double], state: @escaping (Double, inout [Keyframe]) -> Void, trackState: @escaping (Int, Double) -> Keyframe
+    ) {
         self.curve = curve
         self.kinks = kinks
         self.state = state
+        self.trackState = trackState
     }
 }
 
@@ -244,11 +250,10 @@ struct ProgressGrid {
         /// The progress where the lane turns: of the span's two halves, the one whose middle strays more from its
         /// chord holds the corner, ``locatingSteps`` times.
         func located(in motion: ProgressMotion, layers: [SampledLayer], evaluations: inout Int) -> Double {
-            var states: [Keyframe] = [], lanes = [Double](repeating: 0, count: ProgressGrid.lanes)
+            var lanes = [Double](repeating: 0, count: ProgressGrid.lanes)
             func value(_ progress: Double) -> Double {
-                motion.state(progress, &states)
-                evaluations += layers.count
-                ProgressGrid.write(states[track], layers[track], into: &lanes, at: 0)
+                evaluations += 1
+                ProgressGrid.write(motion.trackState(track, progress), layers[track], into: &lanes, at: 0)
                 return lanes[lane]
             }
             var low = self.low, high = self.high
@@ -275,6 +280,7 @@ struct ProgressGrid {
         allowed = (0..<lanes).map { ($0 == 9 ? Sampler.opacityTolerance : tolerance) * Self.boundShare }
         var states: [Keyframe] = [], scratch: [Keyframe] = [], chord = [Double](repeating: 0, count: lanes)
         for (low, high) in zip([0] + motion.kinks, motion.kinks + [1]) where high > low {
+            let cornersBefore = corners.count
             let cells = max(1, Int((Double(Sampler.progressGridCells) * (high - low)).rounded(.up)))
             let points = 2 * cells + 1
             let half = (high - low) / Double(2 * cells)
@@ -305,6 +311,8 @@ struct ProgressGrid {
                     }
                 }
             }
+            // A piece with corners inside is measured again once they are kinks, its ends with it.
+            guard corners.count == cornersBefore else { continue }
             // A corner or a bend that grows without limit near a piece's end has no point beyond it to show against: the
             // half cell at each end is halved ``endRefinements`` more times, and each finer bend must agree with the
             // coarser one (the end cells take them all), or the coarser chord's span holds a corner.
