@@ -11,7 +11,7 @@ struct ProgressBoundTests {
     @Test("the bound's keyframes keep a linear renderer within the tolerance of the exact plan at dense instants", arguments: [0.1, 0.5, 2])
     func boundHolds(tolerance: Double) throws {
         var boundCounts: [Int] = [], searchCounts: [Int] = [], declined = 0
-        try forAllScenes(count: 1000, seed: 0xB0_7D, atLeast: 150) { rng, replay in
+        func check(_ rng: inout SeededGenerator, _ replay: String) throws {
             // Mostly curves the bound takes (Béziers inside 0…1), half of them with a random choreography.
             let curve = RandomScenes.curve(using: &rng, overshooting: false)
             var request = RandomScenes.request(using: &rng, curve: curve, sampling: .tolerance(tolerance))
@@ -25,6 +25,10 @@ struct ProgressBoundTests {
             boundCounts.append(times.count)
             searchCounts.append(try scene.searchTimes(tolerance: tolerance).count)
         }
+        try forAllScenes(count: 1000, seed: 0xB0_7D, atLeast: 150, check)
+        // A bend that grows without limit near progress 0, at 0.1 pt a new corner next to each one located: the bound
+        // must leave it to the time search (measured with the kinks of five grids, it overstepped 0.1 pt by 1.3 %).
+        try forAllScenes(count: 1, seed: 305_420_049, atLeast: 0, check)
         func summary(_ counts: [Int]) -> String { "mean \(Double(counts.reduce(0, +)) / Double(counts.count)), max \(counts.max() ?? 0)" }
         print(
             "tolerance \(tolerance) pt over \(boundCounts.count) scenes the bound took (\(declined) declined): keyframes \(summary(boundCounts)); "

@@ -34,6 +34,9 @@ extension Sampler {
     /// image turns up to four (its clip's edges meeting the mask's, its radius reaching 0), and a piece between two
     /// of them may hold one more.
     static let maximumCorners = 8
+    /// Most times the bound measures a motion again with the corners it located: a bend that grows without limit (a
+    /// scale nearing zero) shows a new corner next to each one located, and is left to the time search.
+    static let maximumRemeasures = 3
 
     /// Tolerance times from a bound instead of checked instants, or nil where the bound does not apply (the grid finds
     /// the motion too uneven to measure, or the keyframes would pass `keyframeLimit`): then the time search decides.
@@ -51,23 +54,24 @@ extension Sampler {
     ///   neighbours' measures, with kinks as cell edges and keyframes (a corner in W is no bend a grid can measure). A
     ///   corner between grid points shows as neighbouring bends that jump, or near a piece's end as finer bends that
     ///   jump from coarser ones: each one is located and made a kink, and the motion measured again (up to
-    ///   ``maximumCorners`` in all; a bend that grows without limit, a scale nearing zero, keeps showing one and declines).
+    ///   ``maximumCorners`` in all, ``maximumRemeasures`` times; a bend that grows without limit, a scale nearing zero,
+    ///   keeps showing one and declines).
     /// - K and L are measured, not proven between grid points: the bound allows ``ProgressGrid/boundShare`` of the
     ///   tolerance, and `ProgressBoundTests` checks it against dense exact states over random scenes.
     package static func progressBoundTimes(
         duration: Double, tolerance: Double, motion: ProgressMotion, layers: [SampledLayer], keyframeLimit: Int, evaluations: inout Int
     ) -> [Double]? {
         // The corners a grid finds between its points are located and made kinks, and the motion measured again, up to
-        // ``maximumCorners`` corners in all.
+        // ``maximumCorners`` corners in all and ``maximumRemeasures`` times.
         var motion = motion
         var located = 0
         var measured: ProgressGrid?
-        while measured == nil {
+        for remeasure in 0...maximumRemeasures {
             var corners: [ProgressGrid.Corner] = []
             measured = ProgressGrid(motion: motion, tolerance: tolerance, layers: layers, evaluations: &evaluations, corners: &corners)
             guard measured == nil else { break }
             located += corners.count
-            guard !corners.isEmpty, located <= maximumCorners else { return nil }
+            guard !corners.isEmpty, located <= maximumCorners, remeasure < maximumRemeasures else { return nil }
             let kinks = corners.map { $0.located(in: motion, layers: layers, evaluations: &evaluations) }.filter { kink in
                 kink > 0 && kink < 1 && !motion.kinks.contains(kink)
             }
