@@ -66,9 +66,11 @@ extension Sampler {
         var motion = motion
         var located = 0
         var measured: ProgressGrid?
+        var pieces: [ProgressGrid.Piece] = []
         for remeasure in 0...maximumRemeasures {
             var corners: [ProgressGrid.Corner] = []
-            measured = ProgressGrid(motion: motion, tolerance: tolerance, layers: layers, evaluations: &evaluations, corners: &corners)
+            measured = ProgressGrid(
+                motion: motion, tolerance: tolerance, layers: layers, evaluations: &evaluations, corners: &corners, pieces: &pieces)
             guard measured == nil else { break }
             located += corners.count
             guard !corners.isEmpty, located <= maximumCorners, remeasure < maximumRemeasures else { return nil }
@@ -275,16 +277,37 @@ struct ProgressGrid {
         }
     }
 
+    /// A piece between two kinks as a grid measured it, without corners: its cells' far edges and bounds. A grid that
+    /// measures the motion again with corners located elsewhere takes them as they are (a piece's measures depend on
+    /// its states alone).
+    struct Piece {
+        var low: Double, high: Double
+        var edges: ArraySlice<Double>
+        var bounds: ArraySlice<(bend: Double, speed: Double)>
+    }
+
     /// Measures `motion` on a grid of cells (each piece between kinks evenly split), evaluating each cell's edges and
     /// middle and a few finer points at each piece's ends; nil, with the corners it found in `corners`, when neighbouring
-    /// points' bends (or an end's finer and coarser ones) jump by more than ``largestJump``.
-    init?(motion: ProgressMotion, tolerance: Double, layers: [SampledLayer], evaluations: inout Int, corners: inout [Corner]) {
+    /// points' bends (or an end's finer and coarser ones) jump by more than ``largestJump``. `pieces` holds the pieces an
+    /// earlier grid measured, which this one takes instead of measuring them again, and then this grid's.
+    init?(
+        motion: ProgressMotion, tolerance: Double, layers: [SampledLayer], evaluations: inout Int, corners: inout [Corner],
+        pieces: inout [Piece]
+    ) {
         let tracks = layers.count, lanes = Self.lanes
         self.tracks = tracks
         allowed = (0..<lanes).map { ($0 == 9 ? Sampler.opacityTolerance : tolerance) * Self.boundShare }
         var states: [Keyframe] = [], scratch: [Keyframe] = [], chord = [Double](repeating: 0, count: lanes)
+        let measuredBefore = pieces
+        pieces = []
         for (low, high) in zip([0] + motion.kinks, motion.kinks + [1]) where high > low {
-            let cornersBefore = corners.count
+            if let piece = measuredBefore.first(where: { $0.low == low && $0.high == high }) {
+                edges += piece.edges
+                bounds += piece.bounds
+                pieces.append(piece)
+                continue
+            }
+            let cornersBefore = corners.count, firstEdge = edges.count, firstBound = bounds.count
             let cells = max(1, Int((Double(Sampler.progressGridCells) * (high - low)).rounded(.up)))
             let points = 2 * cells + 1
             let half = (high - low) / Double(2 * cells)
@@ -354,8 +377,8 @@ struct ProgressGrid {
                     far = scratch
                 }
             }
-            // A grid with corners to locate measures no further than it must to find them all.
-            guard corners.isEmpty else { continue }
+            // So is a piece with corners near its ends.
+            guard corners.count == cornersBefore else { continue }
             // Each cell's bend (its three points', and at a piece's end the finer ones) and speed (over each half cell,
             // plus what the bend lets it gain inside one), lane by lane.
             var bend = [Double](repeating: 0, count: cells * tracks * lanes), speed = bend
@@ -403,6 +426,7 @@ struct ProgressGrid {
                 }
                 edges.append(cell == cells - 1 ? high : low + 2 * half * Double(cell + 1))
             }
+            pieces.append(Piece(low: low, high: high, edges: edges[firstEdge...], bounds: bounds[firstBound...]))
         }
         guard corners.isEmpty else { return nil }
     }
