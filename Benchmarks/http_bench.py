@@ -18,6 +18,8 @@ Benchmarks/performance_page.py.
 Usage: python3 Benchmarks/http_bench.py [--seconds 10] [--rounds 3] [--connections 1,64,256] [--distinct 1000]
                                         [--log-levels info,warning] [--formats json] [--peer] [--precision N]
                                         [--sampling keyframes|default] [--compare BINARY] [--json FILE]
+       python3 Benchmarks/http_bench.py --sampling default --write-bodies FILE   (the bodies alone, one a line: set
+       FLIGHTPLAN_DISTINCT_BODIES=FILE for the in-process benchmark that plans them all)
 """
 import argparse
 import json
@@ -149,7 +151,13 @@ def main():
                         help="31 keyframes per request, or the default sampling (a 0.5 pt tolerance)")
     parser.add_argument("--compare", metavar="BINARY", help="another flightplan build to run alongside, e.g. an earlier commit's")
     parser.add_argument("--json", metavar="FILE", help="also write the settings, the answers' sizes and every run here")
+    parser.add_argument("--write-bodies", metavar="FILE",
+                        help="only write the DISTINCT request bodies here, one a line (for the in-process benchmark)")
     options = parser.parse_args()
+    if options.write_bodies:
+        with open(options.write_bodies, "w") as file:
+            file.write("".join(body + "\n" for body in distinct_requests(options.distinct, options.precision, options.sampling)))
+        return
     formats = options.formats.split(",")
     levels = options.log_levels.split(",")
     server_binary, floor_binary, peer_binary = build(options.peer)

@@ -94,6 +94,24 @@ let benchmarks: @Sendable () -> Void = {
     Benchmark("whole request path, default tolerance sampling") { benchmark in
         for _ in benchmark.scaledIterations { blackHole(Endpoint.plan.answer(toleranceBody)) }
     }
+    // http_bench's distinct sharedFrame requests at the default sampling (`http_bench.py --sampling default --write-bodies
+    // FILE`, then FLIGHTPLAN_DISTINCT_BODIES=FILE), and the same requests at 31 keyframes: one iteration plans them all.
+    if let path = ProcessInfo.processInfo.environment["FLIGHTPLAN_DISTINCT_BODIES"] {
+        let distinct = try! String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").map { try! PlanRequest(jsonBytes: Array($0.utf8)) }
+        let fixed = distinct.map { request in
+            var request = request
+            request.sampling = .keyframes(31)
+            return request
+        }
+        for (name, requests) in [("default tolerance sampling", distinct), ("31 keyframes", fixed)] {
+            let title = "plan \(requests.count) distinct sharedFrame requests, \(name)"
+            Benchmark(title, configuration: .init(maxIterations: smoke ? 2 : 1_000)) { benchmark in
+                for _ in benchmark.scaledIterations {
+                    for request in requests { blackHole(try! Planner.plan(for: request.validated())) }
+                }
+            }
+        }
+    }
     // The other styles' examples at the default sampling (sharedFrame's is above).
     for style in TransitionStyle.allCases where style != .sharedFrame {
         var styleRequest = try! PlanRequest(jsonBytes: examples[style.rawValue]!)

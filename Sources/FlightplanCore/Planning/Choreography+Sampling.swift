@@ -15,22 +15,25 @@ extension Choreography {
     /// count: the tolerance search hands the same arrays back thousands of times (emptying and appending again cost
     /// 4 % of it).
     func write(_ sampled: [Int], at instant: ChannelInstant, into keyframes: inout [Keyframe]) {
-        func keyframe(of index: Int) -> Keyframe {
-            parts[index].values(instant).keyframe(time: instant.time, progress: instant.progress, in: parts[index].frame)
-        }
         guard keyframes.count == sampled.count else {
-            keyframes = sampled.map(keyframe(of:))
+            keyframes = sampled.map { keyframe(of: $0, at: instant) }
             return
         }
-        for (slot, index) in sampled.enumerated() { keyframes[slot] = keyframe(of: index) }
+        for (slot, index) in sampled.enumerated() { keyframes[slot] = keyframe(of: index, at: instant) }
+    }
+
+    /// The keyframe of the part at `index` at `instant`.
+    func keyframe(of index: Int, at instant: ChannelInstant) -> Keyframe {
+        parts[index].values(instant).keyframe(time: instant.time, progress: instant.progress, in: parts[index].frame)
     }
 
     /// The parts at `sampled` as a function of the plan's progress, when they are one (every part follows the plan's
     /// progress, no channel runs on a window of time) on a `timing` whose progress stays inside 0…1; else nil.
     func progressMotion(of sampled: [Int], timing: ResolvedTiming) -> ProgressMotion? {
         guard followsPlanProgress, let curve = timing.boundedBezier, let kinks = clocks.progressKinks else { return nil }
-        return ProgressMotion(curve: curve, kinks: kinks) { progress, keyframes in
-            write(sampled, at: ChannelInstant(progress: progress, clocks: clocks), into: &keyframes)
-        }
+        return ProgressMotion(
+            curve: curve, kinks: kinks,
+            state: { progress, keyframes in write(sampled, at: ChannelInstant(progress: progress, clocks: clocks), into: &keyframes) },
+            trackState: { track, progress in keyframe(of: sampled[track], at: ChannelInstant(progress: progress, clocks: clocks)) })
     }
 }

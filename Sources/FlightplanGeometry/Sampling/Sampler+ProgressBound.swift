@@ -7,12 +7,18 @@ package struct ProgressMotion {
     package var kinks: [Double]
     /// Writes the tracks' exact keyframes at a progress over the array it is given, as the time search's `state` does.
     package var state: (Double, inout [Keyframe]) -> Void
+    /// One track's exact keyframe at a progress (locating a corner follows one track: the others' states would be
+    /// thrown away).
+    package var trackState: (Int, Double) -> Keyframe
 
     /// Creates a progress motion.
-    package init(curve: CubicBezier, kinks: [Double], state: @escaping (Double, inout [Keyframe]) -> Void) {
+    package init(
+        curve: CubicBezier, kinks: [Double], state: @escaping (Double, inout [Keyframe]) -> Void, trackState: @escaping (Int, Double) -> Keyframe
+    ) {
         self.curve = curve
         self.kinks = kinks
         self.state = state
+        self.trackState = trackState
     }
 }
 
@@ -23,9 +29,14 @@ extension Sampler {
     /// The bound's search between a fitting and a failing curve parameter stops when they are closer than this share of
     /// the fitting segment (a candidate costs a few multiplications, not a state).
     static let boundResolution = 1.0 / 64
-    /// Most corners between grid points the bound locates in one plan before it leaves the plan to the time search
-    /// (each costs a new grid).
-    static let maximumCorners = 2
+    /// Most corners between grid points the bound locates in one plan before it leaves the plan to the time search. A
+    /// grid reports every corner it finds and the next grid measures with them all as kinks: sharedFrame's destination
+    /// image turns up to four (its clip's edges meeting the mask's, its radius reaching 0), and a piece between two
+    /// of them may hold one more.
+    static let maximumCorners = 8
+    /// Most times the bound measures a motion again with the corners it located: a bend that grows without limit (a
+    /// scale nearing zero) shows a new corner next to each one located, and is left to the time search.
+    static let maximumRemeasures = 3
 
     /// Tolerance times from a bound instead of checked instants, or nil where the bound does not apply (the grid finds
     /// the motion too uneven to measure, or the keyframes would pass `keyframeLimit`): then the time search decides.
@@ -41,23 +52,33 @@ extension Sampler {
     /// - K and L come from ``ProgressGrid``, per rendered coordinate and for opacity: exact states on a grid of cells,
     ///   their middles and finer points at each piece's ends, each cell taking the largest of its own and its
     ///   neighbours' measures, with kinks as cell edges and keyframes (a corner in W is no bend a grid can measure). A
-    ///   corner between grid points shows as neighbouring bends that jump: it is located and made a kink (up to
-    ///   ``maximumCorners``); a jump at a piece's end (a scale nearing zero) makes the grid decline.
+    ///   corner between grid points shows as neighbouring bends that jump, or near a piece's end as finer bends that
+    ///   jump from coarser ones: each one is located and made a kink, and the motion measured again (up to
+    ///   ``maximumCorners`` in all, ``maximumRemeasures`` times; a bend that grows without limit, a scale nearing zero,
+    ///   keeps showing one and declines).
     /// - K and L are measured, not proven between grid points: the bound allows ``ProgressGrid/boundShare`` of the
     ///   tolerance, and `ProgressBoundTests` checks it against dense exact states over random scenes.
     package static func progressBoundTimes(
         duration: Double, tolerance: Double, motion: ProgressMotion, layers: [SampledLayer], keyframeLimit: Int, evaluations: inout Int
     ) -> [Double]? {
-        // A corner between the grid's points is located and made a kink, as many as ``maximumCorners`` times.
+        // The corners a grid finds between its points are located and made kinks, and the motion measured again, up to
+        // ``maximumCorners`` corners in all and ``maximumRemeasures`` times.
         var motion = motion
+        var located = 0
         var measured: ProgressGrid?
-        for attempt in 0...maximumCorners {
-            var corner: ProgressGrid.Corner?
-            measured = ProgressGrid(motion: motion, tolerance: tolerance, layers: layers, evaluations: &evaluations, corner: &corner)
-            guard measured == nil, attempt < maximumCorners, let corner else { break }
-            let kink = corner.located(in: motion, layers: layers, evaluations: &evaluations)
-            guard kink > 0, kink < 1, !motion.kinks.contains(kink) else { break }
-            motion.kinks = (motion.kinks + [kink]).sorted()
+        var pieces: [ProgressGrid.Piece] = []
+        for remeasure in 0...maximumRemeasures {
+            var corners: [ProgressGrid.Corner] = []
+            measured = ProgressGrid(
+                motion: motion, tolerance: tolerance, layers: layers, evaluations: &evaluations, corners: &corners, pieces: &pieces)
+            guard measured == nil else { break }
+            located += corners.count
+            guard !corners.isEmpty, located <= maximumCorners, remeasure < maximumRemeasures else { return nil }
+            let kinks = corners.map { $0.located(in: motion, layers: layers, evaluations: &evaluations) }.filter { kink in
+                kink > 0 && kink < 1 && !motion.kinks.contains(kink)
+            }
+            guard !kinks.isEmpty else { return nil }
+            motion.kinks = (motion.kinks + kinks).sorted()
         }
         guard let grid = measured else { return nil }
         let curve = BezierCubics(motion.curve)
@@ -235,11 +256,10 @@ struct ProgressGrid {
         /// The progress where the lane turns: of the span's two halves, the one whose middle strays more from its
         /// chord holds the corner, ``locatingSteps`` times.
         func located(in motion: ProgressMotion, layers: [SampledLayer], evaluations: inout Int) -> Double {
-            var states: [Keyframe] = [], lanes = [Double](repeating: 0, count: ProgressGrid.lanes)
+            var lanes = [Double](repeating: 0, count: ProgressGrid.lanes)
             func value(_ progress: Double) -> Double {
-                motion.state(progress, &states)
-                evaluations += layers.count
-                ProgressGrid.write(states[track], layers[track], into: &lanes, at: 0)
+                evaluations += 1
+                ProgressGrid.write(motion.trackState(track, progress), layers[track], into: &lanes, at: 0)
                 return lanes[lane]
             }
             var low = self.low, high = self.high
@@ -257,15 +277,37 @@ struct ProgressGrid {
         }
     }
 
+    /// A piece between two kinks as a grid measured it, without corners: its cells' far edges and bounds. A grid that
+    /// measures the motion again with corners located elsewhere takes them as they are (a piece's measures depend on
+    /// its states alone).
+    struct Piece {
+        var low: Double, high: Double
+        var edges: ArraySlice<Double>
+        var bounds: ArraySlice<(bend: Double, speed: Double)>
+    }
+
     /// Measures `motion` on a grid of cells (each piece between kinks evenly split), evaluating each cell's edges and
-    /// middle and a few finer points at each piece's ends; nil when neighbouring points' bends jump by more than
-    /// ``largestJump``.
-    init?(motion: ProgressMotion, tolerance: Double, layers: [SampledLayer], evaluations: inout Int, corner: inout Corner?) {
+    /// middle and a few finer points at each piece's ends; nil, with the corners it found in `corners`, when neighbouring
+    /// points' bends (or an end's finer and coarser ones) jump by more than ``largestJump``. `pieces` holds the pieces an
+    /// earlier grid measured, which this one takes instead of measuring them again, and then this grid's.
+    init?(
+        motion: ProgressMotion, tolerance: Double, layers: [SampledLayer], evaluations: inout Int, corners: inout [Corner],
+        pieces: inout [Piece]
+    ) {
         let tracks = layers.count, lanes = Self.lanes
         self.tracks = tracks
         allowed = (0..<lanes).map { ($0 == 9 ? Sampler.opacityTolerance : tolerance) * Self.boundShare }
         var states: [Keyframe] = [], scratch: [Keyframe] = [], chord = [Double](repeating: 0, count: lanes)
+        let measuredBefore = pieces
+        pieces = []
         for (low, high) in zip([0] + motion.kinks, motion.kinks + [1]) where high > low {
+            if let piece = measuredBefore.first(where: { $0.low == low && $0.high == high }) {
+                edges += piece.edges
+                bounds += piece.bounds
+                pieces.append(piece)
+                continue
+            }
+            let cornersBefore = corners.count, firstEdge = edges.count, firstBound = bounds.count
             let cells = max(1, Int((Double(Sampler.progressGridCells) * (high - low)).rounded(.up)))
             let points = 2 * cells + 1
             let half = (high - low) / Double(2 * cells)
@@ -279,7 +321,7 @@ struct ProgressGrid {
             var pointLanes = [Double](repeating: 0, count: points * tracks * lanes)
             for index in states.indices { Self.write(states[index], layers[index % tracks], into: &pointLanes, at: index * lanes) }
             // The bend at each inner point. Neighbouring points must agree (a corner shows at one or two of them, not
-            // at the next), or the grid declines.
+            // at the next), or there is a corner to locate.
             var bends = [Double](repeating: 0, count: points * tracks * lanes)
             for point in 1..<(points - 1) {
                 for track in 0..<tracks {
@@ -290,14 +332,17 @@ struct ProgressGrid {
                     if point > 1, let lane = jumps(bends, offset, bends, offset - tracks * lanes, half: half) {
                         // The corner is inside the span of the point whose bend is the larger.
                         let centre = bends[offset + lane] > bends[offset - tracks * lanes + lane] ? point : point - 1
-                        corner = Corner(low: low + half * Double(centre - 1), high: low + half * Double(centre + 1), track: track, lane: lane)
-                        return nil
+                        Self.record(
+                            Corner(low: low + half * Double(centre - 1), high: low + half * Double(centre + 1), track: track, lane: lane),
+                            in: &corners)
                     }
                 }
             }
-            // A corner or a bend that grows without limit at a piece's end has no point beyond it to show against: the
+            // A piece with corners inside is measured again once they are kinks, its ends with it.
+            guard corners.count == cornersBefore else { continue }
+            // A corner or a bend that grows without limit near a piece's end has no point beyond it to show against: the
             // half cell at each end is halved ``endRefinements`` more times, and each finer bend must agree with the
-            // coarser one (the end cells take them all).
+            // coarser one (the end cells take them all), or the coarser chord's span holds a corner.
             var endBends = [Double](repeating: 0, count: 2 * tracks * lanes)
             var middle = [Double](repeating: 0, count: tracks * lanes)
             var finer = [Double](repeating: 0, count: tracks * lanes), coarser = finer
@@ -316,7 +361,13 @@ struct ProgressGrid {
                         Self.writeBend(
                             states[end * tracks + track], far[track], middle: (middle, offset), half: spacing, layer: layers[track],
                             into: &finer, at: offset, scratch: &chord)
-                        if jumps(finer, offset, coarser, offset, half: spacing) != nil { return nil }
+                        if let lane = jumps(finer, offset, coarser, offset, half: spacing) {
+                            // The coarser chord's span holds it.
+                            let reach = 4 * spacing
+                            Self.record(
+                                Corner(low: side == 0 ? low : high - reach, high: side == 0 ? low + reach : high, track: track, lane: lane),
+                                in: &corners)
+                        }
                         for lane in 0..<lanes {
                             endBends[(side * tracks + track) * lanes + lane] = max(
                                 endBends[(side * tracks + track) * lanes + lane], finer[offset + lane])
@@ -326,6 +377,8 @@ struct ProgressGrid {
                     far = scratch
                 }
             }
+            // So is a piece with corners near its ends.
+            guard corners.count == cornersBefore else { continue }
             // Each cell's bend (its three points', and at a piece's end the finer ones) and speed (over each half cell,
             // plus what the bend lets it gain inside one), lane by lane.
             var bend = [Double](repeating: 0, count: cells * tracks * lanes), speed = bend
@@ -373,7 +426,18 @@ struct ProgressGrid {
                 }
                 edges.append(cell == cells - 1 ? high : low + 2 * half * Double(cell + 1))
             }
+            pieces.append(Piece(low: low, high: high, edges: edges[firstEdge...], bounds: bounds[firstBound...]))
         }
+        guard corners.isEmpty else { return nil }
+    }
+
+    /// Adds `corner` to `corners` unless the last one is the same track and lane turning in an overlapping span (a corner
+    /// between two points shows at both).
+    private static func record(_ corner: Corner, in corners: inout [Corner]) {
+        if let last = corners.last, last.track == corner.track, last.lane == corner.lane, last.high > corner.low, corner.high > last.low {
+            return
+        }
+        corners.append(corner)
     }
 
     /// Whether a chord from progress `low` to `high` whose progress strays at most `gap` from the curve's keeps every
