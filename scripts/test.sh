@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Runs every test; CI runs exactly this (.ci/run). Steps, fastest first:
 #   the contract is a valid OpenAPI 3.1 document; swift-format's lint (.swift-format) is clean; every public
-#   declaration of FlightplanCore and FlightplanClient has its doc comment, parameters, return and throws
+#   declaration of every library target (Geometry, Core, JSON, Wire, Server, Client) has its doc comment, parameters, return and throws
 #   (scripts/public_api_docs.py); the Swift suites (core properties, router, real daemon);
 #   the SDK's DocC documentation (swift-docc-plugin, warnings are errors: ~20 s after the build);
 #   the fuzz corpus replayed; openapi.yaml's examples match the planner; curl integration tests against

@@ -1,6 +1,8 @@
 extension Keyframe {
     /// The visible clip on screen (window space): the mask mapped through the transform about the
     /// centre of `layer`, the layer's untransformed frame.
+    /// - Parameter layer: The layer's untransformed frame, window space, points.
+    /// - Returns: The mask mapped to window space, points (with shear or rotation, the axis-aligned rect holding it).
     public func visibleClip(in layer: Rect) -> Rect {
         transform.apply(to: maskFrame, inLayer: layer)
     }
@@ -12,6 +14,10 @@ extension Keyframe {
 
     /// What a renderer that interpolates every field linearly (Core Animation, CSS) shows at
     /// `fraction` (0…1) of the way from `self` to `next`.
+    /// - Parameters:
+    ///   - next: The keyframe it goes towards.
+    ///   - fraction: How far along, 0 (`self`) to 1 (`next`); values outside extrapolate linearly.
+    /// - Returns: Every field mixed linearly, time and progress included.
     public func interpolated(to next: Keyframe, fraction: Double) -> Keyframe {
         func mix(_ a: Double, _ b: Double) -> Double { a * (1 - fraction) + b * fraction }
         return Keyframe(
@@ -30,6 +36,11 @@ extension Keyframe {
 
     /// How far apart two states of the same layer look, in points: the largest move of a visible
     /// clip edge, of a layer corner on screen, or of the visible corner radius.
+    /// - Parameters:
+    ///   - other: The other state of the same layer.
+    ///   - layer: The layer's untransformed frame, window space, points.
+    /// - Returns: The largest difference of the two states' ``renderedCoordinates(in:)``, points (0 when they look the
+    ///   same).
     public func renderedDistance(to other: Keyframe, in layer: Rect) -> Double {
         let coordinates = renderedCoordinates(in: layer), otherCoordinates = other.renderedCoordinates(in: layer)
         var distance = 0.0

@@ -18,6 +18,13 @@ public struct Keyframe: Sendable, Hashable {
     public var opacity: Double
 
     /// Creates a keyframe.
+    /// - Parameters:
+    ///   - time: Seconds from the start of the transition.
+    ///   - progress: The eased progress at `time`: 0 at the start, 1 at the end; a spring may overshoot past either.
+    ///   - transform: The layer's transform, about its centre.
+    ///   - maskFrame: The visible region in the layer's own space, points.
+    ///   - cornerRadius: The mask's corner radius in the layer's own space, points (on screen, times the scale).
+    ///   - opacity: The style's opacity channel, 0…1.
     public init(time: Double, progress: Double, transform: AffineTransform, maskFrame: Rect, cornerRadius: Double, opacity: Double) {
         self.time = time
         self.progress = progress
