@@ -509,7 +509,8 @@ public struct JSONWriter: ~Copyable {
         }
     }
 
-    private static let hexDigits = Array("0123456789abcdef".utf8)
+    /// The lower-case hexadecimal digits, by value (escapes here, colours in the exports).
+    package static let hexDigits = Array("0123456789abcdef".utf8)
 }
 
 /// Receives `Double.write(to:)`'s text. Double writes through the stream's `_writeASCII` requirement,

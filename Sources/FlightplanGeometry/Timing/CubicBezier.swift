@@ -77,7 +77,7 @@ public struct CubicBezier: Sendable, Hashable {
     }
 
     /// One coordinate of the Bézier polynomial with end points 0 and 1.
-    static func coordinate(_ s: Double, _ p1: Double, _ p2: Double) -> Double {
+    private static func coordinate(_ s: Double, _ p1: Double, _ p2: Double) -> Double {
         let inverse = 1 - s
         return 3 * inverse * inverse * s * p1 + 3 * inverse * s * s * p2 + s * s * s
     }

@@ -60,28 +60,6 @@ public struct CoreAnimationLayer: Sendable {
     ]
 }
 
-/// One key path's value held inline: a scalar, a point or size (two numbers), a rect or colour (four).
-struct KeyPathValue {
-    /// How many of ``fields`` it has.
-    let count: Int
-    /// The numbers, in order; those past ``count`` are 0.
-    let fields: (Double, Double, Double, Double)
-
-    /// A scalar.
-    init(_ value: Double) { (count, fields) = (1, (value, 0, 0, 0)) }
-    /// A point or a size.
-    init(_ first: Double, _ second: Double) { (count, fields) = (2, (first, second, 0, 0)) }
-    /// A rect or a colour.
-    init(_ first: Double, _ second: Double, _ third: Double, _ fourth: Double) { (count, fields) = (4, (first, second, third, fourth)) }
-
-    /// Appends its numbers to `numbers`.
-    func append(to numbers: inout [Double]) {
-        numbers.append(fields.0)
-        if count > 1 { numbers.append(fields.1) }
-        if count > 2 { numbers.append(fields.2); numbers.append(fields.3) }
-    }
-}
-
 /// A track as Core Animation layers: the track's layer, the clip inside it and the superlayer around it.
 public struct CoreAnimationTrack: Sendable {
     /// The track's layer, on the stage (or in ``superlayer``).
@@ -104,39 +82,39 @@ extension Track {
     public func coreAnimation(stage: Rect, duration: Double) -> CoreAnimationTrack {
         let frame = self.frame, whole = Rect(x: 0, y: 0, width: frame.width, height: frame.height)
         let hasClip = base.maskFrame != nil || base.cornerRadius != nil || animates.contains(.maskFrame) || animates.contains(.cornerRadius)
-        typealias Reading = (TrackValues) -> KeyPathValue?
+        typealias Reading = (TrackValues) -> ExportNumbers?
         // The track layer's and the clip's key paths, with the property that moves each and how to read it.
         var layerPaths: [(String, TrackProperty, Reading)] = [
             (
                 "position", .transform,
                 { values in
                     let t = values.transform ?? .identity
-                    return KeyPathValue(frame.midX - stage.x + t.tx, frame.midY - stage.y + t.ty)
+                    return ExportNumbers(frame.midX - stage.x + t.tx, frame.midY - stage.y + t.ty)
                 }
             ),
-            ("transform.scale.x", .transform, { $0.transform.map { KeyPathValue($0.a) } }),
-            ("transform.scale.y", .transform, { $0.transform.map { KeyPathValue($0.d) } }),
-            ("opacity", .opacity, { $0.opacity.map { KeyPathValue($0) } }),
-            ("shadowColor", .shadow, { $0.shadow.map { KeyPathValue($0.color.r, $0.color.g, $0.color.b, 1) } }),
-            ("shadowOpacity", .shadow, { $0.shadow.map { KeyPathValue($0.color.a) } }),
-            ("shadowRadius", .shadow, { $0.shadow.map { KeyPathValue($0.radius) } }),
-            ("shadowOffset", .shadow, { $0.shadow.map { KeyPathValue($0.offset.x, $0.offset.y) } })
+            ("transform.scale.x", .transform, { $0.transform.map { ExportNumbers($0.a) } }),
+            ("transform.scale.y", .transform, { $0.transform.map { ExportNumbers($0.d) } }),
+            ("opacity", .opacity, { $0.opacity.map { ExportNumbers($0) } }),
+            ("shadowColor", .shadow, { $0.shadow.map { ExportNumbers($0.color.r, $0.color.g, $0.color.b, 1) } }),
+            ("shadowOpacity", .shadow, { $0.shadow.map { ExportNumbers($0.color.a) } }),
+            ("shadowRadius", .shadow, { $0.shadow.map { ExportNumbers($0.radius) } }),
+            ("shadowOffset", .shadow, { $0.shadow.map { ExportNumbers($0.offset.x, $0.offset.y) } })
         ]
-        let color: (String, TrackProperty, Reading) = ("backgroundColor", .color, { $0.color.map { KeyPathValue($0.r, $0.g, $0.b, $0.a) } })
+        let color: (String, TrackProperty, Reading) = ("backgroundColor", .color, { $0.color.map { ExportNumbers($0.r, $0.g, $0.b, $0.a) } })
         let clipPaths: [(String, TrackProperty, Reading)] = [
             (
                 "bounds", .maskFrame,
                 {
-                    let m = $0.maskFrame ?? whole; return KeyPathValue(m.x, m.y, m.width, m.height)
+                    let m = $0.maskFrame ?? whole; return ExportNumbers(m.x, m.y, m.width, m.height)
                 }
             ),
             (
                 "position", .maskFrame,
                 {
-                    let m = $0.maskFrame ?? whole; return KeyPathValue(m.midX, m.midY)
+                    let m = $0.maskFrame ?? whole; return ExportNumbers(m.midX, m.midY)
                 }
             ),
-            ("cornerRadius", .cornerRadius, { $0.cornerRadius.map { KeyPathValue(max(0, $0)) } }),
+            ("cornerRadius", .cornerRadius, { $0.cornerRadius.map { ExportNumbers(max(0, $0)) } }),
             color
         ]
         if !hasClip { layerPaths.append(color) }

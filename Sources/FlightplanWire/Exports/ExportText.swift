@@ -61,12 +61,9 @@ struct ExportText: ~Copyable {
     /// Appends a colour channel (0…1, clamped) as two hex digits.
     private mutating func channel(_ component: Double) {
         let byte = Int((min(max(0, component), 1) * 255).rounded())
-        json.verbatim(byte: Self.hexDigits[byte / 16])
-        json.verbatim(byte: Self.hexDigits[byte % 16])
+        json.verbatim(byte: JSONWriter.hexDigits[byte / 16])
+        json.verbatim(byte: JSONWriter.hexDigits[byte % 16])
     }
-
-    /// "0123456789abcdef".
-    private static let hexDigits = Array("0123456789abcdef".utf8)
 
     /// Appends an outline as SVG path data (`M … C … Z`), which CSS `path()` also takes.
     mutating func pathData(_ outline: ExportOutline) {

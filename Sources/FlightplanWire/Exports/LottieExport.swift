@@ -56,7 +56,7 @@ extension ExportScene {
     }
 
     /// A property: `{"a": 0, "k": value}` when held, linear keyframes at the track's times otherwise.
-    private func property(_ track: Track, animated: Bool, _ value: (TrackValues) -> LottieValue, to writer: inout JSONWriter) {
+    private func property(_ track: Track, animated: Bool, _ value: (TrackValues) -> ExportNumbers, to writer: inout JSONWriter) {
         writer.beginObject()
         if animated {
             animatedKeyframes(track, to: &writer) { values, writer in value(values).write(to: &writer) }
@@ -121,12 +121,12 @@ extension ExportScene {
         writer.key("sr"); writer.number(1)
         writer.key("ks")
         writer.beginObject()
-        writer.key("a"); property(track, animated: false, { _ in LottieValue(0, 0, 0) }, to: &writer)
-        writer.key("p"); property(track, animated: false, { _ in LottieValue(drawn.x - painted.x, drawn.y - painted.y, 0) }, to: &writer)
+        writer.key("a"); property(track, animated: false, { _ in ExportNumbers(0, 0, 0) }, to: &writer)
+        writer.key("p"); property(track, animated: false, { _ in ExportNumbers(drawn.x - painted.x, drawn.y - painted.y, 0) }, to: &writer)
         writer.key("s");
-        property(track, animated: false, { _ in LottieValue(100 * drawn.width / size.width, 100 * drawn.height / size.height, 100) }, to: &writer)
-        writer.key("r"); property(track, animated: false, { _ in LottieValue(0) }, to: &writer)
-        writer.key("o"); property(track, animated: false, { _ in LottieValue(100) }, to: &writer)
+        property(track, animated: false, { _ in ExportNumbers(100 * drawn.width / size.width, 100 * drawn.height / size.height, 100) }, to: &writer)
+        writer.key("r"); property(track, animated: false, { _ in ExportNumbers(0) }, to: &writer)
+        writer.key("o"); property(track, animated: false, { _ in ExportNumbers(100) }, to: &writer)
         writer.endObject()
         writer.endObject()
         writer.endArray()
@@ -155,23 +155,24 @@ extension ExportScene {
         writer.key("sr"); writer.number(1)
         writer.key("ks")
         writer.beginObject()
-        writer.key("a"); property(track, animated: false, { _ in LottieValue(frame.width / 2 + shift.x, frame.height / 2 + shift.y, 0) }, to: &writer)
+        writer.key("a")
+        property(track, animated: false, { _ in ExportNumbers(frame.width / 2 + shift.x, frame.height / 2 + shift.y, 0) }, to: &writer)
         writer.key("p")
         property(
             track, animated: animatesGeometry,
             { values in
                 let t = values.transform ?? .identity
-                return LottieValue(frame.midX - stage.x + t.tx, frame.midY - stage.y + t.ty, 0)
+                return ExportNumbers(frame.midX - stage.x + t.tx, frame.midY - stage.y + t.ty, 0)
             }, to: &writer)
         writer.key("s")
         property(
             track, animated: animatesGeometry,
             { values in
                 let t = values.transform ?? .identity
-                return LottieValue(t.a * 100, t.d * 100, 100)
+                return ExportNumbers(t.a * 100, t.d * 100, 100)
             }, to: &writer)
-        writer.key("r"); property(track, animated: false, { _ in LottieValue(0) }, to: &writer)
-        writer.key("o"); property(track, animated: track.animates.contains(.opacity), { LottieValue(($0.opacity ?? 1) * 100) }, to: &writer)
+        writer.key("r"); property(track, animated: false, { _ in ExportNumbers(0) }, to: &writer)
+        writer.key("o"); property(track, animated: track.animates.contains(.opacity), { ExportNumbers(($0.opacity ?? 1) * 100) }, to: &writer)
         writer.endObject()
         let masked = track.base.maskFrame != nil || track.animates.contains(.maskFrame)
         if masked || track.clip != nil {
@@ -213,9 +214,9 @@ extension ExportScene {
             writer.beginObject()
             writer.key("ty"); writer.string("rc")
             writer.key("d"); writer.integer(1)
-            writer.key("p"); property(track, animated: false, { _ in LottieValue(rect.midX, rect.midY) }, to: &writer)
-            writer.key("s"); property(track, animated: false, { _ in LottieValue(rect.width, rect.height) }, to: &writer)
-            writer.key("r"); property(track, animated: false, { _ in LottieValue(0) }, to: &writer)
+            writer.key("p"); property(track, animated: false, { _ in ExportNumbers(rect.midX, rect.midY) }, to: &writer)
+            writer.key("s"); property(track, animated: false, { _ in ExportNumbers(rect.width, rect.height) }, to: &writer)
+            writer.key("r"); property(track, animated: false, { _ in ExportNumbers(0) }, to: &writer)
             writer.endObject()
         }
         let placeholder = ExportPalette.placeholder(for: track)
@@ -226,18 +227,18 @@ extension ExportScene {
             track, animated: track.animates.contains(.color),
             { values in
                 let color = values.color ?? placeholder
-                return LottieValue(color.r, color.g, color.b, 1)
+                return ExportNumbers(color.r, color.g, color.b, 1)
             }, to: &writer)
-        writer.key("o"); property(track, animated: track.animates.contains(.color), { LottieValue(($0.color ?? placeholder).a * 100) }, to: &writer)
+        writer.key("o"); property(track, animated: track.animates.contains(.color), { ExportNumbers(($0.color ?? placeholder).a * 100) }, to: &writer)
         writer.key("r"); writer.integer(2)
         writer.endObject()
         writer.beginObject()
         writer.key("ty"); writer.string("tr")
-        writer.key("a"); property(track, animated: false, { _ in LottieValue(0, 0) }, to: &writer)
-        writer.key("p"); property(track, animated: false, { _ in LottieValue(0, 0) }, to: &writer)
-        writer.key("s"); property(track, animated: false, { _ in LottieValue(100, 100) }, to: &writer)
-        writer.key("r"); property(track, animated: false, { _ in LottieValue(0) }, to: &writer)
-        writer.key("o"); property(track, animated: false, { _ in LottieValue(100) }, to: &writer)
+        writer.key("a"); property(track, animated: false, { _ in ExportNumbers(0, 0) }, to: &writer)
+        writer.key("p"); property(track, animated: false, { _ in ExportNumbers(0, 0) }, to: &writer)
+        writer.key("s"); property(track, animated: false, { _ in ExportNumbers(100, 100) }, to: &writer)
+        writer.key("r"); property(track, animated: false, { _ in ExportNumbers(0) }, to: &writer)
+        writer.key("o"); property(track, animated: false, { _ in ExportNumbers(100) }, to: &writer)
         writer.endObject()
         writer.endArray()
         writer.endObject()
@@ -294,25 +295,5 @@ extension ExportScene {
         }
         writer.key("o"); points { j in (pieces[j].control1.x - vertex(j).x, pieces[j].control1.y - vertex(j).y) }
         writer.endObject()
-    }
-}
-
-/// A Lottie property's value: one to four numbers (a point, a size, a colour), held without an array of its own.
-private struct LottieValue {
-    /// The numbers, the first ``count`` of them meant.
-    let numbers: SIMD4<Double>
-    /// How many numbers the value has.
-    let count: Int
-
-    init(_ x: Double) { (numbers, count) = (SIMD4(x, 0, 0, 0), 1) }
-    init(_ x: Double, _ y: Double) { (numbers, count) = (SIMD4(x, y, 0, 0), 2) }
-    init(_ x: Double, _ y: Double, _ z: Double) { (numbers, count) = (SIMD4(x, y, z, 0), 3) }
-    init(_ x: Double, _ y: Double, _ z: Double, _ w: Double) { (numbers, count) = (SIMD4(x, y, z, w), 4) }
-
-    /// Writes the numbers as an array.
-    func write(to writer: inout JSONWriter) {
-        writer.beginArray()
-        for index in 0..<count { writer.number(numbers[index]) }
-        writer.endArray()
     }
 }
