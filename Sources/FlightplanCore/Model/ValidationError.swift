@@ -26,6 +26,16 @@ package func describeNumber(_ value: Double) -> String {
     return value.description
 }
 
+/// Formats a number rounded to at most `places` decimals (half away from zero, ``KeyframeRounding``), without trailing
+/// zeros: the short numbers of a filmstrip or of a `linear()` easing's text.
+/// - Parameters:
+///   - value: The number.
+///   - places: The most decimals kept, 0…15.
+/// - Returns: As ``describeNumber(_:)`` writes the rounded value.
+package func describeNumber(_ value: Double, places: Int) -> String {
+    describeNumber(KeyframeRounding.round(value, places))
+}
+
 /// Input echoed back in an error (a field name, an enum value, a path, a query parameter's name), bounded so that a
 /// huge input is not answered with itself: at most ``maximumCharacters`` characters, then a mark saying how long it was.
 ///

@@ -16,19 +16,9 @@ extension PortableEasing {
     private static func text(of stops: [Point]) -> String {
         "linear("
             + stops.map { stop in
-                let y = decimal(stop.y, places: 5)
-                return stop.x == 0 || stop.x == 1 ? y : "\(y) \(decimal(stop.x * 100, places: 4))%"
+                let y = describeNumber(stop.y, places: 5)
+                return stop.x == 0 || stop.x == 1 ? y : "\(y) \(describeNumber(stop.x * 100, places: 4))%"
             }.joined(separator: ", ") + ")"
-    }
-
-    /// `value` to at most `places` decimals, without trailing zeros.
-    private static func decimal(_ value: Double, places: Int) -> String {
-        let rounded = KeyframeRounding.round(value, places)
-        if rounded == rounded.rounded() && abs(rounded) < 1e15 { return String(Int(rounded)) }
-        var text = String(rounded)
-        if text.contains("e") { return text }
-        while text.hasSuffix("0") { text.removeLast() }
-        return text
     }
 
     /// Reads the stops back from a `linear(…)` text (nil if it is not one ``css`` writes).

@@ -123,7 +123,7 @@ public enum Filmstrip {
     /// A number to 2 decimals (4 below 10, for scale factors and times), integers without a fraction:
     /// small, deterministic output.
     private static func formatted(_ value: Double) -> String {
-        describeNumber(KeyframeRounding.round(value, value.magnitude < 10 ? 4 : 2))
+        describeNumber(value, places: value.magnitude < 10 ? 4 : 2)
     }
 }
 
