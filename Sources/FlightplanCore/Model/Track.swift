@@ -135,7 +135,9 @@ public struct TrackKeyframe: Sendable, Hashable {
 /// One animated (or held) thing of a transition: what it is, where it stacks and how it changes.
 ///
 /// A renderer creates one layer per track at `frame`, stacked by `z` (0 at the bottom), sets `base`,
-/// and plays `keyframes` (linear between them) for the properties in `animates`.
+/// and plays `keyframes` (linear between them) for the properties in `animates`. A track with a `parent` is a
+/// sublayer of that track's masked layer, above what it paints: its frame is in the parent's own space, and the
+/// parent's transform, mask, clip and opacity apply to it as they do to the parent's own content.
 public struct Track: Sendable, Hashable {
     /// Unique within the plan: the role's name, or the caller's id for children (`child:ID`, `outgoingChild:ID`) and
     /// auxiliary views.
@@ -144,7 +146,10 @@ public struct Track: Sendable, Hashable {
     public var role: TrackRole
     /// Stacking order: 0 at the bottom, each track above the ones with smaller `z`.
     public var z: Int
-    /// The layer's untransformed frame in window space.
+    /// The id of the track whose layer this one is drawn inside (sharedFrame's destination image inside the flying
+    /// screen); nil for a layer on the stage.
+    public var parent: String?
+    /// The layer's untransformed frame: in window space, or in the parent's own space when it has a ``parent``.
     public var frame: Rect
     /// How the mask's corners are drawn, when the track has a rounded mask.
     public var cornerCurve: CornerCurve?
@@ -168,7 +173,8 @@ public struct Track: Sendable, Hashable {
     ///     and auxiliary views.
     ///   - role: What the track draws.
     ///   - z: Stacking order: 0 at the bottom, each track above the ones with smaller `z`.
-    ///   - frame: The layer's untransformed frame in window space, in points.
+    ///   - frame: The layer's untransformed frame in points: in window space, or in the parent's own space when it has a
+    ///     `parent`.
     ///   - cornerCurve: How the mask's corners are drawn; nil (the default) when the track has no rounded mask.
     ///   - clip: A window-space rect the track is clipped to, outside its transform (the request's `contentRegion`); nil
     ///     (the default) for none.
@@ -178,10 +184,13 @@ public struct Track: Sendable, Hashable {
     ///   - content: What the track paints over its frame; nil (the default) for its colour or a placeholder.
     ///   - contentFrame: Where `content` is drawn in the layer's own space when it is not the whole layer; nil (the
     ///     default) for the whole layer.
+    ///   - parent: The id of the track whose layer this one is drawn inside; nil (the default) for a layer on the stage.
     public init(
         id: String, role: TrackRole, z: Int, frame: Rect, cornerCurve: CornerCurve? = nil, clip: Rect? = nil,
-        base: TrackValues, animates: [TrackProperty], keyframes: [TrackKeyframe], content: ContentReference? = nil, contentFrame: Rect? = nil
+        base: TrackValues, animates: [TrackProperty], keyframes: [TrackKeyframe], content: ContentReference? = nil, contentFrame: Rect? = nil,
+        parent: String? = nil
     ) {
+        self.parent = parent
         self.content = content
         self.contentFrame = contentFrame
         self.id = id

@@ -16,10 +16,9 @@ struct Choreography {
         var content: ContentReference? = nil
         /// Where the content sits in the part's own space, when not the whole of it.
         var contentFrame: Rect? = nil
-        /// For a part drawn inside another one (sharedFrame's destination image in the flying screen): that part's
-        /// index and how its values carry into this one's frame, which a motion that replaces the other part's
-        /// values (a dismissal drag) applies to them.
-        var follows: (index: Int, carry: (TrackValues) -> TrackValues)? = nil
+        /// For a part drawn inside another one's layer (sharedFrame's destination image in the flying screen): that
+        /// part's id; its frame is then in that layer's own space, and whatever moves the other part moves it.
+        var parent: String? = nil
         var values: (ChannelInstant) -> TrackValues
     }
 

@@ -79,10 +79,6 @@ public enum Planner {
         var computed: [[TrackValues]] = []
         for index in choreography.parts.indices {
             let part = choreography.parts[index]
-            if let follows = part.follows {
-                computed.append(computed[follows.index].map(follows.carry))
-                continue
-            }
             let rest = part.flight.map { $0.visible(part.values(expanded)) }
             computed.append(
                 keyframes.map { keyframe in
@@ -136,7 +132,7 @@ public enum Planner {
             cornerCurve: first.has(.maskFrame) ? part.cornerCurve : nil, clip: part.clip,
             base: first.keeping(held), animates: animated,
             keyframes: animated.isEmpty ? [] : times.indices.map { TrackKeyframe(time: times[$0], values: values[$0].keeping(animated)) },
-            content: part.content, contentFrame: part.contentFrame)
+            content: part.content, contentFrame: part.contentFrame, parent: part.parent)
     }
 }
 

@@ -136,6 +136,7 @@ extension Track: WireObject {
         try walk.required("id", &value.id)
         try walk.required("role", &value.role)
         try walk.defaulted("z", &value.z, 0)
+        try walk.optional("parent", &value.parent)
         try walk.required("frame", &value.frame)
         try walk.optional("cornerCurve", &value.cornerCurve)
         try walk.optional("clip", &value.clip)
