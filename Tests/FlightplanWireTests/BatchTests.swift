@@ -14,14 +14,14 @@ struct BatchTests {
 
     @Test("fixed samplings over one plan's keyframe budget refuse the whole batch, naming requests, before planning")
     func fixedOverBudget() throws {
-        // A sharedFrame plan carries keyframes on 3 tracks (the overlay, the flying screen and its destination image):
-        // 4 × 3 × 5 000 = 60 000 > 50 000; 3 × 3 × 5 000 = 45 000 fits.
-        let item = #"{\#(Self.geometry), "sampling": {"keyframes": 5000}}"#
+        // A sharedFrame plan carries keyframes on 2 tracks (the overlay and the flying screen; its destination image rides
+        // the screen): 4 × 2 × 7 000 = 56 000 > 50 000; 3 × 2 × 7 000 = 42 000 fits.
+        let item = #"{\#(Self.geometry), "sampling": {"keyframes": 7000}}"#
         guard case .failure(let problem) = Endpoint.batch.answer(Self.batch(item, count: 4)).result else {
-            Issue.record("a 60 000-keyframe batch was planned")
+            Issue.record("a 56 000-keyframe batch was planned")
             return
         }
-        #expect(problem.status == 422 && problem.field == "requests" && problem.detail.contains("60000 keyframes"), "\(problem.detail)")
+        #expect(problem.status == 422 && problem.field == "requests" && problem.detail.contains("56000 keyframes"), "\(problem.detail)")
         let answer = Endpoint.batch.answer(Self.batch(item, count: 3))
         #expect(answer.plannedStyles.count == 3)
         #expect(try LocalBatch.refused(Array(repeating: PlanRequest(jsonBytes: Array(item.utf8)), count: 4)) == problem.detail)
@@ -74,19 +74,22 @@ struct OutputBudgetTests {
         #expect(try Batch.plans(for: Array(repeating: PlanRequest(jsonBytes: Array(Self.swinging.utf8)), count: 256)) == results)
     }
 
-    @Test("one plan's keyframes and easing stops share the budget: 5 tracks × 10 000 keyframes leave no room for 1 900 stops, 5 × 9 000 enough")
+    @Test("one plan's keyframes and easing stops share the budget: 6 tracks × 8 300 keyframes leave no room for 1 900 stops, 6 × 7 000 enough")
     func singlePlan() throws {
-        // The overlay, the flying screen, its destination image and a child pair's two snapshots: 5 tracks that move.
+        // The overlay, the flying screen and two child pairs' two snapshots each: 6 tracks that move (the destination image
+        // rides the screen).
         func request(keyframes: Int) -> String {
-            let child = #"{"id": "a", "from": {"x": 20, "y": 230, "width": 10, "height": 10}, "to": {"x": 5, "y": 5, "width": 20, "height": 20}}"#
+            let children = ["a", "b"].map { id in
+                #"{"id": "\#(id)", "from": {"x": 20, "y": 230, "width": 10, "height": 10}, "to": {"x": 5, "y": 5, "width": 20, "height": 20}}"#
+            }
             return
                 #"{\#(BatchTests.geometry), "timing": {"duration": 60, "curve": {"spring": {"dampingRatio": 0.01}}}, "sampling": {"keyframes": \#(keyframes)}, "#
-                + #""children": [\#(child)]}"#
+                + #""children": [\#(children.joined(separator: ", "))]}"#
         }
-        #expect(try PlanRequest(jsonBytes: Array(request(keyframes: 2).utf8)).validated().keyframeTracks == 5)
-        let problem = try #require(ValidationTests.problem(request(keyframes: 10_000)))
+        #expect(try PlanRequest(jsonBytes: Array(request(keyframes: 2).utf8)).validated().keyframeTracks == 6)
+        let problem = try #require(ValidationTests.problem(request(keyframes: 8_300)))
         #expect(problem.status == 422 && problem.field == "timing.curve" && problem.detail.contains("output budget"), "\(problem.detail)")
-        let plan = try Plan(jsonBytes: try Endpoint.plan.answer(Array(request(keyframes: 9_000).utf8)).result.get())
+        let plan = try Plan(jsonBytes: try Endpoint.plan.answer(Array(request(keyframes: 7_000).utf8)).result.get())
         #expect(Self.points(plan) <= PlanLimits.maximumOutputPoints && (plan.easing?.stops.count ?? 0) > 1_900)
     }
 }
