@@ -38,6 +38,31 @@ struct FilmstripTests {
         }
     }
 
+    @Test("sharedFrame's destination image is drawn inside the flying screen's mask in every panel, in the screen's space")
+    func nested() throws {
+        try forAllScenes(count: 40, atLeast: 25) { rng, replay in
+            let request = RandomScenes.request(using: &rng, style: .sharedFrame)
+            let frames = Int.random(in: Filmstrip.frameRange, using: &rng)
+            var sampled = request
+            sampled.sampling = .keyframes(frames)
+            let validated = try sampled.validated()
+            guard !validated.reducedMotion else { throw SceneSkipped() }
+            let plan = try Planner.plan(for: validated), svg = try Filmstrip.svg(for: request, frames: frames)
+            let screen = try #require(plan.tracks.firstIndex { $0.id == "destinationScreen" })
+            let image = try #require(plan.tracks.firstIndex { $0.id == "destinationImage" })
+            let origin = plan.tracks[screen].frame.origin
+            for panel in 0..<frames {
+                let around = try #require(AnimatedSVGTests.groups(around: #"<g clip-path="url(#f\#(panel)t\#(image))">"#, in: svg), "\(replay)")
+                // The screen's mask group, its own space, then the image's transform.
+                try #require(around.count >= 4, "\(around), \(replay)")
+                #expect(around[around.count - 3].hasPrefix(#"<g clip-path="url(#f\#(panel)t\#(screen))""#), "\(around), \(replay)")
+                let translate = around[around.count - 2].split { " ()\"".contains($0) }.compactMap { Double($0) }
+                #expect(
+                    translate.count == 2 && abs(translate[0] - origin.x) <= 0.006 && abs(translate[1] - origin.y) <= 0.006, "\(around), \(replay)")
+            }
+        }
+    }
+
     @Test(
         "frames is checked, and the plan request's own problems are named as for /v1/plans",
         arguments: [

@@ -7,8 +7,10 @@
 /// circular or continuous corners, ``ExportOutline``) that paints the track's colour (or its role's placeholder,
 /// with diagonals where scale matters) and its `content` as an `<image>` over the layer or its `contentFrame` (the
 /// colour around it). The filter sits
-/// outside the clip, so the shadow falls outside it. A content region clips the whole group on the stage. Every
-/// id starts with the export's prefix, so several exports can share a page. Times are the plan's keyframe times.
+/// outside the clip, so the shadow falls outside it. A content region clips the whole group on the stage. A track
+/// with a parent is a group inside its parent's clip group, after the parent's paint, placed in the parent's own
+/// space (so the parent's transform, mask, region and opacity carry it). Every id starts with the export's prefix, so
+/// several exports can share a page. Times are the plan's keyframe times.
 extension ExportScene {
     func animatedSVG() -> [UInt8] {
         var svg = ExportText(capacity: 1024 + tracks.reduce(0) { $0 + 2048 + 600 * $1.keyframes.count })
@@ -18,7 +20,7 @@ extension ExportScene {
         svg.append("<title>Flightplan: "); svg.append(contentsOf: plan.style.rawValue); svg.append(" ");
         svg.append(contentsOf: plan.direction.rawValue)
         svg.append(", "); svg.number(plan.duration); svg.append(" s</title>")
-        for (index, track) in tracks.enumerated() { group(track, name: "\(prefix)-\(names[index])", to: &svg) }
+        for index in tracks.indices where plan.parent(of: tracks[index]) == nil { group(index, to: &svg) }
         svg.append("</svg>")
         return svg.bytes
     }
@@ -42,19 +44,23 @@ extension ExportScene {
         svg.append(##"" dur=""##); svg.number(plan.duration); svg.append(##"s" begin="0s" fill="freeze" calcMode="linear"/>"##)
     }
 
-    private func group(_ track: Track, name: String, to svg: inout ExportText) {
+    /// The track at `index` and, inside its clip group after its own paint, its children (each in its own space).
+    private func group(_ index: Int, to svg: inout ExportText) {
+        let track = tracks[index], name = "\(prefix)-\(names[index])"
         let states = track.keyframes.map { track.base.merging($0.values) }
         let first = track.values(at: 0)
         let size = track.frame
+        // Where the space the frame is in has its origin in the SVG's: the stage's, or the parent's own space.
+        let space = plan.parent(of: track) == nil ? stage.origin : .zero
         func origin(_ values: TrackValues) -> (x: Double, y: Double, a: Double, d: Double) {
             let t = values.transform ?? .identity
             return (
-                size.x - stage.x + (1 - t.a) * size.width / 2 + t.tx, size.y - stage.y + (1 - t.d) * size.height / 2 + t.ty, t.a, t.d
+                size.x - space.x + (1 - t.a) * size.width / 2 + t.tx, size.y - space.y + (1 - t.d) * size.height / 2 + t.ty, t.a, t.d
             )
         }
         if let clip = track.clip {
             svg.append(##"<clipPath id=""##); svg.append(contentsOf: name); svg.append(##"-region"><rect"##)
-            svg.attribute("x", clip.x - stage.x); svg.attribute("y", clip.y - stage.y); svg.attribute("width", clip.width)
+            svg.attribute("x", clip.x - space.x); svg.attribute("y", clip.y - space.y); svg.attribute("width", clip.width)
             svg.attribute("height", clip.height)
             svg.append(##"/></clipPath><g clip-path="url(#"##); svg.append(contentsOf: name); svg.append(##"-region)">"##)
         }
@@ -126,6 +132,7 @@ extension ExportScene {
             svg.number(size.width); svg.append(" 0L0 "); svg.number(size.height)
             svg.append(##"" stroke="#fff" stroke-opacity="0.6" fill="none" vector-effect="non-scaling-stroke"/>"##)
         }
+        for child in tracks.indices where tracks[child].parent == track.id { group(child, to: &svg) }
         if first.maskFrame != nil { svg.append("</g>") }
         svg.append("</g>")
         if track.clip != nil { svg.append("</g>") }

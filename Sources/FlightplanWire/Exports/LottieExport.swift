@@ -10,6 +10,14 @@
 /// region is a second, intersecting mask, mapped into the layer at each keyframe. Keyframes are linear, at the
 /// plan's times in frames (60 per second). Shadows are not drawn: rlottie plays no layer effects, so the
 /// document says so in `meta.d` when the plan has any.
+///
+/// A track with children (``Track/parent``) is instead one precomposition layer (`group-N`) carrying the track's
+/// transform, masks and opacity, so that they apply to everything inside as a group (a Lottie layer's `parent`
+/// passes on its transform alone). The composition is the track's own space moved to the corner of what it covers
+/// (its paint and every child at every keyframe: a player clips a precomposition to its `w` × `h`); in it, the
+/// children's layers (each placed as on the stage, its frame in the parent's space) lie above the track's own
+/// shape and content layers, which hold still there. A child's content region is mapped into it through its
+/// parents' transforms too, at their keyframe times.
 extension ExportScene {
     /// Frames per second of the animation.
     static let lottieFrameRate = 60.0
@@ -17,6 +25,7 @@ extension ExportScene {
     func lottieDocument() -> [UInt8] {
         var writer = JSONWriter(capacity: 2048 + tracks.reduce(0) { $0 + 1024 + 600 * $1.keyframes.count })
         let frames = max(1, (plan.duration * Self.lottieFrameRate).rounded(.up))
+        let tree = LottieTree(tracks)
         writer.beginObject()
         writer.key("v"); writer.string("5.7.0")
         writer.key("nm"); writer.string("Flightplan \(plan.style.rawValue) \(plan.direction.rawValue)")
@@ -38,28 +47,73 @@ extension ExportScene {
         for (index, track) in tracks.enumerated() {
             if let content = track.content { contentAssets(content, of: track, index: index, frames: frames, to: &writer) }
         }
-        writer.endArray()
-        writer.key("layers")
-        writer.beginArray()
-        var layerIndex = 0
-        for (index, track) in tracks.enumerated().reversed() {
-            if track.content != nil {
-                layerIndex += 1
-                layer(track, index: layerIndex, frames: frames, image: "content-\(index)", to: &writer)
-            }
-            layerIndex += 1
-            layer(track, index: layerIndex, frames: frames, image: nil, to: &writer)
+        for index in tracks.indices where !tree.children[index].isEmpty {
+            let bounds = groupBounds(index, tree: tree)
+            writer.beginObject()
+            writer.key("id"); writer.string("group-\(index)")
+            writer.key("layers")
+            layers(of: tree.children[index], origin: (bounds.x, bounds.y), below: index, frames: frames, tree: tree, to: &writer)
+            writer.endObject()
         }
         writer.endArray()
+        writer.key("layers")
+        layers(of: tree.roots, origin: (stage.x, stage.y), below: nil, frames: frames, tree: tree, to: &writer)
         writer.endObject()
         return writer.bytes
+    }
+
+    /// The layers of one composition, top first: those of the tracks at `indices` (the last on top), placed with the
+    /// composition's top-left at `origin` in the space their frames are in, then the own paint of the track at
+    /// `owner`, whose group this composition is, holding still.
+    private func layers(
+        of indices: [Int], origin: (x: Double, y: Double), below owner: Int?, frames: Double, tree: LottieTree, to writer: inout JSONWriter
+    ) {
+        var drawn: [(track: Int, kind: LottieLayerKind, moving: Bool)] = []
+        func paint(_ index: Int, moving: Bool) {
+            if tracks[index].content != nil { drawn.append((index, .content("content-\(index)"), moving)) }
+            drawn.append((index, .shape, moving))
+        }
+        for index in indices.reversed() {
+            if tree.children[index].isEmpty {
+                paint(index, moving: true)
+            } else {
+                drawn.append((index, .group("group-\(index)", groupBounds(index, tree: tree)), true))
+            }
+        }
+        if let owner { paint(owner, moving: false) }
+        writer.beginArray()
+        for (number, layer) in drawn.enumerated() {
+            self.layer(
+                tracks[layer.track], at: layer.track, index: number + 1, frames: frames, kind: layer.kind, origin: origin,
+                moving: layer.moving, tree: tree, to: &writer)
+        }
+        writer.endArray()
+    }
+
+    /// What the group composition of the track at `index` covers in the track's own space: what the track paints
+    /// and, at each of its keyframes, what each child's layer covers (its paint, or its own group).
+    private func groupBounds(_ index: Int, tree: LottieTree) -> Rect {
+        var bounds = ExportPalette.paintedRect(of: tracks[index])
+        for child in tree.children[index] {
+            let track = tracks[child]
+            let covered = tree.children[child].isEmpty ? ExportPalette.paintedRect(of: track) : groupBounds(child, tree: tree)
+            for keyframe in track.keyframes.isEmpty ? [-1] : Array(track.keyframes.indices) {
+                let transform = track.values(atKeyframe: keyframe).transform ?? .identity
+                let shown = transform.apply(to: covered.offsetBy(dx: track.frame.x, dy: track.frame.y), inLayer: track.frame)
+                let x = min(bounds.x, shown.x), y = min(bounds.y, shown.y)
+                bounds = Rect(x: x, y: y, width: max(bounds.maxX, shown.maxX) - x, height: max(bounds.maxY, shown.maxY) - y)
+            }
+        }
+        return bounds
     }
 
     /// A property: `{"a": 0, "k": value}` when held, linear keyframes at the track's times otherwise.
     private func property(_ track: Track, animated: Bool, _ value: (TrackValues) -> ExportNumbers, to writer: inout JSONWriter) {
         writer.beginObject()
         if animated {
-            animatedKeyframes(track, to: &writer) { values, writer in value(values).write(to: &writer) }
+            animatedKeyframes(at: track.keyframes.map(\.time), to: &writer) { index, writer in
+                value(track.values(atKeyframe: index)).write(to: &writer)
+            }
         } else {
             writer.key("a"); writer.integer(0)
             writer.key("k")
@@ -69,17 +123,17 @@ extension ExportScene {
         writer.endObject()
     }
 
-    /// `"a": 1, "k": [...]`: one linear keyframe per track keyframe, at its time in frames, its start value (`"s"`)
-    /// written by `value` from the keyframe's values with `base` filled in.
-    private func animatedKeyframes(_ track: Track, to writer: inout JSONWriter, value: (TrackValues, inout JSONWriter) -> Void) {
+    /// `"a": 1, "k": [...]`: one linear keyframe per time (seconds), in frames, its start value (`"s"`) written by
+    /// `value` for the time's index.
+    private func animatedKeyframes(at times: [Double], to writer: inout JSONWriter, value: (Int, inout JSONWriter) -> Void) {
         writer.key("a"); writer.integer(1)
         writer.key("k")
         writer.beginArray()
-        for (index, keyframe) in track.keyframes.enumerated() {
+        for (index, time) in times.enumerated() {
             writer.beginObject()
-            writer.key("t"); writer.number(keyframe.time * Self.lottieFrameRate)
-            writer.key("s"); value(track.base.merging(keyframe.values), &writer)
-            if index < track.keyframes.count - 1 { linearHandles(to: &writer) }
+            writer.key("t"); writer.number(time * Self.lottieFrameRate)
+            writer.key("s"); value(index, &writer)
+            if index < times.count - 1 { linearHandles(to: &writer) }
             writer.endObject()
         }
         writer.endArray()
@@ -133,22 +187,37 @@ extension ExportScene {
         writer.endObject()
     }
 
-    /// The track's shape layer, or the layer of its content composition when `image` names it.
-    private func layer(_ track: Track, index: Int, frames: Double, image: String?, to writer: inout JSONWriter) {
+    /// A layer of the track at `position` in ``tracks`` (its shape layer, its content composition's or its group's),
+    /// the composition it lies in having its top-left at `origin` in the space the track's frame is in. A `moving`
+    /// layer has the track's transform, opacity and masks; else it is the track's own paint inside its group,
+    /// which has them.
+    private func layer(
+        _ track: Track, at position: Int, index: Int, frames: Double, kind: LottieLayerKind, origin: (x: Double, y: Double), moving: Bool,
+        tree: LottieTree, to writer: inout JSONWriter
+    ) {
         let frame = track.frame, painted = ExportPalette.paintedRect(of: track)
-        let animatesGeometry = track.animates.contains(.transform)
-        // A composition covers what the track paints, from its top-left corner: the layer's own space moved by it.
-        let shift = image == nil ? (x: 0.0, y: 0.0) : (x: -painted.x, y: -painted.y)
+        let animatesGeometry = moving && track.animates.contains(.transform)
+        // A still layer's frame is the track's own space; a composition covers `covered` from its top-left corner.
+        let placed = moving ? frame : Rect(x: 0, y: 0, width: frame.width, height: frame.height)
+        let covered: Rect? =
+            switch kind {
+            case .shape: nil
+            case .content: painted
+            case .group(_, let bounds): bounds
+            }
+        let shift = covered.map { (x: -$0.x, y: -$0.y) } ?? (x: 0.0, y: 0.0)
         writer.beginObject()
-        writer.key("ty"); writer.integer(image == nil ? 4 : 0)
-        if let image {
-            writer.key("refId"); writer.string(image)
-            // Whole pixels, as players read them (the image inside is placed and scaled exactly).
-            writer.key("w"); writer.integer(Int(painted.width.rounded(.up)))
-            writer.key("h"); writer.integer(Int(painted.height.rounded(.up)))
+        switch kind {
+        case .shape: writer.key("ty"); writer.integer(4)
+        case .content(let asset), .group(let asset, _):
+            writer.key("ty"); writer.integer(0)
+            writer.key("refId"); writer.string(asset)
+            // Whole pixels, as players read them (the image or layers inside are placed exactly).
+            writer.key("w"); writer.integer(Int((covered?.width ?? 0).rounded(.up)))
+            writer.key("h"); writer.integer(Int((covered?.height ?? 0).rounded(.up)))
         }
         writer.key("ind"); writer.integer(index)
-        writer.key("nm"); writer.string(image == nil ? track.id : "\(track.id) content")
+        if case .content = kind { writer.key("nm"); writer.string("\(track.id) content") } else { writer.key("nm"); writer.string(track.id) }
         writer.key("ip"); writer.number(0)
         writer.key("op"); writer.number(frames)
         writer.key("st"); writer.number(0)
@@ -161,47 +230,22 @@ extension ExportScene {
         property(
             track, animated: animatesGeometry,
             { values in
-                let t = values.transform ?? .identity
-                return ExportNumbers(frame.midX - stage.x + t.tx, frame.midY - stage.y + t.ty, 0)
+                let t = moving ? values.transform ?? .identity : .identity
+                return ExportNumbers(placed.midX - origin.x + t.tx, placed.midY - origin.y + t.ty, 0)
             }, to: &writer)
         writer.key("s")
         property(
             track, animated: animatesGeometry,
             { values in
-                let t = values.transform ?? .identity
+                let t = moving ? values.transform ?? .identity : .identity
                 return ExportNumbers(t.a * 100, t.d * 100, 100)
             }, to: &writer)
         writer.key("r"); property(track, animated: false, { _ in ExportNumbers(0) }, to: &writer)
-        writer.key("o"); property(track, animated: track.animates.contains(.opacity), { ExportNumbers(($0.opacity ?? 1) * 100) }, to: &writer)
+        writer.key("o")
+        property(track, animated: moving && track.animates.contains(.opacity), { ExportNumbers(moving ? ($0.opacity ?? 1) * 100 : 100) }, to: &writer)
         writer.endObject()
-        let masked = track.base.maskFrame != nil || track.animates.contains(.maskFrame)
-        if masked || track.clip != nil {
-            writer.key("hasMask"); writer.bool(true)
-            writer.key("masksProperties")
-            writer.beginArray()
-            if masked {
-                mask(
-                    track, mode: "a", animated: track.animates.contains(.maskFrame) || track.animates.contains(.cornerRadius), shift: shift,
-                    to: &writer
-                ) { values in
-                    ExportOutline(values.maskFrame!, radius: values.cornerRadius ?? 0, curve: track.cornerCurve)
-                }
-            }
-            if let clip = track.clip {
-                // The region in the layer's own space at each keyframe: the inverse of its scale-and-translate.
-                mask(track, mode: "i", animated: animatesGeometry, shift: shift, to: &writer) { values in
-                    let t = values.transform ?? .identity
-                    let h = (x: frame.width / 2, y: frame.height / 2)
-                    func local(_ x: Double, _ y: Double) -> (Double, Double) {
-                        ((x - frame.x - h.x - t.tx) / t.a + h.x, (y - frame.y - h.y - t.ty) / t.d + h.y)
-                    }
-                    let (x0, y0) = local(clip.x, clip.y), (x1, y1) = local(clip.maxX, clip.maxY)
-                    return ExportOutline(Rect(x: min(x0, x1), y: min(y0, y1), width: abs(x1 - x0), height: abs(y1 - y0)), radius: 0, curve: nil)
-                }
-            }
-            writer.endArray()
-        }
-        guard image == nil else { writer.endObject(); return }
+        if moving { masks(track, at: position, shift: shift, tree: tree, to: &writer) }
+        guard case .shape = kind else { writer.endObject(); return }
         writer.key("shapes")
         writer.beginArray()
         writer.beginObject()
@@ -246,11 +290,50 @@ extension ExportScene {
         writer.endObject()
     }
 
-    /// A mask whose path is the outline `shape` gives for each keyframe's values, moved by `shift`.
-    private func mask(
-        _ track: Track, mode: String, animated: Bool, shift: (x: Double, y: Double), to writer: inout JSONWriter,
-        shape: (TrackValues) -> ExportOutline
-    ) {
+    /// `hasMask` and `masksProperties` of the track at `position` when it has a mask or a content region: the mask's
+    /// outline, and the region in the layer's own space (the inverse of each scale-and-translate from the stage in:
+    /// its parents', outermost first, then its own), both moved by `shift`.
+    private func masks(_ track: Track, at position: Int, shift: (x: Double, y: Double), tree: LottieTree, to writer: inout JSONWriter) {
+        let masked = track.base.maskFrame != nil || track.animates.contains(.maskFrame)
+        guard masked || track.clip != nil else { return }
+        writer.key("hasMask"); writer.bool(true)
+        writer.key("masksProperties")
+        writer.beginArray()
+        if masked {
+            let times = track.animates.contains(.maskFrame) || track.animates.contains(.cornerRadius) ? track.keyframes.map(\.time) : []
+            let outlines = (times.isEmpty ? [-1] : Array(times.indices)).map { keyframe in
+                let values = track.values(atKeyframe: keyframe)
+                return ExportOutline(values.maskFrame!, radius: values.cornerRadius ?? 0, curve: track.cornerCurve)
+            }
+            mask(mode: "a", times: times, outlines: outlines, shift: shift, to: &writer)
+        }
+        if let clip = track.clip {
+            let chain = tree.ancestors(of: position).map { tracks[$0] } + [track]
+            // On the stage, the track's own keyframes; inside a group, every time a layer of the chain moves at.
+            let times =
+                chain.count == 1
+                ? (track.animates.contains(.transform) ? track.keyframes.map(\.time) : [])
+                : Set(chain.filter { $0.animates.contains(.transform) }.flatMap { $0.keyframes.map(\.time) }).sorted()
+            let outlines = (times.isEmpty ? [-1] : Array(times.indices)).map { index in
+                var (x0, y0, x1, y1) = (clip.x, clip.y, clip.maxX, clip.maxY)
+                for layer in chain {
+                    let values = chain.count == 1 || times.isEmpty ? layer.values(atKeyframe: index) : layer.values(at: times[index])
+                    let t = values.transform ?? .identity, frame = layer.frame
+                    let h = (x: frame.width / 2, y: frame.height / 2)
+                    func local(_ x: Double, _ y: Double) -> (Double, Double) {
+                        ((x - frame.x - h.x - t.tx) / t.a + h.x, (y - frame.y - h.y - t.ty) / t.d + h.y)
+                    }
+                    ((x0, y0), (x1, y1)) = (local(x0, y0), local(x1, y1))
+                }
+                return ExportOutline(Rect(x: min(x0, x1), y: min(y0, y1), width: abs(x1 - x0), height: abs(y1 - y0)), radius: 0, curve: nil)
+            }
+            mask(mode: "i", times: times, outlines: outlines, shift: shift, to: &writer)
+        }
+        writer.endArray()
+    }
+
+    /// A mask whose path is `outlines[0]` held when `times` is empty, else one outline per time, moved by `shift`.
+    private func mask(mode: String, times: [Double], outlines: [ExportOutline], shift: (x: Double, y: Double), to writer: inout JSONWriter) {
         writer.beginObject()
         writer.key("mode"); writer.string(mode)
         writer.key("inv"); writer.bool(false)
@@ -258,15 +341,15 @@ extension ExportScene {
         writer.key("x"); writer.beginObject(); writer.key("a"); writer.integer(0); writer.key("k"); writer.number(0); writer.endObject()
         writer.key("pt")
         writer.beginObject()
-        if animated {
-            animatedKeyframes(track, to: &writer) { values, writer in
+        if times.isEmpty {
+            writer.key("a"); writer.integer(0)
+            writer.key("k"); path(outlines[0], shift: shift, to: &writer)
+        } else {
+            animatedKeyframes(at: times, to: &writer) { index, writer in
                 writer.beginArray()
-                path(shape(values), shift: shift, to: &writer)
+                path(outlines[index], shift: shift, to: &writer)
                 writer.endArray()
             }
-        } else {
-            writer.key("a"); writer.integer(0)
-            writer.key("k"); path(shape(track.base), shift: shift, to: &writer)
         }
         writer.endObject()
         writer.endObject()
@@ -295,5 +378,49 @@ extension ExportScene {
         }
         writer.key("o"); points { j in (pieces[j].control1.x - vertex(j).x, pieces[j].control1.y - vertex(j).y) }
         writer.endObject()
+    }
+}
+
+/// What one layer of the Lottie export draws.
+private enum LottieLayerKind {
+    /// The track's shape: its colour over what it paints.
+    case shape
+    /// The track's content composition (the asset's id).
+    case content(String)
+    /// The track's group composition (the asset's id) and what it covers in the track's own space.
+    case group(String, Rect)
+}
+
+/// Which tracks the Lottie export draws inside which (``Track/parent``), by their positions in the plan's tracks.
+private struct LottieTree {
+    /// The positions of the tracks drawn on the stage, in order.
+    let roots: [Int]
+    /// The positions of each track's children, in order.
+    let children: [[Int]]
+    /// The position of each track's parent, nil for a track on the stage.
+    let parents: [Int?]
+
+    init(_ tracks: [Track]) {
+        var first: [String: Int] = [:], parents: [Int?] = [], children = Array(repeating: [Int](), count: tracks.count)
+        for (index, track) in tracks.enumerated() {
+            // The first track of that id (as `Plan.parent(of:)` finds it) before this one: parents come first.
+            let parent = track.parent.flatMap { first[$0] }
+            parents.append(parent)
+            if let parent { children[parent].append(index) }
+            if first[track.id] == nil { first[track.id] = index }
+        }
+        self.parents = parents
+        self.children = children
+        roots = tracks.indices.filter { parents[$0] == nil }
+    }
+
+    /// The positions of the track's parents, outermost first.
+    func ancestors(of index: Int) -> [Int] {
+        var chain: [Int] = [], current = parents[index]
+        while let parent = current {
+            chain.insert(parent, at: 0)
+            current = parents[parent]
+        }
+        return chain
     }
 }

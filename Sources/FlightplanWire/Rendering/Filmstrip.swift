@@ -2,7 +2,8 @@
 /// showing the source element's outline, every track in its stacking order with its values (transform,
 /// mask and radius, opacity, colour, shadow, clip), and the flying content's visible clip in red. Screens
 /// are light greys and white (lavender when the destination screen itself flies), content and snapshots
-/// purple and orange with diagonals so scale shows, children teal. Deterministic: the same request gives the same bytes.
+/// purple and orange with diagonals so scale shows, children teal. A track with a parent is drawn inside its parent's
+/// mask, after the parent's paint, in the parent's own space. Deterministic: the same request gives the same bytes.
 public enum Filmstrip {
     /// Panels when the request names no `frames`.
     public static let defaultFrames = 6
@@ -51,16 +52,19 @@ public enum Filmstrip {
             svg += ##"<g transform="translate(\##(formatted(Double(index) * (screen.width + gap))) 0)">"##
             svg += rect(screen, ##"fill="#f2f2f7" stroke="#c7c7cc""##)
             svg += rect(source.frame, ##"fill="none" stroke="#8e8e93" stroke-dasharray="4 3""##, radius: source.cornerRadius)
-            for (trackIndex, track) in tracks.enumerated() {
-                svg += draw(track, track.values(atKeyframe: index), id: "f\(index)t\(trackIndex)")
+            for trackIndex in tracks.indices where plan.parent(of: tracks[trackIndex]) == nil {
+                svg += draw(trackIndex, of: plan, atKeyframe: index)
             }
             if let outlined {
                 let values = outlined.values(atKeyframe: index)
                 let state = values.keyframe(time: time, progress: 0, in: outlined.frame)
-                svg += rect(
-                    state.visibleClip(in: outlined.frame),
-                    ##"fill="none" stroke="#ff3b30" stroke-width="\##(formatted(max(1, screen.width / 200)))""##,
-                    radius: state.visibleCornerRadius)
+                var clip = state.visibleClip(in: outlined.frame), radius = state.visibleCornerRadius
+                if let parent = plan.parent(of: outlined) {  // from the parent's own space to the stage
+                    let onStage = plan.stageRect(clip, in: parent, at: time)
+                    radius *= clip.width > 0 ? onStage.width / clip.width : 1
+                    clip = onStage
+                }
+                svg += rect(clip, ##"fill="none" stroke="#ff3b30" stroke-width="\##(formatted(max(1, screen.width / 200)))""##, radius: radius)
             }
             svg +=
                 ##"<text x="\##(formatted(screen.x + screen.width / 2))" y="\##(formatted(screen.maxY + label * 0.75))" font-size="\##(formatted(label * 0.6))" text-anchor="middle">t = \##(formatted(time)) s</text>"##
@@ -69,9 +73,18 @@ public enum Filmstrip {
         return svg + "</svg>"
     }
 
-    /// One track at one instant in its colour (its role's placeholder when it has none), diagonals over the
-    /// content, snapshots, children and a flying screen so scale shows.
-    private static func draw(_ track: Track, _ values: TrackValues, id: String) -> String {
+    /// One track at one panel's keyframe in its colour (its role's placeholder when it has none), diagonals over the
+    /// content, snapshots, children and a flying screen so scale shows, and the tracks it parents inside its mask.
+    private static func draw(_ trackIndex: Int, of plan: Plan, atKeyframe index: Int) -> String {
+        let track = plan.tracks[trackIndex], values = track.values(atKeyframe: index), id = "f\(index)t\(trackIndex)"
+        // Its children, drawn in its own space: origin at its frame's top-left.
+        var children = ""
+        for child in plan.tracks.indices where plan.tracks[child].parent == track.id {
+            children += draw(child, of: plan, atKeyframe: index)
+        }
+        if !children.isEmpty {
+            children = ##"<g transform="translate(\##(formatted(track.frame.x)) \##(formatted(track.frame.y)))">\##(children)</g>"##
+        }
         let diagonals =
             [.content, .incomingSnapshot, .outgoingSnapshot, .child, .outgoingChild].contains(track.role)
             || (track.role == .destinationScreen && track.animates.contains(.transform))
@@ -84,15 +97,17 @@ public enum Filmstrip {
             svg += ##"<g filter="url(#\##(id)s)">"##
         }
         let keyframe = values.keyframe(time: 0, progress: 0, in: track.frame)
-        svg += layer(keyframe, track.frame, id: id, fill: fill, opacity: values.opacity ?? 1, diagonals: diagonals)
+        svg += layer(keyframe, track.frame, id: id, fill: fill, opacity: values.opacity ?? 1, diagonals: diagonals, inside: children)
         if values.shadow.map({ $0.color.a > 0 }) == true { svg += "</g>" }
         if track.clip != nil { svg += "</g>" }
         return svg
     }
 
-    /// The layer at one instant: its untransformed frame (with diagonals, when asked), clipped to its mask,
-    /// under the keyframe's transform about the layer's centre.
-    private static func layer(_ keyframe: Keyframe, _ frame: Rect, id: String, fill: String, opacity: Double, diagonals: Bool) -> String {
+    /// The layer at one instant: its untransformed frame (with diagonals, when asked) and then `inside`, clipped to its
+    /// mask, under the keyframe's transform about the layer's centre.
+    private static func layer(
+        _ keyframe: Keyframe, _ frame: Rect, id: String, fill: String, opacity: Double, diagonals: Bool, inside: String
+    ) -> String {
         let t = keyframe.transform
         // As one SVG matrix in window space: the translation is where the window origin lands.
         let origin = t.apply(to: Point(x: -frame.x, y: -frame.y), inLayer: frame)
@@ -106,7 +121,7 @@ public enum Filmstrip {
             svg +=
                 ##"<path d="M\##(formatted(frame.x)) \##(formatted(frame.y))L\##(formatted(frame.maxX)) \##(formatted(frame.maxY))M\##(formatted(frame.maxX)) \##(formatted(frame.y))L\##(formatted(frame.x)) \##(formatted(frame.maxY))" stroke="#fff" stroke-opacity="0.6" fill="none"/>"##
         }
-        return svg + "</g></g>"
+        return svg + inside + "</g></g>"
     }
 
     /// A colour as SVG fill attributes.
