@@ -16,6 +16,7 @@
 /// of on the stage: its region or layer is placed by its frame in the parent's own space, so the parent's transform,
 /// clip-path, region and opacity apply to it; its `z-index` orders it among its siblings inside the parent's stacking
 /// context.
+///
 /// Browsers interpolate each of these linearly between keyframes (a path segment by segment), so a page plays
 /// what the plan's linear renderer does.
 extension ExportScene {
@@ -60,7 +61,7 @@ extension ExportScene {
     }
 
     /// A track's boxes, outermost first: the region (when it has one), the layer, the paint box. A child's outermost
-    /// box is placed in its parent's paint box, in the parent's own space.
+    /// box is placed in its parent's paint box, in the parent's own space (its clip too, which no plan gives a child).
     func webBoxes(_ index: Int) -> (region: WebBox?, layer: WebBox, paint: WebBox) {
         let track = tracks[index], name = names[index]
         let frame = track.frame, painted = ExportPalette.paintedRect(of: track)
@@ -182,8 +183,9 @@ extension ExportScene {
         return text.bytes
     }
 
-    /// `.<prefix>-stage`, then per track its boxes' classes (the region, the layer, the paint box) with their
-    /// placement, held values and animations, and their `@keyframes`.
+    /// A header saying how the boxes nest (naming each child's outermost div and its parent's paint div), `.<prefix>-stage`,
+    /// then per track its boxes' classes (the region, the layer, the paint box) with their placement, held values and
+    /// animations, and their `@keyframes`.
     func styleSheet() -> [UInt8] {
         var css = ExportText(capacity: 1024 + tracks.reduce(0) { $0 + 1024 + 400 * $1.keyframes.count })
         css.append("/* Flightplan: "); css.append(contentsOf: plan.style.rawValue); css.append(" "); css.append(contentsOf: plan.direction.rawValue)
