@@ -1,6 +1,7 @@
 """How the browser tests play the web exports in Chromium: the DOM a page builds for the Web Animations document
-and the style sheet (per track `[div.region >] div.layer > div.paint`, as the exports describe), seeking, and
-the Chromium session they share."""
+and the style sheet (per track `[div.region >] div.layer > div.paint`, as the exports describe: on the stage, or for
+an element with a `parent` inside that element's paint box after what it holds), seeking, and the Chromium session
+they share."""
 import shutil
 
 PAGE = "data:text/html,<!doctype html><html><body style='margin:0;background:white'></body></html>"
@@ -16,7 +17,7 @@ if (css) {
   stage.style.cssText = `position:relative;width:${doc.width}px;height:${doc.height}px;overflow:hidden`;
 }
 document.body.appendChild(stage);
-const boxes = [];
+const boxes = [], paints = {};
 window.fpElements = doc.elements.map((element) => {
   const make = (box, parent) => {
     const div = document.createElement('div');
@@ -29,8 +30,10 @@ window.fpElements = doc.elements.map((element) => {
     parent.appendChild(div);
     return div;
   };
-  const region = element.region ? make(element.region, stage) : stage;
+  const holder = element.parent ? paints[element.parent] : stage;
+  const region = element.region ? make(element.region, holder) : holder;
   const layer = make(element, region), paint = make(element.paint, layer);
+  paints[element.id] = paint;
   return {layer, paint};
 });
 window.fpSeek = (ms) => boxes.forEach((box) => {

@@ -185,6 +185,42 @@ struct ContentTests {
         #expect(checked > 200)
     }
 
+    @Test("the web exports build sharedFrame's destination image inside the flying screen's paint box, in the screen's own space")
+    func webChild() throws {
+        try forAllScenes(count: 40, atLeast: 20) { rng, replay in
+            let validated = try RandomScenes.request(using: &rng, style: .sharedFrame).validated()
+            guard !validated.reducedMotion else { throw SceneSkipped() }
+            let plan = try Planner.plan(for: validated)
+            let screen = try plan.track("destinationScreen"), image = try plan.track("destinationImage")
+            let elements = try JSONParser.parse(PlanFormat.waapi.export(plan)).members?.first { $0.key == "elements" }?.value.items ?? []
+            func member(_ name: String, of value: JSONValue?) -> JSONValue? { value?.members?.first { $0.key == name }?.value }
+            let element = elements.first { member("id", of: $0) == .string(image.id) }
+            // The waapi element names its parent; no other element has one.
+            #expect(member("parent", of: element) == .string(screen.id), "\(replay)")
+            #expect(elements.filter { member("parent", of: $0) != nil }.count == 1, "\(replay)")
+            // Its layer is placed by its frame in the screen's own space, relative to the screen's paint box.
+            let painted = ExportPalette.paintedRect(of: screen)
+            guard case .string(let left)? = member("left", of: member("style", of: element)),
+                case .string(let top)? = member("top", of: member("style", of: element))
+            else { Issue.record("the image element has no left or top: \(replay)"); return }
+            #expect(isClose(Double(left.dropLast(2)) ?? .nan, image.frame.x - painted.x, relative: 1e-8), "\(replay)")
+            #expect(isClose(Double(top.dropLast(2)) ?? .nan, image.frame.y - painted.y, relative: 1e-8), "\(replay)")
+            // The style sheet's header says where the image's div goes; its class places it the same way.
+            let css = String(decoding: PlanFormat.css.export(plan), as: UTF8.self)
+            let header = css.prefix { $0 != "\n" }
+            #expect(header.contains("a child's outermost div goes inside its parent's paint div, after what that div holds: "), "\(replay)")
+            #expect(header.contains("div.fp-destinationImage in div.fp-destinationScreen-paint. "), "\(replay)")
+            #expect(css.contains(".fp-destinationImage { position: absolute; left: \(left); top: \(top); "), "\(replay)")
+        }
+        // A plan without children says nothing of parents.
+        for style in TransitionStyle.allCases where style != .sharedFrame {
+            var rng = SeededGenerator(seed: 29)
+            let plan = try Planner.plan(for: RandomScenes.request(using: &rng, style: style).validated())
+            #expect(!String(decoding: PlanFormat.waapi.export(plan), as: UTF8.self).contains(#""parent""#), "\(style)")
+            #expect(!String(decoding: PlanFormat.css.export(plan), as: UTF8.self).contains("outermost"), "\(style)")
+        }
+    }
+
     @Test("an id prefix names every class and id of the web exports; only a letter then 31 of [A-Za-z0-9_-] is one")
     func prefix() throws {
         let body = Array(ValidationTests.valid.utf8)

@@ -11,6 +11,12 @@
 ///   `clip-path: path(…)` to the mask's outline (circular or continuous corners, ``ExportOutline``), filled with
 ///   the track's colour (or its role's placeholder) and its `content` as a `background-image` over the layer (or
 ///   its `contentFrame`).
+///
+/// A child track (one with a `parent`) is built inside its parent's paint box, after what that box holds itself, instead
+/// of on the stage: its region or layer is placed by its frame in the parent's own space, so the parent's transform,
+/// clip-path, region and opacity apply to it; its `z-index` orders it among its siblings inside the parent's stacking
+/// context.
+///
 /// Browsers interpolate each of these linearly between keyframes (a path segment by segment), so a page plays
 /// what the plan's linear renderer does.
 extension ExportScene {
@@ -48,7 +54,14 @@ extension ExportScene {
         }
     }
 
-    /// A track's boxes, outermost first: the region (when it has one), the layer, the paint box.
+    /// The index of the track whose paint box holds track `index`'s boxes (its ``Track/parent``), nil for one on the stage.
+    func webParent(of index: Int) -> Int? {
+        guard let id = tracks[index].parent else { return nil }
+        return tracks.firstIndex { $0.id == id }
+    }
+
+    /// A track's boxes, outermost first: the region (when it has one), the layer, the paint box. A child's outermost
+    /// box is placed in its parent's paint box, in the parent's own space (its clip too, which no plan gives a child).
     func webBoxes(_ index: Int) -> (region: WebBox?, layer: WebBox, paint: WebBox) {
         let track = tracks[index], name = names[index]
         let frame = track.frame, painted = ExportPalette.paintedRect(of: track)
@@ -61,10 +74,14 @@ extension ExportScene {
         let offsets = track.keyframes.map { plan.duration > 0 ? $0.time / plan.duration : 0 }
         var region: WebBox?
         var origin = (x: stage.x, y: stage.y)
+        if let parent = webParent(of: index) {
+            let holder = ExportPalette.paintedRect(of: tracks[parent])
+            origin = (holder.x, holder.y)
+        }
         if let clip = track.clip {
             region = WebBox(
                 className: "\(prefix)-\(name)-region",
-                style: box(clip, stage.x, stage.y) + [("overflow", .keyword("hidden")), ("z-index", .integer(track.z))])
+                style: box(clip, origin.x, origin.y) + [("overflow", .keyword("hidden")), ("z-index", .integer(track.z))])
             origin = (clip.x, clip.y)
         }
         var layerStyle = box(frame, origin.x, origin.y) + [("transform-origin", .keyword("50% 50%"))]
@@ -115,8 +132,9 @@ extension ExportScene {
         if let color = values.color { result.append(("background-color", "backgroundColor", .color(color))) }
     }
 
-    /// `{"width", "height", "duration", "easing", "elements": [{"id", "role", "content"?, "region"?, "className",
-    /// "style", "keyframes", "paint", "options"}]}`: `region` and `paint` are `{"className", "style", "keyframes"}`.
+    /// `{"width", "height", "duration", "easing", "elements": [{"id", "role", "parent"?, "content"?, "region"?, "className",
+    /// "style", "keyframes", "paint", "options"}]}`: `region` and `paint` are `{"className", "style", "keyframes"}`;
+    /// `parent` is the id of the element whose paint box holds this one's boxes (an earlier element).
     func webAnimationsDocument() -> [UInt8] {
         var text = ExportText(capacity: 1024 + tracks.reduce(0) { $0 + 1024 + 400 * $1.keyframes.count })
         func write(_ box: WebBox) {
@@ -147,6 +165,7 @@ extension ExportScene {
             text.json.beginObject()
             text.json.key("id"); text.json.string(track.id)
             text.json.key("role"); text.json.string(track.role.rawValue)
+            if let parent = webParent(of: index) { text.json.key("parent"); text.json.string(tracks[parent].id) }
             if let content = track.content { text.json.key("content"); content.write(to: &text.json) }
             if let region = boxes.region { text.json.key("region"); text.json.beginObject(); write(region); text.json.endObject() }
             write(boxes.layer)
@@ -164,14 +183,25 @@ extension ExportScene {
         return text.bytes
     }
 
-    /// `.<prefix>-stage`, then per track its boxes' classes (the region, the layer, the paint box) with their
-    /// placement, held values and animations, and their `@keyframes`.
+    /// A header saying how the boxes nest (naming each child's outermost div and its parent's paint div), `.<prefix>-stage`,
+    /// then per track its boxes' classes (the region, the layer, the paint box) with their placement, held values and
+    /// animations, and their `@keyframes`.
     func styleSheet() -> [UInt8] {
         var css = ExportText(capacity: 1024 + tracks.reduce(0) { $0 + 1024 + 400 * $1.keyframes.count })
         css.append("/* Flightplan: "); css.append(contentsOf: plan.style.rawValue); css.append(" "); css.append(contentsOf: plan.direction.rawValue)
         css.append(", "); css.number(duration); css.append(" ms. ")
         css.append("Per track, inside ."); css.append(contentsOf: prefix)
-        css.append("-stage: [div.<name>-region >] div.<name> > div.<name>-paint (see the classes). ")
+        css.append("-stage: [div.<name>-region >] div.<name> > div.<name>-paint (see the classes)")
+        var separator: StaticString = "; a child's outermost div goes inside its parent's paint div, after what that div holds: "
+        for index in tracks.indices {
+            guard let parent = webParent(of: index) else { continue }
+            css.append(separator)
+            separator = ", "
+            css.append("div."); css.append(contentsOf: prefix); css.append("-"); css.append(contentsOf: names[index])
+            if tracks[index].clip != nil { css.append("-region") }
+            css.append(" in div."); css.append(contentsOf: prefix); css.append("-"); css.append(contentsOf: names[parent]); css.append("-paint")
+        }
+        css.append(". ")
         css.append("Pause with animation-play-state: paused and scrub with a negative animation-delay. */\n")
         css.append("."); css.append(contentsOf: prefix); css.append("-stage { position: relative; width: "); css.number(stage.width)
         css.append("px; height: "); css.number(stage.height); css.append("px; overflow: hidden; }\n")
