@@ -1,7 +1,12 @@
 public import FlightplanWire
 
+#if canImport(QuartzCore)
+public import QuartzCore
+#endif
+
 extension Plan {
-    /// Every track's values at `time`, by track id, as a linear renderer shows them (what is on screen).
+    /// Every track's values at `time`, by track id, as a linear renderer shows them (what is on screen); a child's are
+    /// in its parent's own space (``Plan/stageRect(_:in:at:)`` puts them on the stage).
     /// - Parameter time: Seconds from the start of the plan; clamped to the first and last keyframes.
     /// - Returns: Each track's values (`base` with the animated properties sampled), by track id.
     public func state(at time: Double) -> [String: TrackValues] {
@@ -23,6 +28,36 @@ extension Plan {
         return rates
     }
 }
+
+#if canImport(QuartzCore)
+extension Plan {
+    /// Builds every track's Core Animation layers (``Track/coreAnimationLayers(stage:duration:holdsChildren:beginTime:)``)
+    /// and nests them as the plan does: a track's ``CoreAnimationLayers/root`` goes into `stage`, a child's into its
+    /// parent's ``CoreAnimationLayers/clip`` (in the parent layer's coordinates, above the parent's content, inside its
+    /// mask, transform, content region and opacity).
+    /// - Parameters:
+    ///   - stage: A layer at the plan's `stage` rect.
+    ///   - beginTime: When the animations start, in the layers' time (`CACurrentMediaTime()` for now, the default).
+    /// - Returns: Every track's layers, by track id: put each track's content in its `clip ?? layer`.
+    @discardableResult
+    public func addCoreAnimationLayers(to stage: CALayer, beginTime: CFTimeInterval = CACurrentMediaTime()) -> [String: CoreAnimationLayers] {
+        let parents = Set(tracks.compactMap(\.parent))
+        var built: [String: CoreAnimationLayers] = [:]
+        // Parents come before their children, so a child's parent is built by the time the child is.
+        for track in tracks {
+            let layers = track.coreAnimationLayers(
+                stage: self.stage, duration: duration, holdsChildren: parents.contains(track.id), beginTime: beginTime)
+            if let parent = track.parent.flatMap({ built[$0] }) {
+                (parent.clip ?? parent.layer).addSublayer(layers.root)
+            } else {
+                stage.addSublayer(layers.root)
+            }
+            built[track.id] = layers
+        }
+        return built
+    }
+}
+#endif
 
 extension TrackValues {
     /// Field by field `(self − other) ÷ span` for the properties both set (colours component-wise, straight alpha).

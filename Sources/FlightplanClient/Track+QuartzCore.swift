@@ -9,11 +9,13 @@ public struct CoreAnimationLayers {
     /// The track's layer: position, scale, opacity and shadow.
     public var layer: CALayer
     /// The visible region inside ``layer``, clipping with the plan's mask and corner radius: put the content here
-    /// (in the track layer's coordinates); nil when the track has no mask.
+    /// (in the track layer's coordinates), and the children's ``root``s; nil when the track has neither a mask nor
+    /// children.
     public var clip: CALayer?
     /// The request's `contentRegion`, holding ``layer``; nil when there is none.
     public var superlayer: CALayer?
-    /// The layer to add to the stage: ``superlayer`` when there is one, else ``layer``.
+    /// The layer to add to the stage (for a child, to its parent's ``clip``): ``superlayer`` when there is one, else
+    /// ``layer``.
     public var root: CALayer { superlayer ?? layer }
 }
 
@@ -21,12 +23,17 @@ extension Track {
     /// The track as Core Animation layers (the values `?format=core-animation` writes), with their animations added:
     /// linear at the plan's key times, filling both ends and kept after the end.
     /// - Parameters:
-    ///   - stage: The plan's `stage`; add ``CoreAnimationLayers/root`` to a layer at this rect.
+    ///   - stage: The plan's `stage`; add ``CoreAnimationLayers/root`` to a layer at this rect (a child's to its
+    ///     parent's ``CoreAnimationLayers/clip``).
     ///   - duration: The plan's `duration`, seconds.
+    ///   - holdsChildren: Whether other tracks name this one their `parent` (it then has a clip for them); false (the
+    ///     default) for none.
     ///   - beginTime: When the animations start, in the layers' time (`CACurrentMediaTime()` for now, the default).
     /// - Returns: The track's layer, clip and superlayer, stacked by `zPosition`.
-    public func coreAnimationLayers(stage: Rect, duration: Double, beginTime: CFTimeInterval = CACurrentMediaTime()) -> CoreAnimationLayers {
-        let track = coreAnimation(stage: stage, duration: duration)
+    public func coreAnimationLayers(
+        stage: Rect, duration: Double, holdsChildren: Bool = false, beginTime: CFTimeInterval = CACurrentMediaTime()
+    ) -> CoreAnimationLayers {
+        let track = coreAnimation(stage: stage, duration: duration, holdsChildren: holdsChildren)
         let layer = CALayer(), clip = track.clip.map { _ in CALayer() }, superlayer = track.superlayer.map { _ in CALayer() }
         layer.zPosition = CGFloat(z)
         track.layer.apply(to: layer, keyTimes: track.keyTimes, duration: duration, beginTime: beginTime)

@@ -4,8 +4,8 @@ import Foundation
 import Testing
 
 /// `?format=core-animation` read as an app without the SDK reads it (`JSONSerialization`), played as Core Animation
-/// plays it (each key path linear between its key times, else its set value, else the layer's default), and put back
-/// together into window-space geometry.
+/// plays it (each key path linear between its key times, else its set value, else the layer's default; each layer
+/// in its superlayer, a child's in its parent's clip), and put back together into window-space geometry.
 @Suite("The Core Animation export, played as Core Animation plays it")
 struct CoreAnimationExportTests {
     /// One exported layer (`set`, `animations`) at a time of the plan.
@@ -31,15 +31,138 @@ struct CoreAnimationExportTests {
             if let number = value as? Double { return [number] }
             return (value as! [Any]).map { $0 as! Double }
         }
+
+        /// The layer's bounds at `time` (Core Animation's default, zero, when it sets none).
+        func bounds(at time: Double) -> Rect {
+            let b = numbers("bounds", at: time) ?? [0, 0, 0, 0]
+            return Rect(x: b[0], y: b[1], width: b[2], height: b[3])
+        }
+
+        /// Where a point of the layer's coordinates lands in its superlayer's at `time`, as Core Animation puts it:
+        /// `position + scale·(q − bounds.origin − anchorPoint·bounds.size)`.
+        func inSuperlayer(_ point: Point, at time: Double) -> Point {
+            let bounds = bounds(at: time), position = numbers("position", at: time) ?? [0, 0], anchor = numbers("anchorPoint", at: time) ?? [0.5, 0.5]
+            let scaleX = numbers("transform.scale.x", at: time)?[0] ?? 1, scaleY = numbers("transform.scale.y", at: time)?[0] ?? 1
+            return Point(
+                x: position[0] + scaleX * (point.x - bounds.x - anchor[0] * bounds.width),
+                y: position[1] + scaleY * (point.y - bounds.y - anchor[1] * bounds.height))
+        }
     }
 
-    @Test("each track's window-space clip, corner radius, opacity, colour and shadow come back from the key paths as Track.values(at:) has them")
+    /// The exported layers as Core Animation nests them: a track's layer in its `superlayer` or on the stage, a
+    /// child's in its `parent`'s clip (or layer).
+    struct PlayedTree {
+        let layers: [String: [String: Any]]
+        let stage: Rect
+        let duration: Double
+
+        func layer(_ id: String) -> PlayedLayer { PlayedLayer(json: layers[id]!, duration: duration) }
+        func part(_ name: String, of id: String) -> PlayedLayer? {
+            (layers[id]?[name] as? [String: Any]).map { PlayedLayer(json: $0, duration: duration) }
+        }
+
+        /// Where a point of track `id`'s layer coordinates is drawn in window space at `time`.
+        func onStage(_ point: Point, layerOf id: String, at time: Double) -> Point {
+            var point = layer(id).inSuperlayer(point, at: time)
+            guard let parent = layers[id]?["parent"] as? String else {
+                if let superlayer = part("superlayer", of: id) { point = superlayer.inSuperlayer(point, at: time) }
+                return Point(x: stage.x + point.x, y: stage.y + point.y)
+            }
+            if let clip = part("clip", of: parent) { point = clip.inSuperlayer(point, at: time) }
+            return onStage(point, layerOf: parent, at: time)
+        }
+
+        /// Where a rect of track `id`'s layer coordinates is drawn in window space at `time`.
+        func onStage(_ rect: Rect, layerOf id: String, at time: Double) -> Rect {
+            let p = onStage(rect.origin, layerOf: id, at: time), q = onStage(Point(x: rect.maxX, y: rect.maxY), layerOf: id, at: time)
+            return Rect(x: min(p.x, q.x), y: min(p.y, q.y), width: abs(q.x - p.x), height: abs(q.y - p.y))
+        }
+
+        /// Where track `id`'s clip is drawn in window space at `time` (its bounds, in its own coordinates, through it).
+        func clipOnStage(_ id: String, at time: Double) -> Rect? {
+            guard let clip = part("clip", of: id) else { return nil }
+            let bounds = clip.bounds(at: time)
+            let p = clip.inSuperlayer(bounds.origin, at: time), q = clip.inSuperlayer(Point(x: bounds.maxX, y: bounds.maxY), at: time)
+            return onStage(Rect(x: p.x, y: p.y, width: q.x - p.x, height: q.y - p.y), layerOf: id, at: time)
+        }
+
+        /// What of track `id`'s paint can be seen at `time`, window space: its clip (else its layer's bounds), cut by
+        /// every `masksToBounds` layer above it (its superlayer, its parent's clip and theirs).
+        func visible(_ id: String, at time: Double) -> Rect {
+            var region = clipOnStage(id, at: time) ?? onStage(layer(id).bounds(at: time), layerOf: id, at: time)
+            var current: String? = id
+            while let track = current {
+                if let superlayer = part("superlayer", of: track) {
+                    let bounds = superlayer.bounds(at: time), origin = superlayer.inSuperlayer(bounds.origin, at: time)
+                    region = overlap(region, Rect(x: stage.x + origin.x, y: stage.y + origin.y, width: bounds.width, height: bounds.height))
+                }
+                current = layers[track]?["parent"] as? String
+                if let parent = current, let clip = clipOnStage(parent, at: time) { region = overlap(region, clip) }
+            }
+            return region
+        }
+    }
+
+    /// Where two rects overlap, an empty rect at the nearer edge when they do not (so that it moves continuously).
+    static func overlap(_ a: Rect, _ b: Rect) -> Rect {
+        let x0 = max(a.x, b.x), y0 = max(a.y, b.y)
+        return Rect(x: x0, y: y0, width: max(0, min(a.maxX, b.maxX) - x0), height: max(0, min(a.maxY, b.maxY) - y0))
+    }
+
+    /// What of `track`'s paint the plan shows at `time`, window space: its mask (else its frame) on the stage, cut by
+    /// its clip and by each parent's mask and clip.
+    static func visible(_ track: Track, in plan: Plan, at time: Double) -> Rect {
+        func masked(_ layer: Track) -> Rect {
+            plan.stageRect(
+                layer.values(at: time).maskFrame ?? Rect(x: 0, y: 0, width: layer.frame.width, height: layer.frame.height), in: layer, at: time)
+        }
+        var region = masked(track), current: Track? = track
+        while let layer = current {
+            if let clip = layer.clip { region = overlap(region, clip) }
+            current = plan.parent(of: layer)
+            if let parent = current { region = overlap(region, masked(parent)) }
+        }
+        return region
+    }
+
+    /// `plan` with one track moved inside an earlier one (its frame read in that one's own space, its values its
+    /// own): a child that moves, masks, fades and casts a shadow by itself, in a parent that may be masked or not,
+    /// moving or not, and itself a child.
+    static func nesting(_ plan: Plan, using rng: inout SeededGenerator) -> Plan {
+        var plan = plan
+        guard plan.tracks.count >= 2 else { return plan }
+        let child = Int.random(in: 1..<plan.tracks.count, using: &rng), parent = Int.random(in: 0..<child, using: &rng)
+        let holder = plan.tracks[parent].frame
+        plan.tracks[child].parent = plan.tracks[parent].id
+        plan.tracks[child].frame = plan.tracks[child].frame.offsetBy(dx: -holder.x, dy: -holder.y)
+        plan.tracks[child].clip = nil
+        return plan
+    }
+
+    /// `plan` somewhere else in the window: its stage, and every track on it with its clip, moved by one random offset
+    /// (a child keeps its place in its parent).
+    static func moved(_ plan: Plan, using rng: inout SeededGenerator) -> Plan {
+        var plan = plan
+        let dx = Double.random(in: -300...300, using: &rng), dy = Double.random(in: -300...300, using: &rng)
+        plan.stage = plan.stage.offsetBy(dx: dx, dy: dy)
+        for index in plan.tracks.indices where plan.tracks[index].parent == nil {
+            plan.tracks[index].frame = plan.tracks[index].frame.offsetBy(dx: dx, dy: dy)
+            plan.tracks[index].clip = plan.tracks[index].clip?.offsetBy(dx: dx, dy: dy)
+        }
+        return plan
+    }
+
+    @Test(
+        "each track's window-space layer, visible clip, corner radius, opacity, colour and shadow come back from the key paths, a child's through its parents' layers and clips, as Track.values(at:) and Plan.stageRect have them"
+    )
     func reconstructs() throws {
-        var scenes = 0, comparisons = 0
+        var scenes = 0, comparisons = 0, childComparisons = 0
         try forAllScenes(count: 150, seed: 0xCA) { rng, replay in
             var request = RandomScenes.request(using: &rng)
             if Bool.random(using: &rng) { request = RandomScenes.choreographed(request, using: &rng) }
-            let plan = try Planner.plan(for: request.validated())
+            var plan = try Planner.plan(for: request.validated())
+            if Bool.random(using: &rng) { plan = Self.nesting(plan, using: &rng) }
+            if Bool.random(using: &rng) { plan = Self.moved(plan, using: &rng) }
             let document = try #require(try JSONSerialization.jsonObject(with: Data(PlanFormat.coreAnimation.export(plan))) as? [String: Any])
             let valueTypes = try #require(document["valueTypes"] as? [String: String])
             #expect(valueTypes["position"] == "CGPoint" && valueTypes["bounds"] == "CGRect" && valueTypes["backgroundColor"] == "CGColor")
@@ -47,19 +170,26 @@ struct CoreAnimationExportTests {
             expectClose(try #require(document["duration"] as? Double), plan.duration, "\(replay)")
             let layers = try #require(document["layers"] as? [[String: Any]])
             #expect(layers.map { $0["id"] as? String } == plan.tracks.map(\.id), "\(replay)")
-            let stage = plan.stage
+            let stage = plan.stage, parents = Set(plan.tracks.compactMap(\.parent))
+            let tree = PlayedTree(
+                layers: Dictionary(layers.map { ($0["id"] as! String, $0) }, uniquingKeysWith: { first, _ in first }), stage: stage,
+                duration: plan.duration)
             let times = plan.keyframeTimes + (0..<4).map { _ in Double.random(in: 0...plan.duration, using: &rng) }
             for (json, track) in zip(layers, plan.tracks) {
                 let layer = PlayedLayer(json: json, duration: plan.duration)
                 let clip = (json["clip"] as? [String: Any]).map { PlayedLayer(json: $0, duration: plan.duration) }
-                let bounds = try #require(layer.numbers("bounds", at: 0), "\(track.id), \(replay)")
-                expectClose(
-                    Rect(x: bounds[0], y: bounds[1], width: bounds[2], height: bounds[3]),
-                    Rect(x: 0, y: 0, width: track.frame.width, height: track.frame.height),
-                    "\(track.id) bounds, \(replay)")
+                let whole = Rect(x: 0, y: 0, width: track.frame.width, height: track.frame.height)
+                expectClose(layer.bounds(at: 0), whole, "\(track.id) bounds, \(replay)")
                 #expect(layer.numbers("anchorPoint", at: 0) == [0.5, 0.5], "\(track.id), \(replay)")
                 #expect(json["zPosition"] as? Int == track.z, "\(track.id), \(replay)")
-                if let region = track.clip {
+                #expect(json["parent"] as? String == track.parent, "\(track.id), \(replay)")
+                #expect(
+                    track.parent == nil || track.clip == nil, "\(track.id): a child's own clip is not exported (its parent's clips it), \(replay)")
+                // A track with children holds them in a clip, and fades with them as one picture.
+                let holdsChildren = parents.contains(track.id)
+                #expect(!holdsChildren || clip != nil, "\(track.id): its children need a clip, \(replay)")
+                #expect(((json["set"] as? [String: Any])?["allowsGroupOpacity"] as? Bool == true) == holdsChildren, "\(track.id), \(replay)")
+                if let region = track.clip, track.parent == nil {
                     let superlayer = try #require(json["superlayer"] as? [String: Any], "\(track.id), \(replay)")
                     let played = PlayedLayer(json: superlayer, duration: plan.duration)
                     let bounds = try #require(played.numbers("bounds", at: 0)), position = try #require(played.numbers("position", at: 0))
@@ -76,27 +206,18 @@ struct CoreAnimationExportTests {
                     let values = track.values(at: time), what = "\(track.id) at \(time), \(replay)"
                     let transform = values.transform ?? .identity
                     #expect(transform.b == 0 && transform.c == 0, "\(what): the export writes axis-aligned transforms only")
-                    let position = try #require(layer.numbers("position", at: time), "\(what)")
-                    let scaleX = layer.numbers("transform.scale.x", at: time)?[0] ?? 1, scaleY = layer.numbers("transform.scale.y", at: time)?[0] ?? 1
-                    // Core Animation: a layer point q lands at position + scale·(q − anchor), on the stage.
-                    func onScreen(_ rect: Rect) -> Rect {
-                        Rect(
-                            x: stage.x + position[0] + scaleX * (rect.x - track.frame.width / 2),
-                            y: stage.y + position[1] + scaleY * (rect.y - track.frame.height / 2),
-                            width: scaleX * rect.width, height: scaleY * rect.height)
-                    }
-                    let mask = values.maskFrame ?? Rect(x: 0, y: 0, width: track.frame.width, height: track.frame.height)
-                    expectClose(
-                        onScreen(Rect(x: 0, y: 0, width: track.frame.width, height: track.frame.height)),
-                        transform.apply(to: Rect(x: 0, y: 0, width: track.frame.width, height: track.frame.height), inLayer: track.frame),
-                        "\(what): layer")
+                    #expect(layer.numbers("position", at: time) != nil, "\(what)")
+                    let mask = values.maskFrame ?? whole
+                    expectClose(tree.onStage(whole, layerOf: track.id, at: time), plan.stageRect(whole, in: track, at: time), "\(what): layer")
+                    expectClose(tree.visible(track.id, at: time), Self.visible(track, in: plan, at: time), "\(what): what can be seen")
                     if let clip {
-                        let bounds = try #require(clip.numbers("bounds", at: time), "\(what)"),
-                            centre = try #require(clip.numbers("position", at: time), "\(what)")
-                        let frame = Rect(x: centre[0] - bounds[2] / 2, y: centre[1] - bounds[3] / 2, width: bounds[2], height: bounds[3])
-                        expectClose(onScreen(frame), transform.apply(to: mask, inLayer: track.frame), "\(what): visible clip")
-                        expectClose(bounds[0], frame.x, "\(what): the clip's bounds start where it sits, so content keeps layer coordinates")
-                        expectClose(bounds[1], frame.y, "\(what): the clip's bounds start where it sits, so content keeps layer coordinates")
+                        let bounds = clip.bounds(at: time), centre = try #require(clip.numbers("position", at: time), "\(what)")
+                        let frame = Rect(
+                            x: centre[0] - bounds.width / 2, y: centre[1] - bounds.height / 2, width: bounds.width, height: bounds.height)
+                        expectClose(
+                            try #require(tree.clipOnStage(track.id, at: time)), plan.stageRect(mask, in: track, at: time), "\(what): visible clip")
+                        expectClose(bounds.x, frame.x, "\(what): the clip's bounds start where it sits, so content keeps layer coordinates")
+                        expectClose(bounds.y, frame.y, "\(what): the clip's bounds start where it sits, so content keeps layer coordinates")
                         expectClose(clip.numbers("cornerRadius", at: time)?[0] ?? 0, max(0, values.cornerRadius ?? 0), "\(what): corner radius")
                         #expect((clip.json["set"] as? [String: Any])?["masksToBounds"] as? Bool == true, "\(what)")
                         #expect((clip.json["set"] as? [String: Any])?["cornerCurve"] as? String == track.cornerCurve?.rawValue, "\(what)")
@@ -125,6 +246,7 @@ struct CoreAnimationExportTests {
                         #expect(layer.numbers("shadowOpacity", at: time) == nil, "\(what): no shadow")
                     }
                     comparisons += 1
+                    if track.parent != nil { childComparisons += 1 }
                 }
                 for animation in json["animations"] as? [[String: Any]] ?? [] {
                     let keyTimes = try #require(animation["keyTimes"] as? [Double])
@@ -135,6 +257,8 @@ struct CoreAnimationExportTests {
             }
             scenes += 1
         }
-        #expect(scenes == 150 && comparisons > 150 * 8, "\(scenes) scenes, \(comparisons) track instants")
+        #expect(
+            scenes == 150 && comparisons > 150 * 8 && childComparisons > 150,
+            "\(scenes) scenes, \(comparisons) track instants, \(childComparisons) of children")
     }
 }

@@ -2,8 +2,8 @@
 /// they are once each is made the type ``CoreAnimationLayer/valueTypes`` names for its key path.
 ///
 /// `{"duration", "spring"?, "valueTypes": {key path → "CGPoint" | "CGSize" | "CGRect" | "CGColor"}, "layers": [{"id",
-/// "role", "zPosition", "contents"? (the track's content reference, for the app to resolve into the clip's, or the
-/// layer's, `contents`), "set": {key path → value}, "animations": [{"keyPath", "values", "keyTimes",
+/// "role", "parent"?, "zPosition", "contents"? (the track's content reference, for the app to resolve into the clip's,
+/// or the layer's, `contents`), "set": {key path → value}, "animations": [{"keyPath", "values", "keyTimes",
 /// "calculationMode": "linear", "duration"}], "clip"?: {"set", "animations"}, "superlayer"?: {"set"}}]}`.
 ///
 /// Each track is a layer on the stage (a layer at the destination's bounds): `bounds` `[0, 0, width, height]`,
@@ -16,6 +16,12 @@
 /// clip). The shadow sits on the unmasked layer, so it falls outside the clip. A `superlayer` (the request's
 /// `contentRegion`) clips the layer from outside its transform; its bounds' origin is its own place on the stage,
 /// so the layer keeps stage coordinates in it. `keyTimes` run 0…1 over `duration`, the plan's.
+///
+/// A child track (one drawn inside another) names that track in `parent`: its layer is a sublayer of the parent's
+/// `clip`, above the parent's content, and its `position` is in the parent layer's own coordinates (the clip keeps
+/// them), so the parent's transform, mask, corner radius, `superlayer` and opacity apply to it as to the parent's
+/// content. A track with children always has a `clip` (its mask, else its whole bounds) and sets
+/// `allowsGroupOpacity`; a child has no `superlayer` of its own (its parent's clips it).
 public struct CoreAnimationLayer: Sendable {
     /// A value to set or a keyframe's value: numbers (one for a scalar key path; the fields of a `CGPoint`,
     /// `CGSize`, `CGRect` or sRGB `CGColor` in order), a string or a boolean.
@@ -62,26 +68,35 @@ public struct CoreAnimationLayer: Sendable {
 
 /// A track as Core Animation layers: the track's layer, the clip inside it and the superlayer around it.
 public struct CoreAnimationTrack: Sendable {
-    /// The track's layer, on the stage (or in ``superlayer``).
+    /// The track's layer, on the stage (or in ``superlayer``), or for a child in its parent's ``clip``.
     public var layer: CoreAnimationLayer
-    /// The visible region: a sublayer of ``layer`` that the content goes into; nil when the track has no mask.
+    /// The visible region: a sublayer of ``layer`` that the content and any child go into; nil when the track has
+    /// neither a mask nor children.
     public var clip: CoreAnimationLayer?
-    /// The request's `contentRegion`: a layer on the stage that ``layer`` goes into; nil when there is none.
+    /// The request's `contentRegion`: a layer on the stage that ``layer`` goes into; nil when there is none, and for a
+    /// child (its parent's applies).
     public var superlayer: CoreAnimationLayer?
     /// The key times, 0…1 over the plan's duration, shared by every animation of the track.
     public var keyTimes: [Double]
 }
 
 extension Track {
-    /// The track as Core Animation layers, on a stage whose origin is at `stage.origin` in window space, for a plan
-    /// lasting `duration` seconds: the values `?format=core-animation` writes.
+    /// The track as Core Animation layers, on a stage whose origin is at `stage.origin` in window space (a child's in
+    /// its parent's clip, in the parent layer's own coordinates), for a plan lasting `duration` seconds: the values
+    /// `?format=core-animation` writes.
     /// - Parameters:
     ///   - stage: The plan's stage (the destination's bounds), window space.
     ///   - duration: The plan's duration, seconds.
+    ///   - holdsChildren: Whether other tracks name this one their `parent`: it then has a clip for them (its mask,
+    ///     else its whole bounds) and group opacity. False (the default) for none.
     /// - Returns: The layer, its clip and its superlayer, with their values and key times.
-    public func coreAnimation(stage: Rect, duration: Double) -> CoreAnimationTrack {
+    public func coreAnimation(stage: Rect, duration: Double, holdsChildren: Bool = false) -> CoreAnimationTrack {
         let frame = self.frame, whole = Rect(x: 0, y: 0, width: frame.width, height: frame.height)
-        let hasClip = base.maskFrame != nil || base.cornerRadius != nil || animates.contains(.maskFrame) || animates.contains(.cornerRadius)
+        // A child's frame is in its parent's own space, which its parent's clip keeps: its origin is no stage's.
+        let origin = parent == nil ? stage.origin : .zero
+        let hasClip =
+            holdsChildren || base.maskFrame != nil || base.cornerRadius != nil || animates.contains(.maskFrame)
+            || animates.contains(.cornerRadius)
         typealias Reading = (TrackValues) -> ExportNumbers?
         // The track layer's and the clip's key paths, with the property that moves each and how to read it.
         var layerPaths: [(String, TrackProperty, Reading)] = [
@@ -89,7 +104,7 @@ extension Track {
                 "position", .transform,
                 { values in
                     let t = values.transform ?? .identity
-                    return ExportNumbers(frame.midX - stage.x + t.tx, frame.midY - stage.y + t.ty)
+                    return ExportNumbers(frame.midX - origin.x + t.tx, frame.midY - origin.y + t.ty)
                 }
             ),
             ("transform.scale.x", .transform, { $0.transform.map { ExportNumbers($0.a) } }),
@@ -143,10 +158,15 @@ extension Track {
         }
         var clipSettings: [(keyPath: String, value: CoreAnimationLayer.Value)] = [("masksToBounds", .flag(true))]
         if let cornerCurve { clipSettings.append(("cornerCurve", .text(cornerCurve.rawValue))) }
+        var layerSettings: [(keyPath: String, value: CoreAnimationLayer.Value)] = [
+            ("bounds", .numbers([0, 0, frame.width, frame.height])), ("anchorPoint", .numbers([0.5, 0.5]))
+        ]
+        // The children's paint fades with the parent's as one picture, whatever the platform's default.
+        if holdsChildren { layerSettings.append(("allowsGroupOpacity", .flag(true))) }
         return CoreAnimationTrack(
-            layer: layer(layerPaths, settings: [("bounds", .numbers([0, 0, frame.width, frame.height])), ("anchorPoint", .numbers([0.5, 0.5]))]),
+            layer: layer(layerPaths, settings: layerSettings),
             clip: hasClip ? layer(clipPaths, settings: clipSettings) : nil,
-            superlayer: clip.map { clip in
+            superlayer: (parent == nil ? clip : nil).map { clip in
                 let onStage = clip.offsetBy(dx: -stage.x, dy: -stage.y)
                 return CoreAnimationLayer(
                     set: [
@@ -171,17 +191,19 @@ extension ExportScene {
         writer.endObject()
         writer.key("layers")
         writer.beginArray()
-        for track in tracks { layer(track, to: &writer) }
+        let parents = Set(tracks.compactMap(\.parent))
+        for track in tracks { layer(track, holdsChildren: parents.contains(track.id), to: &writer) }
         writer.endArray()
         writer.endObject()
         return writer.bytes
     }
 
-    private func layer(_ track: Track, to writer: inout JSONWriter) {
-        let layers = track.coreAnimation(stage: stage, duration: plan.duration)
+    private func layer(_ track: Track, holdsChildren: Bool, to writer: inout JSONWriter) {
+        let layers = track.coreAnimation(stage: stage, duration: plan.duration, holdsChildren: holdsChildren)
         writer.beginObject()
         writer.key("id"); writer.string(track.id)
         writer.key("role"); writer.string(track.role.rawValue)
+        if let parent = track.parent { writer.key("parent"); writer.string(parent) }
         writer.key("zPosition"); writer.integer(track.z)
         if let content = track.content { writer.key("contents"); content.write(to: &writer) }
         write(layers.layer, keyTimes: layers.keyTimes, to: &writer)
