@@ -90,6 +90,14 @@ extension ExportScene {
         writer.endArray()
     }
 
+    /// A composition's `w` or `h`: `length` rounded up to whole pixels, held to 0…2³¹ − 1 (what a player's integer
+    /// takes), so that a plan whose masks reach absurdly far in a layer's own space (a tiny scale) cannot fail the
+    /// conversion; a group that large is cut at that size.
+    static func wholePixels(_ length: Double) -> Int {
+        guard length.isFinite else { return length > 0 ? Int(Int32.max) : 0 }
+        return Int(min(max(length.rounded(.up), 0), Double(Int32.max)))
+    }
+
     /// What the group composition of the track at `index` covers in the track's own space: what the track paints
     /// and, at each of its keyframes, what each child's layer covers (its paint, or its own group).
     private func groupBounds(_ index: Int, tree: LottieTree) -> Rect {
@@ -213,8 +221,8 @@ extension ExportScene {
             writer.key("ty"); writer.integer(0)
             writer.key("refId"); writer.string(asset)
             // Whole pixels, as players read them (the image or layers inside are placed exactly).
-            writer.key("w"); writer.integer(Int((covered?.width ?? 0).rounded(.up)))
-            writer.key("h"); writer.integer(Int((covered?.height ?? 0).rounded(.up)))
+            writer.key("w"); writer.integer(Self.wholePixels(covered?.width ?? 0))
+            writer.key("h"); writer.integer(Self.wholePixels(covered?.height ?? 0))
         }
         writer.key("ind"); writer.integer(index)
         if case .content = kind { writer.key("nm"); writer.string("\(track.id) content") } else { writer.key("nm"); writer.string(track.id) }
