@@ -6,10 +6,11 @@ Lottie (played by Samsung's rlottie), and each is captured at 5 instants. Each c
 independent rasterisation of the plan's tracks at that instant (Pillow, 2× supersampled): per track its visible
 clip (the mask's outline, circular or continuous corners, through its transform), the test image over the
 layer's frame and the colour over the rest of the clip, its shadow (offset and blur through the transform; not for
-Lottie, whose export says it draws none) and opacity, cut to the content region; the image sampled as the player
-samples images (bilinear for Chromium, nearest pixel for rlottie). A captured pixel passes when
-each channel lies within the reference's range over its 3 × 3 neighbourhood (1 px at edges) widened by
-TOLERANCE; a capture passes when at most MAXIMUM_BAD of its pixels do not.
+Lottie, whose export says it draws none) and opacity, cut to the content region; a child track (`parent`) drawn
+inside its parent (through its own transform, then the parent's; cut to the parent's rounded mask and region; faded
+with it as a group); the image sampled as the player samples images (bilinear for Chromium, nearest pixel for
+rlottie). A captured pixel passes when each channel lies within the reference's range over its 3 × 3 neighbourhood
+(1 px at edges) widened by TOLERANCE; a capture passes when at most MAXIMUM_BAD of its pixels do not.
 
 Frames (reference and captures) and a contact sheet per case (rows: plan, waapi, css, svg, lottie; columns: the
 instants) go to $ARTIFACTS_DIR/pixels (default .build/artifacts/pixels).
@@ -33,7 +34,7 @@ import numpy
 from PIL import Image, ImageDraw, ImageFilter
 
 from export_players import SEEK_SVG, SETUP_SVG, SETUP_WEB, chromium
-from keyframe_segments import values_at
+from keyframe_segments import to_stage, values_at
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 BINARY = os.path.abspath(sys.argv[1])
@@ -142,25 +143,13 @@ def rgba(color):
     return tuple(round(255 * min(1, max(0, color[k]))) for k in "rgb") + (round(255 * min(1, max(0, color["a"]))),)
 
 
-IDENTITY = {"a": 1, "b": 0, "c": 0, "d": 1, "tx": 0, "ty": 0}
-
-
-def stage_mapping(plan, track, time):
-    """Where a point of `track`'s own space (origin at its frame's top-left) lands on the supersampled canvas at
-    `time`: through its transform about its frame's centre into the space its frame is in, then through each
-    parent's the same way (as Plan.stagePoint)."""
-    tracks = {t["id"]: t for t in plan["tracks"]}
-    chain, layer = [], track
-    while layer is not None and len(chain) <= len(tracks):
-        chain.append((layer["frame"], values_at(layer, time).get("transform", IDENTITY)))
-        layer = tracks.get(layer.get("parent"))
-    stage, s = plan["stage"], SUPERSAMPLING
-    def place(px, py):
-        for frame, t in chain:
-            lx, ly = px - frame["width"] / 2, py - frame["height"] / 2
-            px, py = (frame["x"] + frame["width"] / 2 + t["a"] * lx + t["c"] * ly + t["tx"],
-                      frame["y"] + frame["height"] / 2 + t["b"] * lx + t["d"] * ly + t["ty"])
-        return ((px - stage["x"]) * s, (py - stage["y"]) * s)
+def canvas_mapping(plan, track, time):
+    """Where a point of `track`'s own space lands on the supersampled canvas at `time` (to_stage, from the stage's
+    top-left, scaled)."""
+    point, stage, s = to_stage(plan, track, time), plan["stage"], SUPERSAMPLING
+    def place(x, y):
+        x, y = point(x, y)
+        return ((x - stage["x"]) * s, (y - stage["y"]) * s)
     return place
 
 
@@ -172,7 +161,7 @@ def render_group(plan, track, time, image, placeholders, shadows, sampling):
     size = (round(stage["width"] * s), round(stage["height"] * s))
     values = values_at(track, time)
     frame = track["frame"]
-    place = stage_mapping(plan, track, time)
+    place = canvas_mapping(plan, track, time)
     whole = {"x": 0, "y": 0, "width": frame["width"], "height": frame["height"]}
     mask = values.get("maskFrame", whole)
     radius = values.get("cornerRadius", 0) if "maskFrame" in values else 0
