@@ -3,6 +3,22 @@
 # What a plan carried before it was its tracks alone; no answer may carry these any more.
 FIRST_MODEL = ("layer", "keyframes", "children", "placeholder")
 IDENTITY = {"a": 1, "b": 0, "c": 0, "d": 1, "tx": 0, "ty": 0}
+# A JavaScript function of a web export's paint box: the window-space rect [x, y, width, height] (from the page's
+# top-left) of the bounds of its computed clip-path outline (every point of it, control points included, on or inside
+# the mask rect; the whole box when it has none), through every transform above it, however the boxes are nested
+# (a probe box of those bounds, placed inside it and measured).
+PAINTED_CLIP = """(paint) => {
+  const style = getComputedStyle(paint), numbers = (style.clipPath.match(/-?[\\d.]+(?:e-?\\d+)?/g) || []).map(Number);
+  const xs = numbers.filter((_, i) => i % 2 == 0), ys = numbers.filter((_, i) => i % 2 == 1);
+  const box = style.clipPath == 'none' || !numbers.length ? [0, 0, parseFloat(style.width), parseFloat(style.height)]
+    : [Math.min(...xs), Math.min(...ys), Math.max(...xs) - Math.min(...xs), Math.max(...ys) - Math.min(...ys)];
+  const probe = document.createElement('div');
+  probe.style.cssText = `position:absolute;margin:0;border:0;padding:0;left:${box[0]}px;top:${box[1]}px;width:${box[2]}px;height:${box[3]}px`;
+  paint.appendChild(probe);
+  const rect = probe.getBoundingClientRect();
+  probe.remove();
+  return [rect.x, rect.y, rect.width, rect.height];
+}"""
 
 
 def segment(frames, time):
