@@ -101,6 +101,25 @@ def curve_progress(request, plan, time):
     return bezier_progress(curve, time / plan["duration"])
 
 
+EDGES = ("left", "top", "right", "bottom")
+
+
+def farther(worst, track, time, shown, expected):
+    """`worst` or this comparison, whichever is farther off: (px, which track's which edge where at which instant).
+    Both rects are (left, top, right, bottom) in the same space."""
+    errors = [abs(p - q) for p, q in zip(shown, expected)]
+    edge = max(range(4), key=lambda k: errors[k])
+    if errors[edge] <= worst[0]:
+        return worst
+    return (errors[edge], f"{track['id']}'s {EDGES[edge]} edge at t = {time:.3f} s: {shown[edge]:.2f} (the plan: {expected[edge]:.2f}); "
+                          f"shown ({', '.join(f'{v:.2f}' for v in shown)}) vs ({', '.join(f'{v:.2f}' for v in expected)})")
+
+
+def edges(rect):
+    """(x, y, width, height) as (left, top, right, bottom)."""
+    return (rect[0], rect[1], rect[0] + rect[2], rect[1] + rect[3])
+
+
 def close(a, b, tolerance):
     return all(abs(p - q) <= tolerance for p, q in zip(a, b))
 
@@ -151,20 +170,20 @@ def browser_checks(base):
             moving = [i for i, track in enumerate(tracks) if moves(plan, track)]
             for engine, stylesheet in (("waapi", None), ("css", css.decode())):
                 browser.execute_script(SETUP_WEB, waapi, stylesheet, "fp-stage")
-                worst, worst_opacity = 0.0, 0.0
+                worst, worst_opacity = (0.0, ""), 0.0
                 for time in instants(plan):
                     measured = browser.execute_script(MEASURE, time * 1000)
                     for i in moving:
                         track = tracks[i]
                         (x, y, width, height), opacity = measured[i]
-                        shown = (x + stage["x"], y + stage["y"], width, height)
-                        worst = max(worst, max(abs(p - q) for p, q in zip(shown, visible_rect(plan, track, time))))
+                        shown = edges((x + stage["x"], y + stage["y"], width, height))
+                        worst = farther(worst, track, time, shown, edges(visible_rect(plan, track, time)))
                         worst_opacity = max(worst_opacity, abs(float(opacity) - values_at(track, time).get("opacity", 1)))
-                check(worst <= 1 and worst_opacity <= 0.01, f"{name}: Chromium plays the {engine} export as the plan says",
-                      f"(worst {worst:.3f} px, opacity {worst_opacity:.4f})")
+                check(worst[0] <= 1 and worst_opacity <= 0.01, f"{name}: Chromium plays the {engine} export as the plan says",
+                      f"(worst {worst[0]:.3f} px: {worst[1]}; opacity {worst_opacity:.4f})")
             browser.execute_script(SETUP_SVG, svg.decode())
             svg_names = names
-            worst, worst_opacity = 0.0, 0.0
+            worst, worst_opacity = (0.0, ""), 0.0
             for time in instants(plan):
                 measured = browser.execute_script(MEASURE_SVG, time, svg_names)
                 for i in moving:
@@ -174,11 +193,11 @@ def browser_checks(base):
                     frame = track["frame"]
                     m = mask or [0, 0, frame["width"], frame["height"]]
                     corners = [(a * x + c * y + e + stage["x"], b * x + d * y + f + stage["y"]) for x, y in ((m[0], m[1]), (m[0] + m[2], m[1] + m[3]))]
-                    shown = (min(corners[0][0], corners[1][0]), min(corners[0][1], corners[1][1]), abs(corners[1][0] - corners[0][0]), abs(corners[1][1] - corners[0][1]))
-                    worst = max(worst, max(abs(p - q) for p, q in zip(shown, visible_rect(plan, track, time))))
+                    xs, ys = [corner[0] for corner in corners], [corner[1] for corner in corners]
+                    worst = farther(worst, track, time, (min(xs), min(ys), max(xs), max(ys)), edges(visible_rect(plan, track, time)))
                     worst_opacity = max(worst_opacity, abs(float(opacity) - values_at(track, time).get("opacity", 1)))
-            check(worst <= 1 and worst_opacity <= 0.01, f"{name}: Chromium's SMIL plays the svg export as the plan says",
-                  f"(worst {worst:.3f} px, opacity {worst_opacity:.4f})")
+            check(worst[0] <= 1 and worst_opacity <= 0.01, f"{name}: Chromium's SMIL plays the svg export as the plan says",
+                  f"(worst {worst[0]:.3f} px: {worst[1]}; opacity {worst_opacity:.4f})")
             request, times = json.loads(body), keyframe_times(plan)
             expected = [curve_progress(request, plan, time) for time in times]
             if None in expected:
@@ -221,7 +240,7 @@ def lottie_checks(base):
         check(not errors, f"{name}: the lottie export is valid against the Lottie specification's schema",
               "; ".join(f"{list(e.path)}: {e.message[:120]}" for e in errors[:3]))
         stage, width, height = plan["stage"], document["w"], document["h"]
-        worst = 0.0
+        worst = (0.0, "")
         for track in plan["tracks"]:
             chain = [track] + parents(plan, track)
             if not moves(plan, track) or any(layer.get("clip") for layer in chain):
@@ -242,10 +261,9 @@ def lottie_checks(base):
                     continue  # too small or too faint to measure by its painted pixels
                 xs = [i % width for i in painted]; ys = [i // width for i in painted]
                 if not xs:
-                    worst = float("inf"); continue
-                box = (min(xs), min(ys), max(xs) + 1, max(ys) + 1)
-                worst = max(worst, max(abs(p - q) for p, q in zip(box, (x0, y0, x1, y1))))
-        check(worst <= 1.5, f"{name}: rlottie paints every moving track where the plan puts it", f"(worst {worst:.2f} px)")
+                    worst = (float("inf"), f"{track['id']} paints nothing at t = {time:.3f} s"); continue
+                worst = farther(worst, track, time, (min(xs), min(ys), max(xs) + 1, max(ys) + 1), (x0, y0, x1, y1))
+        check(worst[0] <= 1.5, f"{name}: rlottie paints every moving track where the plan puts it", f"(worst {worst[0]:.2f} px: {worst[1]}; canvas pixels)")
 
 
 def core_animation_layers(node):

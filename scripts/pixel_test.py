@@ -342,18 +342,20 @@ def run_case(base, browser, name, request, image, reference):
     rows = [("plan", references)]
     for engine, pictures in captures.items():
         expected = for_rlottie if engine == "lottie" else references
-        worst, worst_at = 0, None
+        worst, worst_at, where = 0, None, ""
         for index, (reference, picture) in enumerate(zip(expected, pictures)):
             picture.save(os.path.join(folder, f"{engine}-{index}.png"))
             count, bad = bad_pixels(reference, picture)
             if count > worst:
                 worst, worst_at = count, index
+                ys, xs = numpy.nonzero(bad)
+                where = f"x {xs.min()}…{xs.max()}, y {ys.min()}…{ys.max()}"
                 marked = numpy.array(picture)
                 marked[bad] = (255, 0, 255)
                 Image.fromarray(marked).save(os.path.join(folder, f"{engine}-{index}-bad.png"))
         share = worst / (picture.width * picture.height)
         check(share <= MAXIMUM_BAD, f"{name}: {engine} matches the plan's pixels at {len(times)} instants (worst {share:.3%} off)",
-              f"(worst {worst} px = {share:.4%} at t = {times[worst_at] if worst_at is not None else 0:.3f} s; see {folder})")
+              f"(worst {worst} px = {share:.4%} at t = {times[worst_at] if worst_at is not None else 0:.3f} s, within {where}; see {folder})")
         rows.append((engine, pictures))
     sheet = contact_sheet(name, rows, times)
     sheet.save(os.path.join(ARTIFACTS, f"{name}.png"))
