@@ -2,8 +2,9 @@
 """The preview page in a real browser: headless Chromium (Debian's chromium + chromium-driver) driven with
 Selenium. Loads /preview from the real server, plans every example request through the page, pauses at
 t = 0, the middle and the end, and checks that what the page shows is the plan's tracks: for every moving
-track, the visible clip computed from its element's *computed* transform and clip-path (what the Web
-Animations API applied) equals the track's visible rect within 1 px, and so does the page's clip outline
+track (one with keyframes, or inside one), the bounds of its element's *computed* clip-path through every
+*computed* transform above it (what the Web Animations API applied; a child's through its parent's too) equal
+the track's visible rect within 1 px, and so does the page's clip outline
 for the main track (the flying content). Takes a screenshot at each pause, renders a
 filmstrip SVG to PNG and checks it is not blank, and fails on any console error.
 Artefacts (screenshots, the filmstrip SVG and PNG) go to $ARTIFACTS_DIR (default .build/artifacts).
@@ -20,7 +21,7 @@ import subprocess
 import sys
 import urllib.request
 
-from keyframe_segments import values_at
+from keyframe_segments import PAINTED_CLIP, moves, visible_rect
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 BINARY = os.path.abspath(sys.argv[1])
@@ -44,40 +45,6 @@ def main_track(plan):
     content = [track for track in tracks if track["role"] == "content"]
     screens = [track for track in tracks if track["role"] == "destinationScreen" and "transform" in track["animates"]]
     return screens[0] if screens else content[-1]
-
-
-def expected_clip(track, time):
-    """A track's visible clip at `time` as a linearly interpolating renderer shows it (window space)."""
-    values, frame = values_at(track, time), track["frame"]
-    t = values.get("transform", {"a": 1, "b": 0, "c": 0, "d": 1, "tx": 0, "ty": 0})
-    m = values.get("maskFrame", {"x": 0, "y": 0, "width": frame["width"], "height": frame["height"]})
-    return apply(t, m, frame)
-
-
-def apply(t, m, layer):
-    def point(x, y):
-        lx, ly = x - layer["width"] / 2, y - layer["height"] / 2
-        return (layer["x"] + layer["width"] / 2 + t["a"] * lx + t["c"] * ly + t["tx"],
-                layer["y"] + layer["height"] / 2 + t["b"] * lx + t["d"] * ly + t["ty"])
-    corners = [point(m["x"], m["y"]), point(m["x"] + m["width"], m["y"] + m["height"])]
-    xs, ys = [c[0] for c in corners], [c[1] for c in corners]
-    return (min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys))
-
-
-def shown_clip(measured, layer, bounds):
-    """The visible clip the browser applied: the bounds of the paint box's computed clip-path outline (every point of
-    it, control points included, on or inside the mask rect), moved by the paint box's offset, through the layer's
-    computed transform."""
-    numbers = lambda text: [float(v) for v in re.findall(r"-?[\d.]+(?:e-?\d+)?", text)]
-    a, b, c, d, tx, ty = numbers(measured["transform"]) if measured["transform"] != "none" else (1, 0, 0, 1, 0, 0)
-    if measured["clipPath"] in ("none", ""):
-        mask = {"x": 0, "y": 0, "width": layer["width"], "height": layer["height"]}
-    else:
-        points = numbers(measured["clipPath"])
-        xs, ys = points[0::2], points[1::2]
-        mask = {"x": min(xs) + measured["left"], "y": min(ys) + measured["top"], "width": max(xs) - min(xs), "height": max(ys) - min(ys)}
-    x, y, w, h = apply({"a": a, "b": b, "c": c, "d": d, "tx": tx, "ty": ty}, mask, layer)
-    return (x - bounds["x"], y - bounds["y"], w, h)
 
 
 def close(a, b, tolerance=1.0):
@@ -125,32 +92,28 @@ def main():
                 continue
             bounds = request["destination"]["bounds"]
             main = main_track(plan)
-            moving = [track for track in plan["tracks"] if track["keyframes"]]
+            moving = [track for track in plan["tracks"] if moves(plan, track)]
             for label, time in (("start", 0.0), ("middle", plan["duration"] / 2), ("end", plan["duration"])):
                 measured = browser.execute_script("""
                     flightplanPreview.seek(arguments[0]);
+                    const painted = """ + PAINTED_CLIP + """;
                     const stage = document.getElementById('stage').getBoundingClientRect();
                     const outline = document.getElementById('clip-outline').getBoundingClientRect();
-                    const tracks = arguments[1].map((id) => {
-                        const layer = document.getElementById('track-' + id), paint = layer.querySelector(':scope > .paint');
-                        return {transform: getComputedStyle(layer).transform, clipPath: getComputedStyle(paint).clipPath,
-                                left: paint.offsetLeft, top: paint.offsetTop};
-                    });
+                    const tracks = arguments[1].map((id) => painted(document.getElementById('track-' + id).querySelector(':scope > .paint')));
                     return {stage: [stage.x, stage.y, stage.width], tracks, main: document.querySelector('.track.main').id,
                             outline: [outline.x, outline.y, outline.width, outline.height]};""", time, [track["id"] for track in moving])
                 scale = measured["stage"][2] / bounds["width"]
                 on_page = lambda rect, origin: (measured["stage"][0] + scale * (rect[0] - origin["x"]), measured["stage"][1] + scale * (rect[1] - origin["y"]),
                                                 scale * rect[2], scale * rect[3])
                 worst, detail = 0.0, ""
-                for track, applied in zip(moving, measured["tracks"]):
-                    expected_page = on_page(expected_clip(track, time), bounds)
-                    shown_page = on_page(shown_clip(applied, track["frame"], bounds), {"x": 0, "y": 0})
+                for track, shown_page in zip(moving, measured["tracks"]):
+                    expected_page = on_page(visible_rect(plan, track, time), bounds)
                     error = max(abs(p - q) for p, q in zip(shown_page, expected_page))
                     if error > worst:
-                        worst, detail = error, f"{track['id']}: {shown_page} vs {expected_page} ({applied['transform']}, {applied['clipPath']})"
-                check(worst <= 1, f"{name} at {label}: every moving track's computed transform and clip-path show its visible clip", detail)
+                        worst, detail = error, f"{track['id']}: {shown_page} vs {expected_page}"
+                check(worst <= 1, f"{name} at {label}: every moving track's computed transforms and clip-path show its visible clip", detail)
                 check(measured["main"] == "track-" + main["id"], f"{name} at {label}: the page follows the {main['id']} track", measured["main"])
-                expected_page = on_page(expected_clip(main, time), bounds)
+                expected_page = on_page(visible_rect(plan, main, time), bounds)
                 check(close(measured["outline"], expected_page), f"{name} at {label}: the clip outline is the main track's visible clip",
                       f"{measured['outline']} vs {expected_page}")
                 if name == "sharedFrame" or label == "middle":

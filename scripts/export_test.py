@@ -4,15 +4,18 @@
 - Web Animations (`?format=waapi`), the style sheet (`?format=css`) and the animated SVG (`?format=svg`) in headless
   Chromium (Selenium): every example and seed request is exported, played by Chromium's own animation engines,
   paused at the start, four instants inside and the end, and every moving track's visible clip (its computed
-  transform applied to its computed clip) and opacity must be the plan's, within 1 px and 0.01.
+  clip's bounds through every transform above it: a child track's through its parent's too) and opacity must be
+  the plan's, within 1 px and 0.01. A track moves when it or a track it is drawn inside has keyframes.
 - The plan's `easing.css` (`linear()`) as Chromium evaluates it must be within 0.001 of the request's curve at
   every keyframe time of the tracks: a Bézier (or named curve) solved here, a spring from the plan's own
   `easing.spring.coreAnimation` parameters with the planner's end correction (its residual at the settling
   duration taken out along (t/T)³, so that it ends exactly at 1).
 - Lottie (`?format=lottie`): valid against the Lottie specification's JSON schema (PyPI lottie-specs), and
   rendered by Samsung's rlottie (PyPI rlottie-python): at sampled frames the painted box of each moving track
-  (drawn alone) is within 1.5 px of the plan's visible clip on the canvas.
-- Core Animation (`?format=core-animation`): every animated key path has one value per keyframe time.
+  (drawn alone: its own layers and the precompositions holding them) is within 1.5 px of the plan's visible clip
+  on the canvas (a child's cut to its parents').
+- Core Animation (`?format=core-animation`): one layer per track (wherever the document nests it), and every
+  animated key path has one value per keyframe time.
 
 Usage: export_test.py path/to/flightplan
 """
@@ -27,7 +30,7 @@ import urllib.error
 import urllib.request
 
 from export_players import PAGE, SEEK_SVG, SETUP_SVG, SETUP_WEB, chromium
-from keyframe_segments import FIRST_MODEL, keyframe_times, values_at
+from keyframe_segments import FIRST_MODEL, PAINTED_CLIP, keyframe_times, moves, parents, values_at, visible_rect
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 BINARY = os.path.abspath(sys.argv[1])
@@ -98,32 +101,23 @@ def curve_progress(request, plan, time):
     return bezier_progress(curve, time / plan["duration"])
 
 
-def visible(track, values):
-    """The track's visible clip in window space: its mask (or whole layer) through its transform about its centre."""
-    frame = track["frame"]
-    t = values.get("transform", {"a": 1, "b": 0, "c": 0, "d": 1, "tx": 0, "ty": 0})
-    m = values.get("maskFrame", {"x": 0, "y": 0, "width": frame["width"], "height": frame["height"]})
-    def point(x, y):
-        lx, ly = x - frame["width"] / 2, y - frame["height"] / 2
-        return (frame["x"] + frame["width"] / 2 + t["a"] * lx + t["c"] * ly + t["tx"], frame["y"] + frame["height"] / 2 + t["b"] * lx + t["d"] * ly + t["ty"])
-    (x0, y0), (x1, y1) = point(m["x"], m["y"]), point(m["x"] + m["width"], m["y"] + m["height"])
-    return (min(x0, x1), min(y0, y1), abs(x1 - x0), abs(y1 - y0))
+EDGES = ("left", "top", "right", "bottom")
 
 
-def css_visible(frame, transform, clip_path, paint_left, paint_top):
-    """What Chromium applied: the bounds of the paint box's computed clip-path outline (every point of which, control
-    points included, lies on or inside the mask rect) moved by the paint box's offset, through the layer's computed
-    transform, in window space."""
-    numbers = lambda text: [float(v) for v in re.findall(r"-?[\d.]+(?:e-?\d+)?", text)]
-    a, b, c, d, tx, ty = numbers(transform) if transform not in ("none", "") else (1, 0, 0, 1, 0, 0)
-    if clip_path in ("none", ""):
-        mask = {"x": 0, "y": 0, "width": frame["width"], "height": frame["height"]}
-    else:
-        points = numbers(clip_path)
-        xs, ys = points[0::2], points[1::2]
-        mask = {"x": min(xs) + paint_left, "y": min(ys) + paint_top, "width": max(xs) - min(xs), "height": max(ys) - min(ys)}
-    track = {"frame": frame}
-    return visible(track, {"transform": {"a": a, "b": b, "c": c, "d": d, "tx": tx, "ty": ty}, "maskFrame": mask})
+def farther(worst, track, time, shown, expected):
+    """`worst` or this comparison, whichever is farther off: (px, which track's which edge where at which instant).
+    Both rects are (left, top, right, bottom) in the same space."""
+    errors = [abs(p - q) for p, q in zip(shown, expected)]
+    edge = max(range(4), key=lambda k: errors[k])
+    if errors[edge] <= worst[0]:
+        return worst
+    return (errors[edge], f"{track['id']}'s {EDGES[edge]} edge at t = {time:.3f} s: {shown[edge]:.2f} (the plan: {expected[edge]:.2f}); "
+                          f"shown ({', '.join(f'{v:.2f}' for v in shown)}) vs ({', '.join(f'{v:.2f}' for v in expected)})")
+
+
+def edges(rect):
+    """(x, y, width, height) as (left, top, right, bottom)."""
+    return (rect[0], rect[1], rect[0] + rect[2], rect[1] + rect[3])
 
 
 def close(a, b, tolerance):
@@ -136,10 +130,8 @@ def instants(plan):
 
 MEASURE = """
 fpSeek(arguments[0]);
-return fpElements.map(({layer, paint}) => {
-  const s = getComputedStyle(layer);
-  return [s.transform, getComputedStyle(paint).clipPath, s.opacity, paint.offsetLeft, paint.offsetTop];
-});
+const painted = """ + PAINTED_CLIP + """;
+return fpElements.map(({layer, paint}) => [painted(paint), getComputedStyle(layer).opacity]);
 """
 MEASURE_SVG = SEEK_SVG + """
 return arguments[1].map((name) => {
@@ -175,23 +167,23 @@ def browser_checks(base):
             svg_type, svg = post(base, body, "svg")
             check(css_type.startswith("text/css") and svg_type.startswith("image/svg+xml"), f"{name}: css and svg media types")
             names = [element["className"] for element in waapi["elements"]]
-            moving = [i for i, track in enumerate(tracks) if track["keyframes"]]
+            moving = [i for i, track in enumerate(tracks) if moves(plan, track)]
             for engine, stylesheet in (("waapi", None), ("css", css.decode())):
                 browser.execute_script(SETUP_WEB, waapi, stylesheet, "fp-stage")
-                worst, worst_opacity = 0.0, 0.0
+                worst, worst_opacity = (0.0, ""), 0.0
                 for time in instants(plan):
                     measured = browser.execute_script(MEASURE, time * 1000)
                     for i in moving:
                         track = tracks[i]
-                        expected = visible(track, values_at(track, time))
-                        shown = css_visible(track["frame"], *measured[i][:2], *measured[i][3:])
-                        worst = max(worst, max(abs(p - q) for p, q in zip(shown, expected)))
-                        worst_opacity = max(worst_opacity, abs(float(measured[i][2]) - values_at(track, time).get("opacity", 1)))
-                check(worst <= 1 and worst_opacity <= 0.01, f"{name}: Chromium plays the {engine} export as the plan says",
-                      f"(worst {worst:.3f} px, opacity {worst_opacity:.4f})")
+                        (x, y, width, height), opacity = measured[i]
+                        shown = edges((x + stage["x"], y + stage["y"], width, height))
+                        worst = farther(worst, track, time, shown, edges(visible_rect(plan, track, time)))
+                        worst_opacity = max(worst_opacity, abs(float(opacity) - values_at(track, time).get("opacity", 1)))
+                check(worst[0] <= 1 and worst_opacity <= 0.01, f"{name}: Chromium plays the {engine} export as the plan says",
+                      f"(worst {worst[0]:.3f} px: {worst[1]}; opacity {worst_opacity:.4f})")
             browser.execute_script(SETUP_SVG, svg.decode())
             svg_names = names
-            worst, worst_opacity = 0.0, 0.0
+            worst, worst_opacity = (0.0, ""), 0.0
             for time in instants(plan):
                 measured = browser.execute_script(MEASURE_SVG, time, svg_names)
                 for i in moving:
@@ -201,12 +193,11 @@ def browser_checks(base):
                     frame = track["frame"]
                     m = mask or [0, 0, frame["width"], frame["height"]]
                     corners = [(a * x + c * y + e + stage["x"], b * x + d * y + f + stage["y"]) for x, y in ((m[0], m[1]), (m[0] + m[2], m[1] + m[3]))]
-                    shown = (min(corners[0][0], corners[1][0]), min(corners[0][1], corners[1][1]), abs(corners[1][0] - corners[0][0]), abs(corners[1][1] - corners[0][1]))
-                    expected = visible(track, values_at(track, time))
-                    worst = max(worst, max(abs(p - q) for p, q in zip(shown, expected)))
+                    xs, ys = [corner[0] for corner in corners], [corner[1] for corner in corners]
+                    worst = farther(worst, track, time, (min(xs), min(ys), max(xs), max(ys)), edges(visible_rect(plan, track, time)))
                     worst_opacity = max(worst_opacity, abs(float(opacity) - values_at(track, time).get("opacity", 1)))
-            check(worst <= 1 and worst_opacity <= 0.01, f"{name}: Chromium's SMIL plays the svg export as the plan says",
-                  f"(worst {worst:.3f} px, opacity {worst_opacity:.4f})")
+            check(worst[0] <= 1 and worst_opacity <= 0.01, f"{name}: Chromium's SMIL plays the svg export as the plan says",
+                  f"(worst {worst[0]:.3f} px: {worst[1]}; opacity {worst_opacity:.4f})")
             request, times = json.loads(body), keyframe_times(plan)
             expected = [curve_progress(request, plan, time) for time in times]
             if None in expected:
@@ -217,6 +208,21 @@ def browser_checks(base):
             check(error <= 0.0011, f"{name}: Chromium evaluates easing.css within 0.001 of the curve at every keyframe time", f"(worst {error:.5f})")
     finally:
         browser.quit()
+
+
+def lottie_alone(document, plan, track):
+    """The Lottie document drawing `track` alone: every layer named after another track (its shape layer, its
+    `ID content` layer or its group's precomposition) left out, unless it is a precomposition holding one of
+    `track`'s own layers (a parent's group)."""
+    ids = {t["id"] for t in plan["tracks"]}
+    compositions = {asset["id"]: asset["layers"] for asset in document.get("assets", []) if "layers" in asset}
+    own = lambda layer: layer.get("nm") in (track["id"], track["id"] + " content")
+    def holds(layer, depth=0):
+        inside = compositions.get(layer.get("refId"), [])
+        return depth < len(compositions) and any(own(child) or holds(child, depth + 1) for child in inside)
+    kept = lambda layers: [layer for layer in layers if own(layer) or holds(layer) or layer.get("nm", "").removesuffix(" content") not in ids]
+    assets = [dict(asset, layers=kept(asset["layers"])) if "layers" in asset else asset for asset in document.get("assets", [])]
+    return dict(document, assets=assets, layers=kept(document["layers"]))
 
 
 def lottie_checks(base):
@@ -233,33 +239,42 @@ def lottie_checks(base):
         errors = sorted(validator.iter_errors(document), key=lambda e: list(e.path))
         check(not errors, f"{name}: the lottie export is valid against the Lottie specification's schema",
               "; ".join(f"{list(e.path)}: {e.message[:120]}" for e in errors[:3]))
-        tracks, stage = plan["tracks"], plan["stage"]
-        width, height = document["w"], document["h"]
-        worst = 0.0
-        for layer in document["layers"]:
-            track = next((t for t in tracks if t["id"] == layer["nm"]), None)
-            if track is None or not track["keyframes"] or track.get("clip"):
+        stage, width, height = plan["stage"], document["w"], document["h"]
+        worst = (0.0, "")
+        for track in plan["tracks"]:
+            chain = [track] + parents(plan, track)
+            if not moves(plan, track) or any(layer.get("clip") for layer in chain):
                 continue
-            alone = dict(document, layers=[layer])
-            animation = rlottie_python.LottieAnimation.from_data(json.dumps(alone))
+            animation = rlottie_python.LottieAnimation.from_data(json.dumps(lottie_alone(document, plan, track)))
             total = animation.lottie_animation_get_totalframe()
             for frame in sorted({0, total // 3, total // 2, (2 * total) // 3, max(0, total - 1)}):
                 time = frame / document["fr"]
                 pixels = animation.lottie_animation_render(frame_num=frame, width=width, height=height)
                 alpha = pixels[3::4]
                 painted = [i for i, value in enumerate(alpha) if value > 127]
-                expected = visible(track, values_at(track, time))
-                x0, y0 = max(0, expected[0] - stage["x"]), max(0, expected[1] - stage["y"])
-                x1 = min(width, expected[0] + expected[2] - stage["x"]); y1 = min(height, expected[1] + expected[3] - stage["y"])
-                opacity = values_at(track, time).get("opacity", 1) * (track["base"].get("color", {}).get("a", 1))
+                # What it paints is cut to each parent's mask.
+                boxes = [visible_rect(plan, layer, time) for layer in chain]
+                x0 = max(0, max(b[0] for b in boxes) - stage["x"]); y0 = max(0, max(b[1] for b in boxes) - stage["y"])
+                x1 = min(width, min(b[0] + b[2] for b in boxes) - stage["x"]); y1 = min(height, min(b[1] + b[3] for b in boxes) - stage["y"])
+                opacity = math.prod(values_at(layer, time).get("opacity", 1) for layer in chain) * track["base"].get("color", {}).get("a", 1)
                 if x1 - x0 < 2 or y1 - y0 < 2 or opacity < 0.6:
                     continue  # too small or too faint to measure by its painted pixels
                 xs = [i % width for i in painted]; ys = [i // width for i in painted]
                 if not xs:
-                    worst = float("inf"); continue
-                box = (min(xs), min(ys), max(xs) + 1, max(ys) + 1)
-                worst = max(worst, max(abs(p - q) for p, q in zip(box, (x0, y0, x1, y1))))
-        check(worst <= 1.5, f"{name}: rlottie paints every moving track where the plan puts it", f"(worst {worst:.2f} px)")
+                    worst = (float("inf"), f"{track['id']} paints nothing at t = {time:.3f} s"); continue
+                worst = farther(worst, track, time, (min(xs), min(ys), max(xs) + 1, max(ys) + 1), (x0, y0, x1, y1))
+        check(worst[0] <= 1.5, f"{name}: rlottie paints every moving track where the plan puts it", f"(worst {worst[0]:.2f} px: {worst[1]}; canvas pixels)")
+
+
+def core_animation_layers(node):
+    """Every layer description in a Core Animation document's layers (an object with an `id` and `animations`),
+    however they are nested."""
+    if isinstance(node, list):
+        return [layer for item in node for layer in core_animation_layers(item)]
+    if not isinstance(node, dict):
+        return []
+    inside = [layer for value in node.values() for layer in core_animation_layers(value)]
+    return ([node] if "id" in node and "animations" in node else []) + inside
 
 
 def core_animation_checks(base):
@@ -268,9 +283,10 @@ def core_animation_checks(base):
         body = open(path, "rb").read()
         plan = json.loads(post(base, body, "json")[1])
         document = json.loads(post(base, body, "core-animation")[1])
-        good = len(document["layers"]) == len(plan["tracks"])
-        for layer, track in zip(document["layers"], plan["tracks"]):
-            for animation in layer["animations"]:
+        layers = {layer["id"]: layer for layer in core_animation_layers(document["layers"])}
+        good = len(layers) == len(plan["tracks"]) and all(track["id"] in layers for track in plan["tracks"])
+        for track in plan["tracks"]:
+            for animation in layers.get(track["id"], {}).get("animations", []):
                 good &= len(animation["values"]) == len(track["keyframes"]) == len(animation["keyTimes"])
                 good &= animation["keyTimes"][0] == 0 and animation["keyTimes"][-1] == 1
         check(good, f"{name}: the core-animation export has one layer per track and one value per keyframe time")

@@ -6,10 +6,11 @@ Lottie (played by Samsung's rlottie), and each is captured at 5 instants. Each c
 independent rasterisation of the plan's tracks at that instant (Pillow, 2× supersampled): per track its visible
 clip (the mask's outline, circular or continuous corners, through its transform), the test image over the
 layer's frame and the colour over the rest of the clip, its shadow (offset and blur through the transform; not for
-Lottie, whose export says it draws none) and opacity, cut to the content region; the image sampled as the player
-samples images (bilinear for Chromium, nearest pixel for rlottie). A captured pixel passes when
-each channel lies within the reference's range over its 3 × 3 neighbourhood (1 px at edges) widened by
-TOLERANCE; a capture passes when at most MAXIMUM_BAD of its pixels do not.
+Lottie, whose export says it draws none) and opacity, cut to the content region; a child track (`parent`) drawn
+inside its parent (through its own transform, then the parent's; cut to the parent's rounded mask and region; faded
+with it as a group); the image sampled as the player samples images (bilinear for Chromium, nearest pixel for
+rlottie). A captured pixel passes when each channel lies within the reference's range over its 3 × 3 neighbourhood
+(1 px at edges) widened by TOLERANCE; a capture passes when at most MAXIMUM_BAD of its pixels do not.
 
 Frames (reference and captures) and a contact sheet per case (rows: plan, waapi, css, svg, lottie; columns: the
 instants) go to $ARTIFACTS_DIR/pixels (default .build/artifacts/pixels).
@@ -33,7 +34,7 @@ import numpy
 from PIL import Image, ImageDraw, ImageFilter
 
 from export_players import SEEK_SVG, SETUP_SVG, SETUP_WEB, chromium
-from keyframe_segments import values_at
+from keyframe_segments import to_stage, values_at
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 BINARY = os.path.abspath(sys.argv[1])
@@ -142,72 +143,99 @@ def rgba(color):
     return tuple(round(255 * min(1, max(0, color[k]))) for k in "rgb") + (round(255 * min(1, max(0, color["a"]))),)
 
 
+def canvas_mapping(plan, track, time):
+    """Where a point of `track`'s own space lands on the supersampled canvas at `time` (to_stage, from the stage's
+    top-left, scaled)."""
+    point, stage, s = to_stage(plan, track, time), plan["stage"], SUPERSAMPLING
+    def place(x, y):
+        x, y = point(x, y)
+        return ((x - stage["x"]) * s, (y - stage["y"]) * s)
+    return place
+
+
+def render_group(plan, track, time, image, placeholders, shadows, sampling):
+    """One track drawn as a layer with its sublayers (RGBA, transparent around it): its shadow, its paint (colour,
+    then the test image over its content frame) inside its mask, then its children's groups inside that same mask;
+    the whole group faded by its opacity and cut to its region (`clip`, window space)."""
+    stage, s = plan["stage"], SUPERSAMPLING
+    size = (round(stage["width"] * s), round(stage["height"] * s))
+    values = values_at(track, time)
+    frame = track["frame"]
+    place = canvas_mapping(plan, track, time)
+    whole = {"x": 0, "y": 0, "width": frame["width"], "height": frame["height"]}
+    mask = values.get("maskFrame", whole)
+    radius = values.get("cornerRadius", 0) if "maskFrame" in values else 0
+    shape = Image.new("L", size, 0)
+    ImageDraw.Draw(shape).polygon([place(*p) for p in outline(mask, radius, track.get("cornerCurve"))], fill=255)
+    inside = numpy.asarray(shape, dtype=numpy.float64) / 255
+    color = values.get("color") or placeholders.get(track["id"])
+    paint = Image.new("RGBA", size, rgba(color) if color else (0, 0, 0, 0))
+    if track.get("content"):
+        # The image stretched over its frame in the layer (the whole layer unless the track says), through the transform: each canvas pixel centre mapped back
+        # into the image (bilinear), so edges land where they fall between pixels.
+        # Colours are sampled with the image's edges repeated (as browsers clamp), coverage is the frame's outline.
+        drawn = track.get("contentFrame", whole)
+        x0, y0, x1, y1 = drawn["x"], drawn["y"], drawn["x"] + drawn["width"], drawn["y"] + drawn["height"]
+        (ox, oy), (ux, uy), (vx, vy) = place(x0, y0), place(x1, y0), place(x0, y1)
+        ax, ay = (ux - ox) / image.width, (uy - oy) / image.width
+        bx, by = (vx - ox) / image.height, (vy - oy) / image.height
+        determinant = ax * by - bx * ay
+        if abs(determinant) > 1e-9:
+            inverse = (by / determinant, -bx / determinant, -ay / determinant, ax / determinant)
+            padded = Image.fromarray(numpy.pad(numpy.asarray(image), ((PAD, PAD), (PAD, PAD), (0, 0)), mode="edge"))
+            # Pillow maps continuous coordinates (a pixel's centre is at +0.5 on both sides).
+            coefficients = (inverse[0], inverse[1], PAD - inverse[0] * ox - inverse[1] * oy,
+                            inverse[2], inverse[3], PAD - inverse[2] * ox - inverse[3] * oy)
+            layer = padded.transform(size, Image.AFFINE, coefficients, sampling)
+            cover = Image.new("L", size, 0)
+            ImageDraw.Draw(cover).polygon([place(x0, y0), place(x1, y0), place(x1, y1), place(x0, y1)], fill=255)
+            layer.putalpha(cover)
+            paint = Image.alpha_composite(paint, layer)
+    alpha = numpy.asarray(paint.getchannel("A"), dtype=numpy.float64) * inside
+    paint.putalpha(Image.fromarray(alpha.astype(numpy.uint8)))
+    shadow = values.get("shadow")
+    if shadows and shadow and shadow["color"]["a"] > 0:
+        # Offset and blur through the layer's whole transform (its own and its parents'), as measured on the canvas.
+        (ox, oy), (ux, uy), (vx, vy) = place(0, 0), place(1, 0), place(0, 1)
+        offset = ((ux - ox) * shadow["offset"]["x"] + (vx - ox) * shadow["offset"]["y"],
+                  (uy - oy) * shadow["offset"]["x"] + (vy - oy) * shadow["offset"]["y"])
+        sigma = shadow["radius"] * math.sqrt(abs((ux - ox) * (vy - oy) - (vx - ox) * (uy - oy)))
+        cast = Image.fromarray(alpha.astype(numpy.uint8)).transform(size, Image.AFFINE, (1, 0, -offset[0], 0, 1, -offset[1]), Image.BILINEAR)
+        if sigma > 0:
+            cast = cast.filter(ImageFilter.GaussianBlur(sigma))
+        cast_alpha = numpy.asarray(cast, dtype=numpy.float64) * shadow["color"]["a"]
+        layer = Image.new("RGBA", size, rgba(dict(shadow["color"], a=1)))
+        layer.putalpha(Image.fromarray(cast_alpha.astype(numpy.uint8)))
+        paint = Image.alpha_composite(layer, paint)
+    children = sorted((t for t in plan["tracks"] if t.get("parent") == track["id"]), key=lambda t: t["z"])
+    if children:
+        sublayers = Image.new("RGBA", size, (0, 0, 0, 0))
+        for child in children:
+            sublayers = Image.alpha_composite(sublayers, render_group(plan, child, time, image, placeholders, shadows, sampling))
+        cut = numpy.asarray(sublayers.getchannel("A"), dtype=numpy.float64) * inside
+        sublayers.putalpha(Image.fromarray(cut.astype(numpy.uint8)))
+        paint = Image.alpha_composite(paint, sublayers)
+    a = numpy.asarray(paint.getchannel("A"), dtype=numpy.float64) * values.get("opacity", 1)
+    clip = track.get("clip")
+    if clip:
+        keep = numpy.zeros(a.shape)
+        keep[round((clip["y"] - stage["y"]) * s):round((clip["y"] + clip["height"] - stage["y"]) * s),
+             round((clip["x"] - stage["x"]) * s):round((clip["x"] + clip["width"] - stage["x"]) * s)] = 1
+        a *= keep
+    paint.putalpha(Image.fromarray(a.astype(numpy.uint8)))
+    return paint
+
+
 def render_plan(plan, time, image, placeholders, shadows=True, sampling=Image.BILINEAR):
-    """The plan at `time` as an RGB picture of its stage (white behind), from its tracks alone; the test image sampled
-    as the player samples images (Chromium bilinearly, rlottie at the nearest pixel)."""
+    """The plan at `time` as an RGB picture of its stage (white behind), from its tracks alone: each track on the
+    stage drawn by z with its children inside it (render_group); the test image sampled as the player samples
+    images (Chromium bilinearly, rlottie at the nearest pixel)."""
     stage = plan["stage"]
     s = SUPERSAMPLING
-    size = (round(stage["width"] * s), round(stage["height"] * s))
-    canvas = Image.new("RGBA", size, (255, 255, 255, 255))
-    for track in sorted(plan["tracks"], key=lambda t: t["z"]):
-        values = values_at(track, time)
-        frame = track["frame"]
-        t = values.get("transform", {"a": 1, "b": 0, "c": 0, "d": 1, "tx": 0, "ty": 0})
-        def place(px, py):
-            lx, ly = px - frame["width"] / 2, py - frame["height"] / 2
-            return ((frame["x"] - stage["x"] + frame["width"] / 2 + t["a"] * lx + t["c"] * ly + t["tx"]) * s,
-                    (frame["y"] - stage["y"] + frame["height"] / 2 + t["b"] * lx + t["d"] * ly + t["ty"]) * s)
-        whole = {"x": 0, "y": 0, "width": frame["width"], "height": frame["height"]}
-        mask = values.get("maskFrame", whole)
-        radius = values.get("cornerRadius", 0) if "maskFrame" in values else 0
-        shape = Image.new("L", size, 0)
-        ImageDraw.Draw(shape).polygon([place(*p) for p in outline(mask, radius, track.get("cornerCurve"))], fill=255)
-        color = values.get("color") or placeholders.get(track["id"])
-        paint = Image.new("RGBA", size, rgba(color) if color else (0, 0, 0, 0))
-        if track.get("content"):
-            # The image stretched over its frame in the layer (the whole layer unless the track says), through the transform: each canvas pixel centre mapped back
-            # into the image (bilinear), so edges land where they fall between pixels.
-            # Colours are sampled with the image's edges repeated (as browsers clamp), coverage is the frame's outline.
-            drawn = track.get("contentFrame", whole)
-            x0, y0, x1, y1 = drawn["x"], drawn["y"], drawn["x"] + drawn["width"], drawn["y"] + drawn["height"]
-            (ox, oy), (ux, uy), (vx, vy) = place(x0, y0), place(x1, y0), place(x0, y1)
-            ax, ay = (ux - ox) / image.width, (uy - oy) / image.width
-            bx, by = (vx - ox) / image.height, (vy - oy) / image.height
-            determinant = ax * by - bx * ay
-            if abs(determinant) > 1e-9:
-                inverse = (by / determinant, -bx / determinant, -ay / determinant, ax / determinant)
-                padded = Image.fromarray(numpy.pad(numpy.asarray(image), ((PAD, PAD), (PAD, PAD), (0, 0)), mode="edge"))
-                # Pillow maps continuous coordinates (a pixel's centre is at +0.5 on both sides).
-                coefficients = (inverse[0], inverse[1], PAD - inverse[0] * ox - inverse[1] * oy,
-                                inverse[2], inverse[3], PAD - inverse[2] * ox - inverse[3] * oy)
-                layer = padded.transform(size, Image.AFFINE, coefficients, sampling)
-                cover = Image.new("L", size, 0)
-                ImageDraw.Draw(cover).polygon([place(x0, y0), place(x1, y0), place(x1, y1), place(x0, y1)], fill=255)
-                layer.putalpha(cover)
-                paint = Image.alpha_composite(paint, layer)
-        alpha = numpy.asarray(paint.getchannel("A"), dtype=numpy.float64) * numpy.asarray(shape, dtype=numpy.float64) / 255
-        paint.putalpha(Image.fromarray(alpha.astype(numpy.uint8)))
-        shadow = values.get("shadow")
-        if shadows and shadow and shadow["color"]["a"] > 0:
-            offset = (shadow["offset"]["x"] * t["a"] * s, shadow["offset"]["y"] * t["d"] * s)
-            sigma = shadow["radius"] * math.sqrt(abs(t["a"] * t["d"])) * s
-            cast = Image.fromarray(alpha.astype(numpy.uint8)).transform(size, Image.AFFINE, (1, 0, -offset[0], 0, 1, -offset[1]), Image.BILINEAR)
-            if sigma > 0:
-                cast = cast.filter(ImageFilter.GaussianBlur(sigma))
-            cast_alpha = numpy.asarray(cast, dtype=numpy.float64) * shadow["color"]["a"]
-            layer = Image.new("RGBA", size, rgba(dict(shadow["color"], a=1)))
-            layer.putalpha(Image.fromarray(cast_alpha.astype(numpy.uint8)))
-            paint = Image.alpha_composite(layer, paint)
-        opacity = values.get("opacity", 1)
-        clip = track.get("clip")
-        a = numpy.asarray(paint.getchannel("A"), dtype=numpy.float64) * opacity
-        if clip:
-            keep = numpy.zeros(a.shape)
-            keep[round((clip["y"] - stage["y"]) * s):round((clip["y"] + clip["height"] - stage["y"]) * s),
-                 round((clip["x"] - stage["x"]) * s):round((clip["x"] + clip["width"] - stage["x"]) * s)] = 1
-            a *= keep
-        paint.putalpha(Image.fromarray(a.astype(numpy.uint8)))
-        canvas = Image.alpha_composite(canvas, paint)
+    canvas = Image.new("RGBA", (round(stage["width"] * s), round(stage["height"] * s)), (255, 255, 255, 255))
+    ids = {track["id"] for track in plan["tracks"]}
+    for track in sorted((t for t in plan["tracks"] if t.get("parent") not in ids), key=lambda t: t["z"]):
+        canvas = Image.alpha_composite(canvas, render_group(plan, track, time, image, placeholders, shadows, sampling))
     return canvas.convert("RGB").reduce(s)
 
 
@@ -314,18 +342,20 @@ def run_case(base, browser, name, request, image, reference):
     rows = [("plan", references)]
     for engine, pictures in captures.items():
         expected = for_rlottie if engine == "lottie" else references
-        worst, worst_at = 0, None
+        worst, worst_at, where = 0, None, ""
         for index, (reference, picture) in enumerate(zip(expected, pictures)):
             picture.save(os.path.join(folder, f"{engine}-{index}.png"))
             count, bad = bad_pixels(reference, picture)
             if count > worst:
                 worst, worst_at = count, index
+                ys, xs = numpy.nonzero(bad)
+                where = f"x {xs.min()}…{xs.max()}, y {ys.min()}…{ys.max()}"
                 marked = numpy.array(picture)
                 marked[bad] = (255, 0, 255)
                 Image.fromarray(marked).save(os.path.join(folder, f"{engine}-{index}-bad.png"))
         share = worst / (picture.width * picture.height)
         check(share <= MAXIMUM_BAD, f"{name}: {engine} matches the plan's pixels at {len(times)} instants (worst {share:.3%} off)",
-              f"(worst {worst} px = {share:.4%} at t = {times[worst_at] if worst_at is not None else 0:.3f} s; see {folder})")
+              f"(worst {worst} px = {share:.4%} at t = {times[worst_at] if worst_at is not None else 0:.3f} s, within {where}; see {folder})")
         rows.append((engine, pictures))
     sheet = contact_sheet(name, rows, times)
     sheet.save(os.path.join(ARTIFACTS, f"{name}.png"))
