@@ -6,7 +6,7 @@ public import QuartzCore
 
 extension Plan {
     /// Every track's values at `time`, by track id, as a linear renderer shows them (what is on screen); a child's are
-    /// in its parent's own space (``Plan/stageRect(_:in:at:)`` puts them on the stage).
+    /// in its parent's own space (`stageRect(_:in:at:)` puts them on the stage).
     /// - Parameter time: Seconds from the start of the plan; clamped to the first and last keyframes.
     /// - Returns: Each track's values (`base` with the animated properties sampled), by track id.
     public func state(at time: Double) -> [String: TrackValues] {
