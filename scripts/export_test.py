@@ -179,8 +179,8 @@ def browser_checks(base):
                         shown = edges((x + stage["x"], y + stage["y"], width, height))
                         worst = farther(worst, track, time, shown, edges(visible_rect(plan, track, time)))
                         worst_opacity = max(worst_opacity, abs(float(opacity) - values_at(track, time).get("opacity", 1)))
-                check(worst[0] <= 1 and worst_opacity <= 0.01, f"{name}: Chromium plays the {engine} export as the plan says",
-                      f"(worst {worst[0]:.3f} px: {worst[1]}; opacity {worst_opacity:.4f})")
+                check(worst[0] <= 1 and worst_opacity <= 0.01, f"{name}: Chromium plays the {engine} export as the plan says (worst {worst[0]:.2f} px)",
+                      f"({worst[1]}; opacity {worst_opacity:.4f} off)")
             browser.execute_script(SETUP_SVG, svg.decode())
             svg_names = names
             worst, worst_opacity = (0.0, ""), 0.0
@@ -196,8 +196,8 @@ def browser_checks(base):
                     xs, ys = [corner[0] for corner in corners], [corner[1] for corner in corners]
                     worst = farther(worst, track, time, (min(xs), min(ys), max(xs), max(ys)), edges(visible_rect(plan, track, time)))
                     worst_opacity = max(worst_opacity, abs(float(opacity) - values_at(track, time).get("opacity", 1)))
-            check(worst[0] <= 1 and worst_opacity <= 0.01, f"{name}: Chromium's SMIL plays the svg export as the plan says",
-                  f"(worst {worst[0]:.3f} px: {worst[1]}; opacity {worst_opacity:.4f})")
+            check(worst[0] <= 1 and worst_opacity <= 0.01, f"{name}: Chromium's SMIL plays the svg export as the plan says (worst {worst[0]:.2f} px)",
+                  f"({worst[1]}; opacity {worst_opacity:.4f} off)")
             request, times = json.loads(body), keyframe_times(plan)
             expected = [curve_progress(request, plan, time) for time in times]
             if None in expected:
@@ -263,7 +263,7 @@ def lottie_checks(base):
                 if not xs:
                     worst = (float("inf"), f"{track['id']} paints nothing at t = {time:.3f} s"); continue
                 worst = farther(worst, track, time, (min(xs), min(ys), max(xs) + 1, max(ys) + 1), (x0, y0, x1, y1))
-        check(worst[0] <= 1.5, f"{name}: rlottie paints every moving track where the plan puts it", f"(worst {worst[0]:.2f} px: {worst[1]}; canvas pixels)")
+        check(worst[0] <= 1.5, f"{name}: rlottie paints every moving track where the plan puts it (worst {worst[0]:.2f} px)", f"({worst[1]}; canvas pixels)")
 
 
 def core_animation_layers(node):
