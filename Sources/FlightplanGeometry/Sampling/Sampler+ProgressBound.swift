@@ -87,11 +87,12 @@ extension Sampler {
         var step = initialStepFraction
         for end in motion.kinks.map(curve.parameter(forY:)) + [1] where end > start {
             while start < end {
-                let origin = curve.point(start)
+                let origin = curve.point(start), firstCell = grid.cell(containing: origin.y)
                 func fits(_ candidate: Double) -> Bool {
                     let point = curve.point(candidate)
                     guard point.x > origin.x else { return false }
-                    return grid.allows(from: origin.y, to: point.y, gap: curve.chordGap(from: (start, origin), to: (candidate, point)))
+                    return grid.allows(
+                        from: origin.y, to: point.y, gap: curve.chordGap(from: (start, origin), to: (candidate, point)), first: firstCell)
                 }
                 var good: Double?, bad: Double?
                 var candidate = min(end, start + step)
@@ -230,13 +231,13 @@ struct ProgressGrid {
         into bends: inout [Double], at offset: Int, scratch: inout [Double]
     ) {
         write(start.interpolated(to: end, fraction: 0.5), layer, into: &scratch, at: 0)
-        for lane in 0..<lanes { bends[offset + lane] = abs(scratch[lane] - middle.lanes[middle.offset + lane]) / (half * half) }
+        for lane in layer.measuredLanes { bends[offset + lane] = abs(scratch[lane] - middle.lanes[middle.offset + lane]) / (half * half) }
     }
 
     /// Whether two neighbouring points' bends differ by more than ``largestJump`` in a lane where they matter (the
     /// larger one's stray over the two half cells around its point, `bend × half²`, is not negligible).
-    private func jumps(_ bends: [Double], _ offset: Int, _ others: [Double], _ otherOffset: Int, half: Double) -> Int? {
-        for lane in 0..<Self.lanes {
+    private func jumps(_ bends: [Double], _ offset: Int, _ others: [Double], _ otherOffset: Int, half: Double, lanes: Range<Int>) -> Int? {
+        for lane in lanes {
             let bend = bends[offset + lane], other = others[otherOffset + lane]
             let larger = max(bend, other), smaller = min(bend, other)
             if larger > Self.largestJump * smaller && larger * half * half > Self.negligibleShare * allowed[lane] { return lane }
@@ -329,7 +330,7 @@ struct ProgressGrid {
                     Self.writeBend(
                         states[(point - 1) * tracks + track], states[(point + 1) * tracks + track], middle: (pointLanes, offset), half: half,
                         layer: layers[track], into: &bends, at: offset, scratch: &chord)
-                    if point > 1, let lane = jumps(bends, offset, bends, offset - tracks * lanes, half: half) {
+                    if point > 1, let lane = jumps(bends, offset, bends, offset - tracks * lanes, half: half, lanes: layers[track].measuredLanes) {
                         // The corner is inside the span of the point whose bend is the larger.
                         let centre = bends[offset + lane] > bends[offset - tracks * lanes + lane] ? point : point - 1
                         Self.record(
@@ -361,14 +362,14 @@ struct ProgressGrid {
                         Self.writeBend(
                             states[end * tracks + track], far[track], middle: (middle, offset), half: spacing, layer: layers[track],
                             into: &finer, at: offset, scratch: &chord)
-                        if let lane = jumps(finer, offset, coarser, offset, half: spacing) {
+                        if let lane = jumps(finer, offset, coarser, offset, half: spacing, lanes: layers[track].measuredLanes) {
                             // The coarser chord's span holds it.
                             let reach = 4 * spacing
                             Self.record(
                                 Corner(low: side == 0 ? low : high - reach, high: side == 0 ? low + reach : high, track: track, lane: lane),
                                 in: &corners)
                         }
-                        for lane in 0..<lanes {
+                        for lane in layers[track].measuredLanes {
                             endBends[(side * tracks + track) * lanes + lane] = max(
                                 endBends[(side * tracks + track) * lanes + lane], finer[offset + lane])
                         }
@@ -385,7 +386,7 @@ struct ProgressGrid {
             for cell in 0..<cells {
                 for track in 0..<tracks {
                     let offset = (cell * tracks + track) * lanes
-                    for lane in 0..<lanes {
+                    for lane in layers[track].measuredLanes {
                         var largest = 0.0
                         for point in (2 * cell)...(2 * cell + 2) { largest = max(largest, bends[(point * tracks + track) * lanes + lane]) }
                         if cell == 0 { largest = max(largest, endBends[track * lanes + lane]) }
@@ -407,7 +408,7 @@ struct ProgressGrid {
             for cell in 0..<cells {
                 for track in 0..<tracks {
                     var largestBend = 0.0, largestSpeed = 0.0
-                    for lane in 0..<lanes {
+                    for lane in layers[track].measuredLanes {
                         let own = (cell * tracks + track) * lanes + lane
                         var laneBend = bend[own], laneSpeed = speed[own]
                         for neighbour in max(0, cell - 1)...min(cells - 1, cell + 1) where neighbour != cell {
@@ -442,9 +443,12 @@ struct ProgressGrid {
 
     /// Whether a chord from progress `low` to `high` whose progress strays at most `gap` from the curve's keeps every
     /// track within the tolerance (and one 8-bit opacity step): `bend × (high − low)² / 4 + speed × gap` at most what
-    /// any lane allows, with the largest bend and speed of the cells the span touches.
-    func allows(from low: Double, to high: Double, gap: Double) -> Bool {
-        let first = cell(containing: low), last = max(first, cell(containing: high, fromAbove: true))
+    /// any lane allows, with the largest bend and speed of the cells the span touches. `first` is the cell holding `low`
+    /// (``cell(containing:)``: a search asks from one start again and again).
+    func allows(from low: Double, to high: Double, gap: Double, first: Int) -> Bool {
+        // The first cell ending at or after `high`: a span reaches over a few cells, not through the grid.
+        var last = first
+        while last < edges.count - 2 && edges[last + 1] < high { last += 1 }
         let spread = (high - low) * (high - low) / 4
         for track in 0..<tracks {
             var (bend, speed) = bounds[first * tracks + track]
@@ -457,15 +461,20 @@ struct ProgressGrid {
         return true
     }
 
-    /// The cell holding `progress`: the last one starting at or before it, or (`fromAbove`) the first ending at or after
-    /// it.
-    private func cell(containing progress: Double, fromAbove: Bool = false) -> Int {
+    /// The cell holding `progress`: the last one starting at or before it.
+    func cell(containing progress: Double) -> Int {
         var low = 0, high = edges.count - 1
-        // Invariant: edges[low] ≤ progress (or below it, fromAbove) and the answer lies in low..<high.
+        // Invariant: edges[low] ≤ progress and the answer lies in low..<high.
         while high - low > 1 {
             let middle = (low + high) / 2
-            if fromAbove ? edges[middle] < progress : edges[middle] <= progress { low = middle } else { high = middle }
+            if edges[middle] <= progress { low = middle } else { high = middle }
         }
         return min(low, edges.count - 2)
     }
+}
+
+extension SampledLayer {
+    /// The lanes of ``ProgressGrid`` a state of this layer can move: all of them, or only the opacity for a layer that
+    /// only fades (its rendered coordinates are zero in every state, so their bend and speed are too).
+    var measuredLanes: Range<Int> { movesGeometry ? 0..<ProgressGrid.lanes : (ProgressGrid.lanes - 1)..<ProgressGrid.lanes }
 }
