@@ -393,7 +393,7 @@ struct ProgressGrid {
                         }
                     }
                     swap(&finer, &coarser)
-                    far = scratch
+                    swap(&far, &scratch)
                 }
             }
             // So is a piece with corners near its ends.
