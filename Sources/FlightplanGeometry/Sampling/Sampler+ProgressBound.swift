@@ -29,8 +29,8 @@ extension Sampler {
     /// The bound's search between a fitting and a failing curve parameter stops when they are closer than this share of
     /// the fitting segment (a candidate costs a few multiplications, not a state).
     static let boundResolution = 1.0 / 64
-    /// Most aimed candidates inside one bracket before the bound's search bisects it.
-    static let maximumAims = 2
+    /// Most aimed candidates in one segment of the bound's search before doubling, halving and bisection take over.
+    static let maximumAims = 3
     /// Most corners between grid points the bound locates in one plan before it leaves the plan to the time search. A
     /// grid reports every corner it finds and the next grid measures with them all as kinks: sharedFrame's destination
     /// image turns up to four (its clip's edges meeting the mask's, its radius reaching 0), and a piece between two
@@ -100,31 +100,31 @@ extension Sampler {
                 // The farthest candidate that fits and the nearest that does not, until they are ``boundResolution`` apart.
                 // Each next candidate is aimed just past (after a fit) or just short of (after a failure) where the load
                 // would reach 1 if it grew as the square of the segment's length, as a chord's stray from a smooth motion
-                // does: then one more candidate usually settles it. Aims that stop shrinking the bracket (a cell with a
-                // larger bend inside the span) give way to bisection.
+                // does: then one more candidate usually settles it. After ``maximumAims`` (a cell with a larger bend inside
+                // the span, a load that grows unlike a square) and for an aim outside the bracket, doubling, halving and
+                // bisection take over.
                 var good: Double?, bad: Double?
                 var candidate = min(end, start + step)
                 var aims = 0
                 while true {
                     let length = candidate - start, spent = load(candidate)
                     let aimed = spent > 0 ? length / spent.squareRoot() : 2 * length
+                    let aiming = aims < maximumAims
+                    aims += 1
                     var next: Double
                     if spent <= 1 {
                         good = candidate
                         guard candidate < end else { break }
                         if let bad, bad - candidate <= boundResolution * length { break }
-                        next = min(end, start + min(2 * length, aimed * (1 + boundResolution / 2)))
+                        next = min(end, start + (aiming ? min(2 * length, aimed * (1 + boundResolution / 2)) : 2 * length))
                     } else {
                         bad = candidate
                         if let good, candidate - good <= boundResolution * (good - start) { break }
-                        next = start + max(length / 2, aimed * (1 - boundResolution / 2))
+                        next = start + (aiming ? max(length / 2, aimed * (1 - boundResolution / 2)) : length / 2)
                         // A segment too short to split further: the time search decides.
                         guard next > start, next < candidate, length > shortestSegmentFraction else { return nil }
                     }
-                    if let low = good, let high = bad {
-                        aims += 1
-                        if aims > maximumAims || !(next > low && next < high) { next = (low + high) / 2 }
-                    }
+                    if let low = good, let high = bad, !aiming || !(next > low && next < high) { next = (low + high) / 2 }
                     candidate = next
                 }
                 guard let accepted = good else { return nil }
