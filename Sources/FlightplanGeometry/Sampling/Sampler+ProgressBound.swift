@@ -29,6 +29,8 @@ extension Sampler {
     /// The bound's search between a fitting and a failing curve parameter stops when they are closer than this share of
     /// the fitting segment (a candidate costs a few multiplications, not a state).
     static let boundResolution = 1.0 / 64
+    /// Most aimed candidates in one segment of the bound's search before doubling, halving and bisection take over.
+    static let maximumAims = 3
     /// Most corners between grid points the bound locates in one plan before it leaves the plan to the time search. A
     /// grid reports every corner it finds and the next grid measures with them all as kinks: sharedFrame's destination
     /// image turns up to four (its clip's edges meeting the mask's, its radius reaching 0), and a piece between two
@@ -87,33 +89,43 @@ extension Sampler {
         var step = initialStepFraction
         for end in motion.kinks.map(curve.parameter(forY:)) + [1] where end > start {
             while start < end {
-                let origin = curve.point(start)
-                func fits(_ candidate: Double) -> Bool {
+                let origin = curve.point(start), firstCell = grid.cell(containing: origin.y)
+                // How much of the tolerance the chord to `candidate` spends (infinite where it does not move on in time).
+                func load(_ candidate: Double) -> Double {
                     let point = curve.point(candidate)
-                    guard point.x > origin.x else { return false }
-                    return grid.allows(from: origin.y, to: point.y, gap: curve.chordGap(from: (start, origin), to: (candidate, point)))
+                    guard point.x > origin.x else { return .infinity }
+                    return grid.load(
+                        from: origin.y, to: point.y, gap: curve.chordGap(from: (start, origin), to: (candidate, point)), first: firstCell)
                 }
+                // The farthest candidate that fits and the nearest that does not, until they are ``boundResolution`` apart.
+                // Each next candidate is aimed just past (after a fit) or just short of (after a failure) where the load
+                // would reach 1 if it grew as the square of the segment's length, as a chord's stray from a smooth motion
+                // does: then one more candidate usually settles it. After ``maximumAims`` (a cell with a larger bend inside
+                // the span, a load that grows unlike a square) and for an aim outside the bracket, doubling, halving and
+                // bisection take over.
                 var good: Double?, bad: Double?
                 var candidate = min(end, start + step)
+                var aims = 0
                 while true {
-                    if fits(candidate) {
+                    let length = candidate - start, spent = load(candidate)
+                    let aimed = spent > 0 ? length / spent.squareRoot() : 2 * length
+                    let aiming = aims < maximumAims
+                    aims += 1
+                    var next: Double
+                    if spent <= 1 {
                         good = candidate
                         guard candidate < end else { break }
-                        if let bad {
-                            if bad - candidate <= boundResolution * (candidate - start) { break }
-                            candidate = (candidate + bad) / 2
-                        } else {
-                            candidate = min(end, start + 2 * (candidate - start))
-                        }
+                        if let bad, bad - candidate <= boundResolution * length { break }
+                        next = min(end, start + (aiming ? min(2 * length, aimed * (1 + boundResolution / 2)) : 2 * length))
                     } else {
                         bad = candidate
-                        let low = good ?? start
                         if let good, candidate - good <= boundResolution * (good - start) { break }
-                        let next = (low + candidate) / 2
+                        next = start + (aiming ? max(length / 2, aimed * (1 - boundResolution / 2)) : length / 2)
                         // A segment too short to split further: the time search decides.
-                        guard next > start, next < candidate, candidate - start > shortestSegmentFraction else { return nil }
-                        candidate = next
+                        guard next > start, next < candidate, length > shortestSegmentFraction else { return nil }
                     }
+                    if let low = good, let high = bad, !aiming || !(next > low && next < high) { next = (low + high) / 2 }
+                    candidate = next
                 }
                 guard let accepted = good else { return nil }
                 let time = accepted == 1 ? duration : duration * curve.point(accepted).x
@@ -230,13 +242,14 @@ struct ProgressGrid {
         into bends: inout [Double], at offset: Int, scratch: inout [Double]
     ) {
         write(start.interpolated(to: end, fraction: 0.5), layer, into: &scratch, at: 0)
-        for lane in 0..<lanes { bends[offset + lane] = abs(scratch[lane] - middle.lanes[middle.offset + lane]) / (half * half) }
+        let scale = 1 / (half * half)
+        for lane in layer.measuredLanes { bends[offset + lane] = abs(scratch[lane] - middle.lanes[middle.offset + lane]) * scale }
     }
 
     /// Whether two neighbouring points' bends differ by more than ``largestJump`` in a lane where they matter (the
     /// larger one's stray over the two half cells around its point, `bend × half²`, is not negligible).
-    private func jumps(_ bends: [Double], _ offset: Int, _ others: [Double], _ otherOffset: Int, half: Double) -> Int? {
-        for lane in 0..<Self.lanes {
+    private func jumps(_ bends: [Double], _ offset: Int, _ others: [Double], _ otherOffset: Int, half: Double, lanes: Range<Int>) -> Int? {
+        for lane in lanes {
             let bend = bends[offset + lane], other = others[otherOffset + lane]
             let larger = max(bend, other), smaller = min(bend, other)
             if larger > Self.largestJump * smaller && larger * half * half > Self.negligibleShare * allowed[lane] { return lane }
@@ -297,9 +310,14 @@ struct ProgressGrid {
         let tracks = layers.count, lanes = Self.lanes
         self.tracks = tracks
         allowed = (0..<lanes).map { ($0 == 9 ? Sampler.opacityTolerance : tolerance) * Self.boundShare }
+        let perAllowed = allowed.map { 1 / $0 }
         var states: [Keyframe] = [], scratch: [Keyframe] = [], chord = [Double](repeating: 0, count: lanes)
         let measuredBefore = pieces
         pieces = []
+        // Each piece has as many cells as its share of the grid's, rounded up.
+        let cellsAtMost = Sampler.progressGridCells + motion.kinks.count + 1
+        edges.reserveCapacity(cellsAtMost + 1)
+        bounds.reserveCapacity(cellsAtMost * tracks)
         for (low, high) in zip([0] + motion.kinks, motion.kinks + [1]) where high > low {
             if let piece = measuredBefore.first(where: { $0.low == low && $0.high == high }) {
                 edges += piece.edges
@@ -310,9 +328,10 @@ struct ProgressGrid {
             let cornersBefore = corners.count, firstEdge = edges.count, firstBound = bounds.count
             let cells = max(1, Int((Double(Sampler.progressGridCells) * (high - low)).rounded(.up)))
             let points = 2 * cells + 1
-            let half = (high - low) / Double(2 * cells)
+            let half = (high - low) / Double(2 * cells), perHalf = 1 / half
             // The piece's points: its cells' edges and middles.
             states.removeAll(keepingCapacity: true)
+            states.reserveCapacity(points * tracks)
             for index in 0..<points {
                 motion.state(index == points - 1 ? high : low + half * Double(index), &scratch)
                 states += scratch
@@ -329,7 +348,7 @@ struct ProgressGrid {
                     Self.writeBend(
                         states[(point - 1) * tracks + track], states[(point + 1) * tracks + track], middle: (pointLanes, offset), half: half,
                         layer: layers[track], into: &bends, at: offset, scratch: &chord)
-                    if point > 1, let lane = jumps(bends, offset, bends, offset - tracks * lanes, half: half) {
+                    if point > 1, let lane = jumps(bends, offset, bends, offset - tracks * lanes, half: half, lanes: layers[track].measuredLanes) {
                         // The corner is inside the span of the point whose bend is the larger.
                         let centre = bends[offset + lane] > bends[offset - tracks * lanes + lane] ? point : point - 1
                         Self.record(
@@ -361,20 +380,20 @@ struct ProgressGrid {
                         Self.writeBend(
                             states[end * tracks + track], far[track], middle: (middle, offset), half: spacing, layer: layers[track],
                             into: &finer, at: offset, scratch: &chord)
-                        if let lane = jumps(finer, offset, coarser, offset, half: spacing) {
+                        if let lane = jumps(finer, offset, coarser, offset, half: spacing, lanes: layers[track].measuredLanes) {
                             // The coarser chord's span holds it.
                             let reach = 4 * spacing
                             Self.record(
                                 Corner(low: side == 0 ? low : high - reach, high: side == 0 ? low + reach : high, track: track, lane: lane),
                                 in: &corners)
                         }
-                        for lane in 0..<lanes {
+                        for lane in layers[track].measuredLanes {
                             endBends[(side * tracks + track) * lanes + lane] = max(
                                 endBends[(side * tracks + track) * lanes + lane], finer[offset + lane])
                         }
                     }
                     swap(&finer, &coarser)
-                    far = scratch
+                    swap(&far, &scratch)
                 }
             }
             // So is a piece with corners near its ends.
@@ -382,20 +401,19 @@ struct ProgressGrid {
             // Each cell's bend (its three points', and at a piece's end the finer ones) and speed (over each half cell,
             // plus what the bend lets it gain inside one), lane by lane.
             var bend = [Double](repeating: 0, count: cells * tracks * lanes), speed = bend
+            // A point's lanes are `stride` after the previous point's, a cell's after the previous cell's.
+            let stride = tracks * lanes
             for cell in 0..<cells {
                 for track in 0..<tracks {
-                    let offset = (cell * tracks + track) * lanes
-                    for lane in 0..<lanes {
-                        var largest = 0.0
-                        for point in (2 * cell)...(2 * cell + 2) { largest = max(largest, bends[(point * tracks + track) * lanes + lane]) }
+                    let offset = (cell * tracks + track) * lanes, first = 2 * cell * stride + track * lanes
+                    for lane in layers[track].measuredLanes {
+                        let start = first + lane, middle = start + stride, end = middle + stride
+                        var largest = max(max(bends[start], bends[middle]), bends[end])
                         if cell == 0 { largest = max(largest, endBends[track * lanes + lane]) }
                         if cell == cells - 1 { largest = max(largest, endBends[(tracks + track) * lanes + lane]) }
                         bend[offset + lane] = largest
-                        for point in (2 * cell)...(2 * cell + 1) {
-                            let move = abs(
-                                pointLanes[(point * tracks + track) * lanes + lane] - pointLanes[((point + 1) * tracks + track) * lanes + lane])
-                            speed[offset + lane] = max(speed[offset + lane], move / half + largest * half)
-                        }
+                        let move = max(abs(pointLanes[start] - pointLanes[middle]), abs(pointLanes[middle] - pointLanes[end]))
+                        speed[offset + lane] = move * perHalf + largest * half
                     }
                 }
             }
@@ -405,22 +423,24 @@ struct ProgressGrid {
                 value > other ? min(value * value / other, value * Self.largestJump) : value
             }
             for cell in 0..<cells {
+                let isEnd = cell == 0 || cell == cells - 1
                 for track in 0..<tracks {
                     var largestBend = 0.0, largestSpeed = 0.0
-                    for lane in 0..<lanes {
+                    for lane in layers[track].measuredLanes {
                         let own = (cell * tracks + track) * lanes + lane
                         var laneBend = bend[own], laneSpeed = speed[own]
-                        for neighbour in max(0, cell - 1)...min(cells - 1, cell + 1) where neighbour != cell {
-                            let other = (neighbour * tracks + track) * lanes + lane
+                        func take(_ other: Int) {
                             laneBend = max(laneBend, bend[other])
                             laneSpeed = max(laneSpeed, speed[other])
-                            if cell == 0 || cell == cells - 1 {
+                            if isEnd {
                                 laneBend = max(laneBend, grown(bend[own], from: bend[other]))
                                 laneSpeed = max(laneSpeed, grown(speed[own], from: speed[other]))
                             }
                         }
-                        largestBend = max(largestBend, laneBend / allowed[lane])
-                        largestSpeed = max(largestSpeed, laneSpeed / allowed[lane])
+                        if cell > 0 { take(own - stride) }
+                        if cell < cells - 1 { take(own + stride) }
+                        largestBend = max(largestBend, laneBend * perAllowed[lane])
+                        largestSpeed = max(largestSpeed, laneSpeed * perAllowed[lane])
                     }
                     bounds.append((largestBend, largestSpeed))
                 }
@@ -440,32 +460,42 @@ struct ProgressGrid {
         corners.append(corner)
     }
 
-    /// Whether a chord from progress `low` to `high` whose progress strays at most `gap` from the curve's keeps every
-    /// track within the tolerance (and one 8-bit opacity step): `bend × (high − low)² / 4 + speed × gap` at most what
-    /// any lane allows, with the largest bend and speed of the cells the span touches.
-    func allows(from low: Double, to high: Double, gap: Double) -> Bool {
-        let first = cell(containing: low), last = max(first, cell(containing: high, fromAbove: true))
+    /// How much of what each lane allows a chord from progress `low` to `high` whose progress strays at most `gap` from the
+    /// curve's spends, at most, over the tracks: `bend × (high − low)² / 4 + speed × gap` as a share of what a lane
+    /// allows, with the largest bend and speed of the cells the span touches; the chord keeps every track within the
+    /// tolerance (and one 8-bit opacity step) where it is at most 1. `first` is the cell holding `low`
+    /// (``cell(containing:)``: a search asks from one start again and again).
+    func load(from low: Double, to high: Double, gap: Double, first: Int) -> Double {
+        // The first cell ending at or after `high`: a span reaches over a few cells, not through the grid.
+        var last = first
+        while last < edges.count - 2 && edges[last + 1] < high { last += 1 }
         let spread = (high - low) * (high - low) / 4
+        var load = 0.0
         for track in 0..<tracks {
             var (bend, speed) = bounds[first * tracks + track]
             for cell in first..<last {
                 bend = max(bend, bounds[(cell + 1) * tracks + track].bend)
                 speed = max(speed, bounds[(cell + 1) * tracks + track].speed)
             }
-            if bend * spread + speed * gap > 1 { return false }
+            load = max(load, bend * spread + speed * gap)
         }
-        return true
+        return load
     }
 
-    /// The cell holding `progress`: the last one starting at or before it, or (`fromAbove`) the first ending at or after
-    /// it.
-    private func cell(containing progress: Double, fromAbove: Bool = false) -> Int {
+    /// The cell holding `progress`: the last one starting at or before it.
+    func cell(containing progress: Double) -> Int {
         var low = 0, high = edges.count - 1
-        // Invariant: edges[low] ≤ progress (or below it, fromAbove) and the answer lies in low..<high.
+        // Invariant: edges[low] ≤ progress and the answer lies in low..<high.
         while high - low > 1 {
             let middle = (low + high) / 2
-            if fromAbove ? edges[middle] < progress : edges[middle] <= progress { low = middle } else { high = middle }
+            if edges[middle] <= progress { low = middle } else { high = middle }
         }
         return min(low, edges.count - 2)
     }
+}
+
+extension SampledLayer {
+    /// The lanes of ``ProgressGrid`` a state of this layer can move: all of them, or only the opacity for a layer that
+    /// only fades (its rendered coordinates are zero in every state, so their bend and speed are too).
+    var measuredLanes: Range<Int> { movesGeometry ? 0..<ProgressGrid.lanes : (ProgressGrid.lanes - 1)..<ProgressGrid.lanes }
 }
