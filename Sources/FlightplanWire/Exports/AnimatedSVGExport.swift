@@ -20,7 +20,7 @@ extension ExportScene {
         svg.append("<title>Flightplan: "); svg.append(contentsOf: plan.style.rawValue); svg.append(" ");
         svg.append(contentsOf: plan.direction.rawValue)
         svg.append(", "); svg.number(plan.duration); svg.append(" s</title>")
-        for index in tracks.indices where plan.parent(of: tracks[index]) == nil { group(index, to: &svg) }
+        for index in tree.roots { group(index, to: &svg) }
         svg.append("</svg>")
         return svg.bytes
     }
@@ -51,7 +51,7 @@ extension ExportScene {
         let first = track.values(at: 0)
         let size = track.frame
         // Where the space the frame is in has its origin in the SVG's: the stage's, or the parent's own space.
-        let space = plan.parent(of: track) == nil ? stage.origin : .zero
+        let space = tree.parents[index] == nil ? stage.origin : .zero
         func origin(_ values: TrackValues) -> (x: Double, y: Double, a: Double, d: Double) {
             let t = values.transform ?? .identity
             return (
@@ -132,7 +132,7 @@ extension ExportScene {
             svg.number(size.width); svg.append(" 0L0 "); svg.number(size.height)
             svg.append(##"" stroke="#fff" stroke-opacity="0.6" fill="none" vector-effect="non-scaling-stroke"/>"##)
         }
-        for child in tracks.indices where tracks[child].parent == track.id { group(child, to: &svg) }
+        for child in tree.children[index] { group(child, to: &svg) }
         if first.maskFrame != nil { svg.append("</g>") }
         svg.append("</g>")
         if track.clip != nil { svg.append("</g>") }

@@ -191,8 +191,7 @@ extension ExportScene {
         writer.endObject()
         writer.key("layers")
         writer.beginArray()
-        let parents = Set(tracks.compactMap(\.parent))
-        for track in tracks { layer(track, holdsChildren: parents.contains(track.id), to: &writer) }
+        for (index, track) in tracks.enumerated() { layer(track, holdsChildren: !tree.children[index].isEmpty, to: &writer) }
         writer.endArray()
         writer.endObject()
         return writer.bytes

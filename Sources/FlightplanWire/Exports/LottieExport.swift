@@ -25,7 +25,6 @@ extension ExportScene {
     func lottieDocument() -> [UInt8] {
         var writer = JSONWriter(capacity: 2048 + tracks.reduce(0) { $0 + 1024 + 600 * $1.keyframes.count })
         let frames = max(1, (plan.duration * Self.lottieFrameRate).rounded(.up))
-        let tree = LottieTree(tracks)
         writer.beginObject()
         writer.key("v"); writer.string("5.7.0")
         writer.key("nm"); writer.string("Flightplan \(plan.style.rawValue) \(plan.direction.rawValue)")
@@ -66,7 +65,7 @@ extension ExportScene {
     /// composition's top-left at `origin` in the space their frames are in, then the own paint of the track at
     /// `owner`, whose group this composition is, holding still.
     private func layers(
-        of indices: [Int], origin: (x: Double, y: Double), below owner: Int?, frames: Double, tree: LottieTree, to writer: inout JSONWriter
+        of indices: [Int], origin: (x: Double, y: Double), below owner: Int?, frames: Double, tree: ExportTree, to writer: inout JSONWriter
     ) {
         var drawn: [(track: Int, kind: LottieLayerKind, moving: Bool)] = []
         func paint(_ index: Int, moving: Bool) {
@@ -100,7 +99,7 @@ extension ExportScene {
 
     /// What the group composition of the track at `index` covers in the track's own space: what the track paints
     /// and, at each of its keyframes, what each child's layer covers (its paint, or its own group).
-    private func groupBounds(_ index: Int, tree: LottieTree) -> Rect {
+    private func groupBounds(_ index: Int, tree: ExportTree) -> Rect {
         var bounds = ExportPalette.paintedRect(of: tracks[index])
         for child in tree.children[index] {
             let track = tracks[child]
@@ -201,7 +200,7 @@ extension ExportScene {
     /// which has them.
     private func layer(
         _ track: Track, at position: Int, index: Int, frames: Double, kind: LottieLayerKind, origin: (x: Double, y: Double), moving: Bool,
-        tree: LottieTree, to writer: inout JSONWriter
+        tree: ExportTree, to writer: inout JSONWriter
     ) {
         let frame = track.frame, painted = ExportPalette.paintedRect(of: track)
         let animatesGeometry = moving && track.animates.contains(.transform)
@@ -301,7 +300,7 @@ extension ExportScene {
     /// `hasMask` and `masksProperties` of the track at `position` when it has a mask or a content region: the mask's
     /// outline, and the region in the layer's own space (the inverse of each scale-and-translate from the stage in:
     /// its parents', outermost first, then its own), both moved by `shift`.
-    private func masks(_ track: Track, at position: Int, shift: (x: Double, y: Double), tree: LottieTree, to writer: inout JSONWriter) {
+    private func masks(_ track: Track, at position: Int, shift: (x: Double, y: Double), tree: ExportTree, to writer: inout JSONWriter) {
         let masked = track.base.maskFrame != nil || track.animates.contains(.maskFrame)
         guard masked || track.clip != nil else { return }
         writer.key("hasMask"); writer.bool(true)
@@ -397,38 +396,4 @@ private enum LottieLayerKind {
     case content(String)
     /// The track's group composition (the asset's id) and what it covers in the track's own space.
     case group(String, Rect)
-}
-
-/// Which tracks the Lottie export draws inside which (``Track/parent``), by their positions in the plan's tracks.
-private struct LottieTree {
-    /// The positions of the tracks drawn on the stage, in order.
-    let roots: [Int]
-    /// The positions of each track's children, in order.
-    let children: [[Int]]
-    /// The position of each track's parent, nil for a track on the stage.
-    let parents: [Int?]
-
-    init(_ tracks: [Track]) {
-        var first: [String: Int] = [:], parents: [Int?] = [], children = Array(repeating: [Int](), count: tracks.count)
-        for (index, track) in tracks.enumerated() {
-            // The first track of that id (as `Plan.parent(of:)` finds it) before this one: parents come first.
-            let parent = track.parent.flatMap { first[$0] }
-            parents.append(parent)
-            if let parent { children[parent].append(index) }
-            if first[track.id] == nil { first[track.id] = index }
-        }
-        self.parents = parents
-        self.children = children
-        roots = tracks.indices.filter { parents[$0] == nil }
-    }
-
-    /// The positions of the track's parents, outermost first.
-    func ancestors(of index: Int) -> [Int] {
-        var chain: [Int] = [], current = parents[index]
-        while let parent = current {
-            chain.insert(parent, at: 0)
-            current = parents[parent]
-        }
-        return chain
-    }
 }

@@ -92,6 +92,8 @@ public struct ExportScene {
     let tracks: [Track]
     let names: [String]
     let prefix: String
+    /// Which tracks are drawn inside which, by position.
+    let tree: ExportTree
 
     init(_ plan: Plan, prefix: String = defaultPrefix) {
         self.plan = plan
@@ -99,6 +101,7 @@ public struct ExportScene {
         stage = plan.stage
         tracks = plan.tracks
         names = ExportPalette.names(of: tracks)
+        tree = ExportTree(tracks)
     }
 }
 

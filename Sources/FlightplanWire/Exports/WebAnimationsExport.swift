@@ -54,12 +54,6 @@ extension ExportScene {
         }
     }
 
-    /// The index of the track whose paint box holds track `index`'s boxes (its ``Track/parent``), nil for one on the stage.
-    func webParent(of index: Int) -> Int? {
-        guard let id = tracks[index].parent else { return nil }
-        return tracks.firstIndex { $0.id == id }
-    }
-
     /// A track's boxes, outermost first: the region (when it has one), the layer, the paint box. A child's outermost
     /// box is placed in its parent's paint box, in the parent's own space (its clip too, which no plan gives a child).
     func webBoxes(_ index: Int) -> (region: WebBox?, layer: WebBox, paint: WebBox) {
@@ -74,7 +68,7 @@ extension ExportScene {
         let offsets = track.keyframes.map { plan.duration > 0 ? $0.time / plan.duration : 0 }
         var region: WebBox?
         var origin = (x: stage.x, y: stage.y)
-        if let parent = webParent(of: index) {
+        if let parent = tree.parents[index] {
             let holder = ExportPalette.paintedRect(of: tracks[parent])
             origin = (holder.x, holder.y)
         }
@@ -165,7 +159,7 @@ extension ExportScene {
             text.json.beginObject()
             text.json.key("id"); text.json.string(track.id)
             text.json.key("role"); text.json.string(track.role.rawValue)
-            if let parent = webParent(of: index) { text.json.key("parent"); text.json.string(tracks[parent].id) }
+            if let parent = tree.parents[index] { text.json.key("parent"); text.json.string(tracks[parent].id) }
             if let content = track.content { text.json.key("content"); content.write(to: &text.json) }
             if let region = boxes.region { text.json.key("region"); text.json.beginObject(); write(region); text.json.endObject() }
             write(boxes.layer)
@@ -194,7 +188,7 @@ extension ExportScene {
         css.append("-stage: [div.<name>-region >] div.<name> > div.<name>-paint (see the classes)")
         var separator: StaticString = "; a child's outermost div goes inside its parent's paint div, after what that div holds: "
         for index in tracks.indices {
-            guard let parent = webParent(of: index) else { continue }
+            guard let parent = tree.parents[index] else { continue }
             css.append(separator)
             separator = ", "
             css.append("div."); css.append(contentsOf: prefix); css.append("-"); css.append(contentsOf: names[index])
