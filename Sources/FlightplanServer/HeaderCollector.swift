@@ -12,8 +12,9 @@ final class HeaderCollector {
     private(set) var violation: String?
     /// Header fields seen.
     private(set) var count = 0
-    /// Where each header's line starts in the head's buffer, and where its value (as reported) ends.
-    private var lines: [(name: String, start: UInt, valueEnd: UInt)] = []
+    /// Each header's name as received (where its line starts in the head's buffer) and where its value (as
+    /// reported) ends; the name becomes a String only for a violation's message.
+    private var lines: [(name: UnsafeRawBufferPointer, valueEnd: UInt)] = []
 
     /// An empty collector with room for a usual head's headers, so that they are not added one allocation each.
     init() {
@@ -22,23 +23,43 @@ final class HeaderCollector {
     }
 
     /// Adds one header from libmicrohttpd's buffer: `name` and `value` point into the bytes received, so where the
-    /// name starts and the value ends place its line. The value becomes a String only for a header the service reads.
+    /// name starts and the value ends place its line. The name and value become Strings only for a header the service
+    /// reads (or for a violation's message): most of a head's headers are only looked at.
     func add(name: UnsafeRawBufferPointer, value: UnsafeRawBufferPointer) {
         count += 1
-        let nameText = String(decoding: name, as: UTF8.self)
-        lines.append((nameText, UInt(bitPattern: name.baseAddress), UInt(bitPattern: value.baseAddress) + UInt(value.count)))
+        lines.append((name, UInt(bitPattern: value.baseAddress) + UInt(value.count)))
         if violation == nil {
             if name.isEmpty || !name.allSatisfy(Self.isTokenByte) {
-                violation = "A header name must be a token (no spaces, no separators); got \"\(EchoedInput.bounded(nameText))\"."
+                violation = "A header name must be a token (no spaces, no separators); got \"\(EchoedInput.bounded(Self.text(name)))\"."
             } else if let control = value.first(where: Self.isControl) {
                 violation =
-                    "The value of header \(EchoedInput.bounded(nameText)) contains the control character \(Self.hex(control)); only visible characters, spaces and tabs are allowed."
+                    "The value of header \(EchoedInput.bounded(Self.text(name))) contains the control character \(Self.hex(control)); only visible characters, spaces and tabs are allowed."
             }
         }
-        let lowercased = nameText.lowercased()
-        guard RequestHead.readHeaders.contains(lowercased) else { return }
+        guard let lowercased = Self.readHeaderName(matching: name) else { return }
         let text = String(decoding: value, as: UTF8.self)
         values[lowercased] = values[lowercased].map { "\($0), \(text)" } ?? text
+    }
+
+    /// The name in ``RequestHead/readHeaders`` that `name` is, ASCII case aside, or nil when the service does not
+    /// read it (a name with a byte above ASCII is none of them).
+    static func readHeaderName(matching name: UnsafeRawBufferPointer) -> String? {
+        readHeaderNames.first { candidate in
+            candidate.utf8.count == name.count && zip(candidate.utf8, name).allSatisfy { $0 == Self.asciiLowercased($1) }
+        }
+    }
+
+    /// ``RequestHead/readHeaders`` as a list, which a handful of byte comparisons search faster than a hash.
+    private static let readHeaderNames = Array(RequestHead.readHeaders)
+
+    /// `byte` lower-cased if it is an ASCII capital letter.
+    private static func asciiLowercased(_ byte: UInt8) -> UInt8 {
+        (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte | 0x20 : byte
+    }
+
+    /// A header name as text, for a message.
+    private static func text(_ name: UnsafeRawBufferPointer) -> String {
+        String(decoding: name, as: UTF8.self)
     }
 
     /// Checks the header lines against the head's buffer, `head` (the request line, the headers and the blank
@@ -50,19 +71,21 @@ final class HeaderCollector {
         guard violation == nil, let base = head.baseAddress else { return }
         let start = UInt(bitPattern: base), end = start + UInt(head.count)
         var previous = start
+        func lineStart(_ line: (name: UnsafeRawBufferPointer, valueEnd: UInt)) -> UInt { UInt(bitPattern: line.name.baseAddress) }
         for line in lines {
-            guard line.start >= previous, line.start < line.valueEnd, line.valueEnd <= end else {
-                violation = "Header \(EchoedInput.bounded(line.name)) is folded over several lines (obs-fold, RFC 9112 §5.2); send it on one line."
+            guard lineStart(line) >= previous, lineStart(line) < line.valueEnd, line.valueEnd <= end else {
+                violation =
+                    "Header \(EchoedInput.bounded(Self.text(line.name))) is folded over several lines (obs-fold, RFC 9112 §5.2); send it on one line."
                 return
             }
             previous = line.valueEnd
         }
         for (index, line) in lines.enumerated() {
             let isLast = index == lines.count - 1
-            let tail = UnsafeRawBufferPointer(rebasing: head[Int(line.valueEnd - start)..<Int((isLast ? end : lines[index + 1].start) - start)])
+            let tail = UnsafeRawBufferPointer(rebasing: head[Int(line.valueEnd - start)..<Int((isLast ? end : lineStart(lines[index + 1])) - start)])
             if tail.count > (isLast ? 4 : 2) || tail.contains(where: { $0 != 0 }) {
                 violation =
-                    "The value of header \(EchoedInput.bounded(line.name)) contains the control character 0x00; only visible characters, spaces and tabs are allowed."
+                    "The value of header \(EchoedInput.bounded(Self.text(line.name))) contains the control character 0x00; only visible characters, spaces and tabs are allowed."
                 return
             }
         }
