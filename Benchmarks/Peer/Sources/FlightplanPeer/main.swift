@@ -5,7 +5,7 @@ import Hummingbird
 // POST /v1/plans behind Hummingbird 2, with one of two JSON layers, so that the HTTP benchmark can tell the JSON
 // layer's share from the transport's. Usage: FlightplanPeer PORT [codable|wire]
 // - `codable` (the default): JSONDecoder into the SDK's Codable PlanRequest (derived from the wire schema:
-//   JSONDecoder's tree, then the strict reader), validate, plan, JSONEncoder out; 422 on a request that does not validate.
+//   JSONDecoder's tree, then the strict reader), validate, plan, JSONEncoder out; 400 on a body that does not decode, 422 on a request that does not validate.
 // - `wire`: Flightplan's own JSON forms through `Endpoint.plan.answer`, the function `flightplan serve` answers
 //   with, so the bytes and the problems are the server's; only the transport differs.
 let port = CommandLine.arguments.count > 1 ? Int(CommandLine.arguments[1])! : 8081
@@ -31,7 +31,9 @@ router.post("/v1/plans") { request, context -> Response in
         case .failure(let problem): return .bytes(.init(code: problem.status), "application/problem+json", problem.jsonBytes)
         }
     }
-    let planRequest = try JSONDecoder().decode(PlanRequest.self, from: Data(buffer: body))
+    guard let planRequest = try? JSONDecoder().decode(PlanRequest.self, from: Data(buffer: body)) else {
+        return Response(status: .badRequest)
+    }
     do {
         return .bytes(.ok, "application/json", try JSONEncoder().encode(Planner.plan(for: planRequest.validated())))
     } catch {
