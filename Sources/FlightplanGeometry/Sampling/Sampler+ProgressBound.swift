@@ -235,7 +235,7 @@ struct ProgressGrid {
             let coordinates = state.renderedCoordinates(in: layer.frame)
             for lane in 0..<9 { lanes[lane] = coordinates[lane] }
         } else {
-            lanes.update(repeating: 0, count: 9)
+            for lane in 0..<9 { lanes[lane] = 0 }
         }
         lanes[9] = state.opacity
     }
@@ -328,8 +328,8 @@ struct ProgressGrid {
         // and a chord's lanes. Each piece writes them again.
         let pointSize = (2 * cellsAtMost + 1) * tracks * lanes, cellSize = cellsAtMost * tracks * lanes, trackSize = tracks * lanes
         let capacity = 2 * pointSize + 2 * cellSize + 4 * trackSize + 2 * lanes
+        // Every value is written before it is read (a trivial type needs no initializing).
         let storage = UnsafeMutablePointer<Double>.allocate(capacity: capacity)
-        storage.initialize(repeating: 0, count: capacity)
         defer { storage.deallocate() }
         let pointLanes = storage, bends = pointLanes + pointSize, bend = bends + pointSize, speed = bend + cellSize
         let endBends = speed + cellSize, coarser = endBends + 2 * trackSize, finer = coarser + trackSize
@@ -367,9 +367,9 @@ struct ProgressGrid {
             }
             evaluations += points * tracks
             for index in states.indices { Self.write(states[index], layers[index % tracks], into: pointLanes + index * lanes) }
-            // The bend at each inner point. Neighbouring points must agree (a corner shows at one or two of them, not
+            // The bend at each inner point (zero at the piece's ends). Neighbouring points must agree (a corner shows at one or two of them, not
             // at the next), or there is a corner to locate.
-            bends.update(repeating: 0, count: points * tracks * lanes)
+            for index in 0..<trackSize { (bends[index], bends[(points - 1) * trackSize + index]) = (0, 0) }
             for point in 1..<(points - 1) {
                 for track in 0..<tracks {
                     let index = point * tracks + track, offset = index * lanes, measured = layers[track].measuredLanes
@@ -390,7 +390,7 @@ struct ProgressGrid {
             // A corner or a bend that grows without limit near a piece's end has no point beyond it to show against: the
             // half cell at each end is halved ``endRefinements`` more times, and each finer bend must agree with the
             // coarser one (the end cells take them all), or the coarser chord's span holds a corner.
-            endBends.update(repeating: 0, count: 2 * trackSize)
+            for index in 0..<(2 * trackSize) { endBends[index] = 0 }
             for side in 0..<2 {
                 let end = side == 0 ? 0 : points - 1, inner = side == 0 ? 1 : points - 2
                 far.removeAll(keepingCapacity: true)
@@ -426,15 +426,13 @@ struct ProgressGrid {
             // So is a piece with corners near its ends.
             guard corners.count == cornersBefore else { continue }
             // Each cell's bend (its three points', and at a piece's end the finer ones) and speed (over each half cell,
-            // plus what the bend lets it gain inside one), lane by lane, and the largest of each as a share of what
-            // its lane allows.
+            // plus what the bend lets it gain inside one), lane by lane (only the lanes the track can move: the others
+            // are never read), and the largest of each as a share of what its lane allows.
             cellShares.removeAll(keepingCapacity: true)
             for cell in 0..<cells {
                 for track in 0..<tracks {
                     let offset = (cell * tracks + track) * lanes, first = 2 * cell * trackSize + track * lanes
                     let measured = layers[track].measuredLanes
-                    bend.advanced(by: offset).update(repeating: 0, count: lanes)
-                    speed.advanced(by: offset).update(repeating: 0, count: lanes)
                     for lane in measured {
                         let start = first + lane, middle = start + trackSize, end = middle + trackSize
                         var largest = max(max(bends[start], bends[middle]), bends[end])
