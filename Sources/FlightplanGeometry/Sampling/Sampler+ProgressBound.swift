@@ -343,6 +343,7 @@ struct ProgressGrid {
         }
         var states: [Keyframe] = [], scratch: [Keyframe] = [], far: [Keyframe] = []
         var cellShares: [(bend: Double, speed: Double)] = []
+        cellShares.reserveCapacity(cellsAtMost * tracks)
         let measuredBefore = pieces
         pieces = []
         edges.reserveCapacity(pieceEnds.count * cellsAtMost + 1)
