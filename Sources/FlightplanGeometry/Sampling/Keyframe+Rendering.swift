@@ -50,10 +50,21 @@ extension Keyframe {
 
     /// What ``renderedDistance(to:in:)`` compares, in points: the visible clip's four edges, the layer's top-left and
     /// bottom-right corners on screen and the visible corner radius.
+    ///
+    /// ``visibleClip(in:)`` and the two corners written out with `AffineTransform.apply(to:inLayer:)`'s arithmetic, to the
+    /// bit (the samplers evaluate this tens of times a plan): the layer's centre and half size taken once, the clip's
+    /// four mapped corners folded with two-argument `min` and `max` in the same order as the four-argument ones.
     package func renderedCoordinates(in layer: Rect) -> InlineArray<9, Double> {
-        let clip = visibleClip(in: layer)
-        let corner = transform.apply(to: Point.zero, inLayer: layer)
-        let farCorner = transform.apply(to: Point(x: layer.width, y: layer.height), inLayer: layer)
-        return [clip.x, clip.y, clip.maxX, clip.maxY, corner.x, corner.y, farCorner.x, farCorner.y, visibleCornerRadius]
+        let t = transform, mask = maskFrame
+        let halfWidth = layer.width / 2, halfHeight = layer.height / 2, midX = layer.midX, midY = layer.midY
+        func mapped(_ x: Double, _ y: Double) -> (x: Double, y: Double) {
+            let localX = x - halfWidth, localY = y - halfHeight
+            return (midX + (t.a * localX + t.c * localY + t.tx), midY + (t.b * localX + t.d * localY + t.ty))
+        }
+        let p = mapped(mask.x, mask.y), q = mapped(mask.maxX, mask.maxY), r = mapped(mask.maxX, mask.y), s = mapped(mask.x, mask.maxY)
+        let left = min(min(min(p.x, q.x), r.x), s.x), right = max(max(max(p.x, q.x), r.x), s.x)
+        let top = min(min(min(p.y, q.y), r.y), s.y), bottom = max(max(max(p.y, q.y), r.y), s.y)
+        let corner = mapped(0, 0), farCorner = mapped(layer.width, layer.height)
+        return [left, top, left + (right - left), top + (bottom - top), corner.x, corner.y, farCorner.x, farCorner.y, visibleCornerRadius]
     }
 }

@@ -202,8 +202,9 @@ struct BezierCubics {
 /// moves (the speed, per unit of progress), for each coordinate a rendered distance compares and for the opacity,
 /// each on its own: a corner in one coordinate must not hide behind another one's bend.
 struct ProgressGrid {
-    /// Lanes per state: ``Keyframe/renderedCoordinates(in:)``'s nine, then the opacity. Per-lane values are kept in flat
-    /// arrays, `lanes` to a track (SIMD16 arithmetic measured several times slower here than scalar loops).
+    /// Lanes per state: ``Keyframe/renderedCoordinates(in:)``'s nine, then the opacity. Per-lane values are kept in one
+    /// flat allocation, `lanes` to a track, read and written through pointers: the grid's index maths keeps every index
+    /// inside (SIMD16 arithmetic measured several times slower here than scalar loops, `InlineArray` values slower too).
     static let lanes = 10
 
     /// The cells' edges in progress, ascending from 0 to 1.
@@ -228,30 +229,39 @@ struct ProgressGrid {
     /// How many times the half cell at each end of a piece is halved to measure its bend there.
     static let endRefinements = 3
 
-    /// Writes a state's lanes at `offset`: its rendered coordinates (zero for a track that only fades), its opacity.
-    static func write(_ state: Keyframe, _ layer: SampledLayer, into lanes: inout [Double], at offset: Int) {
-        let coordinates = layer.movesGeometry ? state.renderedCoordinates(in: layer.frame) : InlineArray(repeating: 0)
-        for lane in 0..<9 { lanes[offset + lane] = coordinates[lane] }
-        lanes[offset + 9] = state.opacity
+    /// Writes a state's lanes at `lanes`: its rendered coordinates (zero for a track that only fades), its opacity.
+    static func write(_ state: Keyframe, _ layer: SampledLayer, into lanes: UnsafeMutablePointer<Double>) {
+        if layer.movesGeometry {
+            let coordinates = state.renderedCoordinates(in: layer.frame)
+            for lane in 0..<9 { lanes[lane] = coordinates[lane] }
+        } else {
+            for lane in 0..<9 { lanes[lane] = 0 }
+        }
+        lanes[9] = state.opacity
     }
 
-    /// Writes at `offset` the bend of the chord from `start` to `end` at its middle, whose exact lanes are at `middle` in
-    /// `exact`, over a progress span of `2 × half`: f(1 − f) = 1/4 there, so the stray is `bend × half²`.
+    /// One lane of a state (see ``write(_:_:into:)``).
+    static func value(ofLane lane: Int, _ state: Keyframe, _ layer: SampledLayer) -> Double {
+        lane == 9 ? state.opacity : layer.movesGeometry ? state.renderedCoordinates(in: layer.frame)[lane] : 0
+    }
+
+    /// Writes at `bend` the bend of the chord from `start` to `end` at its middle, whose exact lanes are at `middle`, over
+    /// a progress span of `2 × half`: f(1 − f) = 1/4 there, so the stray is `bend × half²` (only the lanes the layer can
+    /// move; `chord` holds the chord's lanes meanwhile).
     private static func writeBend(
-        _ start: Keyframe, _ end: Keyframe, middle: (lanes: [Double], offset: Int), half: Double, layer: SampledLayer,
-        into bends: inout [Double], at offset: Int, scratch: inout [Double]
+        _ start: Keyframe, _ end: Keyframe, middle: UnsafePointer<Double>, half: Double, layer: SampledLayer,
+        into bend: UnsafeMutablePointer<Double>, chord: UnsafeMutablePointer<Double>
     ) {
-        write(start.interpolated(to: end, fraction: 0.5), layer, into: &scratch, at: 0)
+        write(start.interpolated(to: end, fraction: 0.5), layer, into: chord)
         let scale = 1 / (half * half)
-        for lane in layer.measuredLanes { bends[offset + lane] = abs(scratch[lane] - middle.lanes[middle.offset + lane]) * scale }
+        for lane in layer.measuredLanes { bend[lane] = abs(chord[lane] - middle[lane]) * scale }
     }
 
     /// Whether two neighbouring points' bends differ by more than ``largestJump`` in a lane where they matter (the
-    /// larger one's stray over the two half cells around its point, `bend × half²`, is not negligible).
-    private func jumps(_ bends: [Double], _ offset: Int, _ others: [Double], _ otherOffset: Int, half: Double, lanes: Range<Int>) -> Int? {
+    /// larger one's stray over the two half cells around its point, `bend × half²`, is not negligible): the first such lane.
+    private func jumps(_ bend: UnsafePointer<Double>, _ other: UnsafePointer<Double>, half: Double, lanes: Range<Int>) -> Int? {
         for lane in lanes {
-            let bend = bends[offset + lane], other = others[otherOffset + lane]
-            let larger = max(bend, other), smaller = min(bend, other)
+            let larger = max(bend[lane], other[lane]), smaller = min(bend[lane], other[lane])
             if larger > Self.largestJump * smaller && larger * half * half > Self.negligibleShare * allowed[lane] { return lane }
         }
         return nil
@@ -269,11 +279,9 @@ struct ProgressGrid {
         /// The progress where the lane turns: of the span's two halves, the one whose middle strays more from its
         /// chord holds the corner, ``locatingSteps`` times.
         func located(in motion: ProgressMotion, layers: [SampledLayer], evaluations: inout Int) -> Double {
-            var lanes = [Double](repeating: 0, count: ProgressGrid.lanes)
             func value(_ progress: Double) -> Double {
                 evaluations += 1
-                ProgressGrid.write(motion.trackState(track, progress), layers[track], into: &lanes, at: 0)
-                return lanes[lane]
+                return ProgressGrid.value(ofLane: lane, motion.trackState(track, progress), layers[track])
             }
             var low = self.low, high = self.high
             var atLow = value(low), atMiddle = value((low + high) / 2), atHigh = value(high)
@@ -309,16 +317,38 @@ struct ProgressGrid {
     ) {
         let tracks = layers.count, lanes = Self.lanes
         self.tracks = tracks
-        allowed = (0..<lanes).map { ($0 == 9 ? Sampler.opacityTolerance : tolerance) * Self.boundShare }
-        let perAllowed = allowed.map { 1 / $0 }
-        var states: [Keyframe] = [], scratch: [Keyframe] = [], chord = [Double](repeating: 0, count: lanes)
+        let allowed = (0..<lanes).map { ($0 == 9 ? Sampler.opacityTolerance : tolerance) * Self.boundShare }
+        self.allowed = allowed
+        let pieceEnds = zip([0] + motion.kinks, motion.kinks + [1]).filter { $0.1 > $0.0 }
+        func cellCount(_ low: Double, _ high: Double) -> Int { max(1, Int((Double(Sampler.progressGridCells) * (high - low)).rounded(.up))) }
+        let cellsAtMost = pieceEnds.reduce(0) { max($0, cellCount($1.0, $1.1)) }
+        // Per point and track (`[(point * tracks + track) * lanes + lane]`): its lanes and its bend (zero at a piece's
+        // ends); per cell and track, each lane's bend and speed; per end and track, the largest bend at the finer
+        // points; per track, the bends at the coarser and the finer of two refinements; what each lane allows, inverted,
+        // and a chord's lanes. Each piece writes them again.
+        let pointSize = (2 * cellsAtMost + 1) * tracks * lanes, cellSize = cellsAtMost * tracks * lanes, trackSize = tracks * lanes
+        let capacity = 2 * pointSize + 2 * cellSize + 4 * trackSize + 2 * lanes
+        // Every value is written before it is read (a trivial type needs no initializing).
+        let storage = UnsafeMutablePointer<Double>.allocate(capacity: capacity)
+        defer { storage.deallocate() }
+        let pointLanes = storage, bends = pointLanes + pointSize, bend = bends + pointSize, speed = bend + cellSize
+        let endBends = speed + cellSize, coarser = endBends + 2 * trackSize, finer = coarser + trackSize
+        let perAllowed = finer + trackSize, chord = perAllowed + lanes
+        for lane in 0..<lanes { perAllowed[lane] = 1 / allowed[lane] }
+        // The largest of a cell's lanes at `values` as a share of what each allows.
+        func share(_ values: UnsafePointer<Double>, _ measured: Range<Int>) -> Double {
+            var largest = 0.0
+            for lane in measured { largest = max(largest, values[lane] * perAllowed[lane]) }
+            return largest
+        }
+        var states: [Keyframe] = [], scratch: [Keyframe] = [], far: [Keyframe] = []
+        var cellShares: [(bend: Double, speed: Double)] = []
+        cellShares.reserveCapacity(cellsAtMost * tracks)
         let measuredBefore = pieces
         pieces = []
-        // Each piece has as many cells as its share of the grid's, rounded up.
-        let cellsAtMost = Sampler.progressGridCells + motion.kinks.count + 1
-        edges.reserveCapacity(cellsAtMost + 1)
-        bounds.reserveCapacity(cellsAtMost * tracks)
-        for (low, high) in zip([0] + motion.kinks, motion.kinks + [1]) where high > low {
+        edges.reserveCapacity(pieceEnds.count * cellsAtMost + 1)
+        bounds.reserveCapacity(pieceEnds.count * cellsAtMost * tracks)
+        for (low, high) in pieceEnds {
             if let piece = measuredBefore.first(where: { $0.low == low && $0.high == high }) {
                 edges += piece.edges
                 bounds += piece.bounds
@@ -326,7 +356,7 @@ struct ProgressGrid {
                 continue
             }
             let cornersBefore = corners.count, firstEdge = edges.count, firstBound = bounds.count
-            let cells = max(1, Int((Double(Sampler.progressGridCells) * (high - low)).rounded(.up)))
+            let cells = cellCount(low, high)
             let points = 2 * cells + 1
             let half = (high - low) / Double(2 * cells), perHalf = 1 / half
             // The piece's points: its cells' edges and middles.
@@ -337,20 +367,19 @@ struct ProgressGrid {
                 states += scratch
             }
             evaluations += points * tracks
-            var pointLanes = [Double](repeating: 0, count: points * tracks * lanes)
-            for index in states.indices { Self.write(states[index], layers[index % tracks], into: &pointLanes, at: index * lanes) }
-            // The bend at each inner point. Neighbouring points must agree (a corner shows at one or two of them, not
+            for index in states.indices { Self.write(states[index], layers[index % tracks], into: pointLanes + index * lanes) }
+            // The bend at each inner point (zero at the piece's ends). Neighbouring points must agree (a corner shows at one or two of them, not
             // at the next), or there is a corner to locate.
-            var bends = [Double](repeating: 0, count: points * tracks * lanes)
+            for index in 0..<trackSize { (bends[index], bends[(points - 1) * trackSize + index]) = (0, 0) }
             for point in 1..<(points - 1) {
                 for track in 0..<tracks {
-                    let offset = (point * tracks + track) * lanes
+                    let index = point * tracks + track, offset = index * lanes, measured = layers[track].measuredLanes
                     Self.writeBend(
-                        states[(point - 1) * tracks + track], states[(point + 1) * tracks + track], middle: (pointLanes, offset), half: half,
-                        layer: layers[track], into: &bends, at: offset, scratch: &chord)
-                    if point > 1, let lane = jumps(bends, offset, bends, offset - tracks * lanes, half: half, lanes: layers[track].measuredLanes) {
+                        states[index - tracks], states[index + tracks], middle: pointLanes + offset, half: half, layer: layers[track],
+                        into: bends + offset, chord: chord)
+                    if point > 1, let lane = jumps(bends + offset, bends + offset - trackSize, half: half, lanes: measured) {
                         // The corner is inside the span of the point whose bend is the larger.
-                        let centre = bends[offset + lane] > bends[offset - tracks * lanes + lane] ? point : point - 1
+                        let centre = bends[offset + lane] > bends[offset - trackSize + lane] ? point : point - 1
                         Self.record(
                             Corner(low: low + half * Double(centre - 1), high: low + half * Double(centre + 1), track: track, lane: lane),
                             in: &corners)
@@ -362,52 +391,51 @@ struct ProgressGrid {
             // A corner or a bend that grows without limit near a piece's end has no point beyond it to show against: the
             // half cell at each end is halved ``endRefinements`` more times, and each finer bend must agree with the
             // coarser one (the end cells take them all), or the coarser chord's span holds a corner.
-            var endBends = [Double](repeating: 0, count: 2 * tracks * lanes)
-            var middle = [Double](repeating: 0, count: tracks * lanes)
-            var finer = [Double](repeating: 0, count: tracks * lanes), coarser = finer
-            for (side, end) in [(0, 0), (1, points - 1)] {
-                let inner = side == 0 ? 1 : points - 2
-                var far = Array(states[(inner * tracks)..<(inner * tracks + tracks)])
-                for index in coarser.indices { coarser[index] = bends[inner * tracks * lanes + index] }
+            for index in 0..<(2 * trackSize) { endBends[index] = 0 }
+            for side in 0..<2 {
+                let end = side == 0 ? 0 : points - 1, inner = side == 0 ? 1 : points - 2
+                far.removeAll(keepingCapacity: true)
+                far += states[(inner * tracks)..<(inner * tracks + tracks)]
+                coarser.update(from: bends + inner * trackSize, count: trackSize)
                 var spacing = half
                 for _ in 0..<Self.endRefinements {
                     spacing /= 2
                     motion.state(side == 0 ? low + spacing : high - spacing, &scratch)
                     evaluations += tracks
                     for track in 0..<tracks {
-                        let offset = track * lanes
-                        Self.write(scratch[track], layers[track], into: &middle, at: offset)
+                        let offset = track * lanes, measured = layers[track].measuredLanes
+                        Self.write(scratch[track], layers[track], into: chord)
+                        // The chord's lanes are read as the middle's before the bend's own chord overwrites them.
+                        for lane in 0..<lanes { finer[offset + lane] = chord[lane] }
                         Self.writeBend(
-                            states[end * tracks + track], far[track], middle: (middle, offset), half: spacing, layer: layers[track],
-                            into: &finer, at: offset, scratch: &chord)
-                        if let lane = jumps(finer, offset, coarser, offset, half: spacing, lanes: layers[track].measuredLanes) {
+                            states[end * tracks + track], far[track], middle: finer + offset, half: spacing, layer: layers[track],
+                            into: finer + offset, chord: chord)
+                        if let lane = jumps(finer + offset, coarser + offset, half: spacing, lanes: measured) {
                             // The coarser chord's span holds it.
                             let reach = 4 * spacing
                             Self.record(
                                 Corner(low: side == 0 ? low : high - reach, high: side == 0 ? low + reach : high, track: track, lane: lane),
                                 in: &corners)
                         }
-                        for lane in layers[track].measuredLanes {
-                            endBends[(side * tracks + track) * lanes + lane] = max(
-                                endBends[(side * tracks + track) * lanes + lane], finer[offset + lane])
-                        }
+                        let endOffset = (side * tracks + track) * lanes
+                        for lane in measured { endBends[endOffset + lane] = max(endBends[endOffset + lane], finer[offset + lane]) }
                     }
-                    swap(&finer, &coarser)
+                    coarser.update(from: finer, count: trackSize)
                     swap(&far, &scratch)
                 }
             }
             // So is a piece with corners near its ends.
             guard corners.count == cornersBefore else { continue }
             // Each cell's bend (its three points', and at a piece's end the finer ones) and speed (over each half cell,
-            // plus what the bend lets it gain inside one), lane by lane.
-            var bend = [Double](repeating: 0, count: cells * tracks * lanes), speed = bend
-            // A point's lanes are `stride` after the previous point's, a cell's after the previous cell's.
-            let stride = tracks * lanes
+            // plus what the bend lets it gain inside one), lane by lane (only the lanes the track can move: the others
+            // are never read), and the largest of each as a share of what its lane allows.
+            cellShares.removeAll(keepingCapacity: true)
             for cell in 0..<cells {
                 for track in 0..<tracks {
-                    let offset = (cell * tracks + track) * lanes, first = 2 * cell * stride + track * lanes
-                    for lane in layers[track].measuredLanes {
-                        let start = first + lane, middle = start + stride, end = middle + stride
+                    let offset = (cell * tracks + track) * lanes, first = 2 * cell * trackSize + track * lanes
+                    let measured = layers[track].measuredLanes
+                    for lane in measured {
+                        let start = first + lane, middle = start + trackSize, end = middle + trackSize
                         var largest = max(max(bends[start], bends[middle]), bends[end])
                         if cell == 0 { largest = max(largest, endBends[track * lanes + lane]) }
                         if cell == cells - 1 { largest = max(largest, endBends[(tracks + track) * lanes + lane]) }
@@ -415,33 +443,37 @@ struct ProgressGrid {
                         let move = max(abs(pointLanes[start] - pointLanes[middle]), abs(pointLanes[middle] - pointLanes[end]))
                         speed[offset + lane] = move * perHalf + largest * half
                     }
+                    cellShares.append((share(bend + offset, measured), share(speed + offset, measured)))
                 }
             }
             // Each cell takes its neighbours' measures too; a piece's end cell, with no neighbour beyond it to take over
-            // from, grows as it grows from its one neighbour (at most ``largestJump`` times, or negligibly).
-            func grown(_ value: Double, from other: Double) -> Double {
-                value > other ? min(value * value / other, value * Self.largestJump) : value
+            // from, grows as it grows from its one neighbour (at most ``largestJump`` times, or negligibly), lane by lane.
+            // Scaling by what a lane allows keeps the order of two values, so the largest share over a cell and its
+            // neighbours is the largest of their shares.
+            func grownShare(_ values: UnsafePointer<Double>, from others: UnsafePointer<Double>, _ measured: Range<Int>) -> Double {
+                var largest = 0.0
+                for lane in measured {
+                    let value = values[lane], other = others[lane]
+                    let grown = value > other ? min(value * value / other, value * Self.largestJump) : value
+                    largest = max(largest, grown * perAllowed[lane])
+                }
+                return largest
             }
             for cell in 0..<cells {
                 let isEnd = cell == 0 || cell == cells - 1
                 for track in 0..<tracks {
-                    var largestBend = 0.0, largestSpeed = 0.0
-                    for lane in layers[track].measuredLanes {
-                        let own = (cell * tracks + track) * lanes + lane
-                        var laneBend = bend[own], laneSpeed = speed[own]
-                        func take(_ other: Int) {
-                            laneBend = max(laneBend, bend[other])
-                            laneSpeed = max(laneSpeed, speed[other])
-                            if isEnd {
-                                laneBend = max(laneBend, grown(bend[own], from: bend[other]))
-                                laneSpeed = max(laneSpeed, grown(speed[own], from: speed[other]))
-                            }
+                    let own = cell * tracks + track, measured = layers[track].measuredLanes
+                    var (largestBend, largestSpeed) = cellShares[own]
+                    func take(_ other: Int) {
+                        largestBend = max(largestBend, cellShares[other].bend)
+                        largestSpeed = max(largestSpeed, cellShares[other].speed)
+                        if isEnd {
+                            largestBend = max(largestBend, grownShare(bend + own * lanes, from: bend + other * lanes, measured))
+                            largestSpeed = max(largestSpeed, grownShare(speed + own * lanes, from: speed + other * lanes, measured))
                         }
-                        if cell > 0 { take(own - stride) }
-                        if cell < cells - 1 { take(own + stride) }
-                        largestBend = max(largestBend, laneBend * perAllowed[lane])
-                        largestSpeed = max(largestSpeed, laneSpeed * perAllowed[lane])
                     }
+                    if cell > 0 { take(own - tracks) }
+                    if cell < cells - 1 { take(own + tracks) }
                     bounds.append((largestBend, largestSpeed))
                 }
                 edges.append(cell == cells - 1 ? high : low + 2 * half * Double(cell + 1))
