@@ -52,6 +52,8 @@ public struct JSONParser {
 private struct Cursor {
     let bytes: UnsafeBufferPointer<UInt8>
     var index = 0
+    /// Whether short ASCII strings are made inline (``ShortASCII/isVerified``, read once per document).
+    let makesShortStringsInline = ShortASCII.isVerified
 
     init(bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
 
@@ -184,15 +186,15 @@ private struct Cursor {
         var mantissa: UInt64 = 0
         var digits = 0
         var decimalExponent = 0
-        while let byte = current, Self.isDigit(byte) {
-            Self.accumulate(byte, into: &mantissa, digits: &digits)
+        while case let digit = currentDigit, digit < 10 {
+            Self.accumulate(digit, into: &mantissa, digits: &digits)
             index += 1
         }
         if current == UInt8(ascii: ".") {
             index += 1
-            guard let digit = current, Self.isDigit(digit) else { throw error("expected a digit after '.'") }
-            while let byte = current, Self.isDigit(byte) {
-                Self.accumulate(byte, into: &mantissa, digits: &digits)
+            guard currentDigit < 10 else { throw error("expected a digit after '.'") }
+            while case let digit = currentDigit, digit < 10 {
+                Self.accumulate(digit, into: &mantissa, digits: &digits)
                 decimalExponent -= 1
                 index += 1
             }
@@ -201,10 +203,10 @@ private struct Cursor {
             index += 1
             let negativeExponent = current == UInt8(ascii: "-")
             if current == UInt8(ascii: "+") || current == UInt8(ascii: "-") { index += 1 }
-            guard let digit = current, Self.isDigit(digit) else { throw error("expected a digit in the exponent") }
+            guard currentDigit < 10 else { throw error("expected a digit in the exponent") }
             var exponent = 0
-            while let byte = current, Self.isDigit(byte) {
-                exponent = min(exponent * 10 + Int(byte - UInt8(ascii: "0")), 100_000)
+            while case let digit = currentDigit, digit < 10 {
+                exponent = min(exponent * 10 + Int(digit), 100_000)
                 index += 1
             }
             decimalExponent += negativeExponent ? -exponent : exponent
@@ -214,7 +216,7 @@ private struct Cursor {
         if digits <= 15 && (-22...22).contains(decimalExponent) {
             let magnitude =
                 decimalExponent >= 0
-                ? Double(mantissa) * Self.powersOfTen[decimalExponent] : Double(mantissa) / Self.powersOfTen[-decimalExponent]
+                ? Double(mantissa) * Self.powerOfTen(decimalExponent) : Double(mantissa) / Self.powerOfTen(-decimalExponent)
             return negative ? -magnitude : magnitude
         }
         let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
@@ -224,14 +226,26 @@ private struct Cursor {
         return value
     }
 
-    /// 10⁰ … 10²², every one exactly representable as a Double.
-    static let powersOfTen: [Double] = (0...22).map { exponent in (0..<exponent).reduce(1.0) { value, _ in value * 10 } }
+    /// 10^`exponent` for `exponent` in 0…22, each exactly representable as a Double (a constant table: no
+    /// lazily made global to check on every number).
+    @inline(__always)
+    static func powerOfTen(_ exponent: Int) -> Double {
+        let powers: [Double] = [
+            1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22
+        ]
+        return powers[exponent]
+    }
 
-    /// Appends a digit to the mantissa; leading zeros do not count, and digits past 19 are only counted
+    /// The value (0…9) of the digit at `index`; 10 or more when the byte there is no digit or the input has ended.
+    @inline(__always)
+    var currentDigit: UInt8 { index < bytes.count ? bytes[index] &- UInt8(ascii: "0") : 0xFF }
+
+    /// Appends a digit's value to the mantissa; leading zeros do not count, and digits past 19 are only counted
     /// (the count then rules the fast path out).
-    static func accumulate(_ byte: UInt8, into mantissa: inout UInt64, digits: inout Int) {
-        if mantissa == 0 && byte == UInt8(ascii: "0") { return }
-        if digits < 19 { mantissa = mantissa * 10 + UInt64(byte - UInt8(ascii: "0")) }
+    @inline(__always)
+    static func accumulate(_ digit: UInt8, into mantissa: inout UInt64, digits: inout Int) {
+        if mantissa == 0 && digit == 0 { return }
+        if digits < 19 { mantissa = mantissa * 10 + UInt64(digit) }
         digits += 1
     }
 
@@ -242,13 +256,13 @@ private struct Cursor {
         index += 1
         // Fast path: no escapes before the closing quote, so the text is the bytes themselves.
         var ascii = true
-        var scan = index
+        var scan = Self.endOfPlainRun(in: bytes, from: index)
         while scan < bytes.count {
             let byte = bytes[scan]
             if byte == UInt8(ascii: "\"") {
                 let run = UnsafeBufferPointer(rebasing: bytes[index..<scan])
                 index = scan + 1
-                if ascii { return String(decoding: run, as: UTF8.self) }
+                if ascii { return ShortASCII.string(run.baseAddress, count: run.count, verified: makesShortStringsInline) }
                 guard let text = String(validating: run, as: UTF8.self) else { throw error("invalid UTF-8 in string", at: start + 1) }
                 return text
             }
@@ -259,6 +273,27 @@ private struct Cursor {
         }
         guard scan < bytes.count else { throw error("unterminated string", at: start) }
         return try parseEscapedString(start: start)
+    }
+
+    /// The index of the first byte at or after `start` that is not plain string text (a quote, a backslash, a
+    /// control character, or a byte of a character beyond ASCII), read eight bytes at a time while eight remain; the
+    /// byte loop after it reads that byte and any the words did not cover.
+    @inline(__always)
+    static func endOfPlainRun(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        guard let base = bytes.baseAddress else { return start }
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        var scan = start
+        while bytes.count - scan >= 8 {
+            let word = UInt64(littleEndian: UnsafeRawPointer(base + scan).loadUnaligned(as: UInt64.self))
+            let quotes = word ^ (ones &* UInt64(UInt8(ascii: "\""))), backslashes = word ^ (ones &* UInt64(UInt8(ascii: "\\")))
+            // A lane's high bit is set for a zero lane of `quotes` or `backslashes`, a byte below 0x20 or one of 0x80
+            // and above. Borrows may set lanes above the first such byte wrongly, never one below it.
+            let stops = (quotes &- ones) & ~quotes | (backslashes &- ones) & ~backslashes | (word &- ones &* 0x20) & ~word | word
+            let flagged = stops & (ones &* 0x80)
+            if flagged != 0 { return scan + flagged.trailingZeroBitCount / 8 }
+            scan += 8
+        }
+        return scan
     }
 
     /// The general path, for strings with escapes: runs of plain bytes validated as UTF-8, escapes decoded.

@@ -241,6 +241,40 @@ struct JSONTests {
         }
     }
 
+    @Test("strings of every length up to 40 read the same with a quote, backslash, control or non-ASCII byte at any place")
+    func stringScanning() throws {
+        #expect(ShortASCII.isVerified, "64-bit little-endian strings are made inline")
+        let fillers: [Character] = ["a", "~", " ", "\u{7F}"]
+        for length in 0...40 {
+            let plain = String((0..<length).map { fillers[$0 % fillers.count] })
+            #expect(try JSONParser.parse("\"\(plain)\"") == .string(plain), "\(length)")
+            #expect(try JSONParser.parse("{\"\(plain)\":1}") == .object([JSONMember(key: plain, value: .number(1))]))
+            for place in 0..<length {
+                func replacing(with inserted: String) -> String {
+                    String(plain.prefix(place)) + inserted + String(plain.dropFirst(place + 1))
+                }
+                #expect(try JSONParser.parse("\"\(replacing(with: "\\n"))\"") == .string(replacing(with: "\n")))
+                #expect(try JSONParser.parse("\"\(replacing(with: "\\\""))\"") == .string(replacing(with: "\"")))
+                #expect(try JSONParser.parse("\"\(replacing(with: "é"))\"") == .string(replacing(with: "é")))
+                #expect(throws: JSONSyntaxError.self) { try JSONParser.parse("\"\(replacing(with: "\u{1F}"))\"") }
+                #expect(throws: JSONSyntaxError.self) {
+                    try JSONParser.parse(Array("\"\(plain.prefix(place))".utf8) + [0xFF] + Array("\(plain.dropFirst(place))\"".utf8))
+                }
+                let unterminated = #expect(throws: JSONSyntaxError.self) { try JSONParser.parse("\"\(plain.prefix(place))") }
+                #expect(unterminated?.message == "unterminated string")
+            }
+        }
+    }
+
+    @Test("a key spelt with an escape is a duplicate; keys of different UTF-8 lengths are not, equivalent or not")
+    func escapedAndEquivalentKeys() throws {
+        let error = #expect(throws: JSONSyntaxError.self) { try JSONParser.parse("{\"ab\":1,\"a\\u0062\":2}") }
+        #expect(error?.message == "duplicate key \"ab\"", "\(String(describing: error))")
+        for text in ["{\"K\":1,\"\u{212A}\":2}", "{\"\u{212A}\":1,\"K\":2}", "{\"é\":1,\"e\u{301}\":2}"] {
+            #expect(try JSONParser.parse(text).members?.count == 2, "\(text)")
+        }
+    }
+
     @Test("a 1 MiB object of distinct keys is parsed in linear time, and a duplicate among them still found")
     func manyDistinctKeys() throws {
         var text = "{"

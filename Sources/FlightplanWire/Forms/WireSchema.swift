@@ -153,14 +153,16 @@ extension WireObject {
 }
 
 extension JSONMember {
-    /// Whether the member is named `name`: its UTF-8 compared with the literal's, lengths and first bytes first.
+    /// Whether the member is named `name`: its UTF-8 compared byte by byte with the literal's, lengths first.
     @inline(__always)
     func isNamed(_ name: StaticString) -> Bool {
         let count = name.utf8CodeUnitCount
         guard key.utf8.count == count else { return false }
-        guard key.utf8.first == name.utf8Start.pointee else { return false }
-        let literal = UnsafeBufferPointer(start: name.utf8Start, count: count)
-        return key.utf8.withContiguousStorageIfAvailable { $0.elementsEqual(literal) } ?? key.utf8.elementsEqual(literal)
+        let literal = name.utf8Start
+        return key.utf8.withContiguousStorageIfAvailable { key in
+            for index in 0..<count where key[index] != literal[index] { return false }
+            return true
+        } ?? key.utf8.elementsEqual(UnsafeBufferPointer(start: literal, count: count))
     }
 }
 
@@ -179,15 +181,16 @@ struct WireReader: WireWalk {
     }
 
     private func path(_ name: StaticString) -> FieldPath {
-        object.fieldPath(name.description)
+        object.path.member(name)
     }
 
     /// The member's value, nil when absent or `null`; marks it named. The search starts after the member found
-    /// last: clients mostly send members in the order they are described, so most lookups compare one key.
+    /// last: clients mostly send members in the order they are described, so most lookups compare one key; once
+    /// every member is named, the optional members the client left out are not searched for at all.
     @inline(__always)
     private mutating func find(_ name: StaticString) -> JSONValue? {
         let members = object.members
-        guard !members.isEmpty else { return nil }
+        guard members.count > named.nonzeroBitCount else { return nil }
         var index = next < members.count ? next : 0
         for _ in 0..<members.count {
             if members[index].isNamed(name) {

@@ -1,0 +1,60 @@
+/// Strings of at most 15 ASCII bytes made straight from their bytes: most of a document's keys and short values.
+///
+/// The standard library keeps such a string inline, in its two words: the bytes, then a discriminator byte
+/// (`0xE0` ORed with the count). `String(decoding:as:)` spends most of a short key's parse checking and copying
+/// what the parser has checked already; writing the two words costs a copy. The layout is not public, so it is
+/// used only where it was verified once, at first use, to be bit for bit what the standard library itself makes
+/// from the same bytes; anywhere else (32-bit, big-endian, a different layout) strings are decoded as usual.
+enum ShortASCII {
+    /// The longest run stored inline.
+    static let maximumCount = 15
+
+    /// Whether this platform's strings are laid out as this type writes them.
+    static let isVerified: Bool = {
+        #if _pointerBitWidth(_64) && _endian(little)
+        guard MemoryLayout<String>.size == 16 else { return false }
+        let samples =
+            (0...maximumCount).map { count in (0..<count).map { UInt8(ascii: "a") + UInt8($0) } } + [
+                Array("width".utf8), Array("screenCornerRad".utf8), Array("0 \"~\u{7F}\u{01}".utf8)
+            ]
+        return samples.allSatisfy { bytes in
+            bytes.withUnsafeBufferPointer { buffer in
+                var decoded = String(decoding: buffer, as: UTF8.self)
+                var made = packed(buffer.baseAddress, count: buffer.count)
+                let sameBits = withUnsafeBytes(of: &decoded) { decodedBits in
+                    withUnsafeBytes(of: &made) { madeBits in decodedBits.elementsEqual(madeBits) }
+                }
+                return sameBits && made == decoded && Array(made.utf8) == bytes
+            }
+        }
+        #else
+        return false
+        #endif
+    }()
+
+    /// The string of `count` ASCII bytes at `start`.
+    /// - Parameters:
+    ///   - start: The first byte; may be nil only when `count` is 0.
+    ///   - count: How many bytes, all below 0x80; at most ``maximumCount`` for the inline form.
+    ///   - verified: ``isVerified``, read once by the caller rather than for every string.
+    /// - Returns: The string, made inline when `verified` and `count` is at most ``maximumCount``, else decoded.
+    @inline(__always)
+    static func string(_ start: UnsafePointer<UInt8>?, count: Int, verified: Bool) -> String {
+        #if _pointerBitWidth(_64) && _endian(little)
+        if count <= maximumCount && verified { return packed(start, count: count) }
+        #endif
+        return String(decoding: UnsafeBufferPointer(start: start, count: count), as: UTF8.self)
+    }
+
+    #if _pointerBitWidth(_64) && _endian(little)
+    /// The two words of an inline ASCII string: the bytes, then `0xE0 | count` in the last byte.
+    @inline(__always)
+    private static func packed(_ start: UnsafePointer<UInt8>?, count: Int) -> String {
+        var words: (UInt64, UInt64) = (0, (0xE0 | UInt64(count)) << 56)
+        if let start, count > 0 {
+            withUnsafeMutableBytes(of: &words) { $0.baseAddress!.copyMemory(from: start, byteCount: count) }
+        }
+        return unsafeBitCast(words, to: String.self)
+    }
+    #endif
+}
