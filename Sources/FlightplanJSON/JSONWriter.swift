@@ -16,7 +16,8 @@ public struct JSONWriter: ~Copyable {
     @usableFromInline var base: UnsafeMutablePointer<UInt8>
     @usableFromInline var count = 0
     @usableFromInline var capacity: Int
-    private var needsComma = false
+    /// Whether the next value or key is preceded by a comma.
+    @usableFromInline var needsComma = false
     /// Where the text of a recent fractional number starts and how long it is; made at the first one.
     private var recentNumbers: UnsafeMutablePointer<RecentNumber>?
     /// The same for numbers written to six decimals (``bareSixDecimals(_:)``), whose text differs.
@@ -119,18 +120,13 @@ public struct JSONWriter: ~Copyable {
     }
 
     /// Writes `byte` after the separating comma, if one is due.
-    @inline(__always)
-    private mutating func separated(_ byte: UInt8) {
-        let comma = needsComma
-        write(maximumLength: 2) { pointer in
-            if comma {
-                pointer[0] = UInt8(ascii: ",")
-                pointer[1] = byte
-                return 2
-            }
-            pointer[0] = byte
-            return 1
-        }
+    @inlinable @inline(__always)
+    mutating func separated(_ byte: UInt8) {
+        reserve(2)
+        let comma = needsComma ? 1 : 0, end = count, start = base + end
+        start.pointee = UInt8(ascii: ",")
+        start[comma] = byte
+        count = end + comma + 1
     }
 
     private mutating func separate() {
@@ -138,43 +134,51 @@ public struct JSONWriter: ~Copyable {
     }
 
     /// Opens an object (`{`).
+    @inlinable @inline(__always)
     public mutating func beginObject() {
         separated(UInt8(ascii: "{"))
         needsComma = false
     }
 
     /// Closes an object (`}`).
+    @inlinable @inline(__always)
     public mutating func endObject() {
         append(UInt8(ascii: "}"))
         needsComma = true
     }
 
     /// Opens an array (`[`).
+    @inlinable @inline(__always)
     public mutating func beginArray() {
         separated(UInt8(ascii: "["))
         needsComma = false
     }
 
     /// Closes an array (`]`).
+    @inlinable @inline(__always)
     public mutating func endArray() {
         append(UInt8(ascii: "]"))
         needsComma = true
     }
 
     /// Writes an object key known at compile time (it must need no escaping); the next value written is its value.
+    ///
+    /// Inlined where it is called: there the key's length and bytes are constants, so the comma, the quotes, the
+    /// colon and the name become a few stores of known words, with no call, no length switch and no loop.
     /// - Parameter name: The key, written between quotes as it is: no quote, backslash or control character.
+    @inlinable @inline(__always)
     public mutating func key(_ name: StaticString) {
-        let comma = needsComma
-        let text = UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount)
-        write(maximumLength: text.count + 4) { pointer in
-            var length = 0
-            if comma { pointer[0] = UInt8(ascii: ","); length = 1 }
-            pointer[length] = UInt8(ascii: "\"")
-            length += 1 + Self.copy(text, to: pointer + length + 1)
-            pointer[length] = UInt8(ascii: "\"")
-            pointer[length + 1] = UInt8(ascii: ":")
-            return length + 2
-        }
+        let length = name.utf8CodeUnitCount
+        reserve(length + 4)
+        // The fields are read before the first store: a byte stored through the buffer's pointer may alias them.
+        let comma = needsComma ? 1 : 0, end = count, start = base + end
+        start.pointee = UInt8(ascii: ",")
+        let quote = start + comma
+        quote.pointee = UInt8(ascii: "\"")
+        _ = Self.copy(UnsafeBufferPointer(start: name.utf8Start, count: length), to: quote + 1)
+        quote[length + 1] = UInt8(ascii: "\"")
+        quote[length + 2] = UInt8(ascii: ":")
+        count = end + comma + length + 3
         needsComma = false
     }
 
@@ -215,33 +219,49 @@ public struct JSONWriter: ~Copyable {
     /// - Parameter value: The number; `-0` is written as `0`, an integral value up to 2⁵³ as plain digits.
     public mutating func number(_ value: Double) {
         guard value.isFinite else { return null() }
-        separate()
+        let comma = needsComma
         needsComma = true
+        writeNumber(value, comma: comma)
+    }
+
+    /// The most bytes ``writeNumber(_:comma:)`` stores: a comma, then a fraction's text with the 24 scratch zeros
+    /// ``writeDecimal(negative:integerPart:digits:exponent:to:)`` stores past its point (the longest other texts,
+    /// `Double.description`'s, have 24 bytes).
+    private static let longestNumberWrite = 49
+
+    /// Appends a finite number's text as ``number(_:)`` writes it, after a comma when `comma` is set. Room for the
+    /// longest is made once, and the text is written through a local pointer (see ``write(maximumLength:_:)``).
+    @inline(__always)
+    private mutating func writeNumber(_ value: Double, comma: Bool) {
+        reserve(Self.longestNumberWrite)
+        let base = base
+        var start = count
+        base[start] = UInt8(ascii: ",")
+        if comma { start += 1 }
+        let pointer = base + start
         if value == 0 {
-            append(UInt8(ascii: "0"))
+            pointer.pointee = UInt8(ascii: "0")
+            count = start + 1
         } else if abs(value) <= 9_007_199_254_740_992 && Double(Int64(value)) == value {
             // Integral values up to 2⁵³ print as plain digits (description switches to exponents above).
-            integerDigits(Int64(value))
+            count = start + Self.writeInteger(Int64(value), to: pointer)
         } else {
             let bits = value.bitPattern
             let slot = Self.recentNumberSlot(for: bits, in: &recentNumbers)
             let remembered = slot.pointee
+            let length: Int
             if remembered.bits == bits {
-                appendEarlierText(at: Int(remembered.offset), count: Int(remembered.length))
-                return
-            }
-            let start = count
-            if let (digits, exponent) = ShortestDecimal.digits(of: abs(value)) {
-                write(maximumLength: 48) { pointer in
-                    Self.writeDecimal(negative: value < 0, integerPart: UInt64(abs(value)), digits: digits, exponent: exponent, to: pointer)
-                }
+                length = Self.copy(UnsafeBufferPointer(start: base + Int(remembered.offset), count: Int(remembered.length)), to: pointer)
+            } else if let (digits, exponent) = ShortestDecimal.digits(of: abs(value)) {
+                length = Self.writeDecimal(negative: value < 0, integerPart: UInt64(abs(value)), digits: digits, exponent: exponent, to: pointer)
             } else {
-                // Double's own shortest round-trip formatter hands its ASCII text straight to the sink.
+                // Double's own shortest round-trip formatter hands its ASCII text (at most 24 bytes) to the sink.
                 var sink = ASCIISink()
                 value.write(to: &sink)
-                sink.bytes.withUnsafeBufferPointer { append($0) }
+                length = sink.bytes.withUnsafeBufferPointer { Self.copy($0, to: pointer) }
             }
-            if count <= Int32.max { slot.pointee = RecentNumber(bits: bits, offset: Int32(start), length: Int32(count - start)) }
+            count = start + length
+            if start <= Int32.max { slot.pointee = RecentNumber(bits: bits, offset: Int32(start), length: Int32(length)) }
         }
     }
 
@@ -290,14 +310,18 @@ public struct JSONWriter: ~Copyable {
     }
 
     private mutating func integerDigits(_ value: Int64) {
-        let negative = value < 0
-        let length = Self.digitCount(value.magnitude)
-        write(maximumLength: length + 1) { pointer in
-            if negative { pointer.pointee = UInt8(ascii: "-") }
-            let sign = negative ? 1 : 0
-            Self.writeDigits(value.magnitude, endingAt: pointer + sign + length)
-            return sign + length
-        }
+        reserve(20)
+        count += Self.writeInteger(value, to: base + count)
+    }
+
+    /// Writes `value` in plain decimal digits, with `-` when negative, and returns its length (at most 20).
+    @inline(__always)
+    private static func writeInteger(_ value: Int64, to pointer: UnsafeMutablePointer<UInt8>) -> Int {
+        pointer.pointee = UInt8(ascii: "-")
+        let sign = value < 0 ? 1 : 0
+        let length = sign + digitCount(value.magnitude)
+        writeDigits(value.magnitude, endingAt: pointer + length)
+        return length
     }
 
     /// Writes the digits of `value` so that the last is just before `end`, two at a time from the end, eight at a
@@ -369,10 +393,8 @@ public struct JSONWriter: ~Copyable {
 
     /// A number written as ``number(_:)`` does, outside the comma bookkeeping (see ``fragment(_:)``).
     package mutating func bareNumber(_ value: Double) {
-        let saved = needsComma
-        needsComma = false
-        number(value)
-        needsComma = saved
+        guard value.isFinite else { return append("null") }
+        writeNumber(value, comma: false)
     }
 
     /// Starts a value written with fragments: the separating comma, if one is due.
