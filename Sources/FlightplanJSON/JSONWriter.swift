@@ -55,7 +55,7 @@ public struct JSONWriter: ~Copyable {
     /// Makes room for `extra` more bytes, doubling the allocation as often as needed.
     @inlinable @inline(__always)
     mutating func reserve(_ extra: Int) {
-        if count + extra > capacity { grow(to: count + extra) }
+        if count &+ extra > capacity { grow(to: count &+ extra) }
     }
 
     @usableFromInline
@@ -102,6 +102,7 @@ public struct JSONWriter: ~Copyable {
     static func copy(_ buffer: UnsafeBufferPointer<UInt8>, to destination: UnsafeMutablePointer<UInt8>) -> Int {
         guard let source = UnsafeRawPointer(buffer.baseAddress) else { return 0 }
         let count = buffer.count, target = UnsafeMutableRawPointer(destination)
+        @inline(__always)
         func overlapping<Word>(_ word: Word.Type) {
             let head = source.loadUnaligned(as: Word.self),
                 tail = source.loadUnaligned(fromByteOffset: count - MemoryLayout<Word>.size, as: Word.self)
@@ -126,7 +127,7 @@ public struct JSONWriter: ~Copyable {
         let comma = needsComma ? 1 : 0, end = count, start = base + end
         start.pointee = UInt8(ascii: ",")
         start[comma] = byte
-        count = end + comma + 1
+        count = end &+ comma &+ 1
     }
 
     private mutating func separate() {
@@ -176,9 +177,9 @@ public struct JSONWriter: ~Copyable {
         let quote = start + comma
         quote.pointee = UInt8(ascii: "\"")
         _ = Self.copy(UnsafeBufferPointer(start: name.utf8Start, count: length), to: quote + 1)
-        quote[length + 1] = UInt8(ascii: "\"")
-        quote[length + 2] = UInt8(ascii: ":")
-        count = end + comma + length + 3
+        quote[length &+ 1] = UInt8(ascii: "\"")
+        quote[length &+ 2] = UInt8(ascii: ":")
+        count = end &+ comma &+ length &+ 3
         needsComma = false
     }
 
@@ -434,11 +435,12 @@ public struct JSONWriter: ~Copyable {
     private mutating func appendEscaped(_ utf8: UnsafeBufferPointer<UInt8>) {
         // Runs that need no escaping are copied whole.
         var runStart = 0
-        for index in utf8.indices {
-            let byte = utf8[index]
-            guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
+        while true {
+            let index = Self.firstIndexNeedingEscape(in: utf8, from: runStart)
             append(UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
+            guard index < utf8.count else { return }
             runStart = index + 1
+            let byte = utf8[index]
             switch byte {
             case UInt8(ascii: "\""): append(#"\""#)
             case UInt8(ascii: "\\"): append(#"\\"#)
@@ -451,7 +453,34 @@ public struct JSONWriter: ~Copyable {
                 append(Self.hexDigits[Int(byte & 0xF)])
             }
         }
-        append(UnsafeBufferPointer(rebasing: utf8[runStart...]))
+    }
+
+    /// The index of the first byte from `start` on that needs escaping (a quote, a backslash or a control
+    /// character), or the buffer's count when none does. Eight bytes are tested at a time, in one word: a byte below
+    /// 0x20 borrows into its top bit when 0x20 is subtracted from each byte (bytes from 0x80 on are masked out), and a
+    /// byte equal to the quote or the backslash is one that their repeated pattern turns into zero.
+    @inline(__always)
+    private static func firstIndexNeedingEscape(in utf8: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        guard let base = utf8.baseAddress else { return start }
+        let count = utf8.count
+        @inline(__always)
+        func hasByteBelow(_ word: UInt64, _ bound: UInt64) -> Bool {
+            (word &- 0x0101_0101_0101_0101 &* bound) & ~word & 0x8080_8080_8080_8080 != 0
+        }
+        var index = start
+        while index &+ 8 <= count {
+            let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+            if hasByteBelow(word, 0x20) || hasByteBelow(word ^ 0x2222_2222_2222_2222, 1) || hasByteBelow(word ^ 0x5C5C_5C5C_5C5C_5C5C, 1) {
+                break
+            }
+            index &+= 8
+        }
+        while index < count {
+            let byte = base[index]
+            if byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") { return index }
+            index &+= 1
+        }
+        return count
     }
 
     /// Appends `text` escaped as ``string(_:)`` escapes it, without quotes, outside the comma bookkeeping (see
