@@ -4,8 +4,7 @@
 ///
 /// The method is the classic one (as in Ryū and Steele–White): scale the rounding interval of the value,
 /// `(m − ½, m + ½) · 2ᵉ`, by a power of ten so that it spans at least eleven integers, drop trailing digits while
-/// a multiple of ten is still inside (at once as many as the interval's width guarantees), then take the candidate
-/// nearest the value. Here every scaled quantity fits
+/// a multiple of ten is still inside, then take the candidate nearest the value. Here every scaled quantity fits
 /// in 128 bits, so no table of rounded powers is needed and every step is exact.
 ///
 /// A power of two below one (½, ¼ … 2⁻¹⁰: a plan's durations, times and opacities often are) is its exact expansion,
@@ -37,60 +36,53 @@ enum ShortestDecimal {
         // Scale by 10^k, k = 17 − ⌊log₁₀ 2^(binaryExponent+52)⌋ (9 … 21), so the value has 18 or 19 integer digits.
         let k = 17 - ((binaryExponent + 52) * 78_913) >> 18
         let power = k <= 19 ? UInt128(powerOfTen(k)) : UInt128(powerOfTen(k - 2)) &* 100
-        // Twice the scaled value and its interval's ends, over 2^shift: (2m ∓ 1) · 10^k / 2^(1 − binaryExponent). The
-        // shift is 24 … 63, so the bits below it are in the low word and what is above it fits one word (< 2⁶⁴): each
-        // quotient is two word shifts, each remainder a mask of the low word (the shifts mask their amounts).
-        let shift = UInt64(1 - binaryExponent)
-        let mask = (1 &<< shift) &- 1
-        @inline(__always)
-        func quotient(_ value: UInt128) -> UInt64 {
-            UInt64(truncatingIfNeeded: value &>> 64) &<< (64 &- shift) | UInt64(truncatingIfNeeded: value) &>> shift
-        }
+        // Twice the scaled value and its interval's ends, over 2^shift: (2m ∓ 1) · 10^k / 2^(1 − binaryExponent).
+        // (Masking shifts: the amount, 24 … 63, is always in range.)
+        let shift = UInt128(1 - binaryExponent)
+        let mask = (UInt128(1) &<< shift) &- 1
         let center = UInt128(significand << 1) &* power
         let low = center &- power, high = center &+ power
         // Round half to even: an end reads back as this value when m is even.
         let inclusive = significand & 1 == 0
-        var lowest = quotient(low)
-        if UInt64(truncatingIfNeeded: low) & mask != 0 || !inclusive { lowest += 1 }
-        var highest = quotient(high)
-        if UInt64(truncatingIfNeeded: high) & mask == 0 && !inclusive { highest -= 1 }
-        let scaled = quotient(center), fractionBits = UInt64(truncatingIfNeeded: center) & mask, half = 1 &<< (shift &- 1)
+        var lowest = UInt64(truncatingIfNeeded: low &>> shift)
+        if low & mask != 0 || !inclusive { lowest += 1 }
+        var highest = UInt64(truncatingIfNeeded: high &>> shift)
+        if high & mask == 0 && !inclusive { highest -= 1 }
 
-        // Drop as many digits as leave a multiple of 10^dropped inside the interval. Its width says how many at least:
-        // n consecutive integers hold a multiple of every power of ten up to n. More are tried eight, then one, at a
-        // time (a value rounded to a few decimals, `precision`, drops fifteen or so; a multiple of 10⁸ inside means one
-        // of every smaller power too, so the count found is the same).
-        let width = highest - lowest + 1
-        let estimate = ((64 - width.leadingZeroBitCount) &* 1233) >> 12
-        var dropped = width >= powerOfTen(estimate) ? estimate : estimate - 1
-        let scale = powerOfTen(dropped)
-        lowest = (lowest + scale - 1) / scale
-        highest /= scale
+        // Drop digits while a multiple of ten is still inside the interval, dropping the value's own digits alongside:
+        // the last one dropped and whether everything below it (fraction included) was zero decide its rounding.
+        var nearest = UInt64(truncatingIfNeeded: center &>> shift)
+        let fractionBits = center & mask, half = UInt128(1) &<< (shift &- 1)
+        // Eight digits at a time first: a value rounded to a few decimals (`precision`) drops fifteen or so, and a
+        // multiple of 10⁸ in the interval means one of every smaller power too, so the count dropped is the same.
+        var lastDropped: UInt64?
+        var zeroBelow = fractionBits == 0
+        var dropped = 0
         @inline(__always)
-        func dropWhilePossible(_ places: Int, scale: UInt64) {
+        func drop(_ places: Int, scale: UInt64) {
             while true {
                 let coarserLowest = (lowest + scale - 1) / scale, coarserHighest = highest / scale
                 guard coarserLowest <= coarserHighest else { return }
                 lowest = coarserLowest
                 highest = coarserHighest
+                // The digits dropped now: the leading one is the last dropped; those below it must be zero too.
+                let droppedNow = nearest % scale, below = scale / 10
+                if let lastDropped { zeroBelow = zeroBelow && lastDropped == 0 }
+                zeroBelow = zeroBelow && droppedNow % below == 0
+                lastDropped = droppedNow / below
+                nearest /= scale
                 dropped += places
             }
         }
-        dropWhilePossible(8, scale: 100_000_000)
-        dropWhilePossible(1, scale: 10)
-        // Round to nearest what was dropped (the scaled value's last `dropped` digits and its fraction bits); an exact
-        // tie is left to the standard library's convention.
-        var nearest: UInt64
-        if dropped == 0 {
-            nearest = scaled
+        drop(8, scale: 100_000_000)
+        drop(1, scale: 10)
+        // Round to nearest; an exact tie is left to the standard library's convention.
+        if let lastDropped {
+            if lastDropped == 5 && zeroBelow { return nil }
+            if lastDropped >= 5 { nearest += 1 }
+        } else {
             if fractionBits == half { return nil }
             if fractionBits > half { nearest += 1 }
-        } else {
-            let unit = powerOfTen(dropped), halfUnit = unit / 2
-            nearest = scaled / unit
-            let rest = scaled - nearest * unit
-            if rest == halfUnit && fractionBits == 0 { return nil }
-            if rest >= halfUnit { nearest += 1 }
         }
         guard lowest...highest ~= nearest else { return nil }
         return (nearest, dropped - k)
@@ -98,8 +90,8 @@ enum ShortestDecimal {
 }
 
 /// 10^exponent for 0 ≤ exponent ≤ 19 (the largest power of ten in 64 bits); 0 for other exponents. A `switch` of
-/// constants, which the compiler turns into a table of constants read with one load. (A global array was read
-/// through its lazy initialiser's `swift_once` check at every call, a tenth of a printed number's instructions.)
+/// constants, which the compiler turns into a table of constants (or folds into the comparison it feeds): a global
+/// array was read through its lazy initialiser's `swift_once` check at every call.
 @inline(__always)
 func powerOfTen(_ exponent: Int) -> UInt64 {
     switch exponent {
