@@ -257,26 +257,34 @@ public struct JSONWriter: ~Copyable {
         if value == 0 {
             pointer.pointee = UInt8(ascii: "0")
             count = start + 1
-        } else if abs(value) <= 9_007_199_254_740_992 && Double(Int64(value)) == value {
+            return
+        }
+        // The table is asked first: it holds only fractional numbers, so a repeat is copied without further tests.
+        let bits = value.bitPattern
+        let slot = Self.recentNumberSlot(for: bits, in: &recentNumbers)
+        let remembered = slot.pointee
+        if remembered.bits == bits {
+            count = start + Self.copy(UnsafeBufferPointer(start: base + Int(remembered.offset), count: Int(remembered.length)), to: pointer)
+            return
+        }
+        if abs(value) <= 9_007_199_254_740_992 && Double(Int64(value)) == value {
             // Integral values up to 2⁵³ print as plain digits (description switches to exponents above).
             count = start + Self.writeInteger(Int64(value), to: pointer)
+            return
+        }
+        let length: Int
+        if let (digits, exponent) = ShortestDecimal.digits(of: abs(value)) {
+            length = Self.writeDecimal(negative: value < 0, integerPart: UInt64(abs(value)), digits: digits, exponent: exponent, to: pointer)
         } else {
-            let bits = value.bitPattern
-            let slot = Self.recentNumberSlot(for: bits, in: &recentNumbers)
-            let remembered = slot.pointee
-            let length: Int
-            if remembered.bits == bits {
-                length = Self.copy(UnsafeBufferPointer(start: base + Int(remembered.offset), count: Int(remembered.length)), to: pointer)
-            } else if let (digits, exponent) = ShortestDecimal.digits(of: abs(value)) {
-                length = Self.writeDecimal(negative: value < 0, integerPart: UInt64(abs(value)), digits: digits, exponent: exponent, to: pointer)
-            } else {
-                // Double's own shortest round-trip formatter hands its ASCII text (at most 24 bytes) to the sink.
-                var sink = ASCIISink()
-                value.write(to: &sink)
-                length = sink.bytes.withUnsafeBufferPointer { Self.copy($0, to: pointer) }
-            }
-            count = start + length
-            if start <= Int32.max { slot.pointee = RecentNumber(bits: bits, offset: Int32(start), length: Int32(length)) }
+            // Double's own shortest round-trip formatter hands its ASCII text (at most 24 bytes) to the sink.
+            var sink = ASCIISink()
+            value.write(to: &sink)
+            length = sink.bytes.withUnsafeBufferPointer { Self.copy($0, to: pointer) }
+        }
+        count = start + length
+        // The text is at most 48 bytes long.
+        if start <= Int32.max {
+            slot.pointee = RecentNumber(bits: bits, offset: Int32(truncatingIfNeeded: start), length: Int32(truncatingIfNeeded: length))
         }
     }
 

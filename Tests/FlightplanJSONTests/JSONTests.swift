@@ -120,7 +120,9 @@ struct JSONTests {
     @Test("strings are escaped as byte-by-byte escaping does, wherever in an eight-byte word the byte to escape lies")
     func escapingMatchesSpecification() {
         var rng = SeededGenerator(seed: 0xE5C)
-        let alphabet: [Unicode.Scalar] = ["a", "Z", " ", "~", "/", "\u{7F}", "\u{00}", "\u{01}", "\u{1F}", "\n", "\r", "\t", "\"", "\\", "é", "😀", "\u{2028}"]
+        let alphabet: [Unicode.Scalar] = [
+            "a", "Z", " ", "~", "/", "\u{7F}", "\u{00}", "\u{01}", "\u{1F}", "\n", "\r", "\t", "\"", "\\", "é", "😀", "\u{2028}"
+        ]
         for round in 0..<5_000 {
             // Mostly plain text, so that runs of eight and more bytes with nothing to escape come up.
             let plain = round % 2 == 0
