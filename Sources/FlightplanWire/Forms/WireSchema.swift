@@ -143,14 +143,11 @@ extension WireObject {
 
     /// Writes the members as part of the object being written.
     func writeMembers(to writer: inout JSONWriter, format: PlanFormat = .json, idPrefix: String = ExportScene.defaultPrefix) {
-        // The description takes the value `inout` for the reader's sake; the writer only reads it, so the value is
-        // walked where it lies rather than copied first (a keyframe is some 250 bytes, and there are thousands).
-        withUnsafePointer(to: self) { value in
-            withUnsafeMutablePointer(to: &writer) { pointer in
-                var walk = WireWriter(writer: pointer, format: format, idPrefix: idPrefix)
-                // The writer's steps never throw, and never write to the value.
-                try! Self.describe(&walk, &UnsafeMutablePointer(mutating: value).pointee)
-            }
+        var value = self
+        withUnsafeMutablePointer(to: &writer) { pointer in
+            var walk = WireWriter(writer: pointer, format: format, idPrefix: idPrefix)
+            // The writer's steps never throw.
+            try! Self.describe(&walk, &value)
         }
     }
 }
@@ -409,8 +406,7 @@ extension Array: WireValue where Element: WireValue {
     /// - Parameter writer: The writer the array is appended to, its items in order.
     public func write(to writer: inout JSONWriter) {
         writer.beginArray()
-        // Each item is written where it lies, not copied out first (a keyframe is some 250 bytes).
-        for index in indices { self[index].write(to: &writer) }
+        for item in self { item.write(to: &writer) }
         writer.endArray()
     }
 }
