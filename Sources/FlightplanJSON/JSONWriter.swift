@@ -16,7 +16,8 @@ public struct JSONWriter: ~Copyable {
     @usableFromInline var base: UnsafeMutablePointer<UInt8>
     @usableFromInline var count = 0
     @usableFromInline var capacity: Int
-    private var needsComma = false
+    /// Whether the next value or key is preceded by a comma.
+    @usableFromInline var needsComma = false
     /// Where the text of a recent fractional number starts and how long it is; made at the first one.
     private var recentNumbers: UnsafeMutablePointer<RecentNumber>?
     /// The same for numbers written to six decimals (``bareSixDecimals(_:)``), whose text differs.
@@ -54,7 +55,7 @@ public struct JSONWriter: ~Copyable {
     /// Makes room for `extra` more bytes, doubling the allocation as often as needed.
     @inlinable @inline(__always)
     mutating func reserve(_ extra: Int) {
-        if count + extra > capacity { grow(to: count + extra) }
+        if count &+ extra > capacity { grow(to: count &+ extra) }
     }
 
     @usableFromInline
@@ -101,6 +102,7 @@ public struct JSONWriter: ~Copyable {
     static func copy(_ buffer: UnsafeBufferPointer<UInt8>, to destination: UnsafeMutablePointer<UInt8>) -> Int {
         guard let source = UnsafeRawPointer(buffer.baseAddress) else { return 0 }
         let count = buffer.count, target = UnsafeMutableRawPointer(destination)
+        @inline(__always)
         func overlapping<Word>(_ word: Word.Type) {
             let head = source.loadUnaligned(as: Word.self),
                 tail = source.loadUnaligned(fromByteOffset: count - MemoryLayout<Word>.size, as: Word.self)
@@ -119,18 +121,13 @@ public struct JSONWriter: ~Copyable {
     }
 
     /// Writes `byte` after the separating comma, if one is due.
-    @inline(__always)
-    private mutating func separated(_ byte: UInt8) {
-        let comma = needsComma
-        write(maximumLength: 2) { pointer in
-            if comma {
-                pointer[0] = UInt8(ascii: ",")
-                pointer[1] = byte
-                return 2
-            }
-            pointer[0] = byte
-            return 1
-        }
+    @inlinable @inline(__always)
+    mutating func separated(_ byte: UInt8) {
+        reserve(2)
+        let comma = needsComma ? 1 : 0, end = count, start = base + end
+        start.pointee = UInt8(ascii: ",")
+        start[comma] = byte
+        count = end &+ comma &+ 1
     }
 
     private mutating func separate() {
@@ -138,43 +135,51 @@ public struct JSONWriter: ~Copyable {
     }
 
     /// Opens an object (`{`).
+    @inlinable @inline(__always)
     public mutating func beginObject() {
         separated(UInt8(ascii: "{"))
         needsComma = false
     }
 
     /// Closes an object (`}`).
+    @inlinable @inline(__always)
     public mutating func endObject() {
         append(UInt8(ascii: "}"))
         needsComma = true
     }
 
     /// Opens an array (`[`).
+    @inlinable @inline(__always)
     public mutating func beginArray() {
         separated(UInt8(ascii: "["))
         needsComma = false
     }
 
     /// Closes an array (`]`).
+    @inlinable @inline(__always)
     public mutating func endArray() {
         append(UInt8(ascii: "]"))
         needsComma = true
     }
 
     /// Writes an object key known at compile time (it must need no escaping); the next value written is its value.
+    ///
+    /// Inlined where it is called: there the key's length and bytes are constants, so the comma, the quotes, the
+    /// colon and the name become a few stores of known words, with no call, no length switch and no loop.
     /// - Parameter name: The key, written between quotes as it is: no quote, backslash or control character.
+    @inlinable @inline(__always)
     public mutating func key(_ name: StaticString) {
-        let comma = needsComma
-        let text = UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount)
-        write(maximumLength: text.count + 4) { pointer in
-            var length = 0
-            if comma { pointer[0] = UInt8(ascii: ","); length = 1 }
-            pointer[length] = UInt8(ascii: "\"")
-            length += 1 + Self.copy(text, to: pointer + length + 1)
-            pointer[length] = UInt8(ascii: "\"")
-            pointer[length + 1] = UInt8(ascii: ":")
-            return length + 2
-        }
+        let length = name.utf8CodeUnitCount
+        reserve(length + 4)
+        // The fields are read before the first store: a byte stored through the buffer's pointer may alias them.
+        let comma = needsComma ? 1 : 0, end = count, start = base + end
+        start.pointee = UInt8(ascii: ",")
+        let quote = start + comma
+        quote.pointee = UInt8(ascii: "\"")
+        _ = Self.copy(UnsafeBufferPointer(start: name.utf8Start, count: length), to: quote + 1)
+        quote[length &+ 1] = UInt8(ascii: "\"")
+        quote[length &+ 2] = UInt8(ascii: ":")
+        count = end &+ comma &+ length &+ 3
         needsComma = false
     }
 
@@ -213,35 +218,73 @@ public struct JSONWriter: ~Copyable {
     /// a trailing `.0`). Non-finite values, which JSON cannot express and a plan never contains, are
     /// written as `null`.
     /// - Parameter value: The number; `-0` is written as `0`, an integral value up to 2⁵³ as plain digits.
+    ///
+    /// Zero, a third of a plan's numbers, is written where this is called; other numbers by one call.
+    @inlinable @inline(__always)
     public mutating func number(_ value: Double) {
-        guard value.isFinite else { return null() }
-        separate()
-        needsComma = true
         if value == 0 {
-            append(UInt8(ascii: "0"))
-        } else if abs(value) <= 9_007_199_254_740_992 && Double(Int64(value)) == value {
-            // Integral values up to 2⁵³ print as plain digits (description switches to exponents above).
-            integerDigits(Int64(value))
+            separated(UInt8(ascii: "0"))
+            needsComma = true
         } else {
-            let bits = value.bitPattern
-            let slot = Self.recentNumberSlot(for: bits, in: &recentNumbers)
-            let remembered = slot.pointee
-            if remembered.bits == bits {
-                appendEarlierText(at: Int(remembered.offset), count: Int(remembered.length))
-                return
-            }
-            let start = count
-            if let (digits, exponent) = ShortestDecimal.digits(of: abs(value)) {
-                write(maximumLength: 48) { pointer in
-                    Self.writeDecimal(negative: value < 0, integerPart: UInt64(abs(value)), digits: digits, exponent: exponent, to: pointer)
-                }
-            } else {
-                // Double's own shortest round-trip formatter hands its ASCII text straight to the sink.
-                var sink = ASCIISink()
-                value.write(to: &sink)
-                sink.bytes.withUnsafeBufferPointer { append($0) }
-            }
-            if count <= Int32.max { slot.pointee = RecentNumber(bits: bits, offset: Int32(start), length: Int32(count - start)) }
+            nonzeroNumber(value)
+        }
+    }
+
+    /// Writes a number other than zero as ``number(_:)`` does.
+    @usableFromInline
+    mutating func nonzeroNumber(_ value: Double) {
+        guard value.isFinite else { return null() }
+        let comma = needsComma
+        needsComma = true
+        writeNumber(value, comma: comma)
+    }
+
+    /// The most bytes ``writeNumber(_:comma:)`` stores: a comma, then a fraction's text with the 24 scratch zeros
+    /// ``writeDecimal(negative:integerPart:digits:exponent:to:)`` stores past its point (the longest other texts,
+    /// `Double.description`'s, have 24 bytes).
+    private static let longestNumberWrite = 49
+
+    /// Appends a finite number's text as ``number(_:)`` writes it, after a comma when `comma` is set. Room for the
+    /// longest is made once, and the text is written through a local pointer (see ``write(maximumLength:_:)``).
+    @inline(__always)
+    private mutating func writeNumber(_ value: Double, comma: Bool) {
+        reserve(Self.longestNumberWrite)
+        let base = base
+        var start = count
+        base[start] = UInt8(ascii: ",")
+        if comma { start += 1 }
+        let pointer = base + start
+        if value == 0 {
+            pointer.pointee = UInt8(ascii: "0")
+            count = start + 1
+            return
+        }
+        // The table is asked first: it holds only fractional numbers, so a repeat is copied without further tests.
+        let bits = value.bitPattern
+        let slot = Self.recentNumberSlot(for: bits, in: &recentNumbers)
+        let remembered = slot.pointee
+        if remembered.bits == bits {
+            count = start + Self.copy(UnsafeBufferPointer(start: base + Int(remembered.offset), count: Int(remembered.length)), to: pointer)
+            return
+        }
+        if abs(value) <= 9_007_199_254_740_992 && Double(Int64(value)) == value {
+            // Integral values up to 2⁵³ print as plain digits (description switches to exponents above).
+            count = start + Self.writeInteger(Int64(value), to: pointer)
+            return
+        }
+        let length: Int
+        if let (digits, exponent) = ShortestDecimal.digits(of: abs(value)) {
+            length = Self.writeDecimal(negative: value < 0, integerPart: UInt64(abs(value)), digits: digits, exponent: exponent, to: pointer)
+        } else {
+            // Double's own shortest round-trip formatter hands its ASCII text (at most 24 bytes) to the sink.
+            var sink = ASCIISink()
+            value.write(to: &sink)
+            length = sink.bytes.withUnsafeBufferPointer { Self.copy($0, to: pointer) }
+        }
+        count = start + length
+        // The text is at most 48 bytes long.
+        if start <= Int32.max {
+            slot.pointee = RecentNumber(bits: bits, offset: Int32(truncatingIfNeeded: start), length: Int32(truncatingIfNeeded: length))
         }
     }
 
@@ -290,14 +333,18 @@ public struct JSONWriter: ~Copyable {
     }
 
     private mutating func integerDigits(_ value: Int64) {
-        let negative = value < 0
-        let length = Self.digitCount(value.magnitude)
-        write(maximumLength: length + 1) { pointer in
-            if negative { pointer.pointee = UInt8(ascii: "-") }
-            let sign = negative ? 1 : 0
-            Self.writeDigits(value.magnitude, endingAt: pointer + sign + length)
-            return sign + length
-        }
+        reserve(20)
+        count += Self.writeInteger(value, to: base + count)
+    }
+
+    /// Writes `value` in plain decimal digits, with `-` when negative, and returns its length (at most 20).
+    @inline(__always)
+    private static func writeInteger(_ value: Int64, to pointer: UnsafeMutablePointer<UInt8>) -> Int {
+        pointer.pointee = UInt8(ascii: "-")
+        let sign = value < 0 ? 1 : 0
+        let length = sign + digitCount(value.magnitude)
+        writeDigits(value.magnitude, endingAt: pointer + length)
+        return length
     }
 
     /// Writes the digits of `value` so that the last is just before `end`, two at a time from the end, eight at a
@@ -313,13 +360,8 @@ public struct JSONWriter: ~Copyable {
             position[1] = pairs[offset + 1]
         }
         while rest >= 100_000_000 {
-            let eight = UInt32(truncatingIfNeeded: rest % 100_000_000)
+            UnsafeMutableRawPointer(end - 8).storeBytes(of: eightDigits(rest % 100_000_000), as: UInt64.self)
             rest /= 100_000_000
-            let high = eight / 10_000, low = eight % 10_000
-            pair(high / 100, at: end - 8)
-            pair(high % 100, at: end - 6)
-            pair(low / 100, at: end - 4)
-            pair(low % 100, at: end - 2)
             end -= 8
         }
         var small = UInt32(truncatingIfNeeded: rest)
@@ -333,6 +375,20 @@ public struct JSONWriter: ~Copyable {
         } else {
             end[-1] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: small)
         }
+    }
+
+    /// The eight ASCII digits of `value` (below 10⁸, with leading zeros) as one little-endian word, the first digit in
+    /// its lowest byte: split into halves of four digits, each half into pairs, each pair into digits, every split done
+    /// in all lanes of the word at once by a multiplication (x · 5243 >> 19 is x / 100 below 10⁴; x · 103 >> 10 is
+    /// x / 10 below 100).
+    @inline(__always)
+    private static func eightDigits(_ value: UInt64) -> UInt64 {
+        let halves = value / 10_000 | (value % 10_000) << 32
+        let hundreds = (halves &* 5243) >> 19 & 0x0000_007F_0000_007F
+        let pairs = hundreds | (halves &- hundreds &* 100) << 16
+        let tens = (pairs &* 103) >> 10 & 0x000F_000F_000F_000F
+        let digits = tens | (pairs &- tens &* 10) << 8
+        return digits | 0x3030_3030_3030_3030
     }
 
     /// How many decimal digits `value` has (one for zero): t = ⌊log₁₀ 2^bits⌋ from its bit length, and it has
@@ -369,10 +425,8 @@ public struct JSONWriter: ~Copyable {
 
     /// A number written as ``number(_:)`` does, outside the comma bookkeeping (see ``fragment(_:)``).
     package mutating func bareNumber(_ value: Double) {
-        let saved = needsComma
-        needsComma = false
-        number(value)
-        needsComma = saved
+        guard value.isFinite else { return append("null") }
+        writeNumber(value, comma: false)
     }
 
     /// Starts a value written with fragments: the separating comma, if one is due.
@@ -412,11 +466,12 @@ public struct JSONWriter: ~Copyable {
     private mutating func appendEscaped(_ utf8: UnsafeBufferPointer<UInt8>) {
         // Runs that need no escaping are copied whole.
         var runStart = 0
-        for index in utf8.indices {
-            let byte = utf8[index]
-            guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
+        while true {
+            let index = Self.firstIndexNeedingEscape(in: utf8, from: runStart)
             append(UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
+            guard index < utf8.count else { return }
             runStart = index + 1
+            let byte = utf8[index]
             switch byte {
             case UInt8(ascii: "\""): append(#"\""#)
             case UInt8(ascii: "\\"): append(#"\\"#)
@@ -429,7 +484,34 @@ public struct JSONWriter: ~Copyable {
                 append(Self.hexDigits[Int(byte & 0xF)])
             }
         }
-        append(UnsafeBufferPointer(rebasing: utf8[runStart...]))
+    }
+
+    /// The index of the first byte from `start` on that needs escaping (a quote, a backslash or a control
+    /// character), or the buffer's count when none does. Eight bytes are tested at a time, in one word: a byte below
+    /// 0x20 borrows into its top bit when 0x20 is subtracted from each byte (bytes from 0x80 on are masked out), and a
+    /// byte equal to the quote or the backslash is one that their repeated pattern turns into zero.
+    @inline(__always)
+    private static func firstIndexNeedingEscape(in utf8: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        guard let base = utf8.baseAddress else { return start }
+        let count = utf8.count
+        @inline(__always)
+        func hasByteBelow(_ word: UInt64, _ bound: UInt64) -> Bool {
+            (word &- 0x0101_0101_0101_0101 &* bound) & ~word & 0x8080_8080_8080_8080 != 0
+        }
+        var index = start
+        while index &+ 8 <= count {
+            let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+            if hasByteBelow(word, 0x20) || hasByteBelow(word ^ 0x2222_2222_2222_2222, 1) || hasByteBelow(word ^ 0x5C5C_5C5C_5C5C_5C5C, 1) {
+                break
+            }
+            index &+= 8
+        }
+        while index < count {
+            let byte = base[index]
+            if byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") { return index }
+            index &+= 1
+        }
+        return count
     }
 
     /// Appends `text` escaped as ``string(_:)`` escapes it, without quotes, outside the comma bookkeeping (see

@@ -99,6 +99,43 @@ struct JSONTests {
         }
     }
 
+    /// A string as the writer escapes it, byte by byte: the specification of the word-at-a-time scan.
+    static func escapedSpecification(_ text: String) -> String {
+        let hex = Array("0123456789abcdef")
+        var result = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": result += #"\""#
+            case "\\": result += #"\\"#
+            case "\n": result += #"\n"#
+            case "\r": result += #"\r"#
+            case "\t": result += #"\t"#
+            case _ where scalar.value < 0x20: result += #"\u00"# + String(hex[Int(scalar.value >> 4)]) + String(hex[Int(scalar.value & 0xF)])
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result + "\""
+    }
+
+    @Test("strings are escaped as byte-by-byte escaping does, wherever in an eight-byte word the byte to escape lies")
+    func escapingMatchesSpecification() {
+        var rng = SeededGenerator(seed: 0xE5C)
+        let alphabet: [Unicode.Scalar] = [
+            "a", "Z", " ", "~", "/", "\u{7F}", "\u{00}", "\u{01}", "\u{1F}", "\n", "\r", "\t", "\"", "\\", "é", "😀", "\u{2028}"
+        ]
+        for round in 0..<5_000 {
+            // Mostly plain text, so that runs of eight and more bytes with nothing to escape come up.
+            let plain = round % 2 == 0
+            let scalars = (0..<Int.random(in: 0...40, using: &rng)).map { _ in
+                plain && Int.random(in: 0..<8, using: &rng) > 0 ? alphabet[Int.random(in: 0..<5, using: &rng)] : alphabet.randomElement(using: &rng)!
+            }
+            let text = String(String.UnicodeScalarView(scalars))
+            var writer = JSONWriter()
+            writer.string(text)
+            #expect(writer.text == Self.escapedSpecification(text), "\(Array(text.utf8))")
+        }
+    }
+
     @Test("numbers are written as Double.description writes them (shortest round trip), without a trailing .0")
     func shortestNumbers() throws {
         var rng = SeededGenerator(seed: 0x5)

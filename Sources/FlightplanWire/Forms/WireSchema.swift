@@ -260,7 +260,8 @@ struct WireReader: WireWalk {
     }
 }
 
-/// The writer: members in description order, each as its value form writes it.
+/// The writer: members in description order, each as its value form writes it. Its steps are inlined into each
+/// description, where the member's name is a constant, so that writing the key is a few stores (see `JSONWriter.key`).
 struct WireWriter: WireWalk {
     let writer: UnsafeMutablePointer<JSONWriter>
     /// The format of a dismissal's completion plan.
@@ -268,23 +269,27 @@ struct WireWriter: WireWalk {
     /// The prefix of its export's classes and ids.
     let idPrefix: String
 
+    @inline(__always)
     func required<Value: WireValue>(_ name: StaticString, _ value: inout Value) {
         writer.pointee.key(name)
         value.write(to: &writer.pointee)
     }
 
+    @inline(__always)
     func optional<Value: WireValue>(_ name: StaticString, _ value: inout Value?) {
         guard let value else { return }
         writer.pointee.key(name)
         value.write(to: &writer.pointee)
     }
 
+    @inline(__always)
     func defaulted<Value: WireValue & Equatable>(_ name: StaticString, _ value: inout Value, _ fallback: Value, writesFallback: Bool) {
         guard writesFallback || value != fallback else { return }
         writer.pointee.key(name)
         value.write(to: &writer.pointee)
     }
 
+    @inline(__always)
     func nullable<Value: WireValue>(_ name: StaticString, _ value: inout Value?) {
         writer.pointee.key(name)
         if let value { value.write(to: &writer.pointee) } else { writer.pointee.null() }
@@ -295,6 +300,7 @@ struct WireWriter: WireWalk {
         if let value { format.write(value, to: &writer.pointee, idPrefix: idPrefix) } else { writer.pointee.null() }
     }
 
+    @inline(__always)
     func integer(_ name: StaticString, _ value: inout Int?, notWhole: String, rangeRule: String) {
         guard let value else { return }
         writer.pointee.key(name)
