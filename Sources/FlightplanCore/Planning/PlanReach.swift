@@ -18,16 +18,19 @@ enum PlanReach {
     ///   - values: the track's values at each of `times`.
     ///   - layer: the track's untransformed frame (window space), where its transform applies.
     ///   - times: the keyframe times, for the message.
-    ///   - cause: the field to name and the advice to give.
+    ///   - cause: the field to name and the advice to give (worked out only for a refusal).
     /// - Throws: a ``ValidationError`` naming the cause's field, with how far the plan reaches and when.
-    static func check(_ values: [TrackValues], layer: Rect, times: [Double], cause: Cause) throws(ValidationError) {
+    static func check(_ values: [TrackValues], layer: Rect, times: [Double], cause: @autoclosure () -> Cause) throws(ValidationError) {
         guard let first = values.first, let last = values.last else { return }
         let limit = max(first.reach(in: layer), last.reach(in: layer)) + PlanLimits.maximumReach
+        // A track far inside the limit (nearly every one) is settled by one bound over all its values; only one the
+        // bound cannot clear is checked keyframe by keyframe, which alone decides (and words) a refusal.
+        if let bound = reachBound(values, layer: layer), bound <= limit { return }
         for (index, value) in values.enumerated() {
             let reach = value.reach(in: layer)
             // `!(reach <= limit)` also catches NaN.
             guard !(reach <= limit) else { continue }
-            let at = "at t = \(describeNumber(times[index])) s"
+            let at = "at t = \(describeNumber(times[index])) s", cause = cause()
             guard reach.isFinite else {
                 throw ValidationError(
                     field: cause.field,
@@ -38,6 +41,61 @@ enum PlanReach {
                 message: "carries the plan's geometry too far: \(at) the plan reaches \(describeNumber(reach.rounded())) pt, more than "
                     + "\(describeNumber(PlanLimits.maximumReach)) pt beyond its farther end; \(cause.remedy)")
         }
+    }
+
+    /// A bound on ``TrackValues/reach(in:)`` of every one of `values` at once, from the largest magnitude each of their
+    /// numbers takes; nil when a number is not finite (or their magnitudes overflow). Each visible corner is
+    /// `layer.mid + scale × (mask edge − layer.size / 2) + shear × (…) + translation`, so the triangle inequality
+    /// bounds it by the same sum of magnitudes, and a rect's far edge (`x + width`) by three times its corners'; the
+    /// factor `1 + 10⁻⁹` covers the rounding of the few operations on either side. Radii, opacities, colours and
+    /// shadows count exactly as the reach counts them.
+    static func reachBound(_ values: [TrackValues], layer: Rect) -> Double? {
+        var a = 0.0, b = 0.0, c = 0.0, d = 0.0, tx = 0.0, ty = 0.0, x = 0.0, y = 0.0, width = 0.0, height = 0.0, other = 0.0
+        // Every magnitude added up: not finite exactly when one of them is not (or when they overflow).
+        var total = 0.0
+        @inline(__always) func include(_ value: Double, in largest: inout Double) {
+            let magnitude = abs(value)
+            total += magnitude
+            largest = max(largest, magnitude)
+        }
+        @inline(__always) func include(_ color: Color) {
+            include(color.r, in: &other)
+            include(color.g, in: &other)
+            include(color.b, in: &other)
+            include(color.a, in: &other)
+        }
+        let whole = Rect(x: 0, y: 0, width: layer.width, height: layer.height)
+        for value in values {
+            let transform = value.transform ?? .identity
+            let mask = value.maskFrame ?? whole
+            include(transform.a, in: &a)
+            include(transform.b, in: &b)
+            include(transform.c, in: &c)
+            include(transform.d, in: &d)
+            include(transform.tx, in: &tx)
+            include(transform.ty, in: &ty)
+            include(mask.x, in: &x)
+            include(mask.y, in: &y)
+            include(mask.width, in: &width)
+            include(mask.height, in: &height)
+            if let cornerRadius = value.cornerRadius {
+                total += abs(cornerRadius)
+                include(cornerRadius * max(abs(transform.a), abs(transform.d)), in: &other)
+            }
+            if let opacity = value.opacity { include(opacity, in: &other) }
+            if let color = value.color { include(color) }
+            if let shadow = value.shadow {
+                include(shadow.radius, in: &other)
+                include(shadow.offset.x, in: &other)
+                include(shadow.offset.y, in: &other)
+                include(shadow.color)
+            }
+        }
+        guard total.isFinite else { return nil }
+        let alongX = x + width + abs(layer.width) / 2, alongY = y + height + abs(layer.height) / 2
+        let cornerX = abs(layer.midX) + a * alongX + c * alongY + tx
+        let cornerY = abs(layer.midY) + b * alongX + d * alongY + ty
+        return max(3 * max(cornerX, cornerY), other) * (1 + 1e-9)
     }
 
     /// Refuses finished tracks (a dismissal's state and completion) as ``check(_:layer:times:cause:)`` does.

@@ -29,6 +29,8 @@ public struct ValidatedPlanRequest: Sendable, Hashable {
     public private(set) var fixedKeyframes: Int?
     /// Tracks that carry keyframes: every moving track.
     public private(set) var keyframeTracks = 0
+    /// The choreography built to count them, for the planner.
+    private(set) var choreographyCache = ChoreographyCache()
 
     /// Checks every field of `request` against ``PlanLimits`` and the geometry's own constraints.
     /// - Parameter request: The request as sent.
@@ -60,7 +62,9 @@ public struct ValidatedPlanRequest: Sendable, Hashable {
         overlayOpacity = request.overlayOpacity ?? PlanDefaults.overlayOpacity
         fadeFraction = request.timing.fadeFraction ?? PlanDefaults.fadeFraction
         start = try request.from.map { origin throws(ValidationError) in try Self.start(of: origin, for: self) }
-        keyframeTracks = Choreography.keyframeTracks(for: self)
+        let choreography = Choreography(for: self)
+        keyframeTracks = choreography.keyframeTracks
+        choreographyCache = ChoreographyCache(choreography)
         if let perTrack {
             let total = perTrack * keyframeTracks
             guard total <= PlanLimits.maximumTotalKeyframes else {
