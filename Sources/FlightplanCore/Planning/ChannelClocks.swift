@@ -18,12 +18,12 @@ final class ChannelClocks: Sendable {
     /// The clocks a validated request asks for: the style's defaults (reveal grows, then fades; a fade
     /// `through` splits the fade), then the request's `timing.channels` over them.
     init(for validated: ValidatedPlanRequest) {
-        let request = validated.request
+        // The request is read in place: a copy of it (its many fields' reference counts) cost as much as the clocks.
         timing = validated.timing
-        direction = request.direction
+        direction = validated.request.direction
         var clocks = [Clock](repeating: .progress(start: 0, end: 1, length: 1), count: TimingChannel.allCases.count)
         var fade = (start: 0.0, length: 1.0)
-        if request.style == .reveal && !validated.reducedMotion {
+        if validated.request.style == .reveal && !validated.reducedMotion {
             let growEnd = 1 - validated.fadeFraction
             for channel in [TimingChannel.transform, .maskFrame, .cornerRadius, .color, .shadow] {
                 clocks[channel.ordinal] = .progress(start: 0, end: growEnd, length: growEnd)
@@ -40,7 +40,7 @@ final class ChannelClocks: Sendable {
             clocks[TimingChannel.fadeIn.ordinal] = .progress(start: fade.start, end: 1, length: fade.length)
         }
         let duration = validated.timing.duration
-        for (channel, channelTiming) in request.timing.channels ?? [:] {
+        for (channel, channelTiming) in validated.request.timing.channels ?? [:] {
             let curve = channelTiming.curve ?? validated.channelCurve
             switch channelTiming.span {
             case .progress(let start, let end):

@@ -153,7 +153,10 @@ struct ChoreographyCache: Hashable, @unchecked Sendable {
 
 extension ValidatedPlanRequest {
     /// The request's choreography: the one its validation built, or (for a copy made before it was kept) a new one.
-    var choreography: Choreography { choreographyCache.choreography ?? Choreography(for: self) }
+    var choreography: Choreography {
+        if let built = choreographyCache.choreography { return built }
+        return Choreography(for: self)
+    }
 }
 
 /// What every part of a choreography is built from: the request's resolved choices and the channel maths

@@ -43,59 +43,49 @@ enum PlanReach {
         }
     }
 
-    /// A bound on ``TrackValues/reach(in:)`` of every one of `values` at once, from the largest magnitude each of their
-    /// numbers takes; nil when a number is not finite (or their magnitudes overflow). Each visible corner is
-    /// `layer.mid + scale × (mask edge − layer.size / 2) + shear × (…) + translation`, so the triangle inequality
-    /// bounds it by the same sum of magnitudes, and a rect's far edge (`x + width`) by three times its corners'; the
-    /// factor `1 + 10⁻⁹` covers the rounding of the few operations on either side. Radii, opacities, colours and
-    /// shadows count exactly as the reach counts them.
+    /// A bound on ``TrackValues/reach(in:)`` of every one of `values` at once; nil when a number is not finite (or the
+    /// magnitudes overflow). Each visible corner is `layer.mid + scale × (mask edge − layer.size / 2) + shear × (…) +
+    /// translation`, so the same sum of magnitudes bounds it (the triangle inequality), and three times that bounds a
+    /// rect's far edge (`x + width`); the factor `1 + 10⁻⁹` covers the rounding of the few operations on either side.
+    /// Radii, opacities, colours and shadows count exactly as the reach counts them.
     static func reachBound(_ values: [TrackValues], layer: Rect) -> Double? {
-        var a = 0.0, b = 0.0, c = 0.0, d = 0.0, tx = 0.0, ty = 0.0, x = 0.0, y = 0.0, width = 0.0, height = 0.0, other = 0.0
+        var corner = 0.0, other = 0.0
         // Every magnitude added up: not finite exactly when one of them is not (or when they overflow).
         var total = 0.0
-        @inline(__always) func include(_ value: Double, in largest: inout Double) {
+        @inline(__always) func include(_ value: Double) {
             let magnitude = abs(value)
             total += magnitude
-            largest = max(largest, magnitude)
+            other = max(other, magnitude)
         }
         @inline(__always) func include(_ color: Color) {
-            include(color.r, in: &other)
-            include(color.g, in: &other)
-            include(color.b, in: &other)
-            include(color.a, in: &other)
+            include(color.r)
+            include(color.g)
+            include(color.b)
+            include(color.a)
         }
+        let halfWidth = abs(layer.width) / 2, halfHeight = abs(layer.height) / 2
         let whole = Rect(x: 0, y: 0, width: layer.width, height: layer.height)
         for value in values {
             let transform = value.transform ?? .identity
             let mask = value.maskFrame ?? whole
-            include(transform.a, in: &a)
-            include(transform.b, in: &b)
-            include(transform.c, in: &c)
-            include(transform.d, in: &d)
-            include(transform.tx, in: &tx)
-            include(transform.ty, in: &ty)
-            include(mask.x, in: &x)
-            include(mask.y, in: &y)
-            include(mask.width, in: &width)
-            include(mask.height, in: &height)
-            if let cornerRadius = value.cornerRadius {
-                total += abs(cornerRadius)
-                include(cornerRadius * max(abs(transform.a), abs(transform.d)), in: &other)
-            }
-            if let opacity = value.opacity { include(opacity, in: &other) }
+            // How far a mask corner is from the layer's centre along each axis, then where the transform puts it.
+            let alongX = abs(mask.x) + abs(mask.width) + halfWidth, alongY = abs(mask.y) + abs(mask.height) + halfHeight
+            let cornerX = abs(transform.a) * alongX + abs(transform.c) * alongY + abs(transform.tx)
+            let cornerY = abs(transform.b) * alongX + abs(transform.d) * alongY + abs(transform.ty)
+            total += cornerX + cornerY
+            corner = max(corner, cornerX, cornerY)
+            if let cornerRadius = value.cornerRadius { include(cornerRadius * max(abs(transform.a), abs(transform.d))) }
+            if let opacity = value.opacity { include(opacity) }
             if let color = value.color { include(color) }
             if let shadow = value.shadow {
-                include(shadow.radius, in: &other)
-                include(shadow.offset.x, in: &other)
-                include(shadow.offset.y, in: &other)
+                include(shadow.radius)
+                include(shadow.offset.x)
+                include(shadow.offset.y)
                 include(shadow.color)
             }
         }
         guard total.isFinite else { return nil }
-        let alongX = x + width + abs(layer.width) / 2, alongY = y + height + abs(layer.height) / 2
-        let cornerX = abs(layer.midX) + a * alongX + c * alongY + tx
-        let cornerY = abs(layer.midY) + b * alongX + d * alongY + ty
-        return max(3 * max(cornerX, cornerY), other) * (1 + 1e-9)
+        return max(3 * (max(abs(layer.midX), abs(layer.midY)) + corner), other) * (1 + 1e-9)
     }
 
     /// Refuses finished tracks (a dismissal's state and completion) as ``check(_:layer:times:cause:)`` does.

@@ -16,16 +16,15 @@ public enum Planner {
     /// - Throws: a ``ValidationError`` naming `sampling.tolerance` when the keyframes would need more than is left, or
     ///   `timing.curve` when the easing's stops would.
     package static func plan(for validated: ValidatedPlanRequest, spending budget: inout SamplingBudget) throws(ValidationError) -> Plan {
-        let request = validated.request
         let choreography = validated.choreography
         let parts = choreography.parts
         let sampled = parts.indices.filter { parts[$0].moves }
         var progressMotion: ProgressMotion?
-        if case .tolerance = request.sampling { progressMotion = choreography.progressMotion(of: sampled, timing: validated.timing) }
+        if case .tolerance = validated.request.sampling { progressMotion = choreography.progressMotion(of: sampled, timing: validated.timing) }
         let times: [Double]
         do {
             times = try Sampler.times(
-                for: request.sampling, duration: validated.timing.duration,
+                for: validated.request.sampling, duration: validated.timing.duration,
                 state: { time, keyframes in
                     choreography.write(sampled, at: ChannelInstant(time: time, clocks: choreography.clocks), into: &keyframes)
                 },
@@ -41,7 +40,7 @@ public enum Planner {
         }
         for index in sampled { try PlanReach.check(values[index], layer: parts[index].frame, times: times, cause: validated.reachCause) }
         let warnings = validated.warnings + PlanWarning.motionWarnings(validated, choreography: choreography, flying: values[choreography.flyingPart])
-        if let precision = request.precision {
+        if let precision = validated.request.precision {
             for index in sampled {
                 let rounding = KeyframeRounding(decimals: precision, layer: parts[index].frame)
                 values[index] = values[index].map(rounding.round)
@@ -59,7 +58,8 @@ public enum Planner {
         }
         budget.totalKeyframes -= easing.stops.count
         return Plan(
-            style: request.style, direction: request.direction, duration: validated.timing.duration, stage: request.destination.bounds,
+            style: validated.request.style, direction: validated.request.direction, duration: validated.timing.duration,
+            stage: validated.request.destination.bounds,
             tracks: tracks, hides: choreography.hides, easing: easing, warnings: warnings.isEmpty ? nil : warnings)
     }
 
