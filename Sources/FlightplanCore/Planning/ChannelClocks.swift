@@ -2,7 +2,7 @@
 /// it (`progress`), or a window of time with its own curve. A class, so that the many instants a plan evaluates share
 /// one copy instead of copying the clocks into each.
 final class ChannelClocks: Sendable {
-    enum Clock: Sendable {
+    enum Clock: Sendable, Hashable {
         /// A share of the push's geometric progress from `start` to `end`, `length` long (given, not
         /// computed, where the default reproduces the first model's arithmetic); exactly 0 and 1 at its ends.
         case progress(start: Double, end: Double, length: Double)
@@ -14,6 +14,9 @@ final class ChannelClocks: Sendable {
     let timing: ResolvedTiming
     let direction: Direction
     private let clocks: [Clock]
+    /// Whether the transform, the mask and the radius run on one clock (unless a request times them apart): a flight
+    /// then reads one progress for all three.
+    private let geometryShared: Bool
 
     /// The clocks a validated request asks for: the style's defaults (reveal grows, then fades; a fade
     /// `through` splits the fade), then the request's `timing.channels` over them.
@@ -53,6 +56,16 @@ final class ChannelClocks: Sendable {
             }
         }
         self.clocks = clocks
+        geometryShared = clocks[TimingChannel.maskFrame.ordinal] == clocks[TimingChannel.transform.ordinal]
+            && clocks[TimingChannel.cornerRadius.ordinal] == clocks[TimingChannel.transform.ordinal]
+    }
+
+    /// The transform's, the mask's and the radius's progress (see ``value(_:time:progress:)``), read once when they
+    /// share a clock (the three are geometric channels, which the clocks treat alike).
+    func geometry(time: Double, progress: Double) -> (transform: Double, maskFrame: Double, cornerRadius: Double) {
+        let transform = value(.transform, time: time, progress: progress)
+        guard !geometryShared else { return (transform, transform, transform) }
+        return (transform, value(.maskFrame, time: time, progress: progress), value(.cornerRadius, time: time, progress: progress))
     }
 
     /// The plan's progresses where a channel's share starts or ends (where a state may turn a corner), ascending and
@@ -139,6 +152,12 @@ struct ChannelInstant {
     /// `channel`'s progress along the push at this instant.
     func callAsFunction(_ channel: TimingChannel) -> Double {
         level ?? clocks._withUnsafeGuaranteedRef { $0.value(channel, time: time, progress: progress) }
+    }
+
+    /// The geometric channels' progresses at this instant: the transform's, the mask's and the radius's.
+    var geometry: (transform: Double, maskFrame: Double, cornerRadius: Double) {
+        if let level { return (level, level, level) }
+        return clocks._withUnsafeGuaranteedRef { $0.geometry(time: time, progress: progress) }
     }
 }
 

@@ -201,8 +201,8 @@ struct PartKit {
 
     /// A flight's transform, mask and radius, each at its channel's progress.
     func geometry(of flight: FlightTrack, at instant: ChannelInstant) -> TrackValues {
-        let state = flight.state(
-            transform: instant(.transform), maskFrame: instant(.maskFrame), cornerRadius: instant(.cornerRadius), opacity: 1)
+        let progress = instant.geometry
+        let state = flight.state(transform: progress.transform, maskFrame: progress.maskFrame, cornerRadius: progress.cornerRadius, opacity: 1)
         return TrackValues(transform: state.transform, maskFrame: state.maskFrame, cornerRadius: state.cornerRadius)
     }
 

@@ -65,19 +65,20 @@ enum PlanReach {
         }
         let halfWidth = abs(layer.width) / 2, halfHeight = abs(layer.height) / 2
         let whole = Rect(x: 0, y: 0, width: layer.width, height: layer.height)
-        for value in values {
-            let transform = value.transform ?? .identity
-            let mask = value.maskFrame ?? whole
+        // By index, reading each value's fields in place rather than copying the whole value out.
+        for index in values.indices {
+            let transform = values[index].transform ?? .identity
+            let mask = values[index].maskFrame ?? whole
             // How far a mask corner is from the layer's centre along each axis, then where the transform puts it.
             let alongX = abs(mask.x) + abs(mask.width) + halfWidth, alongY = abs(mask.y) + abs(mask.height) + halfHeight
             let cornerX = abs(transform.a) * alongX + abs(transform.c) * alongY + abs(transform.tx)
             let cornerY = abs(transform.b) * alongX + abs(transform.d) * alongY + abs(transform.ty)
             total += cornerX + cornerY
             corner = max(corner, cornerX, cornerY)
-            if let cornerRadius = value.cornerRadius { include(cornerRadius * max(abs(transform.a), abs(transform.d))) }
-            if let opacity = value.opacity { include(opacity) }
-            if let color = value.color { include(color) }
-            if let shadow = value.shadow {
+            if let cornerRadius = values[index].cornerRadius { include(cornerRadius * max(abs(transform.a), abs(transform.d))) }
+            if let opacity = values[index].opacity { include(opacity) }
+            if let color = values[index].color { include(color) }
+            if let shadow = values[index].shadow {
                 include(shadow.radius)
                 include(shadow.offset.x)
                 include(shadow.offset.y)
