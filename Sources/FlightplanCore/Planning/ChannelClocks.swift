@@ -56,7 +56,8 @@ final class ChannelClocks: Sendable {
             }
         }
         self.clocks = clocks
-        geometryShared = clocks[TimingChannel.maskFrame.ordinal] == clocks[TimingChannel.transform.ordinal]
+        geometryShared =
+            clocks[TimingChannel.maskFrame.ordinal] == clocks[TimingChannel.transform.ordinal]
             && clocks[TimingChannel.cornerRadius.ordinal] == clocks[TimingChannel.transform.ordinal]
     }
 
