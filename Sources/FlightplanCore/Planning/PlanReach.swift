@@ -18,29 +18,40 @@ enum PlanReach {
     ///   - values: the track's values at each of `times`.
     ///   - layer: the track's untransformed frame (window space), where its transform applies.
     ///   - times: the keyframe times, for the message.
-    ///   - cause: the field to name and the advice to give (worked out only for a refusal).
+    ///   - cause: the field to name and the advice to give.
     /// - Throws: a ``ValidationError`` naming the cause's field, with how far the plan reaches and when.
-    static func check(_ values: [TrackValues], layer: Rect, times: [Double], cause: @autoclosure () -> Cause) throws(ValidationError) {
-        guard let first = values.first, let last = values.last else { return }
+    static func check(_ values: [TrackValues], layer: Rect, times: [Double], cause: Cause) throws(ValidationError) {
+        if let excursion = excursion(values, layer: layer) { throw refusal(excursion, times: times, cause: cause) }
+    }
+
+    /// The first of one track's values that is not finite or goes beyond the limit ``check(_:layer:times:cause:)``
+    /// sets: its index and reach; nil when the track stays within it (a plan works out its cause only for a refusal).
+    static func excursion(_ values: [TrackValues], layer: Rect) -> (index: Int, reach: Double)? {
+        guard let first = values.first, let last = values.last else { return nil }
         let limit = max(first.reach(in: layer), last.reach(in: layer)) + PlanLimits.maximumReach
         // A track far inside the limit (nearly every one) is settled by one bound over all its values; only one the
         // bound cannot clear is checked keyframe by keyframe, which alone decides (and words) a refusal.
-        if let bound = reachBound(values, layer: layer), bound <= limit { return }
+        if let bound = reachBound(values, layer: layer), bound <= limit { return nil }
         for (index, value) in values.enumerated() {
             let reach = value.reach(in: layer)
             // `!(reach <= limit)` also catches NaN.
-            guard !(reach <= limit) else { continue }
-            let at = "at t = \(describeNumber(times[index])) s", cause = cause()
-            guard reach.isFinite else {
-                throw ValidationError(
-                    field: cause.field,
-                    message: "leads to a number that is not finite \(at): the request's extremes (sizes, radii, rates) do not combine")
-            }
-            throw ValidationError(
-                field: cause.field,
-                message: "carries the plan's geometry too far: \(at) the plan reaches \(describeNumber(reach.rounded())) pt, more than "
-                    + "\(describeNumber(PlanLimits.maximumReach)) pt beyond its farther end; \(cause.remedy)")
+            if !(reach <= limit) { return (index, reach) }
         }
+        return nil
+    }
+
+    /// The refusal of an `excursion` at the keyframe times `times`, naming `cause`.
+    static func refusal(_ excursion: (index: Int, reach: Double), times: [Double], cause: Cause) -> ValidationError {
+        let at = "at t = \(describeNumber(times[excursion.index])) s"
+        guard excursion.reach.isFinite else {
+            return ValidationError(
+                field: cause.field, message: "leads to a number that is not finite \(at): the request's extremes (sizes, radii, rates) do not combine"
+            )
+        }
+        return ValidationError(
+            field: cause.field,
+            message: "carries the plan's geometry too far: \(at) the plan reaches \(describeNumber(excursion.reach.rounded())) pt, more than "
+                + "\(describeNumber(PlanLimits.maximumReach)) pt beyond its farther end; \(cause.remedy)")
     }
 
     /// A bound on ``TrackValues/reach(in:)`` of every one of `values` at once; nil when a number is not finite (or the
