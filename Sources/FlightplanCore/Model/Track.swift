@@ -78,7 +78,16 @@ public struct TrackValues: Sendable, Hashable {
 
     /// The properties that are set, in ``TrackProperty`` order.
     public var properties: [TrackProperty] {
-        TrackProperty.allCases.filter { has($0) }
+        // Appended in order rather than filtered from `allCases` (which builds an array of its own each time).
+        var properties: [TrackProperty] = []
+        properties.reserveCapacity(6)
+        if transform != nil { properties.append(.transform) }
+        if maskFrame != nil { properties.append(.maskFrame) }
+        if cornerRadius != nil { properties.append(.cornerRadius) }
+        if opacity != nil { properties.append(.opacity) }
+        if color != nil { properties.append(.color) }
+        if shadow != nil { properties.append(.shadow) }
+        return properties
     }
 
     /// Whether `property` is set.

@@ -2,7 +2,7 @@
 /// it (`progress`), or a window of time with its own curve. A class, so that the many instants a plan evaluates share
 /// one copy instead of copying the clocks into each.
 final class ChannelClocks: Sendable {
-    enum Clock: Sendable {
+    enum Clock: Sendable, Hashable {
         /// A share of the push's geometric progress from `start` to `end`, `length` long (given, not
         /// computed, where the default reproduces the first model's arithmetic); exactly 0 and 1 at its ends.
         case progress(start: Double, end: Double, length: Double)
@@ -14,16 +14,19 @@ final class ChannelClocks: Sendable {
     let timing: ResolvedTiming
     let direction: Direction
     private let clocks: [Clock]
+    /// Whether the transform, the mask and the radius run on one clock (unless a request times them apart): a flight
+    /// then reads one progress for all three.
+    private let geometryShared: Bool
 
     /// The clocks a validated request asks for: the style's defaults (reveal grows, then fades; a fade
     /// `through` splits the fade), then the request's `timing.channels` over them.
     init(for validated: ValidatedPlanRequest) {
-        let request = validated.request
+        // The request is read in place: a copy of it (its many fields' reference counts) cost as much as the clocks.
         timing = validated.timing
-        direction = request.direction
+        direction = validated.request.direction
         var clocks = [Clock](repeating: .progress(start: 0, end: 1, length: 1), count: TimingChannel.allCases.count)
         var fade = (start: 0.0, length: 1.0)
-        if request.style == .reveal && !validated.reducedMotion {
+        if validated.request.style == .reveal && !validated.reducedMotion {
             let growEnd = 1 - validated.fadeFraction
             for channel in [TimingChannel.transform, .maskFrame, .cornerRadius, .color, .shadow] {
                 clocks[channel.ordinal] = .progress(start: 0, end: growEnd, length: growEnd)
@@ -40,7 +43,7 @@ final class ChannelClocks: Sendable {
             clocks[TimingChannel.fadeIn.ordinal] = .progress(start: fade.start, end: 1, length: fade.length)
         }
         let duration = validated.timing.duration
-        for (channel, channelTiming) in request.timing.channels ?? [:] {
+        for (channel, channelTiming) in validated.request.timing.channels ?? [:] {
             let curve = channelTiming.curve ?? validated.channelCurve
             switch channelTiming.span {
             case .progress(let start, let end):
@@ -53,6 +56,17 @@ final class ChannelClocks: Sendable {
             }
         }
         self.clocks = clocks
+        geometryShared =
+            clocks[TimingChannel.maskFrame.ordinal] == clocks[TimingChannel.transform.ordinal]
+            && clocks[TimingChannel.cornerRadius.ordinal] == clocks[TimingChannel.transform.ordinal]
+    }
+
+    /// The transform's, the mask's and the radius's progress (see ``value(_:time:progress:)``), read once when they
+    /// share a clock (the three are geometric channels, which the clocks treat alike).
+    func geometry(time: Double, progress: Double) -> (transform: Double, maskFrame: Double, cornerRadius: Double) {
+        let transform = value(.transform, time: time, progress: progress)
+        guard !geometryShared else { return (transform, transform, transform) }
+        return (transform, value(.maskFrame, time: time, progress: progress), value(.cornerRadius, time: time, progress: progress))
     }
 
     /// The plan's progresses where a channel's share starts or ends (where a state may turn a corner), ascending and
@@ -139,6 +153,12 @@ struct ChannelInstant {
     /// `channel`'s progress along the push at this instant.
     func callAsFunction(_ channel: TimingChannel) -> Double {
         level ?? clocks._withUnsafeGuaranteedRef { $0.value(channel, time: time, progress: progress) }
+    }
+
+    /// The geometric channels' progresses at this instant: the transform's, the mask's and the radius's.
+    var geometry: (transform: Double, maskFrame: Double, cornerRadius: Double) {
+        if let level { return (level, level, level) }
+        return clocks._withUnsafeGuaranteedRef { $0.geometry(time: time, progress: progress) }
     }
 }
 

@@ -38,6 +38,9 @@ struct Choreography {
         let request = validated.request
         clocks = ChannelClocks(for: validated)
         let kit = PartKit(validated)
+        // Room for every style's parts (at most six) with the children's and auxiliary views': growing the array part
+        // by part copied it each time.
+        parts.reserveCapacity(6 + 2 * request.children.count + request.auxiliary.count)
         if validated.reducedMotion {
             addScreens(kit)
             flyingPart = parts.firstIndex { $0.role == .destinationScreen } ?? 0
@@ -76,10 +79,8 @@ struct Choreography {
         }
     }
 
-    /// Tracks of a plan that carry keyframes: every moving one.
-    static func keyframeTracks(for validated: ValidatedPlanRequest) -> Int {
-        Choreography(for: validated).parts.filter(\.moves).count
-    }
+    /// Tracks of the plan that carry keyframes: every moving one.
+    var keyframeTracks: Int { parts.reduce(0) { $0 + ($1.moves ? 1 : 0) } }
 
     /// The source and destination screens in the order the fade mode stacks them, each fading as it says.
     mutating func addScreens(_ kit: PartKit) {
@@ -125,11 +126,52 @@ struct Choreography {
     }
 }
 
+/// The choreography a request's validation built (to count the tracks that carry keyframes), kept for the planner, which
+/// would otherwise build it again. It follows from the request, so it is no part of the request's identity: any two
+/// compare equal and hash alike. Sendable as the choreography is: its parts' closures capture only constants (and the
+/// clocks, which never change).
+struct ChoreographyCache: Hashable, @unchecked Sendable {
+    private final class Box {
+        let choreography: Choreography
+        init(_ choreography: Choreography) { self.choreography = choreography }
+    }
+
+    private var box: Box?
+
+    /// No choreography yet.
+    init() {}
+
+    /// Keeps `choreography`.
+    init(_ choreography: Choreography) { box = Box(choreography) }
+
+    /// The kept choreography, if any.
+    var choreography: Choreography? { box?.choreography }
+
+    static func == (lhs: Self, rhs: Self) -> Bool { true }
+    func hash(into hasher: inout Hasher) {}
+}
+
+extension ValidatedPlanRequest {
+    /// The request's choreography: the one its validation built, or (for a copy made before it was kept) a new one.
+    var choreography: Choreography {
+        if let built = choreographyCache.choreography { return built }
+        return Choreography(for: self)
+    }
+}
+
 /// What every part of a choreography is built from: the request's resolved choices and the channel maths
 /// they share.
 struct PartKit {
-    let validated: ValidatedPlanRequest
-    var request: PlanRequest { validated.request }
+    /// The validated request, behind one reference: every part's closure captures the kit, and copying the request
+    /// itself into each (its many fields and their reference counts) cost more than the parts' values at 31 keyframes.
+    private final class Shared: Sendable {
+        let validated: ValidatedPlanRequest
+        init(_ validated: ValidatedPlanRequest) { self.validated = validated }
+    }
+
+    private let shared: Shared
+    var validated: ValidatedPlanRequest { shared.validated }
+    var request: PlanRequest { shared.validated.request }
     var fadeMode: FadeMode { validated.fadeMode }
     let cornerCurve: CornerCurve
     let region: Rect?
@@ -138,7 +180,7 @@ struct PartKit {
     let shadow: (from: Shadow, to: Shadow)?
 
     init(_ validated: ValidatedPlanRequest) {
-        self.validated = validated
+        shared = Shared(validated)
         let request = validated.request
         cornerCurve = request.cornerCurve ?? PlanDefaults.cornerCurve
         region = request.contentRegion
@@ -159,8 +201,8 @@ struct PartKit {
 
     /// A flight's transform, mask and radius, each at its channel's progress.
     func geometry(of flight: FlightTrack, at instant: ChannelInstant) -> TrackValues {
-        let state = flight.state(
-            transform: instant(.transform), maskFrame: instant(.maskFrame), cornerRadius: instant(.cornerRadius), opacity: 1)
+        let progress = instant.geometry
+        let state = flight.state(transform: progress.transform, maskFrame: progress.maskFrame, cornerRadius: progress.cornerRadius, opacity: 1)
         return TrackValues(transform: state.transform, maskFrame: state.maskFrame, cornerRadius: state.cornerRadius)
     }
 

@@ -31,7 +31,7 @@ public struct InterruptionStart: Sendable, Hashable {
     /// over a millionth of its duration; one-sided near its ends). A plan that has ended is at rest: from its
     /// duration on, every rate is 0.
     static func running(_ running: ValidatedPlanRequest, at time: Double) -> InterruptionStart {
-        let choreography = Choreography(for: running)
+        let choreography = running.choreography
         let duration = running.timing.duration
         let step = duration * 1e-6
         func values(_ time: Double) -> [TrackValues] {

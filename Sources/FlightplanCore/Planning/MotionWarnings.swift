@@ -25,8 +25,9 @@ extension PlanWarning {
         let clocks = choreography.clocks
         var lowest = (value: 0.0, time: 0.0)
         // Only a curve that overshoots can take the content past the source.
-        let curves = [validated.channelCurve] + (validated.request.timing.channels ?? [:]).values.compactMap(\.curve)
-        let checks = curves.contains(where: \.canOvershoot) ? MotionGuidance.overshootChecks : -1
+        let overshoots =
+            validated.channelCurve.canOvershoot || validated.request.timing.channels?.values.contains { $0.curve?.canOvershoot == true } == true
+        let checks = overshoots ? MotionGuidance.overshootChecks : -1
         for index in stride(from: 0, through: checks, by: 1) {
             let time = duration * Double(index) / Double(MotionGuidance.overshootChecks)
             let value = ChannelInstant(time: time, clocks: clocks)(.transform)

@@ -21,23 +21,83 @@ enum PlanReach {
     ///   - cause: the field to name and the advice to give.
     /// - Throws: a ``ValidationError`` naming the cause's field, with how far the plan reaches and when.
     static func check(_ values: [TrackValues], layer: Rect, times: [Double], cause: Cause) throws(ValidationError) {
-        guard let first = values.first, let last = values.last else { return }
+        if let excursion = excursion(values, layer: layer) { throw refusal(excursion, times: times, cause: cause) }
+    }
+
+    /// The first of one track's values that is not finite or goes beyond the limit ``check(_:layer:times:cause:)``
+    /// sets: its index and reach; nil when the track stays within it (a plan works out its cause only for a refusal).
+    static func excursion(_ values: [TrackValues], layer: Rect) -> (index: Int, reach: Double)? {
+        guard let first = values.first, let last = values.last else { return nil }
         let limit = max(first.reach(in: layer), last.reach(in: layer)) + PlanLimits.maximumReach
+        // A track far inside the limit (nearly every one) is settled by one bound over all its values; only one the
+        // bound cannot clear is checked keyframe by keyframe, which alone decides (and words) a refusal.
+        if let bound = reachBound(values, layer: layer), bound <= limit { return nil }
         for (index, value) in values.enumerated() {
             let reach = value.reach(in: layer)
             // `!(reach <= limit)` also catches NaN.
-            guard !(reach <= limit) else { continue }
-            let at = "at t = \(describeNumber(times[index])) s"
-            guard reach.isFinite else {
-                throw ValidationError(
-                    field: cause.field,
-                    message: "leads to a number that is not finite \(at): the request's extremes (sizes, radii, rates) do not combine")
-            }
-            throw ValidationError(
-                field: cause.field,
-                message: "carries the plan's geometry too far: \(at) the plan reaches \(describeNumber(reach.rounded())) pt, more than "
-                    + "\(describeNumber(PlanLimits.maximumReach)) pt beyond its farther end; \(cause.remedy)")
+            if !(reach <= limit) { return (index, reach) }
         }
+        return nil
+    }
+
+    /// The refusal of an `excursion` at the keyframe times `times`, naming `cause`.
+    static func refusal(_ excursion: (index: Int, reach: Double), times: [Double], cause: Cause) -> ValidationError {
+        let at = "at t = \(describeNumber(times[excursion.index])) s"
+        guard excursion.reach.isFinite else {
+            return ValidationError(
+                field: cause.field, message: "leads to a number that is not finite \(at): the request's extremes (sizes, radii, rates) do not combine"
+            )
+        }
+        return ValidationError(
+            field: cause.field,
+            message: "carries the plan's geometry too far: \(at) the plan reaches \(describeNumber(excursion.reach.rounded())) pt, more than "
+                + "\(describeNumber(PlanLimits.maximumReach)) pt beyond its farther end; \(cause.remedy)")
+    }
+
+    /// A bound on ``TrackValues/reach(in:)`` of every one of `values` at once; nil when a number is not finite (or the
+    /// magnitudes overflow). Each visible corner is `layer.mid + scale × (mask edge − layer.size / 2) + shear × (…) +
+    /// translation`, so the same sum of magnitudes bounds it (the triangle inequality), and three times that bounds a
+    /// rect's far edge (`x + width`); the factor `1 + 10⁻⁹` covers the rounding of the few operations on either side.
+    /// Radii, opacities, colours and shadows count exactly as the reach counts them.
+    static func reachBound(_ values: [TrackValues], layer: Rect) -> Double? {
+        var corner = 0.0, other = 0.0
+        // Every magnitude added up: not finite exactly when one of them is not (or when they overflow).
+        var total = 0.0
+        @inline(__always) func include(_ value: Double) {
+            let magnitude = abs(value)
+            total += magnitude
+            other = max(other, magnitude)
+        }
+        @inline(__always) func include(_ color: Color) {
+            include(color.r)
+            include(color.g)
+            include(color.b)
+            include(color.a)
+        }
+        let halfWidth = abs(layer.width) / 2, halfHeight = abs(layer.height) / 2
+        let whole = Rect(x: 0, y: 0, width: layer.width, height: layer.height)
+        // By index, reading each value's fields in place rather than copying the whole value out.
+        for index in values.indices {
+            let transform = values[index].transform ?? .identity
+            let mask = values[index].maskFrame ?? whole
+            // How far a mask corner is from the layer's centre along each axis, then where the transform puts it.
+            let alongX = abs(mask.x) + abs(mask.width) + halfWidth, alongY = abs(mask.y) + abs(mask.height) + halfHeight
+            let cornerX = abs(transform.a) * alongX + abs(transform.c) * alongY + abs(transform.tx)
+            let cornerY = abs(transform.b) * alongX + abs(transform.d) * alongY + abs(transform.ty)
+            total += cornerX + cornerY
+            corner = max(corner, cornerX, cornerY)
+            if let cornerRadius = values[index].cornerRadius { include(cornerRadius * max(abs(transform.a), abs(transform.d))) }
+            if let opacity = values[index].opacity { include(opacity) }
+            if let color = values[index].color { include(color) }
+            if let shadow = values[index].shadow {
+                include(shadow.radius)
+                include(shadow.offset.x)
+                include(shadow.offset.y)
+                include(shadow.color)
+            }
+        }
+        guard total.isFinite else { return nil }
+        return max(3 * (max(abs(layer.midX), abs(layer.midY)) + corner), other) * (1 + 1e-9)
     }
 
     /// Refuses finished tracks (a dismissal's state and completion) as ``check(_:layer:times:cause:)`` does.

@@ -16,16 +16,15 @@ public enum Planner {
     /// - Throws: a ``ValidationError`` naming `sampling.tolerance` when the keyframes would need more than is left, or
     ///   `timing.curve` when the easing's stops would.
     package static func plan(for validated: ValidatedPlanRequest, spending budget: inout SamplingBudget) throws(ValidationError) -> Plan {
-        let request = validated.request
-        let choreography = Choreography(for: validated)
+        let choreography = validated.choreography
         let parts = choreography.parts
         let sampled = parts.indices.filter { parts[$0].moves }
         var progressMotion: ProgressMotion?
-        if case .tolerance = request.sampling { progressMotion = choreography.progressMotion(of: sampled, timing: validated.timing) }
+        if case .tolerance = validated.request.sampling { progressMotion = choreography.progressMotion(of: sampled, timing: validated.timing) }
         let times: [Double]
         do {
             times = try Sampler.times(
-                for: request.sampling, duration: validated.timing.duration,
+                for: validated.request.sampling, duration: validated.timing.duration,
                 state: { time, keyframes in
                     choreography.write(sampled, at: ChannelInstant(time: time, clocks: choreography.clocks), into: &keyframes)
                 },
@@ -39,19 +38,21 @@ public enum Planner {
             let instant = ChannelInstant(time: time, clocks: choreography.clocks)
             for index in sampled { values[index].append(parts[index].values(instant)) }
         }
-        let firstInstant = ChannelInstant(time: 0, clocks: choreography.clocks)
-        let reachCause = validated.reachCause
-        for index in sampled { try PlanReach.check(values[index], layer: parts[index].frame, times: times, cause: reachCause) }
+        for index in sampled {
+            if let excursion = PlanReach.excursion(values[index], layer: parts[index].frame) {
+                throw PlanReach.refusal(excursion, times: times, cause: validated.reachCause)
+            }
+        }
         let warnings = validated.warnings + PlanWarning.motionWarnings(validated, choreography: choreography, flying: values[choreography.flyingPart])
-        if let precision = request.precision {
+        if let precision = validated.request.precision {
             for index in sampled {
                 let rounding = KeyframeRounding(decimals: precision, layer: parts[index].frame)
                 values[index] = values[index].map(rounding.round)
             }
         }
-        for index in parts.indices where !parts[index].moves {
-            values[index] = Array(repeating: parts[index].values(firstInstant), count: times.count)
-        }
+        // A held part's track keeps only its values at the start (it has no keyframes).
+        let firstInstant = ChannelInstant(time: 0, clocks: choreography.clocks)
+        for index in parts.indices where !parts[index].moves { values[index] = [parts[index].values(firstInstant)] }
         let tracks = parts.indices.map { index in track(parts[index], z: index, times: times, values: values[index]) }
 
         // The easing's stops are emitted as the keyframes are, so they spend from the same budget: what the keyframes
@@ -61,7 +62,8 @@ public enum Planner {
         }
         budget.totalKeyframes -= easing.stops.count
         return Plan(
-            style: request.style, direction: request.direction, duration: validated.timing.duration, stage: request.destination.bounds,
+            style: validated.request.style, direction: validated.request.direction, duration: validated.timing.duration,
+            stage: validated.request.destination.bounds,
             tracks: tracks, hides: choreography.hides, easing: easing, warnings: warnings.isEmpty ? nil : warnings)
     }
 
@@ -71,7 +73,7 @@ public enum Planner {
     package static func tracks(
         of validated: ValidatedPlanRequest, following keyframes: [Keyframe], level: (Keyframe) -> Double
     ) -> (tracks: [Track], hides: [String]) {
-        let choreography = Choreography(for: validated)
+        let choreography = validated.choreography
         let times = keyframes.map(\.time)
         let expanded = ChannelInstant(level: 1, clocks: choreography.clocks)
         let main = choreography.parts[choreography.flyingPart]
@@ -115,18 +117,20 @@ public enum Planner {
 
     /// The exact values of every track, in the plan's order, at any instant: what the keyframes sample.
     package static func exactTracks(for validated: ValidatedPlanRequest) -> (Double) -> [TrackValues] {
-        let choreography = Choreography(for: validated)
+        let choreography = validated.choreography
         return { time in
             let instant = ChannelInstant(time: time, clocks: choreography.clocks)
             return choreography.parts.map { $0.values(instant) }
         }
     }
 
-    /// A sampled part as a track: what never changes goes into `base`, the rest into the keyframes.
+    /// A sampled part as a track: what never changes goes into `base`, the rest into the keyframes (`values` holds the
+    /// values at each of `times`, or only the first for a part that does not move).
     private static func track(_ part: Choreography.Part, z: Int, times: [Double], values: [TrackValues]) -> Track {
         let first = values[0]
-        let animated = part.moves ? first.properties.filter { property in values.contains { !$0.same(property, as: first) } } : []
-        let held = first.properties.filter { !animated.contains($0) }
+        let properties = first.properties
+        let animated = part.moves ? properties.filter { property in values.contains { !$0.same(property, as: first) } } : []
+        let held = animated.isEmpty ? properties : properties.filter { !animated.contains($0) }
         return Track(
             id: part.id, role: part.role, z: z, frame: part.frame,
             cornerCurve: first.has(.maskFrame) ? part.cornerCurve : nil, clip: part.clip,

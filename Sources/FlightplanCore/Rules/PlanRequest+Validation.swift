@@ -29,6 +29,8 @@ public struct ValidatedPlanRequest: Sendable, Hashable {
     public private(set) var fixedKeyframes: Int?
     /// Tracks that carry keyframes: every moving track.
     public private(set) var keyframeTracks = 0
+    /// The choreography built to count them, for the planner.
+    private(set) var choreographyCache = ChoreographyCache()
 
     /// Checks every field of `request` against ``PlanLimits`` and the geometry's own constraints.
     /// - Parameter request: The request as sent.
@@ -36,8 +38,11 @@ public struct ValidatedPlanRequest: Sendable, Hashable {
     public init(_ request: PlanRequest) throws(ValidationError) {
         let perTrack: Int?
         (timing, perTrack) = try request.checked()
-        var warnings: [PlanWarning]
-        (self.request, warnings) = request.inWindowSpace().capsulesClamped()
+        // One copy of the request, changed in place.
+        var resolved = request
+        resolved.moveChildrenToWindowSpace()
+        var warnings = resolved.clampCapsules()
+        self.request = resolved
         if request.timing.fadeFraction != nil && request.style != .reveal {
             warnings.append(
                 PlanWarning(
@@ -60,7 +65,9 @@ public struct ValidatedPlanRequest: Sendable, Hashable {
         overlayOpacity = request.overlayOpacity ?? PlanDefaults.overlayOpacity
         fadeFraction = request.timing.fadeFraction ?? PlanDefaults.fadeFraction
         start = try request.from.map { origin throws(ValidationError) in try Self.start(of: origin, for: self) }
-        keyframeTracks = Choreography.keyframeTracks(for: self)
+        let choreography = Choreography(for: self)
+        keyframeTracks = choreography.keyframeTracks
+        choreographyCache = ChoreographyCache(choreography)
         if let perTrack {
             let total = perTrack * keyframeTracks
             guard total <= PlanLimits.maximumTotalKeyframes else {
@@ -118,22 +125,21 @@ extension ValidatedPlanRequest {
 }
 
 extension PlanRequest {
-    /// The request with children given in the container's space moved into window space.
-    fileprivate func inWindowSpace() -> PlanRequest {
-        guard snapshot?.childSpace == .container else { return self }
-        var moved = self
+    /// Moves children given in the container's space into window space.
+    fileprivate mutating func moveChildrenToWindowSpace() {
+        guard snapshot?.childSpace == .container else { return }
         let from = source.frame.origin, to = destination.contentFrame.origin
-        for index in moved.children.indices {
-            moved.children[index].from = moved.children[index].from.offsetBy(dx: from.x, dy: from.y)
-            moved.children[index].to = moved.children[index].to.offsetBy(dx: to.x, dy: to.y)
+        for index in children.indices {
+            children[index].from = children[index].from.offsetBy(dx: from.x, dy: from.y)
+            children[index].to = children[index].to.offsetBy(dx: to.x, dy: to.y)
         }
-        moved.snapshot?.childSpace = .window
-        return moved
+        snapshot?.childSpace = .window
     }
 
-    /// The request with every radius past half its rect's shorter side clamped to it, and a warning for each.
-    fileprivate func capsulesClamped() -> (PlanRequest, [PlanWarning]) {
-        var clamped = self, warnings: [PlanWarning] = []
+    /// Clamps every radius past half its rect's shorter side to it.
+    /// - Returns: A warning for each radius clamped.
+    fileprivate mutating func clampCapsules() -> [PlanWarning] {
+        var warnings: [PlanWarning] = []
         func clamp(_ radius: inout Double, to rect: Rect, _ field: String, _ rectName: String) {
             guard radius > rect.maxCornerRadius else { return }
             warnings.append(
@@ -144,15 +150,16 @@ extension PlanRequest {
                         + "drawn as a capsule, radius \(describeNumber(rect.maxCornerRadius))"))
             radius = rect.maxCornerRadius
         }
-        clamp(&clamped.source.cornerRadius, to: source.frame, "source.cornerRadius", "source.frame")
-        clamp(&clamped.destination.cornerRadius, to: destination.contentFrame, "destination.cornerRadius", "destination.frame")
-        clamp(&clamped.destination.screenCornerRadius, to: destination.bounds, "destination.screenCornerRadius", "destination.bounds")
+        let sourceFrame = source.frame, contentFrame = destination.contentFrame, bounds = destination.bounds
+        clamp(&source.cornerRadius, to: sourceFrame, "source.cornerRadius", "source.frame")
+        clamp(&destination.cornerRadius, to: contentFrame, "destination.cornerRadius", "destination.frame")
+        clamp(&destination.screenCornerRadius, to: bounds, "destination.screenCornerRadius", "destination.bounds")
         for index in children.indices {
-            let path = "children[\(index)]"
-            clamp(&clamped.children[index].fromCornerRadius, to: children[index].from, "\(path).fromCornerRadius", "\(path).from")
-            clamp(&clamped.children[index].toCornerRadius, to: children[index].to, "\(path).toCornerRadius", "\(path).to")
+            let path = "children[\(index)]", from = children[index].from, to = children[index].to
+            clamp(&children[index].fromCornerRadius, to: from, "\(path).fromCornerRadius", "\(path).from")
+            clamp(&children[index].toCornerRadius, to: to, "\(path).toCornerRadius", "\(path).to")
         }
-        return (clamped, warnings)
+        return warnings
     }
 
     /// A warning when the flying image would stretch (a content mode that does not keep the aspect) under round corners
@@ -160,8 +167,18 @@ extension PlanRequest {
     /// ends are cropped where the views stretch. snapshot's snapshots have their own frames' aspects where they show,
     /// so it is not warned.
     fileprivate var stretchShownCovering: PlanWarning? {
-        let modes = [("source.contentMode", source.contentMode), ("destination.contentMode", destination.contentMode)]
-        guard [.zoom, .morph, .sharedFrame].contains(style), let (field, mode) = modes.first(where: { !$0.1.preservesAspect }) else { return nil }
+        switch style {
+        case .zoom, .morph, .sharedFrame: break
+        case .reveal, .snapshot: return nil
+        }
+        let field: String, mode: ContentMode
+        if !source.contentMode.preservesAspect {
+            (field, mode) = ("source.contentMode", source.contentMode)
+        } else if !destination.contentMode.preservesAspect {
+            (field, mode) = ("destination.contentMode", destination.contentMode)
+        } else {
+            return nil
+        }
         let endRadius = style == .sharedFrame ? destination.screenCornerRadius : destination.cornerRadius
         guard source.cornerRadius > 0 || endRadius > 0 || source.shadow != nil || destination.shadow != nil else { return nil }
         return PlanWarning(
