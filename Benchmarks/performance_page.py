@@ -22,6 +22,8 @@ import subprocess
 import sys
 import tempfile
 
+import server_instructions
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 TEMPLATE = os.path.join(ROOT, "Benchmarks", "performance_page.md")
 FLIGHTPLAN = os.path.join(ROOT, ".build", "release", "flightplan")
@@ -234,6 +236,15 @@ def main():
     values["in_process_table"] = in_process_table(results)
     values["exports_table"] = exports_table(results)
     values["tolerance_table"] = tolerance_table(results)
+
+    # Instructions per request in the real server, both samplings (valgrind: robust to the machine's noise).
+    requests = 40 if quick else 400
+    binary = os.path.join(ROOT, ".build", "release", "flightplan")
+    values["instructions_command"] = f"python3 Benchmarks/server_instructions.py --requests {requests}"
+    print(f"$ {values['instructions_command']}", file=sys.stderr)
+    values["instructions_table"] = server_instructions.table(
+        [(f"{title}", server_instructions.measure(binary, requests, sampling))
+         for title, sampling in [("31 keyframes", "keyframes"), ("default sampling", "default")]])
 
     # Where the time goes: flightplan's CPU per request over HTTP against the whole path in process.
     busiest = max(connection_counts(main_report))

@@ -56,6 +56,8 @@ public enum PlanFormat: String, Sendable, Hashable, CaseIterable {
     ///     when left out. The JSON, Lottie and Core Animation forms name nothing with it.
     /// - Returns: The export's bytes: UTF-8 text in this format's ``mediaType``.
     public func export(_ plan: Plan, idPrefix: String = ExportScene.defaultPrefix) -> [UInt8] {
+        // The JSON answer is the plan itself: no export scene (its tree and palette) is made for it.
+        if self == .json { return plan.jsonBytes }
         let scene = ExportScene(plan, prefix: idPrefix)
         return switch self {
         case .json: plan.jsonBytes

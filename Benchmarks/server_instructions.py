@@ -1,0 +1,116 @@
+#!/usr/bin/env python3
+"""Instructions per request in the real server, which the shared machine's noise does not move: `flightplan serve
+--threads 1` runs under `valgrind --tool=callgrind` twice, answering a few requests and then that many more, from one
+keep-alive client; the difference over the extra requests is what one request costs in user space, split into the
+endpoint (`Endpoint.answer`: decode, plan, encode) and the rest (libmicrohttpd, the daemon, router, access log and
+metrics). The requests are http_bench's distinct sharedFrame requests, so no table of recent numbers helps across them.
+
+Needs valgrind (`apt-get install -y valgrind`). Usage: python3 Benchmarks/server_instructions.py [BINARY] [--requests 400]   (both the 31-keyframe and the default
+sampling)
+"""
+import argparse
+import http.client
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from http_bench import ROOT, distinct_requests, free_port  # noqa: E402
+
+# Each part by its function's mangled name; callgrind_annotate lists a function once per source file it inlines,
+# and the largest inclusive count is the function's own.
+ENDPOINT = "$s14FlightplanWire8EndpointO6answer_6format8idPrefixAC6AnswerVx_AA10PlanFormatOSStSlRzs5UInt8V7ElementRtzlF"
+STEPS = {
+    "parse": "$s14FlightplanJSON10JSONParserV5parseyAA9JSONValueOxAA15JSONSyntaxErrorVYKSlRzs5UInt8V7ElementRtzlFZ",
+    "decode": "$s14FlightplanCore11PlanRequestV0A4WireE8describeyyxz_ACztAA15ValidationErrorVYKAD0E4WalkRzlFZAD0E6ReaderV_Tt1g5",
+    "validate": "$s14FlightplanCore20ValidatedPlanRequestVyAcA0dE0VAA15ValidationErrorVYKcfC",
+    "plan": "$s14FlightplanCore7PlannerO4plan3for8spendingAA4PlanVAA09ValidatedG7RequestV_0A8Geometry14SamplingBudgetVztAA15ValidationErrorVYKFZTf4nnd_n",
+    "encode": "$s14FlightplanWire0B6ObjectPAAE5write2toy0A4JSON10JSONWriterVz_tF0A4Core4PlanV_Tg5",
+}
+
+
+def profile(binary, bodies, out):
+    """Runs the server under callgrind, sends `bodies` over one connection, stops it; the profile's totals."""
+    port = free_port()
+    server = subprocess.Popen(["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}", binary, "serve", "--port", str(port),
+                               "--threads", "1", "--log-level", "info"], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    deadline = time.time() + 120
+    while True:
+        try:
+            connection = http.client.HTTPConnection("127.0.0.1", port, timeout=120)
+            connection.request("GET", "/healthz")
+            connection.getresponse().read()
+            break
+        except OSError:
+            if time.time() > deadline:
+                server.kill()
+                sys.exit("the server did not start under valgrind")
+            time.sleep(0.5)
+    for body in bodies:
+        connection.request("POST", "/v1/plans", body=body, headers={"Content-Type": "application/json"})
+        response = connection.getresponse()
+        response.read()
+        assert response.status == 200, response.status
+    connection.close()
+    server.terminate()
+    stderr = server.communicate()[1]
+    total = int(re.search(r"Collected : (\d+)", stderr)[1])
+    annotated = subprocess.run(["callgrind_annotate", "--inclusive=yes", "--threshold=100", out], capture_output=True, text=True).stdout
+    counts = {}
+    for line in annotated.splitlines():
+        match = re.match(r"\s*([\d,]+) \([ \d.]+%\)\s+\S*?:(\$\S+)", line)
+        if match:
+            name, count = match[2], int(match[1].replace(",", ""))
+            for part, symbol in [("endpoint", ENDPOINT), *STEPS.items()]:
+                if name == symbol:
+                    counts[part] = max(counts.get(part, 0), count)
+    return total, counts
+
+
+def measure(binary, requests=400, sampling="keyframes"):
+    """Instructions per request, by part (``PARTS``' keys), over `requests` distinct requests."""
+    if not shutil.which("valgrind") or not shutil.which("callgrind_annotate"):
+        sys.exit("server_instructions.py needs valgrind: apt-get install -y valgrind")
+    warmup = 10
+    bodies = distinct_requests(warmup + requests, None, sampling)
+    with tempfile.TemporaryDirectory() as scratch:
+        few = profile(binary, bodies[:warmup], os.path.join(scratch, "few"))
+        many = profile(binary, bodies, os.path.join(scratch, "many"))
+    parts = {"whole": (many[0] - few[0]) / requests}
+    for name in ["endpoint", *STEPS]:
+        parts[name] = (many[1].get(name, 0) - few[1].get(name, 0)) / requests
+    parts["rest"] = parts["whole"] - parts["endpoint"]
+    parts["endpoint rest"] = parts["endpoint"] - sum(parts[name] for name in STEPS)
+    return parts
+
+
+# The table's rows: a part's key and what it is.
+PARTS = [("whole", "the whole request in user space"), ("endpoint", "the endpoint: body in, answer out"),
+         ("parse", "— parsing the body"), ("decode", "— reading it into a request"), ("validate", "— validating it"),
+         ("plan", "— planning"), ("encode", "— writing the answer"),
+         ("endpoint rest", "— the rest of it: the answer's copy out of the writer, freeing the request and plan"),
+         ("rest", "the rest: libmicrohttpd, the daemon, router, access log and metrics")]
+
+
+def table(columns):
+    """A Markdown table of instructions per request: one column per (title, parts) in `columns`."""
+    lines = ["| part | " + " | ".join(title for title, _ in columns) + " |", "|---|" + "---:|" * len(columns)]
+    for key, label in PARTS:
+        lines.append(f"| {label} | " + " | ".join(f"{parts[key] / 1000:,.1f}k" for _, parts in columns) + " |")
+    return "\n".join(lines)
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("binary", nargs="?", default=os.path.join(ROOT, ".build", "release", "flightplan"))
+    parser.add_argument("--requests", type=int, default=400)
+    arguments = parser.parse_args()
+    print(table([(f"{sampling} sampling", measure(arguments.binary, arguments.requests, sampling)) for sampling in ["keyframes", "default"]]))
+
+
+if __name__ == "__main__":
+    main()
