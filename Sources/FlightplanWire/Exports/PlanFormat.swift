@@ -125,11 +125,14 @@ enum ExportPalette {
     /// Where a track's placeholder content is drawn, in its own space: its layer and every mask it takes (an
     /// aspect-filled image overflows its layer, and the mask shows the overflow).
     static func paintedRect(of track: Track) -> Rect {
-        let masks = ([track.base.maskFrame] + track.keyframes.map(\.values.maskFrame)).compactMap { $0 }
         var minX = 0.0, minY = 0.0, maxX = track.frame.width, maxY = track.frame.height
-        for mask in masks {
+        func include(_ mask: Rect?) {
+            guard let mask else { return }
             minX = min(minX, mask.x); minY = min(minY, mask.y); maxX = max(maxX, mask.maxX); maxY = max(maxY, mask.maxY)
         }
+        // The base's mask, then each keyframe's (read in place: no array of them).
+        include(track.base.maskFrame)
+        for keyframe in track.keyframes { include(keyframe.values.maskFrame) }
         return Rect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
     }
 
