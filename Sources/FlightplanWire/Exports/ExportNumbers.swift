@@ -46,4 +46,13 @@ extension JSONWriter {
     mutating func exportCharacter(_ character: Unicode.Scalar) {
         verbatim(byte: UInt8(ascii: character))
     }
+
+    /// Appends literal text of an export as ``fragment(_:)`` does: up to three bytes (a separator, `px`, `", "`)
+    /// byte by byte, inlined, where a fragment is a call; longer text as a fragment.
+    @inline(__always)
+    mutating func exportFragment(_ text: StaticString) {
+        let count = text.utf8CodeUnitCount
+        guard count <= 3 else { return fragment(text) }
+        for index in 0..<count { verbatim(byte: text.utf8Start[index]) }
+    }
 }

@@ -22,8 +22,15 @@ extension ExportScene {
     /// Frames per second of the animation.
     static let lottieFrameRate = 60.0
 
+    /// The Lottie document on its own.
     func lottieDocument() -> [UInt8] {
         var writer = JSONWriter(capacity: 2048 + tracks.reduce(0) { $0 + 1024 + 600 * $1.keyframes.count })
+        lottieDocument(to: &writer)
+        return writer.bytes
+    }
+
+    /// Writes the Lottie document as the writer's next value (a batch's or a dismissal's plan, without a copy).
+    func lottieDocument(to writer: inout JSONWriter) {
         let frames = max(1, (plan.duration * Self.lottieFrameRate).rounded(.up))
         writer.beginObject()
         writer.key("v"); writer.string("5.7.0")
@@ -58,7 +65,6 @@ extension ExportScene {
         writer.key("layers")
         layers(of: tree.roots, origin: (stage.x, stage.y), below: nil, frames: frames, tree: tree, to: &writer)
         writer.endObject()
-        return writer.bytes
     }
 
     /// The layers of one composition, top first: those of the tracks at `indices` (the last on top), placed with the
