@@ -44,10 +44,10 @@ public enum PlanFormat: String, Sendable, Hashable, CaseIterable {
     func write(_ plan: Plan, to writer: inout JSONWriter, idPrefix: String = ExportScene.defaultPrefix) {
         switch self {
         case .json: plan.write(to: &writer)
-        // Lottie and Core Animation write into the writer itself; the others make their text apart first.
+        // The JSON exports write into the writer itself; the text ones make their text apart first, then escape it.
+        case .waapi: ExportScene(plan, prefix: idPrefix).webAnimationsDocument(to: &writer)
         case .lottie: ExportScene(plan, prefix: idPrefix).lottieDocument(to: &writer)
         case .coreAnimation: ExportScene(plan, prefix: idPrefix).coreAnimationDocument(to: &writer)
-        case .waapi: writer.json(export(plan, idPrefix: idPrefix))
         case .css, .svg: writer.string(String(decoding: export(plan, idPrefix: idPrefix), as: UTF8.self))
         }
     }

@@ -131,6 +131,21 @@ extension ExportScene {
     /// `parent` is the id of the element whose paint box holds this one's boxes (an earlier element).
     func webAnimationsDocument() -> [UInt8] {
         var text = ExportText(capacity: 1024 + tracks.reduce(0) { $0 + 1024 + 400 * $1.keyframes.count })
+        webAnimationsDocument(to: &text)
+        return text.bytes
+    }
+
+    /// Writes the Web Animations document as the writer's next value (a batch's or a dismissal's plan, without a
+    /// copy): the writer is lent to an ``ExportText`` while it is written.
+    func webAnimationsDocument(to writer: inout JSONWriter) {
+        var text = ExportText(capacity: 0)
+        swap(&text.json, &writer)
+        webAnimationsDocument(to: &text)
+        swap(&text.json, &writer)
+    }
+
+    /// Writes the Web Animations document into `text`.
+    private func webAnimationsDocument(to text: inout ExportText) {
         func write(_ box: WebBox) {
             text.json.key("className"); text.json.string(box.className)
             text.json.key("style")
@@ -174,7 +189,6 @@ extension ExportScene {
         }
         text.json.endArray()
         text.json.endObject()
-        return text.bytes
     }
 
     /// A header saying how the boxes nest (naming each child's outermost div and its parent's paint div), `.<prefix>-stage`,
