@@ -59,11 +59,16 @@ extension ExportScene {
     func webBoxes(_ index: Int) -> (region: WebBox?, layer: WebBox, paint: WebBox) {
         let track = tracks[index], name = names[index]
         let frame = track.frame, painted = ExportPalette.paintedRect(of: track)
-        func box(_ rect: Rect, _ dx: Double, _ dy: Double) -> [(name: StaticString, value: CSSValue)] {
-            [
-                ("position", .keyword("absolute")), ("left", .pixels(rect.x - dx)), ("top", .pixels(rect.y - dy)), ("width", .pixels(rect.width)),
-                ("height", .pixels(rect.height))
-            ]
+        // Each box's style is one array, made with room for all it may hold (placement, then up to `room` more).
+        func box(_ rect: Rect, _ dx: Double, _ dy: Double, room: Int) -> [(name: StaticString, value: CSSValue)] {
+            var style: [(name: StaticString, value: CSSValue)] = []
+            style.reserveCapacity(5 + room)
+            style.append(("position", .keyword("absolute")))
+            style.append(("left", .pixels(rect.x - dx)))
+            style.append(("top", .pixels(rect.y - dy)))
+            style.append(("width", .pixels(rect.width)))
+            style.append(("height", .pixels(rect.height)))
+            return style
         }
         let offsets = track.keyframes.map { plan.duration > 0 ? $0.time / plan.duration : 0 }
         var region: WebBox?
@@ -73,34 +78,38 @@ extension ExportScene {
             origin = (holder.x, holder.y)
         }
         if let clip = track.clip {
-            region = WebBox(
-                className: "\(prefix)-\(name)-region",
-                style: box(clip, origin.x, origin.y) + [("overflow", .keyword("hidden")), ("z-index", .integer(track.z))])
+            var style = box(clip, origin.x, origin.y, room: 2)
+            style.append(("overflow", .keyword("hidden")))
+            style.append(("z-index", .integer(track.z)))
+            region = WebBox(className: "\(prefix)-\(name)-region", style: style)
             origin = (clip.x, clip.y)
         }
-        var layerStyle = box(frame, origin.x, origin.y) + [("transform-origin", .keyword("50% 50%"))]
+        // Room for the origin, the z-index and the held transform, opacity and shadow.
+        var layerStyle = box(frame, origin.x, origin.y, room: 5)
+        layerStyle.append(("transform-origin", .keyword("50% 50%")))
         if region == nil { layerStyle.append(("z-index", .integer(track.z))) }
         // What the track holds throughout is part of each box's style.
         var base: [Declaration] = []
         layerDeclarations(track.base, into: &base)
-        layerStyle += base.map { ($0.css, $0.value) }
+        for declaration in base { layerStyle.append((declaration.css, declaration.value)) }
         let layer = WebBox(className: "\(prefix)-\(name)", style: layerStyle, offsets: offsets, values: track.keyframes) { values, declarations in
             layerDeclarations(values, into: &declarations)
         }
-        var paintStyle = box(painted, 0, 0)
+        // Room for the placeholder colour, the content's four and the held clip and colour.
+        var paintStyle = box(painted, 0, 0, room: 7)
         if track.base.color == nil && !track.animates.contains(.color) {
             paintStyle.append(("background-color", .color(ExportPalette.placeholder(for: track))))
         }
         if let content = track.content {
             let drawn = ExportPalette.contentRect(of: track)
-            paintStyle += [
-                ("background-image", .url(content.url)), ("background-position", .pixelPair(drawn.x - painted.x, drawn.y - painted.y)),
-                ("background-size", .pixelPair(drawn.width, drawn.height)), ("background-repeat", .keyword("no-repeat"))
-            ]
+            paintStyle.append(("background-image", .url(content.url)))
+            paintStyle.append(("background-position", .pixelPair(drawn.x - painted.x, drawn.y - painted.y)))
+            paintStyle.append(("background-size", .pixelPair(drawn.width, drawn.height)))
+            paintStyle.append(("background-repeat", .keyword("no-repeat")))
         }
-        base = []
+        base.removeAll(keepingCapacity: true)
         paintDeclarations(track.base, of: track, held: track.base, painted: painted, into: &base)
-        paintStyle += base.map { ($0.css, $0.value) }
+        for declaration in base { paintStyle.append((declaration.css, declaration.value)) }
         let paint = WebBox(className: "\(prefix)-\(name)-paint", style: paintStyle, offsets: offsets, values: track.keyframes) {
             values, declarations in
             paintDeclarations(values, of: track, held: track.base, painted: painted, into: &declarations)
