@@ -30,6 +30,9 @@ struct ExportText: ~Copyable {
     /// Appends a double quote (escaped inside a JSON string).
     mutating func quote() { insideJSONString ? append(#"\""#) : append("\"") }
 
+    /// Appends a line end (escaped inside a JSON string).
+    mutating func lineEnd() { insideJSONString ? append(#"\n"#) : append("\n") }
+
     /// Appends an integer.
     mutating func integer(_ value: Int) { json.bareInteger(value) }
 

@@ -44,11 +44,13 @@ public enum PlanFormat: String, Sendable, Hashable, CaseIterable {
     func write(_ plan: Plan, to writer: inout JSONWriter, idPrefix: String = ExportScene.defaultPrefix) {
         switch self {
         case .json: plan.write(to: &writer)
-        // The JSON exports write into the writer itself; the text ones make their text apart first, then escape it.
+        // Every export but the SVG writes into the writer itself (the style sheet escaped as it is written); the
+        // SVG's text is made apart first, then escaped.
         case .waapi: ExportScene(plan, prefix: idPrefix).webAnimationsDocument(to: &writer)
+        case .css: ExportScene(plan, prefix: idPrefix).styleSheet(asStringTo: &writer)
         case .lottie: ExportScene(plan, prefix: idPrefix).lottieDocument(to: &writer)
         case .coreAnimation: ExportScene(plan, prefix: idPrefix).coreAnimationDocument(to: &writer)
-        case .css, .svg: writer.string(String(decoding: export(plan, idPrefix: idPrefix), as: UTF8.self))
+        case .svg: writer.string(String(decoding: export(plan, idPrefix: idPrefix), as: UTF8.self))
         }
     }
 

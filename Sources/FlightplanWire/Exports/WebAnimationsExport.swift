@@ -205,6 +205,27 @@ extension ExportScene {
     /// animations, and their `@keyframes`.
     func styleSheet() -> [UInt8] {
         var css = ExportText(capacity: 1024 + tracks.reduce(0) { $0 + 1024 + 400 * $1.keyframes.count })
+        styleSheet(to: &css)
+        return css.bytes
+    }
+
+    /// Writes the style sheet as a JSON string, the writer's next value (a batch's or a dismissal's plan): escaped as
+    /// it is written (its quotes and line ends are its only characters a JSON string escapes), without a copy.
+    func styleSheet(asStringTo writer: inout JSONWriter) {
+        var css = ExportText(capacity: 0)
+        swap(&css.json, &writer)
+        css.json.beginValue()
+        css.append("\"")
+        css.insideJSONString = true
+        styleSheet(to: &css)
+        css.insideJSONString = false
+        css.append("\"")
+        css.json.endValue()
+        swap(&css.json, &writer)
+    }
+
+    /// Writes the style sheet into `css`.
+    private func styleSheet(to css: inout ExportText) {
         css.append("/* Flightplan: "); css.append(contentsOf: plan.style.rawValue); css.append(" "); css.append(contentsOf: plan.direction.rawValue)
         css.append(", "); css.number(duration); css.append(" ms. ")
         css.append("Per track, inside ."); css.append(contentsOf: prefix)
@@ -219,9 +240,9 @@ extension ExportScene {
             css.append(" in div."); css.append(contentsOf: prefix); css.append("-"); css.append(contentsOf: names[parent]); css.append("-paint")
         }
         css.append(". ")
-        css.append("Pause with animation-play-state: paused and scrub with a negative animation-delay. */\n")
+        css.append("Pause with animation-play-state: paused and scrub with a negative animation-delay. */"); css.lineEnd()
         css.append("."); css.append(contentsOf: prefix); css.append("-stage { position: relative; width: "); css.number(stage.width)
-        css.append("px; height: "); css.number(stage.height); css.append("px; overflow: hidden; }\n")
+        css.append("px; height: "); css.number(stage.height); css.append("px; overflow: hidden; }"); css.lineEnd()
         for index in tracks.indices {
             let boxes = webBoxes(index)
             for box in [boxes.region, boxes.layer, boxes.paint].compactMap({ $0 }) {
@@ -232,20 +253,19 @@ extension ExportScene {
                     css.append(" animation: "); css.append(contentsOf: box.className); css.append(" "); css.number(duration);
                     css.append("ms linear both;")
                 }
-                css.append(" }\n")
+                css.append(" }"); css.lineEnd()
                 guard animated else { continue }
-                css.append("@keyframes "); css.append(contentsOf: box.className); css.append(" {\n")
+                css.append("@keyframes "); css.append(contentsOf: box.className); css.append(" {"); css.lineEnd()
                 for keyframe in box.keyframes {
                     css.append("  "); css.number(keyframe.offset * 100); css.append("% { ")
                     for (index, declaration) in box.declarations[keyframe.declarations].enumerated() {
                         css.declaration(declaration.css, declaration.value, first: index == 0)
                     }
-                    css.append(" }\n")
+                    css.append(" }"); css.lineEnd()
                 }
-                css.append("}\n")
+                css.append("}"); css.lineEnd()
             }
         }
-        return css.bytes
     }
 }
 
