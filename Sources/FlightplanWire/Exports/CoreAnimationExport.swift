@@ -180,8 +180,15 @@ extension Track {
 }
 
 extension ExportScene {
+    /// The Core Animation document on its own.
     func coreAnimationDocument() -> [UInt8] {
         var writer = JSONWriter(capacity: 1024 + tracks.reduce(0) { $0 + 768 + 240 * $1.keyframes.count })
+        coreAnimationDocument(to: &writer)
+        return writer.bytes
+    }
+
+    /// Writes the Core Animation document as the writer's next value (a batch's or a dismissal's plan, without a copy).
+    func coreAnimationDocument(to writer: inout JSONWriter) {
         writer.beginObject()
         writer.key("duration"); writer.number(plan.duration)
         if let spring = plan.easing?.spring { writer.key("spring"); spring.write(to: &writer) }
@@ -194,7 +201,6 @@ extension ExportScene {
         for (index, track) in tracks.enumerated() { layer(track, holdsChildren: !tree.children[index].isEmpty, to: &writer) }
         writer.endArray()
         writer.endObject()
-        return writer.bytes
     }
 
     private func layer(_ track: Track, holdsChildren: Bool, to writer: inout JSONWriter) {

@@ -40,13 +40,8 @@ struct ExportOutline {
         start = (rect.x + (continuous ? self.radius * Self.continuousReach : self.radius), rect.y)
     }
 
-    /// Its pieces, closing at `start`.
-    var pieces: [Cubic] {
-        var pieces: [Cubic] = []
-        pieces.reserveCapacity(continuous ? 16 : 8)
-        forEachPiece { pieces.append($0) }
-        return pieces
-    }
+    /// The most pieces an outline has: four corners of three cubics each (continuous), and four edges.
+    static let mostPieces = 16
 
     /// Each corner's unit vector back along the incoming edge and the one along the outgoing edge, clockwise from the
     /// top right.

@@ -17,7 +17,8 @@ struct ExportText: ~Copyable {
     var bytes: [UInt8] { json.bytes }
 
     /// Appends literal text.
-    mutating func append(_ text: StaticString) { json.fragment(text) }
+    @inline(__always)
+    mutating func append(_ text: StaticString) { json.exportFragment(text) }
 
     /// Appends text made at run time (a name, a class), as it is. (Not an overload of `append(_:)`: a literal would
     /// then be taken as a `String`.)
@@ -28,6 +29,9 @@ struct ExportText: ~Copyable {
 
     /// Appends a double quote (escaped inside a JSON string).
     mutating func quote() { insideJSONString ? append(#"\""#) : append("\"") }
+
+    /// Appends a line end (escaped inside a JSON string).
+    mutating func lineEnd() { insideJSONString ? append(#"\n"#) : append("\n") }
 
     /// Appends an integer.
     mutating func integer(_ value: Int) { json.bareInteger(value) }

@@ -22,8 +22,15 @@ extension ExportScene {
     /// Frames per second of the animation.
     static let lottieFrameRate = 60.0
 
+    /// The Lottie document on its own.
     func lottieDocument() -> [UInt8] {
         var writer = JSONWriter(capacity: 2048 + tracks.reduce(0) { $0 + 1024 + 600 * $1.keyframes.count })
+        lottieDocument(to: &writer)
+        return writer.bytes
+    }
+
+    /// Writes the Lottie document as the writer's next value (a batch's or a dismissal's plan, without a copy).
+    func lottieDocument(to writer: inout JSONWriter) {
         let frames = max(1, (plan.duration * Self.lottieFrameRate).rounded(.up))
         writer.beginObject()
         writer.key("v"); writer.string("5.7.0")
@@ -58,7 +65,6 @@ extension ExportScene {
         writer.key("layers")
         layers(of: tree.roots, origin: (stage.x, stage.y), below: nil, frames: frames, tree: tree, to: &writer)
         writer.endObject()
-        return writer.bytes
     }
 
     /// The layers of one composition, top first: those of the tracks at `indices` (the last on top), placed with the
@@ -114,45 +120,36 @@ extension ExportScene {
         return bounds
     }
 
-    /// A property: `{"a": 0, "k": value}` when held, linear keyframes at the track's times otherwise.
-    private func property(_ track: Track, animated: Bool, _ value: (TrackValues) -> ExportNumbers, to writer: inout JSONWriter) {
-        writer.beginObject()
+    /// A property, written outside the writer's comma bookkeeping: `{"a":0,"k":value}` when held (a scalar bare,
+    /// else an array), linear keyframes at the track's times otherwise.
+    private func property(_ track: Track, animated: Bool, to writer: inout JSONWriter, _ value: (TrackValues) -> ExportNumbers) {
         if animated {
-            animatedKeyframes(at: track.keyframes.map(\.time), to: &writer) { index, writer in
+            animatedKeyframes(count: track.keyframes.count, time: { track.keyframes[$0].time }, to: &writer) { index, writer in
                 value(track.values(atKeyframe: index)).write(to: &writer)
             }
         } else {
-            writer.key("a"); writer.integer(0)
-            writer.key("k")
+            writer.fragment(#"{"a":0,"k":"#)
             let held = value(track.base)
-            if held.count == 1 { writer.number(held.numbers[0]) } else { held.write(to: &writer) }
+            if held.count == 1 { writer.exportNumber(held.numbers[0]) } else { held.write(to: &writer) }
+            writer.exportCharacter("}")
         }
-        writer.endObject()
     }
 
-    /// `"a": 1, "k": [...]`: one linear keyframe per time (seconds), in frames, its start value (`"s"`) written by
-    /// `value` for the time's index.
-    private func animatedKeyframes(at times: [Double], to writer: inout JSONWriter, value: (Int, inout JSONWriter) -> Void) {
-        writer.key("a"); writer.integer(1)
-        writer.key("k")
-        writer.beginArray()
-        for (index, time) in times.enumerated() {
-            writer.beginObject()
-            writer.key("t"); writer.number(time * Self.lottieFrameRate)
-            writer.key("s"); value(index, &writer)
-            if index < times.count - 1 { linearHandles(to: &writer) }
-            writer.endObject()
+    /// `{"a":1,"k":[...]}`, outside the comma bookkeeping: one linear keyframe per time (`time(index)`, seconds), in
+    /// frames, its start value (`"s"`) written by `value` for the time's index; every keyframe but the last has the
+    /// straight-line easing handles `"o":{"x":[0],"y":[0]},"i":{"x":[1],"y":[1]}`.
+    private func animatedKeyframes(
+        count: Int, time: (Int) -> Double, to writer: inout JSONWriter, value: (Int, inout JSONWriter) -> Void
+    ) {
+        writer.fragment(#"{"a":1,"k":["#)
+        for index in 0..<count {
+            writer.fragment(index == 0 ? #"{"t":"# : #",{"t":"#)
+            writer.exportNumber(time(index) * Self.lottieFrameRate)
+            writer.fragment(#","s":"#)
+            value(index, &writer)
+            writer.fragment(index < count - 1 ? #","o":{"x":[0],"y":[0]},"i":{"x":[1],"y":[1]}}"# : "}")
         }
-        writer.endArray()
-    }
-
-    /// Straight-line easing handles, `"o": {"x": [0], "y": [0]}, "i": {"x": [1], "y": [1]}`: one literal, as every
-    /// keyframe but the last of every animated property has them.
-    private func linearHandles(to writer: inout JSONWriter) {
-        writer.key("o")
-        writer.beginValue()
-        writer.fragment(#"{"x":[0],"y":[0]},"i":{"x":[1],"y":[1]}"#)
-        writer.endValue()
+        writer.fragment("]}")
     }
 
     /// A track's content as two assets: the image (`image-N`, its own pixel size, or the track's frame when the
@@ -160,44 +157,29 @@ extension ExportScene {
     private func contentAssets(_ content: ContentReference, of track: Track, index: Int, frames: Double, to writer: inout JSONWriter) {
         let drawn = ExportPalette.contentRect(of: track), painted = ExportPalette.paintedRect(of: track)
         let size = content.size ?? drawn.size
-        writer.beginObject()
-        writer.key("id"); writer.string("image-\(index)")
-        writer.key("w"); writer.number(size.width)
-        writer.key("h"); writer.number(size.height)
-        writer.key("u"); writer.string("")
-        writer.key("p"); writer.string(content.url)
-        writer.key("e"); writer.integer(content.url.hasPrefix("data:") ? 1 : 0)
-        writer.endObject()
-        writer.beginObject()
-        writer.key("id"); writer.string("content-\(index)")
-        writer.key("layers")
-        writer.beginArray()
-        writer.beginObject()
-        writer.key("ty"); writer.integer(2)
-        writer.key("refId"); writer.string("image-\(index)")
-        writer.key("ind"); writer.integer(1)
-        writer.key("ip"); writer.number(0)
-        writer.key("op"); writer.number(frames)
-        writer.key("st"); writer.number(0)
-        writer.key("sr"); writer.number(1)
-        writer.key("ks")
-        writer.beginObject()
-        writer.key("a"); property(track, animated: false, { _ in ExportNumbers(0, 0, 0) }, to: &writer)
-        writer.key("p"); property(track, animated: false, { _ in ExportNumbers(drawn.x - painted.x, drawn.y - painted.y, 0) }, to: &writer)
-        writer.key("s");
-        property(track, animated: false, { _ in ExportNumbers(100 * drawn.width / size.width, 100 * drawn.height / size.height, 100) }, to: &writer)
-        writer.key("r"); property(track, animated: false, { _ in ExportNumbers(0) }, to: &writer)
-        writer.key("o"); property(track, animated: false, { _ in ExportNumbers(100) }, to: &writer)
-        writer.endObject()
-        writer.endObject()
-        writer.endArray()
-        writer.endObject()
+        writer.beginValue()
+        writer.fragment(#"{"id":"image-"#); writer.bareInteger(index)
+        writer.fragment(#"","w":"#); writer.exportNumber(size.width)
+        writer.fragment(#","h":"#); writer.exportNumber(size.height)
+        writer.fragment(#","u":"","p":""#); writer.escaped(content.url)
+        writer.fragment(content.url.hasPrefix("data:") ? #"","e":1}"# : #"","e":0}"#)
+        writer.endValue()
+        writer.beginValue()
+        writer.fragment(#"{"id":"content-"#); writer.bareInteger(index)
+        writer.fragment(#"","layers":[{"ty":2,"refId":"image-"#); writer.bareInteger(index)
+        writer.fragment(#"","ind":1,"ip":0,"op":"#); writer.exportNumber(frames)
+        writer.fragment(#","st":0,"sr":1,"ks":{"a":{"a":0,"k":[0,0,0]},"p":"#)
+        property(track, animated: false, to: &writer) { _ in ExportNumbers(drawn.x - painted.x, drawn.y - painted.y, 0) }
+        writer.fragment(#","s":"#)
+        property(track, animated: false, to: &writer) { _ in ExportNumbers(100 * drawn.width / size.width, 100 * drawn.height / size.height, 100) }
+        writer.fragment(#","r":{"a":0,"k":0},"o":{"a":0,"k":100}}}]}"#)
+        writer.endValue()
     }
 
     /// A layer of the track at `position` in ``tracks`` (its shape layer, its content composition's or its group's),
     /// the composition it lies in having its top-left at `origin` in the space the track's frame is in. A `moving`
     /// layer has the track's transform, opacity and masks; else it is the track's own paint inside its group,
-    /// which has them.
+    /// which has them. One value of the writer, its text written outside the comma bookkeeping.
     private func layer(
         _ track: Track, at position: Int, index: Int, frames: Double, kind: LottieLayerKind, origin: (x: Double, y: Double), moving: Bool,
         tree: ExportTree, to writer: inout JSONWriter
@@ -213,99 +195,73 @@ extension ExportScene {
             case .group(_, let bounds): bounds
             }
         let shift = covered.map { (x: -$0.x, y: -$0.y) } ?? (x: 0.0, y: 0.0)
-        writer.beginObject()
+        writer.beginValue()
         switch kind {
-        case .shape: writer.key("ty"); writer.integer(4)
+        case .shape: writer.fragment(#"{"ty":4"#)
         case .content(let asset), .group(let asset, _):
-            writer.key("ty"); writer.integer(0)
-            writer.key("refId"); writer.string(asset)
+            writer.fragment(#"{"ty":0,"refId":""#); writer.escaped(asset)
             // Whole pixels, as players read them (the image or layers inside are placed exactly).
-            writer.key("w"); writer.integer(Self.wholePixels(covered?.width ?? 0))
-            writer.key("h"); writer.integer(Self.wholePixels(covered?.height ?? 0))
+            writer.fragment(#"","w":"#); writer.bareInteger(Self.wholePixels(covered?.width ?? 0))
+            writer.fragment(#","h":"#); writer.bareInteger(Self.wholePixels(covered?.height ?? 0))
         }
-        writer.key("ind"); writer.integer(index)
-        if case .content = kind { writer.key("nm"); writer.string("\(track.id) content") } else { writer.key("nm"); writer.string(track.id) }
-        writer.key("ip"); writer.number(0)
-        writer.key("op"); writer.number(frames)
-        writer.key("st"); writer.number(0)
-        writer.key("sr"); writer.number(1)
-        writer.key("ks")
-        writer.beginObject()
-        writer.key("a")
-        property(track, animated: false, { _ in ExportNumbers(frame.width / 2 + shift.x, frame.height / 2 + shift.y, 0) }, to: &writer)
-        writer.key("p")
-        property(
-            track, animated: animatesGeometry,
-            { values in
-                let t = moving ? values.transform ?? .identity : .identity
-                return ExportNumbers(placed.midX - origin.x + t.tx, placed.midY - origin.y + t.ty, 0)
-            }, to: &writer)
-        writer.key("s")
-        property(
-            track, animated: animatesGeometry,
-            { values in
-                let t = moving ? values.transform ?? .identity : .identity
-                return ExportNumbers(t.a * 100, t.d * 100, 100)
-            }, to: &writer)
-        writer.key("r"); property(track, animated: false, { _ in ExportNumbers(0) }, to: &writer)
-        writer.key("o")
-        property(track, animated: moving && track.animates.contains(.opacity), { ExportNumbers(moving ? ($0.opacity ?? 1) * 100 : 100) }, to: &writer)
-        writer.endObject()
+        writer.fragment(#","ind":"#); writer.bareInteger(index)
+        writer.fragment(#","nm":""#); writer.escaped(track.id)
+        if case .content = kind { writer.fragment(" content") }
+        writer.fragment(#"","ip":0,"op":"#); writer.exportNumber(frames)
+        writer.fragment(#","st":0,"sr":1,"ks":{"a":"#)
+        property(track, animated: false, to: &writer) { _ in ExportNumbers(frame.width / 2 + shift.x, frame.height / 2 + shift.y, 0) }
+        writer.fragment(#","p":"#)
+        property(track, animated: animatesGeometry, to: &writer) { values in
+            let t = moving ? values.transform ?? .identity : .identity
+            return ExportNumbers(placed.midX - origin.x + t.tx, placed.midY - origin.y + t.ty, 0)
+        }
+        writer.fragment(#","s":"#)
+        property(track, animated: animatesGeometry, to: &writer) { values in
+            let t = moving ? values.transform ?? .identity : .identity
+            return ExportNumbers(t.a * 100, t.d * 100, 100)
+        }
+        writer.fragment(#","r":{"a":0,"k":0},"o":"#)
+        property(track, animated: moving && track.animates.contains(.opacity), to: &writer) {
+            ExportNumbers(moving ? ($0.opacity ?? 1) * 100 : 100)
+        }
+        writer.exportCharacter("}")
         if moving { masks(track, at: position, shift: shift, tree: tree, to: &writer) }
-        guard case .shape = kind else { writer.endObject(); return }
-        writer.key("shapes")
-        writer.beginArray()
-        writer.beginObject()
-        writer.key("ty"); writer.string("gr")
-        writer.key("nm"); writer.string("placeholder")
-        writer.key("it")
-        writer.beginArray()
-        // The painted area, less the image's (an even-odd fill of both rects) when an image layer covers it.
-        for rect in track.content == nil ? [painted] : [painted, ExportPalette.contentRect(of: track)] {
-            writer.beginObject()
-            writer.key("ty"); writer.string("rc")
-            writer.key("d"); writer.integer(1)
-            writer.key("p"); property(track, animated: false, { _ in ExportNumbers(rect.midX, rect.midY) }, to: &writer)
-            writer.key("s"); property(track, animated: false, { _ in ExportNumbers(rect.width, rect.height) }, to: &writer)
-            writer.key("r"); property(track, animated: false, { _ in ExportNumbers(0) }, to: &writer)
-            writer.endObject()
+        guard case .shape = kind else {
+            writer.exportCharacter("}")
+            writer.endValue()
+            return
         }
+        writer.fragment(#","shapes":[{"ty":"gr","nm":"placeholder","it":["#)
+        // The painted area, less the image's (an even-odd fill of both rects) when an image layer covers it.
+        func rectangle(_ rect: Rect, opening: StaticString) {
+            writer.fragment(opening)
+            property(track, animated: false, to: &writer) { _ in ExportNumbers(rect.midX, rect.midY) }
+            writer.fragment(#","s":"#)
+            property(track, animated: false, to: &writer) { _ in ExportNumbers(rect.width, rect.height) }
+            writer.fragment(#","r":{"a":0,"k":0}}"#)
+        }
+        rectangle(painted, opening: #"{"ty":"rc","d":1,"p":"#)
+        if track.content != nil { rectangle(ExportPalette.contentRect(of: track), opening: #",{"ty":"rc","d":1,"p":"#) }
         let placeholder = ExportPalette.placeholder(for: track)
-        writer.beginObject()
-        writer.key("ty"); writer.string("fl")
-        writer.key("c")
-        property(
-            track, animated: track.animates.contains(.color),
-            { values in
-                let color = values.color ?? placeholder
-                return ExportNumbers(color.r, color.g, color.b, 1)
-            }, to: &writer)
-        writer.key("o"); property(track, animated: track.animates.contains(.color), { ExportNumbers(($0.color ?? placeholder).a * 100) }, to: &writer)
-        writer.key("r"); writer.integer(2)
-        writer.endObject()
-        writer.beginObject()
-        writer.key("ty"); writer.string("tr")
-        writer.key("a"); property(track, animated: false, { _ in ExportNumbers(0, 0) }, to: &writer)
-        writer.key("p"); property(track, animated: false, { _ in ExportNumbers(0, 0) }, to: &writer)
-        writer.key("s"); property(track, animated: false, { _ in ExportNumbers(100, 100) }, to: &writer)
-        writer.key("r"); property(track, animated: false, { _ in ExportNumbers(0) }, to: &writer)
-        writer.key("o"); property(track, animated: false, { _ in ExportNumbers(100) }, to: &writer)
-        writer.endObject()
-        writer.endArray()
-        writer.endObject()
-        writer.endArray()
-        writer.endObject()
+        writer.fragment(#",{"ty":"fl","c":"#)
+        property(track, animated: track.animates.contains(.color), to: &writer) { values in
+            let color = values.color ?? placeholder
+            return ExportNumbers(color.r, color.g, color.b, 1)
+        }
+        writer.fragment(#","o":"#)
+        property(track, animated: track.animates.contains(.color), to: &writer) { ExportNumbers(($0.color ?? placeholder).a * 100) }
+        writer.fragment(#","r":2},{"ty":"tr","a":{"a":0,"k":[0,0]},"p":{"a":0,"k":[0,0]},"s":{"a":0,"k":[100,100]},"r":{"a":0,"k":0},"#)
+        writer.fragment(#""o":{"a":0,"k":100}}]}]}"#)
+        writer.endValue()
     }
 
-    /// `hasMask` and `masksProperties` of the track at `position` when it has a mask or a content region: the mask's
-    /// outline, and the region in the layer's own space (the inverse of each scale-and-translate from the stage in:
-    /// its parents', outermost first, then its own), both moved by `shift`.
+    /// `"hasMask":true,"masksProperties":[...]` of the track at `position` when it has a mask or a content region: the
+    /// mask's outline, and the region in the layer's own space (the inverse of each scale-and-translate from the stage
+    /// in: its parents', outermost first, then its own), both moved by `shift`; outside the comma bookkeeping.
     private func masks(_ track: Track, at position: Int, shift: (x: Double, y: Double), tree: ExportTree, to writer: inout JSONWriter) {
         let masked = track.base.maskFrame != nil || track.animates.contains(.maskFrame)
         guard masked || track.clip != nil else { return }
-        writer.key("hasMask"); writer.bool(true)
-        writer.key("masksProperties")
-        writer.beginArray()
+        writer.fragment(#","hasMask":true,"masksProperties":["#)
         if masked {
             let times = track.animates.contains(.maskFrame) || track.animates.contains(.cornerRadius) ? track.keyframes.map(\.time) : []
             let outlines = (times.isEmpty ? [-1] : Array(times.indices)).map { keyframe in
@@ -315,6 +271,7 @@ extension ExportScene {
             mask(mode: "a", times: times, outlines: outlines, shift: shift, to: &writer)
         }
         if let clip = track.clip {
+            if masked { writer.exportCharacter(",") }
             let chain = tree.ancestors(of: position).map { tracks[$0] } + [track]
             // On the stage, the track's own keyframes; inside a group, every time a layer of the chain moves at.
             let times =
@@ -336,55 +293,61 @@ extension ExportScene {
             }
             mask(mode: "i", times: times, outlines: outlines, shift: shift, to: &writer)
         }
-        writer.endArray()
+        writer.exportCharacter("]")
     }
 
-    /// A mask whose path is `outlines[0]` held when `times` is empty, else one outline per time, moved by `shift`.
-    private func mask(mode: String, times: [Double], outlines: [ExportOutline], shift: (x: Double, y: Double), to writer: inout JSONWriter) {
-        writer.beginObject()
-        writer.key("mode"); writer.string(mode)
-        writer.key("inv"); writer.bool(false)
-        writer.key("o"); writer.beginObject(); writer.key("a"); writer.integer(0); writer.key("k"); writer.number(100); writer.endObject()
-        writer.key("x"); writer.beginObject(); writer.key("a"); writer.integer(0); writer.key("k"); writer.number(0); writer.endObject()
-        writer.key("pt")
-        writer.beginObject()
+    /// A mask (`mode` `a` or `i`) whose path is `outlines[0]` held when `times` is empty, else one outline per time,
+    /// moved by `shift`; outside the comma bookkeeping.
+    private func mask(mode: StaticString, times: [Double], outlines: [ExportOutline], shift: (x: Double, y: Double), to writer: inout JSONWriter) {
+        writer.fragment(#"{"mode":""#)
+        writer.fragment(mode)
+        writer.fragment(#"","inv":false,"o":{"a":0,"k":100},"x":{"a":0,"k":0},"pt":"#)
         if times.isEmpty {
-            writer.key("a"); writer.integer(0)
-            writer.key("k"); path(outlines[0], shift: shift, to: &writer)
+            writer.fragment(#"{"a":0,"k":"#)
+            path(outlines[0], shift: shift, to: &writer)
+            writer.exportCharacter("}")
         } else {
-            animatedKeyframes(at: times, to: &writer) { index, writer in
-                writer.beginArray()
+            animatedKeyframes(count: times.count, time: { times[$0] }, to: &writer) { index, writer in
+                writer.exportCharacter("[")
                 path(outlines[index], shift: shift, to: &writer)
-                writer.endArray()
+                writer.exportCharacter("]")
             }
         }
-        writer.endObject()
-        writer.endObject()
+        writer.exportCharacter("}")
     }
 
-    /// An outline moved by `shift` as a closed Lottie path (`{"c", "v", "i", "o"}`, tangents relative to their vertex).
+    /// An outline moved by `shift` as a closed Lottie path (`{"c", "v", "i", "o"}`, tangents relative to their vertex),
+    /// outside the comma bookkeeping. Its pieces are held on the stack while it is written.
     private func path(_ outline: ExportOutline, shift: (x: Double, y: Double), to writer: inout JSONWriter) {
-        let pieces = outline.pieces
-        // Vertex j starts piece j: the outline's start, then every piece's end but the last (which is the start again).
-        func vertex(_ j: Int) -> ExportOutline.Point2 { j == 0 ? outline.start : pieces[j - 1].end }
-        func points(_ point: (Int) -> (Double, Double)) {
-            writer.beginArray()
-            for j in pieces.indices {
-                let (x, y) = point(j)
-                writer.beginArray(); writer.number(x); writer.number(y); writer.endArray()
+        withUnsafeTemporaryAllocation(of: ExportOutline.Cubic.self, capacity: ExportOutline.mostPieces) { pieces in
+            var count = 0
+            outline.forEachPiece { piece in
+                pieces.initializeElement(at: count, to: piece)
+                count += 1
             }
-            writer.endArray()
+            // Vertex j starts piece j: the outline's start, then every piece's end but the last (which is the start again).
+            func vertex(_ j: Int) -> ExportOutline.Point2 { j == 0 ? outline.start : pieces[j - 1].end }
+            func points(_ opening: StaticString, _ point: (Int) -> (Double, Double)) {
+                writer.fragment(opening)
+                for j in 0..<count {
+                    let (x, y) = point(j)
+                    if j > 0 { writer.exportCharacter(",") }
+                    writer.exportCharacter("[")
+                    writer.exportNumber(x)
+                    writer.exportCharacter(",")
+                    writer.exportNumber(y)
+                    writer.exportCharacter("]")
+                }
+                writer.exportCharacter("]")
+            }
+            points(#"{"c":true,"v":["#) { j in (vertex(j).x + shift.x, vertex(j).y + shift.y) }
+            points(#","i":["#) { j in
+                let control = pieces[(j + count - 1) % count].control2
+                return (control.x - vertex(j).x, control.y - vertex(j).y)
+            }
+            points(#","o":["#) { j in (pieces[j].control1.x - vertex(j).x, pieces[j].control1.y - vertex(j).y) }
+            writer.exportCharacter("}")
         }
-        writer.beginObject()
-        writer.key("c"); writer.bool(true)
-        writer.key("v"); points { j in (vertex(j).x + shift.x, vertex(j).y + shift.y) }
-        writer.key("i")
-        points { j in
-            let control = pieces[(j + pieces.count - 1) % pieces.count].control2
-            return (control.x - vertex(j).x, control.y - vertex(j).y)
-        }
-        writer.key("o"); points { j in (pieces[j].control1.x - vertex(j).x, pieces[j].control1.y - vertex(j).y) }
-        writer.endObject()
     }
 }
 

@@ -44,8 +44,13 @@ public enum PlanFormat: String, Sendable, Hashable, CaseIterable {
     func write(_ plan: Plan, to writer: inout JSONWriter, idPrefix: String = ExportScene.defaultPrefix) {
         switch self {
         case .json: plan.write(to: &writer)
-        case .waapi, .lottie, .coreAnimation: writer.json(export(plan, idPrefix: idPrefix))
-        case .css, .svg: writer.string(String(decoding: export(plan, idPrefix: idPrefix), as: UTF8.self))
+        // Every export but the SVG writes into the writer itself (the style sheet escaped as it is written); the
+        // SVG's text is made apart first, then escaped.
+        case .waapi: ExportScene(plan, prefix: idPrefix).webAnimationsDocument(to: &writer)
+        case .css: ExportScene(plan, prefix: idPrefix).styleSheet(asStringTo: &writer)
+        case .lottie: ExportScene(plan, prefix: idPrefix).lottieDocument(to: &writer)
+        case .coreAnimation: ExportScene(plan, prefix: idPrefix).coreAnimationDocument(to: &writer)
+        case .svg: writer.string(String(decoding: export(plan, idPrefix: idPrefix), as: UTF8.self))
         }
     }
 
@@ -127,11 +132,14 @@ enum ExportPalette {
     /// Where a track's placeholder content is drawn, in its own space: its layer and every mask it takes (an
     /// aspect-filled image overflows its layer, and the mask shows the overflow).
     static func paintedRect(of track: Track) -> Rect {
-        let masks = ([track.base.maskFrame] + track.keyframes.map(\.values.maskFrame)).compactMap { $0 }
         var minX = 0.0, minY = 0.0, maxX = track.frame.width, maxY = track.frame.height
-        for mask in masks {
+        func include(_ mask: Rect?) {
+            guard let mask else { return }
             minX = min(minX, mask.x); minY = min(minY, mask.y); maxX = max(maxX, mask.maxX); maxY = max(maxY, mask.maxY)
         }
+        // The base's mask, then each keyframe's (read in place: no array of them).
+        include(track.base.maskFrame)
+        for keyframe in track.keyframes { include(keyframe.values.maskFrame) }
         return Rect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
     }
 

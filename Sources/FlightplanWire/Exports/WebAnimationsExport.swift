@@ -59,11 +59,16 @@ extension ExportScene {
     func webBoxes(_ index: Int) -> (region: WebBox?, layer: WebBox, paint: WebBox) {
         let track = tracks[index], name = names[index]
         let frame = track.frame, painted = ExportPalette.paintedRect(of: track)
-        func box(_ rect: Rect, _ dx: Double, _ dy: Double) -> [(name: StaticString, value: CSSValue)] {
-            [
-                ("position", .keyword("absolute")), ("left", .pixels(rect.x - dx)), ("top", .pixels(rect.y - dy)), ("width", .pixels(rect.width)),
-                ("height", .pixels(rect.height))
-            ]
+        // Each box's style is one array, made with room for all it may hold (placement, then up to `room` more).
+        func box(_ rect: Rect, _ dx: Double, _ dy: Double, room: Int) -> [(name: StaticString, value: CSSValue)] {
+            var style: [(name: StaticString, value: CSSValue)] = []
+            style.reserveCapacity(5 + room)
+            style.append(("position", .keyword("absolute")))
+            style.append(("left", .pixels(rect.x - dx)))
+            style.append(("top", .pixels(rect.y - dy)))
+            style.append(("width", .pixels(rect.width)))
+            style.append(("height", .pixels(rect.height)))
+            return style
         }
         let offsets = track.keyframes.map { plan.duration > 0 ? $0.time / plan.duration : 0 }
         var region: WebBox?
@@ -73,34 +78,38 @@ extension ExportScene {
             origin = (holder.x, holder.y)
         }
         if let clip = track.clip {
-            region = WebBox(
-                className: "\(prefix)-\(name)-region",
-                style: box(clip, origin.x, origin.y) + [("overflow", .keyword("hidden")), ("z-index", .integer(track.z))])
+            var style = box(clip, origin.x, origin.y, room: 2)
+            style.append(("overflow", .keyword("hidden")))
+            style.append(("z-index", .integer(track.z)))
+            region = WebBox(className: "\(prefix)-\(name)-region", style: style)
             origin = (clip.x, clip.y)
         }
-        var layerStyle = box(frame, origin.x, origin.y) + [("transform-origin", .keyword("50% 50%"))]
+        // Room for the origin, the z-index and the held transform, opacity and shadow.
+        var layerStyle = box(frame, origin.x, origin.y, room: 5)
+        layerStyle.append(("transform-origin", .keyword("50% 50%")))
         if region == nil { layerStyle.append(("z-index", .integer(track.z))) }
         // What the track holds throughout is part of each box's style.
         var base: [Declaration] = []
         layerDeclarations(track.base, into: &base)
-        layerStyle += base.map { ($0.css, $0.value) }
+        for declaration in base { layerStyle.append((declaration.css, declaration.value)) }
         let layer = WebBox(className: "\(prefix)-\(name)", style: layerStyle, offsets: offsets, values: track.keyframes) { values, declarations in
             layerDeclarations(values, into: &declarations)
         }
-        var paintStyle = box(painted, 0, 0)
+        // Room for the placeholder colour, the content's four and the held clip and colour.
+        var paintStyle = box(painted, 0, 0, room: 7)
         if track.base.color == nil && !track.animates.contains(.color) {
             paintStyle.append(("background-color", .color(ExportPalette.placeholder(for: track))))
         }
         if let content = track.content {
             let drawn = ExportPalette.contentRect(of: track)
-            paintStyle += [
-                ("background-image", .url(content.url)), ("background-position", .pixelPair(drawn.x - painted.x, drawn.y - painted.y)),
-                ("background-size", .pixelPair(drawn.width, drawn.height)), ("background-repeat", .keyword("no-repeat"))
-            ]
+            paintStyle.append(("background-image", .url(content.url)))
+            paintStyle.append(("background-position", .pixelPair(drawn.x - painted.x, drawn.y - painted.y)))
+            paintStyle.append(("background-size", .pixelPair(drawn.width, drawn.height)))
+            paintStyle.append(("background-repeat", .keyword("no-repeat")))
         }
-        base = []
+        base.removeAll(keepingCapacity: true)
         paintDeclarations(track.base, of: track, held: track.base, painted: painted, into: &base)
-        paintStyle += base.map { ($0.css, $0.value) }
+        for declaration in base { paintStyle.append((declaration.css, declaration.value)) }
         let paint = WebBox(className: "\(prefix)-\(name)-paint", style: paintStyle, offsets: offsets, values: track.keyframes) {
             values, declarations in
             paintDeclarations(values, of: track, held: track.base, painted: painted, into: &declarations)
@@ -131,6 +140,21 @@ extension ExportScene {
     /// `parent` is the id of the element whose paint box holds this one's boxes (an earlier element).
     func webAnimationsDocument() -> [UInt8] {
         var text = ExportText(capacity: 1024 + tracks.reduce(0) { $0 + 1024 + 400 * $1.keyframes.count })
+        webAnimationsDocument(to: &text)
+        return text.bytes
+    }
+
+    /// Writes the Web Animations document as the writer's next value (a batch's or a dismissal's plan, without a
+    /// copy): the writer is lent to an ``ExportText`` while it is written.
+    func webAnimationsDocument(to writer: inout JSONWriter) {
+        var text = ExportText(capacity: 0)
+        swap(&text.json, &writer)
+        webAnimationsDocument(to: &text)
+        swap(&text.json, &writer)
+    }
+
+    /// Writes the Web Animations document into `text`.
+    private func webAnimationsDocument(to text: inout ExportText) {
         func write(_ box: WebBox) {
             text.json.key("className"); text.json.string(box.className)
             text.json.key("style")
@@ -174,7 +198,6 @@ extension ExportScene {
         }
         text.json.endArray()
         text.json.endObject()
-        return text.bytes
     }
 
     /// A header saying how the boxes nest (naming each child's outermost div and its parent's paint div), `.<prefix>-stage`,
@@ -182,6 +205,27 @@ extension ExportScene {
     /// animations, and their `@keyframes`.
     func styleSheet() -> [UInt8] {
         var css = ExportText(capacity: 1024 + tracks.reduce(0) { $0 + 1024 + 400 * $1.keyframes.count })
+        styleSheet(to: &css)
+        return css.bytes
+    }
+
+    /// Writes the style sheet as a JSON string, the writer's next value (a batch's or a dismissal's plan): escaped as
+    /// it is written (its quotes and line ends are its only characters a JSON string escapes), without a copy.
+    func styleSheet(asStringTo writer: inout JSONWriter) {
+        var css = ExportText(capacity: 0)
+        swap(&css.json, &writer)
+        css.json.beginValue()
+        css.append("\"")
+        css.insideJSONString = true
+        styleSheet(to: &css)
+        css.insideJSONString = false
+        css.append("\"")
+        css.json.endValue()
+        swap(&css.json, &writer)
+    }
+
+    /// Writes the style sheet into `css`.
+    private func styleSheet(to css: inout ExportText) {
         css.append("/* Flightplan: "); css.append(contentsOf: plan.style.rawValue); css.append(" "); css.append(contentsOf: plan.direction.rawValue)
         css.append(", "); css.number(duration); css.append(" ms. ")
         css.append("Per track, inside ."); css.append(contentsOf: prefix)
@@ -196,9 +240,9 @@ extension ExportScene {
             css.append(" in div."); css.append(contentsOf: prefix); css.append("-"); css.append(contentsOf: names[parent]); css.append("-paint")
         }
         css.append(". ")
-        css.append("Pause with animation-play-state: paused and scrub with a negative animation-delay. */\n")
+        css.append("Pause with animation-play-state: paused and scrub with a negative animation-delay. */"); css.lineEnd()
         css.append("."); css.append(contentsOf: prefix); css.append("-stage { position: relative; width: "); css.number(stage.width)
-        css.append("px; height: "); css.number(stage.height); css.append("px; overflow: hidden; }\n")
+        css.append("px; height: "); css.number(stage.height); css.append("px; overflow: hidden; }"); css.lineEnd()
         for index in tracks.indices {
             let boxes = webBoxes(index)
             for box in [boxes.region, boxes.layer, boxes.paint].compactMap({ $0 }) {
@@ -209,20 +253,19 @@ extension ExportScene {
                     css.append(" animation: "); css.append(contentsOf: box.className); css.append(" "); css.number(duration);
                     css.append("ms linear both;")
                 }
-                css.append(" }\n")
+                css.append(" }"); css.lineEnd()
                 guard animated else { continue }
-                css.append("@keyframes "); css.append(contentsOf: box.className); css.append(" {\n")
+                css.append("@keyframes "); css.append(contentsOf: box.className); css.append(" {"); css.lineEnd()
                 for keyframe in box.keyframes {
                     css.append("  "); css.number(keyframe.offset * 100); css.append("% { ")
                     for (index, declaration) in box.declarations[keyframe.declarations].enumerated() {
                         css.declaration(declaration.css, declaration.value, first: index == 0)
                     }
-                    css.append(" }\n")
+                    css.append(" }"); css.lineEnd()
                 }
-                css.append("}\n")
+                css.append("}"); css.lineEnd()
             }
         }
-        return css.bytes
     }
 }
 
