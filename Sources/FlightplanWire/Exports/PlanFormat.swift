@@ -62,15 +62,13 @@ public enum PlanFormat: String, Sendable, Hashable, CaseIterable {
     /// - Returns: The export's bytes: UTF-8 text in this format's ``mediaType``.
     public func export(_ plan: Plan, idPrefix: String = ExportScene.defaultPrefix) -> [UInt8] {
         // The JSON answer is the plan itself: no export scene (its tree and palette) is made for it.
-        if self == .json { return plan.jsonBytes }
-        let scene = ExportScene(plan, prefix: idPrefix)
-        return switch self {
+        switch self {
         case .json: plan.jsonBytes
-        case .waapi: scene.webAnimationsDocument()
-        case .css: scene.styleSheet()
-        case .svg: scene.animatedSVG()
-        case .lottie: scene.lottieDocument()
-        case .coreAnimation: scene.coreAnimationDocument()
+        case .waapi: ExportScene(plan, prefix: idPrefix).webAnimationsDocument()
+        case .css: ExportScene(plan, prefix: idPrefix).styleSheet()
+        case .svg: ExportScene(plan, prefix: idPrefix).animatedSVG()
+        case .lottie: ExportScene(plan, prefix: idPrefix).lottieDocument()
+        case .coreAnimation: ExportScene(plan, prefix: idPrefix).coreAnimationDocument()
         }
     }
 
