@@ -139,14 +139,17 @@ def in_process_table(results):
 
 
 def exports_table(results):
-    """Each answer format for the same plan, against the JSON format's export of it in the same run."""
+    """Each answer format for the same plan, against the JSON format's export of it in the same run: the export alone,
+    and the request (the plan made, then written in the format) against the JSON request."""
     rows = [(EXPORT.fullmatch(name), values) for name, values in results.items() if EXPORT.fullmatch(name)]
     json_answer = next(values for match, values in rows if match[1] == "json")["Time(wallclock)"][50]
-    lines = ["| format | bytes | p50 | mallocs (p50) | × the JSON answer (p50) |", "|---|---:|---:|---:|---:|"]
+    plan = results[next(name for name in results if name.startswith("plan sharedFrame ("))]["Time(wallclock)"][50]
+    lines = ["| format | bytes | p50 | mallocs (p50) | × the JSON answer (p50) | the request: plan + format, × plan + JSON |",
+             "|---|---:|---:|---:|---:|---:|"]
     for match, values in sorted(rows, key=lambda row: row[1]["Time(wallclock)"][50]):
         wall = values["Time(wallclock)"][50]
         lines.append(f"| {match[1]} | {number(int(match[2]))} | {microseconds(wall)} | {number(values['Malloc(total)'][50])} | "
-                     f"{wall / json_answer:.1f}× |")
+                     f"{wall / json_answer:.1f}× | {(plan + wall) / (plan + json_answer):.1f}× |")
     return "\n".join(lines)
 
 

@@ -80,6 +80,9 @@ def measure(binary, requests=400, sampling="keyframes"):
     with tempfile.TemporaryDirectory() as scratch:
         few = profile(binary, bodies[:warmup], os.path.join(scratch, "few"))
         many = profile(binary, bodies, os.path.join(scratch, "many"))
+    missing = [name for name in ["endpoint", *STEPS] if name not in many[1]]
+    if missing:
+        sys.exit(f"no function for {', '.join(missing)} in the profile: a signature changed; update the names in {__file__}")
     parts = {"whole": (many[0] - few[0]) / requests}
     for name in ["endpoint", *STEPS]:
         parts[name] = (many[1].get(name, 0) - few[1].get(name, 0)) / requests
