@@ -16,7 +16,9 @@
 enum ShortestDecimal {
     /// The digits and decimal exponent of the shortest, closest decimal for a positive `magnitude`
     /// (`magnitude == digits × 10^exponent`, `digits` without trailing zeros), or nil for the cases the type's
-    /// documentation leaves to the standard library.
+    /// documentation leaves to the standard library. Inlined into its one caller, the writer's number path, where the
+    /// call and the optional result cost a fifth of the work.
+    @inline(__always)
     static func digits(of magnitude: Double) -> (digits: UInt64, exponent: Int)? {
         let bits = magnitude.bitPattern
         let biasedExponent = Int(truncatingIfNeeded: bits >> 52)
