@@ -6,7 +6,8 @@
 /// `10ᵏ` that makes it between 1 and 10 wide. Then at most one multiple of ten lies inside: when one does, it is the
 /// only shortest decimal (its trailing zeros dropped); when none does, the shortest are the integers inside, and the
 /// closest is the scaled value rounded. For this domain `k` is 7 … 19, so `10ᵏ` is a 64-bit integer, every scaled
-/// quantity fits in 128 bits, and every step is exact: one multiplication, two shifts and a division by ten.
+/// quantity fits in 128 bits, and every step is exact: one 128-bit product, then 64-bit shifts, masks and a
+/// division by ten.
 ///
 /// A power of two below one (½, ¼ … 2⁻¹⁰: a plan's durations, times and opacities often are) is its exact expansion,
 /// `5ᵏ × 10⁻ᵏ`: its interval is lopsided, but at most 10 digits long it is far shorter than any other decimal the
@@ -66,10 +67,10 @@ enum ShortestDecimal {
         return (fractionBits > half ? scaled &+ 1 : scaled, -k)
     }
 
-    /// `digits × 10^exponent` with the trailing zeros of `digits` dropped: one, then eight at a time, then four, two
-    /// and one (up to 24). Each test divides by multiplying with the inverse of 5ⁿ modulo 2⁶⁴ and rotating right by n bits; the
-    /// result is the quotient exactly when it is at most (2⁶⁴ − 1) / 10ⁿ, that is when 10ⁿ divides (Granlund and
-    /// Montgomery).
+    /// `digits × 10^exponent` with the trailing zeros of `digits` dropped: one first (most candidates have no more),
+    /// then eight at a time, four, two and one. Each test divides by multiplying with the inverse of 5ⁿ modulo 2⁶⁴ and
+    /// rotating right by n bits; the result is the quotient exactly when it is at most (2⁶⁴ − 1) / 10ⁿ, that is when
+    /// 10ⁿ divides (Granlund and Montgomery).
     @inline(__always)
     private static func withoutTrailingZeros(_ digits: UInt64, exponent: Int) -> (digits: UInt64, exponent: Int) {
         var digits = digits, exponent = exponent
@@ -82,15 +83,17 @@ enum ShortestDecimal {
             exponent &+= places
             return true
         }
-        // Most candidates have no further zero: one test settles them.
-        guard drop(1, inverse: 0xCCCC_CCCC_CCCC_CCCD, limit: 1_844_674_407_370_955_161) else { return (digits, exponent) }
+        @inline(__always)
+        func dropOne() -> Bool { drop(1, inverse: 0xCCCC_CCCC_CCCC_CCCD, limit: 1_844_674_407_370_955_161) }
+        guard dropOne() else { return (digits, exponent) }
         while drop(8, inverse: 0xC767_074B_22E9_0E21, limit: 184_467_440_737) {}
         _ = drop(4, inverse: 0xD288_CE70_3AFB_7E91, limit: 1_844_674_407_370_955)
         _ = drop(2, inverse: 0x8F5C_28F5_C28F_5C29, limit: 184_467_440_737_095_516)
-        _ = drop(1, inverse: 0xCCCC_CCCC_CCCC_CCCD, limit: 1_844_674_407_370_955_161)
+        _ = dropOne()
         return (digits, exponent)
     }
 }
+
 /// 10^exponent for 0 ≤ exponent ≤ 19 (the largest power of ten in 64 bits); 0 for other exponents. A `switch` of
 /// constants, which the compiler turns into a table of constants (or folds into the comparison it feeds): a global
 /// array was read through its lazy initialiser's `swift_once` check at every call.
