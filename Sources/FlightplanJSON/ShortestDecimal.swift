@@ -2,10 +2,12 @@
 /// 128-bit integers for the magnitudes a plan holds: the digits `Double.description` prints, without its
 /// generic text-stream path.
 ///
-/// The method is the classic one (as in Ryū and Steele–White): scale the rounding interval of the value,
-/// `(m − ½, m + ½) · 2ᵉ`, by a power of ten so that it spans at least eleven integers, drop trailing digits while
-/// a multiple of ten is still inside, then take the candidate nearest the value. Here every scaled quantity fits
-/// in 128 bits, so no table of rounded powers is needed and every step is exact.
+/// The method is Schubfach's: scale the rounding interval of the value, `(m − ½, m + ½) · 2ᵉ`, by the power of ten
+/// `10ᵏ` that makes it between 1 and 10 wide. Then at most one multiple of ten lies inside: when one does, it is the
+/// only shortest decimal (its trailing zeros dropped); when none does, the shortest are the integers inside, and the
+/// closest is the scaled value rounded. For this domain `k` is 7 … 19, so `10ᵏ` is a 64-bit integer, every scaled
+/// quantity fits in 128 bits, and every step is exact: one 128-bit product, then 64-bit shifts, masks and a
+/// division by ten.
 ///
 /// A power of two below one (½, ¼ … 2⁻¹⁰: a plan's durations, times and opacities often are) is its exact expansion,
 /// `5ᵏ × 10⁻ᵏ`: its interval is lopsided, but at most 10 digits long it is far shorter than any other decimal the
@@ -15,7 +17,9 @@
 enum ShortestDecimal {
     /// The digits and decimal exponent of the shortest, closest decimal for a positive `magnitude`
     /// (`magnitude == digits × 10^exponent`, `digits` without trailing zeros), or nil for the cases the type's
-    /// documentation leaves to the standard library.
+    /// documentation leaves to the standard library. Inlined into its one caller, the writer's number path, where the
+    /// call and the optional result cost a fifth of the work.
+    @inline(__always)
     static func digits(of magnitude: Double) -> (digits: UInt64, exponent: Int)? {
         let bits = magnitude.bitPattern
         let biasedExponent = Int(truncatingIfNeeded: bits >> 52)
@@ -24,68 +28,69 @@ enum ShortestDecimal {
         let binaryExponent = biasedExponent - 1075
         guard (-62)...(-23) ~= binaryExponent else { return nil }
         if fraction == 0 {
-            // 2⁻ᵏ for k = 1 … 10 is 5ᵏ × 10⁻ᵏ exactly.
+            // 2⁻ᵏ for k = 1 … 10 is 5ᵏ × 10⁻ᵏ exactly, and 5ᵏ = 10ᵏ / 2ᵏ.
             let k = -(binaryExponent + 52)
             guard 1...10 ~= k else { return nil }
-            var fives: UInt64 = 1
-            for _ in 0..<k { fives &*= 5 }
-            return (fives, -k)
+            return (powerOfTen(k) >> k, -k)
         }
         let significand = UInt64(1 << 52) | fraction
 
-        // Scale by 10^k, k = 17 − ⌊log₁₀ 2^(binaryExponent+52)⌋ (9 … 21), so the value has 18 or 19 integer digits.
-        let k = 17 - ((binaryExponent + 52) * 78_913) >> 18
-        let power = k <= 19 ? UInt128(powerOfTen(k)) : UInt128(powerOfTen(k - 2)) &* 100
-        // Twice the scaled value and its interval's ends, over 2^shift: (2m ∓ 1) · 10^k / 2^(1 − binaryExponent).
-        // (Masking shifts: the amount, 24 … 63, is always in range.)
-        let shift = UInt128(1 - binaryExponent)
-        let mask = (UInt128(1) &<< shift) &- 1
-        let center = UInt128(significand << 1) &* power
-        let low = center &- power, high = center &+ power
+        // Scale by 10^k, k = ⌈−binaryExponent · log₁₀ 2⌉ (7 … 19; never a whole number), so the interval is
+        // 10^k · 2^binaryExponent wide, between 1 and 10, and the value has 16 or 17 integer digits.
+        let k = (-binaryExponent * 78_913) >> 18 + 1
+        let power = powerOfTen(k)
+        // The scaled value is m · 10^k / 2^shift and its interval's ends are ½ · 10^k (`radius`, a whole number) either
+        // side. Each is split into its integer part and its fraction, the bits below `shift` (23 … 62), so that all
+        // that follows the one 128-bit product is 64-bit arithmetic. (Masking shifts: every amount is in range.)
+        let shift = UInt64(-binaryExponent)
+        let mask: UInt64 = (1 &<< shift) &- 1
+        let (high, low) = significand.multipliedFullWidth(by: power)
+        let scaled = low &>> shift | high &<< (64 &- shift), fractionBits = low & mask
+        let radius = power >> 1
+        let radiusWhole = radius &>> shift, radiusFraction = radius & mask
         // Round half to even: an end reads back as this value when m is even.
         let inclusive = significand & 1 == 0
-        var lowest = UInt64(truncatingIfNeeded: low &>> shift)
-        if low & mask != 0 || !inclusive { lowest += 1 }
-        var highest = UInt64(truncatingIfNeeded: high &>> shift)
-        if high & mask == 0 && !inclusive { highest -= 1 }
+        let lowEndFraction = (fractionBits &- radiusFraction) & mask
+        var lowest = scaled &- radiusWhole &- (fractionBits < radiusFraction ? 1 : 0)
+        if lowEndFraction != 0 || !inclusive { lowest &+= 1 }
+        let highEndSum = fractionBits &+ radiusFraction
+        var highest = scaled &+ radiusWhole &+ highEndSum &>> shift
+        if highEndSum & mask == 0 && !inclusive { highest &-= 1 }
 
-        // Drop digits while a multiple of ten is still inside the interval, dropping the value's own digits alongside:
-        // the last one dropped and whether everything below it (fraction included) was zero decide its rounding.
-        var nearest = UInt64(truncatingIfNeeded: center &>> shift)
-        let fractionBits = center & mask, half = UInt128(1) &<< (shift &- 1)
-        // Eight digits at a time first: a value rounded to a few decimals (`precision`) drops fifteen or so, and a
-        // multiple of 10⁸ in the interval means one of every smaller power too, so the count dropped is the same.
-        var lastDropped: UInt64?
-        var zeroBelow = fractionBits == 0
-        var dropped = 0
+        // A multiple of ten inside is the one shortest candidate.
+        let tens = highest / 10
+        if tens &* 10 >= lowest { return withoutTrailingZeros(tens, exponent: 1 - k) }
+        // Otherwise the scaled value rounded to the nearest integer, which the interval (wider than 1) holds; an exact
+        // tie is left to the standard library's convention.
+        let half: UInt64 = 1 &<< (shift &- 1)
+        if fractionBits == half { return nil }
+        return (fractionBits > half ? scaled &+ 1 : scaled, -k)
+    }
+
+    /// `digits × 10^exponent` with the trailing zeros of `digits` dropped: one first (most candidates have no more),
+    /// then eight at a time, four, two and one. Each test divides by multiplying with the inverse of 5ⁿ modulo 2⁶⁴ and
+    /// rotating right by n bits; the result is the quotient exactly when it is at most (2⁶⁴ − 1) / 10ⁿ, that is when
+    /// 10ⁿ divides (Granlund and Montgomery).
+    @inline(__always)
+    private static func withoutTrailingZeros(_ digits: UInt64, exponent: Int) -> (digits: UInt64, exponent: Int) {
+        var digits = digits, exponent = exponent
         @inline(__always)
-        func drop(_ places: Int, scale: UInt64) {
-            while true {
-                let coarserLowest = (lowest + scale - 1) / scale, coarserHighest = highest / scale
-                guard coarserLowest <= coarserHighest else { return }
-                lowest = coarserLowest
-                highest = coarserHighest
-                // The digits dropped now: the leading one is the last dropped; those below it must be zero too.
-                let droppedNow = nearest % scale, below = scale / 10
-                if let lastDropped { zeroBelow = zeroBelow && lastDropped == 0 }
-                zeroBelow = zeroBelow && droppedNow % below == 0
-                lastDropped = droppedNow / below
-                nearest /= scale
-                dropped += places
-            }
+        func drop(_ places: Int, inverse: UInt64, limit: UInt64) -> Bool {
+            let product = digits &* inverse
+            let quotient = product &>> places | product &<< (64 - places)
+            guard quotient <= limit else { return false }
+            digits = quotient
+            exponent &+= places
+            return true
         }
-        drop(8, scale: 100_000_000)
-        drop(1, scale: 10)
-        // Round to nearest; an exact tie is left to the standard library's convention.
-        if let lastDropped {
-            if lastDropped == 5 && zeroBelow { return nil }
-            if lastDropped >= 5 { nearest += 1 }
-        } else {
-            if fractionBits == half { return nil }
-            if fractionBits > half { nearest += 1 }
-        }
-        guard lowest...highest ~= nearest else { return nil }
-        return (nearest, dropped - k)
+        @inline(__always)
+        func dropOne() -> Bool { drop(1, inverse: 0xCCCC_CCCC_CCCC_CCCD, limit: 1_844_674_407_370_955_161) }
+        guard dropOne() else { return (digits, exponent) }
+        while drop(8, inverse: 0xC767_074B_22E9_0E21, limit: 184_467_440_737) {}
+        _ = drop(4, inverse: 0xD288_CE70_3AFB_7E91, limit: 1_844_674_407_370_955)
+        _ = drop(2, inverse: 0x8F5C_28F5_C28F_5C29, limit: 184_467_440_737_095_516)
+        _ = dropOne()
+        return (digits, exponent)
     }
 }
 

@@ -262,6 +262,35 @@ struct JSONTests {
         #expect(deferred < count / 500, "deferred \(deferred) of \(count)")
     }
 
+    @Test("the printer's whole domain: a million random bit patterns and every power of two and of ten with its neighbours, as description")
+    func shortestDecimalCoversItsDomain() {
+        var rng = SeededGenerator(seed: 0x5D1)
+        // Biased exponents 1013 … 1052 are the binary exponents −62 … −23 of a 53-bit significand: [2⁻¹⁰, 2³⁰).
+        var values = (0..<1_000_000).map { _ in
+            Double(bitPattern: UInt64.random(in: 1013...1052, using: &rng) << 52 | UInt64.random(in: 0..<(1 << 52), using: &rng))
+        }
+        // Interval edges: where the exponent, and so the interval's width or symmetry, or the digit count changes.
+        let edges = (-10...30).map { Double(sign: .plus, exponent: $0, significand: 1) } + (-3...9).map { Double("1e\($0)")! }
+        for edge in edges {
+            var below = edge, above = edge
+            for _ in 0..<16 {
+                values += [below, above]
+                below = below.nextDown
+                above = above.nextUp
+            }
+        }
+        var deferred = 0
+        for value in values where value >= 0x1p-10 && value < 0x1p30 {
+            let signed = Bool.random(using: &rng) ? -value : value
+            var writer = JSONWriter()
+            writer.number(signed)
+            let description = signed.description.hasSuffix(".0") ? String(signed.description.dropLast(2)) : signed.description
+            #expect(writer.text == description, "\(signed)")
+            if value != value.rounded(.towardZero) && ShortestDecimal.digits(of: value) == nil { deferred += 1 }
+        }
+        #expect(deferred < 100, "deferred \(deferred) of \(values.count)")
+    }
+
     @Test("numbers parse to the correctly rounded Double (the fast path agrees with the standard library)")
     func numberParsing() throws {
         var rng = SeededGenerator(seed: 0xD161)

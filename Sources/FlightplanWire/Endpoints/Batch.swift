@@ -124,7 +124,9 @@ public enum Batch {
     static func answer(_ batch: Request, format: PlanFormat = .json, idPrefix: String = ExportScene.defaultPrefix) throws(ValidationError) -> (
         [UInt8], [TransitionStyle]
     ) {
-        var writer = JSONWriter(capacity: 4096 * max(1, batch.items.count))
+        // 16 kB an item: a plan's answer is 5 to 11 kB, so a batch of them is written without growing the buffer (each
+        // growth copies all written so far); the largest batch reserves 4 MB, whose unwritten pages cost no memory.
+        var writer = JSONWriter(capacity: 16_384 * max(1, batch.items.count))
         var styles: [TransitionStyle] = []
         writer.beginObject()
         writer.key("results")
