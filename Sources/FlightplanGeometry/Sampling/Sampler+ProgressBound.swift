@@ -495,12 +495,15 @@ struct ProgressGrid {
     /// tolerance (and one 8-bit opacity step) where it is at most 1. `first` is the cell holding `low`
     /// (``cell(containing:)``: a search asks from one start again and again).
     func load(from low: Double, to high: Double, gap: Double, first: Int) -> Double {
-        // The first cell ending at or after `high`: a span reaches over a few cells, not through the grid.
-        var last = first
-        while last < edges.count - 2 && edges[last + 1] < high { last += 1 }
+        // The first cell ending at or after `high`: a span reaches over a few cells, not through the grid. Edges and
+        // bounds are read through buffers: `cell(containing:)` and the scan keep every index inside, and a search asks
+        // this for every candidate.
+        let last = edges.withUnsafeBufferPointer { edges in
+            var last = first
+            while last < edges.count - 2 && edges[last + 1] < high { last += 1 }
+            return last
+        }
         let spread = (high - low) * (high - low) / 4
-        // Read through a buffer: `cell(containing:)` and the scan above keep every index inside, and a search asks this
-        // for every candidate.
         return bounds.withUnsafeBufferPointer { bounds in
             var load = 0.0
             for track in 0..<tracks {
