@@ -335,12 +335,6 @@ struct ProgressGrid {
         let endBends = speed + cellSize, coarser = endBends + 2 * trackSize, finer = coarser + trackSize
         let perAllowed = finer + trackSize, chord = perAllowed + lanes
         for lane in 0..<lanes { perAllowed[lane] = 1 / allowed[lane] }
-        // The largest of a cell's lanes at `values` as a share of what each allows.
-        func share(_ values: UnsafePointer<Double>, _ measured: Range<Int>) -> Double {
-            var largest = 0.0
-            for lane in measured { largest = max(largest, values[lane] * perAllowed[lane]) }
-            return largest
-        }
         var states: [Keyframe] = [], scratch: [Keyframe] = [], far: [Keyframe] = []
         var cellShares: [(bend: Double, speed: Double)] = []
         cellShares.reserveCapacity(cellsAtMost * tracks)
@@ -364,10 +358,10 @@ struct ProgressGrid {
             states.reserveCapacity(points * tracks)
             for index in 0..<points {
                 motion.state(index == points - 1 ? high : low + half * Double(index), &scratch)
+                for track in 0..<tracks { Self.write(scratch[track], layers[track], into: pointLanes + (index * tracks + track) * lanes) }
                 states += scratch
             }
             evaluations += points * tracks
-            for index in states.indices { Self.write(states[index], layers[index % tracks], into: pointLanes + index * lanes) }
             // The bend at each inner point (zero at the piece's ends). Neighbouring points must agree (a corner shows at one or two of them, not
             // at the next), or there is a corner to locate.
             for index in 0..<trackSize { (bends[index], bends[(points - 1) * trackSize + index]) = (0, 0) }
@@ -433,17 +427,20 @@ struct ProgressGrid {
             for cell in 0..<cells {
                 for track in 0..<tracks {
                     let offset = (cell * tracks + track) * lanes, first = 2 * cell * trackSize + track * lanes
-                    let measured = layers[track].measuredLanes
-                    for lane in measured {
+                    var bendShare = 0.0, speedShare = 0.0
+                    for lane in layers[track].measuredLanes {
                         let start = first + lane, middle = start + trackSize, end = middle + trackSize
                         var largest = max(max(bends[start], bends[middle]), bends[end])
                         if cell == 0 { largest = max(largest, endBends[track * lanes + lane]) }
                         if cell == cells - 1 { largest = max(largest, endBends[(tracks + track) * lanes + lane]) }
                         bend[offset + lane] = largest
                         let move = max(abs(pointLanes[start] - pointLanes[middle]), abs(pointLanes[middle] - pointLanes[end]))
-                        speed[offset + lane] = move * perHalf + largest * half
+                        let fastest = move * perHalf + largest * half
+                        speed[offset + lane] = fastest
+                        bendShare = max(bendShare, largest * perAllowed[lane])
+                        speedShare = max(speedShare, fastest * perAllowed[lane])
                     }
-                    cellShares.append((share(bend + offset, measured), share(speed + offset, measured)))
+                    cellShares.append((bendShare, speedShare))
                 }
             }
             // Each cell takes its neighbours' measures too; a piece's end cell, with no neighbour beyond it to take over
@@ -498,20 +495,29 @@ struct ProgressGrid {
     /// tolerance (and one 8-bit opacity step) where it is at most 1. `first` is the cell holding `low`
     /// (``cell(containing:)``: a search asks from one start again and again).
     func load(from low: Double, to high: Double, gap: Double, first: Int) -> Double {
-        // The first cell ending at or after `high`: a span reaches over a few cells, not through the grid.
-        var last = first
-        while last < edges.count - 2 && edges[last + 1] < high { last += 1 }
-        let spread = (high - low) * (high - low) / 4
-        var load = 0.0
-        for track in 0..<tracks {
-            var (bend, speed) = bounds[first * tracks + track]
-            for cell in first..<last {
-                bend = max(bend, bounds[(cell + 1) * tracks + track].bend)
-                speed = max(speed, bounds[(cell + 1) * tracks + track].speed)
-            }
-            load = max(load, bend * spread + speed * gap)
+        // The first cell ending at or after `high`: a span reaches over a few cells, not through the grid. Edges and
+        // bounds are read through buffers: `cell(containing:)` and the scan keep every index inside, and a search asks
+        // this for every candidate.
+        let last = edges.withUnsafeBufferPointer { edges in
+            var last = first
+            while last < edges.count - 2 && edges[last + 1] < high { last += 1 }
+            return last
         }
-        return load
+        let spread = (high - low) * (high - low) / 4
+        return bounds.withUnsafeBufferPointer { bounds in
+            var load = 0.0
+            for track in 0..<tracks {
+                var index = first * tracks + track
+                var (bend, speed) = bounds[index]
+                for _ in first..<last {
+                    index += tracks
+                    bend = max(bend, bounds[index].bend)
+                    speed = max(speed, bounds[index].speed)
+                }
+                load = max(load, bend * spread + speed * gap)
+            }
+            return load
+        }
     }
 
     /// The cell holding `progress`: the last one starting at or before it.
