@@ -1,12 +1,13 @@
 #!/usr/bin/env python3
 """Instructions per request in the real server, which the shared machine's noise does not move: `flightplan serve
---threads 1` runs under `valgrind --tool=callgrind` twice, answering a few requests and then that many more, from one
-keep-alive client; the difference over the extra requests is what one request costs in user space, split into the
-endpoint (`Endpoint.answer`: decode, plan, encode) and the rest (libmicrohttpd, the daemon, router, access log and
-metrics). The requests are http_bench's distinct sharedFrame requests, so no table of recent numbers helps across them.
+--threads 1` runs under `valgrind --tool=callgrind` twice, from one keep-alive client, once answering 10 requests and
+once those 10 and N more; the difference divided by N is what one request costs in user space, split into the
+endpoint (`Endpoint.answer`: parse, read, validate, plan, write) and the rest (libmicrohttpd, the daemon, router,
+access log and metrics). The requests are http_bench's distinct sharedFrame requests, at 31 keyframes and at the
+default sampling.
 
-Needs valgrind (`apt-get install -y valgrind`). Usage: python3 Benchmarks/server_instructions.py [BINARY] [--requests 400]   (both the 31-keyframe and the default
-sampling)
+Needs valgrind (`apt-get install -y valgrind`).
+Usage: python3 Benchmarks/server_instructions.py [BINARY] [--requests N (400)]
 """
 import argparse
 import http.client
