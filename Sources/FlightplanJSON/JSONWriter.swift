@@ -411,7 +411,8 @@ public struct JSONWriter: ~Copyable {
 
     /// Appends literal JSON text as it is, outside the comma bookkeeping: for writers of fixed shapes
     /// that interleave literal fragments with ``bareNumber(_:)`` between ``beginValue()`` and ``endValue()``.
-    @inlinable
+    /// Inlined where it is called, where the text's length is a constant: a short fragment is a few stores.
+    @inlinable @inline(__always)
     package mutating func fragment(_ text: StaticString) {
         append(text)
     }
@@ -423,8 +424,16 @@ public struct JSONWriter: ~Copyable {
         endValue()
     }
 
-    /// A number written as ``number(_:)`` does, outside the comma bookkeeping (see ``fragment(_:)``).
+    /// A number written as ``number(_:)`` does, outside the comma bookkeeping (see ``fragment(_:)``); zero, as
+    /// common in an export as in a plan, is written where this is called.
+    @inlinable @inline(__always)
     package mutating func bareNumber(_ value: Double) {
+        if value == 0 { append(UInt8(ascii: "0")) } else { bareNonzeroNumber(value) }
+    }
+
+    /// Writes a number other than zero as ``bareNumber(_:)`` does.
+    @usableFromInline
+    mutating func bareNonzeroNumber(_ value: Double) {
         guard value.isFinite else { return append("null") }
         writeNumber(value, comma: false)
     }
@@ -528,7 +537,7 @@ public struct JSONWriter: ~Copyable {
     }
 
     /// Appends one byte of text as it is, outside the comma bookkeeping (see ``fragment(_:)``).
-    @inlinable
+    @inlinable @inline(__always)
     package mutating func verbatim(byte: UInt8) {
         append(byte)
     }

@@ -20,39 +20,16 @@ struct ExportNumbers {
     /// Writes the numbers as a JSON array, outside the writer's comma bookkeeping (inside a value begun with
     /// `beginValue()`).
     func write(to writer: inout JSONWriter) {
-        writer.exportCharacter("[")
+        writer.fragment("[")
         for index in 0..<count {
-            if index > 0 { writer.exportCharacter(",") }
-            writer.exportNumber(numbers[index])
+            if index > 0 { writer.fragment(",") }
+            writer.bareNumber(numbers[index])
         }
-        writer.exportCharacter("]")
+        writer.fragment("]")
     }
 
     /// Appends the numbers to `array`.
     func append(to array: inout [Double]) {
         for index in 0..<count { array.append(numbers[index]) }
-    }
-}
-
-extension JSONWriter {
-    /// A number of an export as ``number(_:)`` writes it, outside the comma bookkeeping; 0 (the commonest: a
-    /// straight edge's tangent, a held rotation) as literal text, without a call.
-    mutating func exportNumber(_ value: Double) {
-        if value == 0 { exportCharacter("0") } else { bareNumber(value) }
-    }
-
-    /// Appends one ASCII character of an export's text as it is: inlined, where a one-character fragment is a call.
-    @inline(__always)
-    mutating func exportCharacter(_ character: Unicode.Scalar) {
-        verbatim(byte: UInt8(ascii: character))
-    }
-
-    /// Appends literal text of an export as ``fragment(_:)`` does: up to three bytes (a separator, `px`, `", "`)
-    /// byte by byte, inlined, where a fragment is a call; longer text as a fragment.
-    @inline(__always)
-    mutating func exportFragment(_ text: StaticString) {
-        let count = text.utf8CodeUnitCount
-        guard count <= 3 else { return fragment(text) }
-        for index in 0..<count { verbatim(byte: text.utf8Start[index]) }
     }
 }

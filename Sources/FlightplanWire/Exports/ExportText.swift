@@ -18,7 +18,7 @@ struct ExportText: ~Copyable {
 
     /// Appends literal text.
     @inline(__always)
-    mutating func append(_ text: StaticString) { json.exportFragment(text) }
+    mutating func append(_ text: StaticString) { json.fragment(text) }
 
     /// Appends text made at run time (a name, a class), as it is. (Not an overload of `append(_:)`: a literal would
     /// then be taken as a `String`.)

@@ -130,8 +130,8 @@ extension ExportScene {
         } else {
             writer.fragment(#"{"a":0,"k":"#)
             let held = value(track.base)
-            if held.count == 1 { writer.exportNumber(held.numbers[0]) } else { held.write(to: &writer) }
-            writer.exportCharacter("}")
+            if held.count == 1 { writer.bareNumber(held.numbers[0]) } else { held.write(to: &writer) }
+            writer.fragment("}")
         }
     }
 
@@ -144,7 +144,7 @@ extension ExportScene {
         writer.fragment(#"{"a":1,"k":["#)
         for index in 0..<count {
             writer.fragment(index == 0 ? #"{"t":"# : #",{"t":"#)
-            writer.exportNumber(time(index) * Self.lottieFrameRate)
+            writer.bareNumber(time(index) * Self.lottieFrameRate)
             writer.fragment(#","s":"#)
             value(index, &writer)
             writer.fragment(index < count - 1 ? #","o":{"x":[0],"y":[0]},"i":{"x":[1],"y":[1]}}"# : "}")
@@ -159,15 +159,15 @@ extension ExportScene {
         let size = content.size ?? drawn.size
         writer.beginValue()
         writer.fragment(#"{"id":"image-"#); writer.bareInteger(index)
-        writer.fragment(#"","w":"#); writer.exportNumber(size.width)
-        writer.fragment(#","h":"#); writer.exportNumber(size.height)
+        writer.fragment(#"","w":"#); writer.bareNumber(size.width)
+        writer.fragment(#","h":"#); writer.bareNumber(size.height)
         writer.fragment(#","u":"","p":""#); writer.escaped(content.url)
         writer.fragment(content.url.hasPrefix("data:") ? #"","e":1}"# : #"","e":0}"#)
         writer.endValue()
         writer.beginValue()
         writer.fragment(#"{"id":"content-"#); writer.bareInteger(index)
         writer.fragment(#"","layers":[{"ty":2,"refId":"image-"#); writer.bareInteger(index)
-        writer.fragment(#"","ind":1,"ip":0,"op":"#); writer.exportNumber(frames)
+        writer.fragment(#"","ind":1,"ip":0,"op":"#); writer.bareNumber(frames)
         writer.fragment(#","st":0,"sr":1,"ks":{"a":{"a":0,"k":[0,0,0]},"p":"#)
         property(track, animated: false, to: &writer) { _ in ExportNumbers(drawn.x - painted.x, drawn.y - painted.y, 0) }
         writer.fragment(#","s":"#)
@@ -207,7 +207,7 @@ extension ExportScene {
         writer.fragment(#","ind":"#); writer.bareInteger(index)
         writer.fragment(#","nm":""#); writer.escaped(track.id)
         if case .content = kind { writer.fragment(" content") }
-        writer.fragment(#"","ip":0,"op":"#); writer.exportNumber(frames)
+        writer.fragment(#"","ip":0,"op":"#); writer.bareNumber(frames)
         writer.fragment(#","st":0,"sr":1,"ks":{"a":"#)
         property(track, animated: false, to: &writer) { _ in ExportNumbers(frame.width / 2 + shift.x, frame.height / 2 + shift.y, 0) }
         writer.fragment(#","p":"#)
@@ -224,10 +224,10 @@ extension ExportScene {
         property(track, animated: moving && track.animates.contains(.opacity), to: &writer) {
             ExportNumbers(moving ? ($0.opacity ?? 1) * 100 : 100)
         }
-        writer.exportCharacter("}")
+        writer.fragment("}")
         if moving { masks(track, at: position, shift: shift, tree: tree, to: &writer) }
         guard case .shape = kind else {
-            writer.exportCharacter("}")
+            writer.fragment("}")
             writer.endValue()
             return
         }
@@ -271,7 +271,7 @@ extension ExportScene {
             mask(mode: "a", times: times, outlines: outlines, shift: shift, to: &writer)
         }
         if let clip = track.clip {
-            if masked { writer.exportCharacter(",") }
+            if masked { writer.fragment(",") }
             let chain = tree.ancestors(of: position).map { tracks[$0] } + [track]
             // On the stage, the track's own keyframes; inside a group, every time a layer of the chain moves at.
             let times =
@@ -293,7 +293,7 @@ extension ExportScene {
             }
             mask(mode: "i", times: times, outlines: outlines, shift: shift, to: &writer)
         }
-        writer.exportCharacter("]")
+        writer.fragment("]")
     }
 
     /// A mask (`mode` `a` or `i`) whose path is `outlines[0]` held when `times` is empty, else one outline per time,
@@ -305,15 +305,15 @@ extension ExportScene {
         if times.isEmpty {
             writer.fragment(#"{"a":0,"k":"#)
             path(outlines[0], shift: shift, to: &writer)
-            writer.exportCharacter("}")
+            writer.fragment("}")
         } else {
             animatedKeyframes(count: times.count, time: { times[$0] }, to: &writer) { index, writer in
-                writer.exportCharacter("[")
+                writer.fragment("[")
                 path(outlines[index], shift: shift, to: &writer)
-                writer.exportCharacter("]")
+                writer.fragment("]")
             }
         }
-        writer.exportCharacter("}")
+        writer.fragment("}")
     }
 
     /// An outline moved by `shift` as a closed Lottie path (`{"c", "v", "i", "o"}`, tangents relative to their vertex),
@@ -331,14 +331,14 @@ extension ExportScene {
                 writer.fragment(opening)
                 for j in 0..<count {
                     let (x, y) = point(j)
-                    if j > 0 { writer.exportCharacter(",") }
-                    writer.exportCharacter("[")
-                    writer.exportNumber(x)
-                    writer.exportCharacter(",")
-                    writer.exportNumber(y)
-                    writer.exportCharacter("]")
+                    if j > 0 { writer.fragment(",") }
+                    writer.fragment("[")
+                    writer.bareNumber(x)
+                    writer.fragment(",")
+                    writer.bareNumber(y)
+                    writer.fragment("]")
                 }
-                writer.exportCharacter("]")
+                writer.fragment("]")
             }
             points(#"{"c":true,"v":["#) { j in (vertex(j).x + shift.x, vertex(j).y + shift.y) }
             points(#","i":["#) { j in
@@ -346,7 +346,7 @@ extension ExportScene {
                 return (control.x - vertex(j).x, control.y - vertex(j).y)
             }
             points(#","o":["#) { j in (pieces[j].control1.x - vertex(j).x, pieces[j].control1.y - vertex(j).y) }
-            writer.exportCharacter("}")
+            writer.fragment("}")
         }
     }
 }
