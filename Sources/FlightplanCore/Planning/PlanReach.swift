@@ -18,15 +18,15 @@ enum PlanReach {
     ///   - values: the track's values at each of `times`.
     ///   - layer: the track's untransformed frame (window space), where its transform applies.
     ///   - times: the keyframe times, for the message.
-    ///   - cause: the field to name and the advice to give.
+    ///   - cause: the field to name and the advice to give, worked out only for a refusal.
     /// - Throws: a ``ValidationError`` naming the cause's field, with how far the plan reaches and when.
-    static func check(_ values: [TrackValues], layer: Rect, times: [Double], cause: Cause) throws(ValidationError) {
-        if let excursion = excursion(values, layer: layer) { throw refusal(excursion, times: times, cause: cause) }
+    static func check(_ values: [TrackValues], layer: Rect, times: [Double], cause: @autoclosure () -> Cause) throws(ValidationError) {
+        if let excursion = excursion(values, layer: layer) { throw refusal(excursion, times: times, cause: cause()) }
     }
 
     /// The first of one track's values that is not finite or goes beyond the limit ``check(_:layer:times:cause:)``
-    /// sets: its index and reach; nil when the track stays within it (a plan works out its cause only for a refusal).
-    static func excursion(_ values: [TrackValues], layer: Rect) -> (index: Int, reach: Double)? {
+    /// sets: its index and reach; nil when the track stays within it.
+    private static func excursion(_ values: [TrackValues], layer: Rect) -> (index: Int, reach: Double)? {
         guard let first = values.first, let last = values.last else { return nil }
         let limit = max(first.reach(in: layer), last.reach(in: layer)) + PlanLimits.maximumReach
         // A track far inside the limit (nearly every one) is settled by one bound over all its values; only one the
@@ -41,7 +41,7 @@ enum PlanReach {
     }
 
     /// The refusal of an `excursion` at the keyframe times `times`, naming `cause`.
-    static func refusal(_ excursion: (index: Int, reach: Double), times: [Double], cause: Cause) -> ValidationError {
+    private static func refusal(_ excursion: (index: Int, reach: Double), times: [Double], cause: Cause) -> ValidationError {
         let at = "at t = \(describeNumber(times[excursion.index])) s"
         guard excursion.reach.isFinite else {
             return ValidationError(

@@ -38,11 +38,7 @@ public enum Planner {
             let instant = ChannelInstant(time: time, clocks: choreography.clocks)
             for index in sampled { values[index].append(parts[index].values(instant)) }
         }
-        for index in sampled {
-            if let excursion = PlanReach.excursion(values[index], layer: parts[index].frame) {
-                throw PlanReach.refusal(excursion, times: times, cause: validated.reachCause)
-            }
-        }
+        for index in sampled { try PlanReach.check(values[index], layer: parts[index].frame, times: times, cause: validated.reachCause) }
         let warnings = validated.warnings + PlanWarning.motionWarnings(validated, choreography: choreography, flying: values[choreography.flyingPart])
         if let precision = validated.request.precision {
             for index in sampled {
