@@ -196,8 +196,22 @@ public enum AccessLog: Sendable {
         }
     }
 
+    /// Appends `number` in decimal, written in place (a String of it cost more than the line's other fields).
     private func append(_ number: Int, to line: inout [UInt8]) {
-        line.append(utf8: String(number))
+        if number < 0 { line.append(UInt8(ascii: "-")) }
+        var rest = number.magnitude, digits = 1
+        while rest >= 10 {
+            rest /= 10
+            digits += 1
+        }
+        line.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: digits))
+        rest = number.magnitude
+        var index = line.count
+        repeat {
+            index -= 1
+            line[index] = UInt8(ascii: "0") + UInt8(rest % 10)
+            rest /= 10
+        } while rest > 0
     }
 }
 
