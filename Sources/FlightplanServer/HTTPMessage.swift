@@ -9,9 +9,10 @@ public struct RequestHead: Sendable, Hashable {
     public var path: String
     /// The protocol version, as sent (`HTTP/1.1`).
     public var version: String
-    /// Header values by lower-cased name (only the headers the service reads); a repeated header's values
-    /// are joined with ", ".
-    public var headers: [String: String]
+    /// The headers the service reads (``readHeaders``), by lower-cased name and sorted by it; a repeated header's
+    /// values are joined with ", ". A list: the handful a head carries are found faster by comparing names than by
+    /// hashing them (a request looks a header up some twenty times).
+    public private(set) var headers: [HTTPResponse.Header]
     /// The target's query parameters, percent-decoded, in order (the transport reads them from libmicrohttpd).
     public var query: [QueryParameter]
     /// Why the head breaks RFC 9112 in a way only the transport can see (a header name that is not a token,
@@ -34,20 +35,22 @@ public struct RequestHead: Sendable, Hashable {
         let parts = path.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
         self.init(
             method: method, target: String(parts[0]), version: version,
-            lowercasedHeaders: Dictionary(headers.map { ($0.key.lowercased(), $0.value) }, uniquingKeysWith: { first, _ in first }),
+            lowercasedHeaders: Dictionary(headers.map { ($0.key.lowercased(), $0.value) }, uniquingKeysWith: { first, _ in first }).map {
+                HTTPResponse.Header(name: $0.key, value: $0.value)
+            },
             query: parts.count == 2 ? QueryParameter.parse(parts[1]) : [])
     }
 
     /// Creates a request head from a request target (without its query), headers whose names are already
-    /// lower-case and the decoded query (the transport's path).
+    /// lower-case and unique, in any order, and the decoded query (the transport's path).
     init(
-        method: String, target: String, version: String, lowercasedHeaders: [String: String], query: [QueryParameter] = [],
+        method: String, target: String, version: String, lowercasedHeaders: [HTTPResponse.Header], query: [QueryParameter] = [],
         violation: String? = nil
     ) {
         self.method = method
         self.path = Self.originForm(of: target)
         self.version = version
-        self.headers = lowercasedHeaders
+        self.headers = lowercasedHeaders.sorted { $0.name < $1.name }
         self.query = query
         self.violation = violation
     }
@@ -56,7 +59,7 @@ public struct RequestHead: Sendable, Hashable {
     /// - Parameter name: The header's name, lower-case.
     /// - Returns: Its value (a repeated header's values joined with ", "), or nil when it was not sent or is not one
     ///   of ``readHeaders``.
-    public subscript(header name: String) -> String? { headers[name] }
+    public subscript(header name: String) -> String? { headers.first { $0.name == name }?.value }
 
     /// The body length `Content-Length` announces, when it is one decimal number (0 otherwise).
     public var announcedLength: Int { self[header: "content-length"].flatMap { Int($0) } ?? 0 }

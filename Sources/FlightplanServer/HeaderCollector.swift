@@ -5,9 +5,11 @@ import FlightplanWire
 /// is looked at for what only the transport sees: a name that is not an RFC 9110 token (`Content-Length :`
 /// would otherwise be a different header to us than to a proxy), a control character in a value (RFC 9110
 /// §5.5), and — from where libmicrohttpd left the line in its buffer — a NUL, which ends the value it reports.
-final class HeaderCollector {
-    /// The values of the headers in ``RequestHead/readHeaders``, by lower-cased name.
-    private(set) var values: [String: String] = [:]
+/// A value on the reader's stack, which libmicrohttpd's callback reaches through a pointer (a class cost an
+/// allocation per request).
+struct HeaderCollector {
+    /// The headers in ``RequestHead/readHeaders``, by lower-cased name, in the order they first came.
+    private(set) var values: [HTTPResponse.Header] = []
     /// The first violation seen, or nil.
     private(set) var violation: String?
     /// Header fields seen.
@@ -18,14 +20,14 @@ final class HeaderCollector {
 
     /// An empty collector with room for a usual head's headers, so that they are not added one allocation each.
     init() {
-        values.reserveCapacity(8)
+        values.reserveCapacity(RequestHead.readHeaders.count)
         lines.reserveCapacity(16)
     }
 
     /// Adds one header from libmicrohttpd's buffer: `name` and `value` point into the bytes received, so where the
     /// name starts and the value ends place its line. The name and value become Strings only for a header the service
     /// reads (or for a violation's message): most of a head's headers are only looked at.
-    func add(name: UnsafeRawBufferPointer, value: UnsafeRawBufferPointer) {
+    mutating func add(name: UnsafeRawBufferPointer, value: UnsafeRawBufferPointer) {
         count += 1
         lines.append((name, UInt(bitPattern: value.baseAddress) + UInt(value.count)))
         if violation == nil {
@@ -38,19 +40,24 @@ final class HeaderCollector {
         }
         guard let lowercased = Self.readHeaderName(matching: name) else { return }
         let text = String(decoding: value, as: UTF8.self)
-        values[lowercased] = values[lowercased].map { "\($0), \(text)" } ?? text
+        if let index = values.firstIndex(where: { $0.name == lowercased }) {
+            values[index].value += ", \(text)"
+        } else {
+            values.append(HTTPResponse.Header(name: lowercased, value: text))
+        }
     }
 
     /// The name in ``RequestHead/readHeaders`` that `name` is, ASCII case aside, or nil when the service does not
     /// read it (a name with a byte above ASCII is none of them).
     static func readHeaderName(matching name: UnsafeRawBufferPointer) -> String? {
         readHeaderNames.first { candidate in
-            candidate.utf8.count == name.count && zip(candidate.utf8, name).allSatisfy { $0 == Self.asciiLowercased($1) }
-        }
+            candidate.bytes.count == name.count && zip(candidate.bytes, name).allSatisfy { $0 == Self.asciiLowercased($1) }
+        }?.name
     }
 
-    /// ``RequestHead/readHeaders`` as a list, which a handful of byte comparisons search faster than a hash.
-    private static let readHeaderNames = Array(RequestHead.readHeaders)
+    /// ``RequestHead/readHeaders`` as a list, which a handful of byte comparisons search faster than a hash, each
+    /// name with its bytes (an array's are read faster than a String's).
+    private static let readHeaderNames = RequestHead.readHeaders.map { (name: $0, bytes: Array($0.utf8)) }
 
     /// `byte` lower-cased if it is an ASCII capital letter.
     private static func asciiLowercased(_ byte: UInt8) -> UInt8 {
@@ -67,7 +74,7 @@ final class HeaderCollector {
     /// only its line end may follow before the next line (1 or 2 bytes, CRLF or LF; the last line also the
     /// blank line): anything more is the rest of a value that a NUL cut short. A line outside the buffer, or
     /// out of order, was moved there by libmicrohttpd joining an obsolete folded line (RFC 9112 §5.2).
-    func checkLines(in head: UnsafeRawBufferPointer) {
+    mutating func checkLines(in head: UnsafeRawBufferPointer) {
         guard violation == nil, let base = head.baseAddress else { return }
         let start = UInt(bitPattern: base), end = start + UInt(head.count)
         var previous = start

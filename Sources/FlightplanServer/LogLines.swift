@@ -152,20 +152,20 @@ public enum AccessLog: Sendable {
                 line.append(utf8: time)
                 line.append(UInt8(ascii: " ")); line.append(utf8: entry.level.rawValue)
                 if !label.isEmpty { line.append(UInt8(ascii: " ")); line.append(utf8: label) }
-                line.append(utf8: ": bytes=")
+                line.append(ascii: ": bytes=")
                 append(entry.bytes, to: &line)
-                line.append(utf8: " duration_us=")
+                line.append(ascii: " duration_us=")
                 append(entry.microseconds, to: &line)
-                if entry.endedEarly { line.append(utf8: " ended_early=true") }
-                line.append(utf8: " method="); line.append(utf8: entry.method)
-                line.append(utf8: " path="); line.append(utf8: entry.path)
-                line.append(utf8: " request_id="); line.append(utf8: entry.requestID)
-                line.append(utf8: " route="); line.append(utf8: entry.route)
-                if let trace = entry.trace { line.append(utf8: " span_id="); line.append(utf8: trace.spanID) }
-                line.append(utf8: " status=")
+                if entry.endedEarly { line.append(ascii: " ended_early=true") }
+                line.append(ascii: " method="); line.append(utf8: entry.method)
+                line.append(ascii: " path="); line.append(utf8: entry.path)
+                line.append(ascii: " request_id="); line.append(utf8: entry.requestID)
+                line.append(ascii: " route="); line.append(utf8: entry.route)
+                if let trace = entry.trace { line.append(ascii: " span_id="); line.append(utf8: trace.spanID) }
+                line.append(ascii: " status=")
                 append(entry.status, to: &line)
-                if let trace = entry.trace { line.append(utf8: " trace_id="); line.append(utf8: trace.traceID) }
-                line.append(utf8: " ["); line.append(utf8: Self.source); line.append(utf8: "] ")
+                if let trace = entry.trace { line.append(ascii: " trace_id="); line.append(utf8: trace.traceID) }
+                line.append(ascii: " ["); line.append(utf8: Self.source); line.append(ascii: "] ")
                 line.append(utf8: entry.method); line.append(UInt8(ascii: " "))
                 line.append(utf8: entry.path); line.append(UInt8(ascii: " "))
                 append(entry.status, to: &line)
@@ -196,8 +196,22 @@ public enum AccessLog: Sendable {
         }
     }
 
+    /// Appends `number` in decimal, written in place (a String of it cost more than the line's other fields).
     private func append(_ number: Int, to line: inout [UInt8]) {
-        line.append(utf8: String(number))
+        if number < 0 { line.append(UInt8(ascii: "-")) }
+        var rest = number.magnitude, digits = 1
+        while rest >= 10 {
+            rest /= 10
+            digits += 1
+        }
+        line.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: digits))
+        rest = number.magnitude
+        var index = line.count
+        repeat {
+            index -= 1
+            line[index] = UInt8(ascii: "0") + UInt8(rest % 10)
+            rest /= 10
+        } while rest > 0
     }
 }
 
@@ -253,5 +267,10 @@ extension [UInt8] {
     mutating func append(utf8 text: String) {
         var text = text
         text.withUTF8 { append(contentsOf: $0) }
+    }
+
+    /// Appends a literal's bytes, read where the binary holds them (a String literal's are copied out first).
+    mutating func append(ascii text: StaticString) {
+        text.withUTF8Buffer { append(contentsOf: $0) }
     }
 }

@@ -264,15 +264,17 @@ public final class MicroHTTPDaemon: Sendable {
         _ connection: OpaquePointer, of exchange: Exchange,
         line: (method: UnsafePointer<CChar>, url: UnsafePointer<CChar>, version: UnsafePointer<CChar>)
     ) -> RequestHead {
-        let headers = HeaderCollector()
-        MHD_get_connection_values_n(
-            connection, .HEADER_KIND,
-            { cls, _, key, keySize, value, valueSize in
-                guard let cls, let key, let value else { return .YES }
-                Unmanaged<HeaderCollector>.fromOpaque(cls).takeUnretainedValue().add(
-                    name: UnsafeRawBufferPointer(start: key, count: keySize), value: UnsafeRawBufferPointer(start: value, count: valueSize))
-                return .YES
-            }, Unmanaged.passUnretained(headers).toOpaque())
+        var headers = HeaderCollector()
+        withUnsafeMutablePointer(to: &headers) { collector in
+            _ = MHD_get_connection_values_n(
+                connection, .HEADER_KIND,
+                { cls, _, key, keySize, value, valueSize in
+                    guard let cls, let key, let value else { return .YES }
+                    cls.assumingMemoryBound(to: HeaderCollector.self).pointee.add(
+                        name: UnsafeRawBufferPointer(start: key, count: keySize), value: UnsafeRawBufferPointer(start: value, count: valueSize))
+                    return .YES
+                }, collector)
+        }
         let size = flightplan_request_head_size(connection)
         // The request line and headers as received, parsed in place from the method on.
         let bytes = UnsafeRawBufferPointer(start: line.method, count: size)
