@@ -87,9 +87,11 @@ extension Sampler {
         var times = [0.0]
         var start = 0.0
         var step = initialStepFraction
+        var firstCell = 0
         for end in motion.kinks.map(curve.parameter(forY:)) + [1] where end > start {
             while start < end {
-                let origin = curve.point(start), firstCell = grid.cell(containing: origin.y)
+                let origin = curve.point(start)
+                firstCell = grid.cell(containing: origin.y, from: firstCell)
                 // How much of the tolerance the chord to `candidate` spends (infinite where it does not move on in time).
                 func load(_ candidate: Double) -> Double {
                     let point = curve.point(candidate)
@@ -252,17 +254,25 @@ struct ProgressGrid {
         _ start: Keyframe, _ end: Keyframe, middle: UnsafePointer<Double>, half: Double, layer: SampledLayer,
         into bend: UnsafeMutablePointer<Double>, chord: UnsafeMutablePointer<Double>
     ) {
-        write(start.interpolated(to: end, fraction: 0.5), layer, into: chord)
         let scale = 1 / (half * half)
-        for lane in layer.measuredLanes { bend[lane] = abs(chord[lane] - middle[lane]) * scale }
+        guard layer.movesGeometry else {
+            // A layer that only fades: its opacity alone, mixed as `interpolated(to:fraction:)` mixes it.
+            bend[9] = abs((start.opacity * 0.5 + end.opacity * 0.5) - middle[9]) * scale
+            return
+        }
+        write(start.interpolated(to: end, fraction: 0.5), layer, into: chord)
+        for lane in 0..<lanes { bend[lane] = abs(chord[lane] - middle[lane]) * scale }
     }
 
     /// Whether two neighbouring points' bends differ by more than ``largestJump`` in a lane where they matter (the
     /// larger one's stray over the two half cells around its point, `bend × half²`, is not negligible): the first such lane.
     private func jumps(_ bend: UnsafePointer<Double>, _ other: UnsafePointer<Double>, half: Double, lanes: Range<Int>) -> Int? {
         for lane in lanes {
-            let larger = max(bend[lane], other[lane]), smaller = min(bend[lane], other[lane])
-            if larger > Self.largestJump * smaller && larger * half * half > Self.negligibleShare * allowed[lane] { return lane }
+            // Bends are never negative: the larger is more than ``largestJump`` times the smaller exactly when one of the
+            // two is more than that many times the other, which takes no ordering of the two first.
+            let value = bend[lane], otherValue = other[lane]
+            guard value > Self.largestJump * otherValue || otherValue > Self.largestJump * value else { continue }
+            if max(value, otherValue) * half * half > Self.negligibleShare * allowed[lane] { return lane }
         }
         return nil
     }
@@ -358,8 +368,11 @@ struct ProgressGrid {
             states.reserveCapacity(points * tracks)
             for index in 0..<points {
                 motion.state(index == points - 1 ? high : low + half * Double(index), &scratch)
-                for track in 0..<tracks { Self.write(scratch[track], layers[track], into: pointLanes + (index * tracks + track) * lanes) }
-                states += scratch
+                // One element at a time: appending the array costs a generic call per point.
+                for track in 0..<tracks {
+                    Self.write(scratch[track], layers[track], into: pointLanes + (index * tracks + track) * lanes)
+                    states.append(scratch[track])
+                }
             }
             evaluations += points * tracks
             // The bend at each inner point (zero at the piece's ends). Neighbouring points must agree (a corner shows at one or two of them, not
@@ -518,6 +531,15 @@ struct ProgressGrid {
             }
             return load
         }
+    }
+
+    /// The cell holding `progress`, found from `cell` onwards when it starts at or before `progress` (a search's starts
+    /// only grow: the next one is a cell or two on), else as ``cell(containing:)`` finds it.
+    func cell(containing progress: Double, from cell: Int) -> Int {
+        guard edges[cell] <= progress else { return self.cell(containing: progress) }
+        var cell = cell
+        while cell < edges.count - 2 && edges[cell + 1] <= progress { cell += 1 }
+        return cell
     }
 
     /// The cell holding `progress`: the last one starting at or before it.
