@@ -87,9 +87,11 @@ extension Sampler {
         var times = [0.0]
         var start = 0.0
         var step = initialStepFraction
+        var firstCell = 0
         for end in motion.kinks.map(curve.parameter(forY:)) + [1] where end > start {
             while start < end {
-                let origin = curve.point(start), firstCell = grid.cell(containing: origin.y)
+                let origin = curve.point(start)
+                firstCell = grid.cell(containing: origin.y, from: firstCell)
                 // How much of the tolerance the chord to `candidate` spends (infinite where it does not move on in time).
                 func load(_ candidate: Double) -> Double {
                     let point = curve.point(candidate)
@@ -252,17 +254,25 @@ struct ProgressGrid {
         _ start: Keyframe, _ end: Keyframe, middle: UnsafePointer<Double>, half: Double, layer: SampledLayer,
         into bend: UnsafeMutablePointer<Double>, chord: UnsafeMutablePointer<Double>
     ) {
-        write(start.interpolated(to: end, fraction: 0.5), layer, into: chord)
         let scale = 1 / (half * half)
-        for lane in layer.measuredLanes { bend[lane] = abs(chord[lane] - middle[lane]) * scale }
+        guard layer.movesGeometry else {
+            // A layer that only fades: its opacity alone, mixed as `interpolated(to:fraction:)` mixes it.
+            bend[9] = abs((start.opacity * 0.5 + end.opacity * 0.5) - middle[9]) * scale
+            return
+        }
+        write(start.interpolated(to: end, fraction: 0.5), layer, into: chord)
+        for lane in 0..<lanes { bend[lane] = abs(chord[lane] - middle[lane]) * scale }
     }
 
     /// Whether two neighbouring points' bends differ by more than ``largestJump`` in a lane where they matter (the
     /// larger one's stray over the two half cells around its point, `bend × half²`, is not negligible): the first such lane.
     private func jumps(_ bend: UnsafePointer<Double>, _ other: UnsafePointer<Double>, half: Double, lanes: Range<Int>) -> Int? {
         for lane in lanes {
-            let larger = max(bend[lane], other[lane]), smaller = min(bend[lane], other[lane])
-            if larger > Self.largestJump * smaller && larger * half * half > Self.negligibleShare * allowed[lane] { return lane }
+            // Bends are never negative: the larger is more than ``largestJump`` times the smaller exactly when one of the
+            // two is more than that many times the other, which takes no ordering of the two first.
+            let value = bend[lane], otherValue = other[lane]
+            guard value > Self.largestJump * otherValue || otherValue > Self.largestJump * value else { continue }
+            if max(value, otherValue) * half * half > Self.negligibleShare * allowed[lane] { return lane }
         }
         return nil
     }
@@ -338,19 +348,24 @@ struct ProgressGrid {
         // Per point and track (`[(point * tracks + track) * lanes + lane]`): its lanes and its bend (zero at a piece's
         // ends); per cell and track, each lane's bend and speed; per end and track, the largest bend at the finer
         // points; per track, the bends at the coarser and the finer of two refinements; what each lane allows, inverted,
-        // and a chord's lanes. Each piece writes them again.
+        // a chord's lanes, and per cell and track its largest bend and speed as shares of what their lanes allow. Each piece
+        // writes them again.
         let pointSize = (2 * cellsAtMost + 1) * tracks * lanes, cellSize = cellsAtMost * tracks * lanes, trackSize = tracks * lanes
-        let capacity = 2 * pointSize + 2 * cellSize + 4 * trackSize + 2 * lanes
+        let capacity = 2 * pointSize + 2 * cellSize + 4 * trackSize + 2 * lanes + 2 * cellsAtMost * tracks
         // Every value is written before it is read (a trivial type needs no initializing).
         let storage = UnsafeMutablePointer<Double>.allocate(capacity: capacity)
         defer { storage.deallocate() }
+        // The points' exact states (`[point * tracks + track]`), then the tracks' states at the farther point of an end's
+        // finer chord: read through a pointer, not an array that copies them out and checks its uniqueness to append.
+        let states = UnsafeMutablePointer<Keyframe>.allocate(capacity: (2 * cellsAtMost + 2) * tracks)
+        defer { states.deallocate() }
+        let far = states + (2 * cellsAtMost + 1) * tracks
         let pointLanes = storage, bends = pointLanes + pointSize, bend = bends + pointSize, speed = bend + cellSize
         let endBends = speed + cellSize, coarser = endBends + 2 * trackSize, finer = coarser + trackSize
         let perAllowed = finer + trackSize, chord = perAllowed + lanes
+        let bendShares = chord + lanes, speedShares = bendShares + cellsAtMost * tracks
         for lane in 0..<lanes { perAllowed[lane] = 1 / allowed[lane] }
-        var states: [Keyframe] = [], scratch: [Keyframe] = [], far: [Keyframe] = []
-        var cellShares: [(bend: Double, speed: Double)] = []
-        cellShares.reserveCapacity(cellsAtMost * tracks)
+        var scratch: [Keyframe] = []
         let measuredBefore = pieces
         pieces = []
         edges.reserveCapacity(pieceEnds.count * cellsAtMost + 1)
@@ -367,12 +382,12 @@ struct ProgressGrid {
             let points = 2 * cells + 1
             let half = (high - low) / Double(2 * cells), perHalf = 1 / half
             // The piece's points: its cells' edges and middles.
-            states.removeAll(keepingCapacity: true)
-            states.reserveCapacity(points * tracks)
             for index in 0..<points {
                 motion.state(index == points - 1 ? high : low + half * Double(index), &scratch)
-                for track in 0..<tracks { Self.write(scratch[track], layers[track], into: pointLanes + (index * tracks + track) * lanes) }
-                states += scratch
+                for track in 0..<tracks {
+                    Self.write(scratch[track], layers[track], into: pointLanes + (index * tracks + track) * lanes)
+                    states[index * tracks + track] = scratch[track]
+                }
             }
             evaluations += points * tracks
             // The bend at each inner point (zero at the piece's ends). Neighbouring points must agree (a corner shows at one or two of them, not
@@ -401,8 +416,7 @@ struct ProgressGrid {
             for index in 0..<(2 * trackSize) { endBends[index] = 0 }
             for side in 0..<2 {
                 let end = side == 0 ? 0 : points - 1, inner = side == 0 ? 1 : points - 2
-                far.removeAll(keepingCapacity: true)
-                far += states[(inner * tracks)..<(inner * tracks + tracks)]
+                far.update(from: states + inner * tracks, count: tracks)
                 coarser.update(from: bends + inner * trackSize, count: trackSize)
                 var spacing = half
                 for _ in 0..<Self.endRefinements {
@@ -428,7 +442,7 @@ struct ProgressGrid {
                         for lane in measured { endBends[endOffset + lane] = max(endBends[endOffset + lane], finer[offset + lane]) }
                     }
                     coarser.update(from: finer, count: trackSize)
-                    swap(&far, &scratch)
+                    for track in 0..<tracks { far[track] = scratch[track] }
                 }
             }
             // So is a piece with corners near its ends.
@@ -436,7 +450,6 @@ struct ProgressGrid {
             // Each cell's bend (its three points', and at a piece's end the finer ones) and speed (over each half cell,
             // plus what the bend lets it gain inside one), lane by lane (only the lanes the track can move: the others
             // are never read), and the largest of each as a share of what its lane allows.
-            cellShares.removeAll(keepingCapacity: true)
             for cell in 0..<cells {
                 for track in 0..<tracks {
                     let offset = (cell * tracks + track) * lanes, first = 2 * cell * trackSize + track * lanes
@@ -453,7 +466,7 @@ struct ProgressGrid {
                         bendShare = max(bendShare, largest * perAllowed[lane])
                         speedShare = max(speedShare, fastest * perAllowed[lane])
                     }
-                    cellShares.append((bendShare, speedShare))
+                    (bendShares[cell * tracks + track], speedShares[cell * tracks + track]) = (bendShare, speedShare)
                 }
             }
             // Each cell takes its neighbours' measures too; a piece's end cell, with no neighbour beyond it to take over
@@ -473,10 +486,10 @@ struct ProgressGrid {
                 let isEnd = cell == 0 || cell == cells - 1
                 for track in 0..<tracks {
                     let own = cell * tracks + track, measured = layers[track].measuredLanes
-                    var (largestBend, largestSpeed) = cellShares[own]
+                    var (largestBend, largestSpeed) = (bendShares[own], speedShares[own])
                     func take(_ other: Int) {
-                        largestBend = max(largestBend, cellShares[other].bend)
-                        largestSpeed = max(largestSpeed, cellShares[other].speed)
+                        largestBend = max(largestBend, bendShares[other])
+                        largestSpeed = max(largestSpeed, speedShares[other])
                         if isEnd {
                             largestBend = max(largestBend, grownShare(bend + own * lanes, from: bend + other * lanes, measured))
                             largestSpeed = max(largestSpeed, grownShare(speed + own * lanes, from: speed + other * lanes, measured))
@@ -531,6 +544,15 @@ struct ProgressGrid {
             }
             return load
         }
+    }
+
+    /// The cell holding `progress`, found from `cell` onwards when it starts at or before `progress` (a search's starts
+    /// only grow: the next one is a cell or two on), else as ``cell(containing:)`` finds it.
+    func cell(containing progress: Double, from cell: Int) -> Int {
+        guard edges[cell] <= progress else { return self.cell(containing: progress) }
+        var cell = cell
+        while cell < edges.count - 2 && edges[cell + 1] <= progress { cell += 1 }
+        return cell
     }
 
     /// The cell holding `progress`: the last one starting at or before it.
