@@ -77,17 +77,18 @@ public struct TrackValues: Sendable, Hashable {
     }
 
     /// The properties that are set, in ``TrackProperty`` order.
-    public var properties: [TrackProperty] {
-        // Appended in order rather than filtered from `allCases` (which builds an array of its own each time).
-        var properties: [TrackProperty] = []
-        properties.reserveCapacity(6)
-        if transform != nil { properties.append(.transform) }
-        if maskFrame != nil { properties.append(.maskFrame) }
-        if cornerRadius != nil { properties.append(.cornerRadius) }
-        if opacity != nil { properties.append(.opacity) }
-        if color != nil { properties.append(.color) }
-        if shadow != nil { properties.append(.shadow) }
-        return properties
+    public var properties: [TrackProperty] { propertySet.properties }
+
+    /// The properties that are set, as a set of bits.
+    var propertySet: TrackPropertySet {
+        var set = TrackPropertySet()
+        if transform != nil { set.insert(.transform) }
+        if maskFrame != nil { set.insert(.maskFrame) }
+        if cornerRadius != nil { set.insert(.cornerRadius) }
+        if opacity != nil { set.insert(.opacity) }
+        if color != nil { set.insert(.color) }
+        if shadow != nil { set.insert(.shadow) }
+        return set
     }
 
     /// Whether `property` is set.
@@ -108,20 +109,71 @@ public struct TrackValues: Sendable, Hashable {
     /// - Parameter kept: The properties to keep (a track's ``Track/animates``).
     /// - Returns: A copy with only those properties set.
     public func keeping(_ kept: [TrackProperty]) -> TrackValues {
-        // One pass over `kept` (a plan calls this for every keyframe of every track), not a search of it per property.
-        var values = TrackValues()
-        for property in kept {
-            switch property {
-            case .transform: values.transform = transform
-            case .maskFrame: values.maskFrame = maskFrame
-            case .cornerRadius: values.cornerRadius = cornerRadius
-            case .opacity: values.opacity = opacity
-            case .color: values.color = color
-            case .shadow: values.shadow = shadow
-            }
-        }
-        return values
+        keeping(TrackPropertySet(kept))
     }
+
+    /// Only the properties in `kept` (a plan calls this for every keyframe of every track: a test of a bit each).
+    func keeping(_ kept: TrackPropertySet) -> TrackValues {
+        TrackValues(
+            transform: kept.contains(.transform) ? transform : nil, maskFrame: kept.contains(.maskFrame) ? maskFrame : nil,
+            cornerRadius: kept.contains(.cornerRadius) ? cornerRadius : nil, opacity: kept.contains(.opacity) ? opacity : nil,
+            color: kept.contains(.color) ? color : nil, shadow: kept.contains(.shadow) ? shadow : nil)
+    }
+}
+
+/// Track properties as bits, one per ``TrackProperty`` in its order: how a planner sorts a track's properties into
+/// held and animated ones without an array at each step.
+struct TrackPropertySet: Equatable {
+    private var bits: UInt8 = 0
+
+    /// No property.
+    init() {}
+
+    /// The properties in `properties`.
+    init(_ properties: [TrackProperty]) {
+        for property in properties { insert(property) }
+    }
+
+    private static func bit(_ property: TrackProperty) -> UInt8 {
+        switch property {
+        case .transform: 1
+        case .maskFrame: 2
+        case .cornerRadius: 4
+        case .opacity: 8
+        case .color: 16
+        case .shadow: 32
+        }
+    }
+
+    /// Whether no property is in the set.
+    var isEmpty: Bool { bits == 0 }
+
+    /// Whether `property` is in the set.
+    func contains(_ property: TrackProperty) -> Bool { bits & Self.bit(property) != 0 }
+
+    /// Adds `property`.
+    mutating func insert(_ property: TrackProperty) { bits |= Self.bit(property) }
+
+    /// The properties here and not in `other`.
+    func subtracting(_ other: TrackPropertySet) -> TrackPropertySet {
+        var set = TrackPropertySet()
+        set.bits = bits & ~other.bits
+        return set
+    }
+
+    /// The properties, in ``TrackProperty`` order (no array made for an empty set).
+    var properties: [TrackProperty] {
+        guard !isEmpty else { return [] }
+        var properties: [TrackProperty] = []
+        properties.reserveCapacity(bits.nonzeroBitCount)
+        for property in TrackProperty.inOrder where contains(property) { properties.append(property) }
+        return properties
+    }
+}
+
+extension TrackProperty {
+    /// Every property in declaration order, made once (`allCases` builds an array each time it is read).
+    static let inOrder = allCases
 }
 
 /// A track's animated values at one instant.

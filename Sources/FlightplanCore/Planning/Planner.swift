@@ -32,12 +32,11 @@ public enum Planner {
         } catch {
             throw ValidationError(error)
         }
+        // The instants once for every part, then each part's values in one pass over them: its closure read once, not
+        // once per keyframe, and each array made at its size.
+        let instants = times.map { ChannelInstant(time: $0, clocks: choreography.clocks) }
         var values = [[TrackValues]](repeating: [], count: parts.count)
-        for index in sampled { values[index].reserveCapacity(times.count) }
-        for time in times {
-            let instant = ChannelInstant(time: time, clocks: choreography.clocks)
-            for index in sampled { values[index].append(parts[index].values(instant)) }
-        }
+        for index in sampled { values[index] = instants.map(parts[index].values) }
         for index in sampled { try PlanReach.check(values[index], layer: parts[index].frame, times: times, cause: validated.reachCause) }
         let warnings = validated.warnings + PlanWarning.motionWarnings(validated, choreography: choreography, flying: values[choreography.flyingPart])
         if let precision = validated.request.precision {
@@ -48,8 +47,10 @@ public enum Planner {
         }
         // A held part's track keeps only its values at the start (it has no keyframes).
         let firstInstant = ChannelInstant(time: 0, clocks: choreography.clocks)
-        for index in parts.indices where !parts[index].moves { values[index] = [parts[index].values(firstInstant)] }
-        let tracks = parts.indices.map { index in track(parts[index], z: index, times: times, values: values[index]) }
+        let tracks = parts.indices.map { index in
+            let first = parts[index].moves ? values[index][0] : parts[index].values(firstInstant)
+            return track(parts[index], z: index, times: times, first: first, values: values[index])
+        }
 
         // The easing's stops are emitted as the keyframes are, so they spend from the same budget: what the keyframes
         // (and a batch's earlier plans) left of it.
@@ -107,7 +108,9 @@ public enum Planner {
                     return values.withShadowInLayerSpace
                 })
         }
-        let tracks = choreography.parts.indices.map { index in track(choreography.parts[index], z: index, times: times, values: computed[index]) }
+        let tracks = choreography.parts.indices.map { index in
+            track(choreography.parts[index], z: index, times: times, first: computed[index][0], values: computed[index])
+        }
         return (tracks, choreography.hides)
     }
 
@@ -121,17 +124,27 @@ public enum Planner {
     }
 
     /// A sampled part as a track: what never changes goes into `base`, the rest into the keyframes (`values` holds the
-    /// values at each of `times`, or only the first for a part that does not move).
-    private static func track(_ part: Choreography.Part, z: Int, times: [Double], values: [TrackValues]) -> Track {
-        let first = values[0]
-        let properties = first.properties
-        let animated = part.moves ? properties.filter { property in values.contains { !$0.same(property, as: first) } } : []
-        let held = animated.isEmpty ? properties : properties.filter { !animated.contains($0) }
+    /// values at each of `times`, the first of them `first`; a part that does not move has only `first`, and no values).
+    private static func track(_ part: Choreography.Part, z: Int, times: [Double], first: TrackValues, values: [TrackValues]) -> Track {
+        // The properties sorted as bits: an array is made only for what the track animates.
+        let properties = first.propertySet
+        var animated = TrackPropertySet()
+        if part.moves {
+            for property in TrackProperty.inOrder where properties.contains(property) && values.contains(where: { !$0.same(property, as: first) }) {
+                animated.insert(property)
+            }
+        }
+        let held = properties.subtracting(animated)
+        // When everything a track sets animates (a flying screen's geometry), a keyframe that sets the same is kept
+        // whole: nothing to drop, so no copy rebuilt property by property.
+        func keyframeValues(_ index: Int) -> TrackValues {
+            held.isEmpty && values[index].propertySet == properties ? values[index] : values[index].keeping(animated)
+        }
         return Track(
             id: part.id, role: part.role, z: z, frame: part.frame,
             cornerCurve: first.has(.maskFrame) ? part.cornerCurve : nil, clip: part.clip,
-            base: first.keeping(held), animates: animated,
-            keyframes: animated.isEmpty ? [] : times.indices.map { TrackKeyframe(time: times[$0], values: values[$0].keeping(animated)) },
+            base: first.keeping(held), animates: animated.properties,
+            keyframes: animated.isEmpty ? [] : times.indices.map { TrackKeyframe(time: times[$0], values: keyframeValues($0)) },
             content: part.content, contentFrame: part.contentFrame, parent: part.parent)
     }
 }
