@@ -239,10 +239,10 @@ public struct JSONWriter: ~Copyable {
         writeNumber(value, comma: comma)
     }
 
-    /// The most bytes ``writeNumber(_:comma:)`` stores: a comma, then a fraction's text with the scratch bytes
-    /// ``writeDecimal(negative:digits:exponent:to:)`` stores past it (the longest other texts, `Double.description`'s,
-    /// have 24 bytes).
-    private static let longestNumberWrite = 49
+    /// The most bytes ``writeNumber(_:comma:)`` stores: a comma, then a fraction's text with the scratch bytes and
+    /// the staging area ``writeDecimal(negative:digits:exponent:to:)`` stores past it (the longest other texts,
+    /// `Double.description`'s, have 24 bytes).
+    private static let longestNumberWrite = 1 + decimalStaging + 56
 
     /// Appends a finite number's text as ``number(_:)`` writes it, after a comma when `comma` is set. Room for the
     /// longest is made once, and the text is written through a local pointer (see ``write(maximumLength:_:)``).
@@ -307,33 +307,38 @@ public struct JSONWriter: ~Copyable {
 
     /// Writes `digits × 10^exponent` (a negative exponent of at most 21 places, digits without trailing zeros and
     /// below 10¹⁷) in plain decimal notation, as `Double.description` does between 10⁻⁴ and 2⁵³ (`12.5`, `0.0625`),
-    /// and returns its length (at most 39; up to 24 scratch bytes past it are overwritten too).
+    /// and returns its length (at most 39). Up to ``decimalStaging`` + 56 bytes from `start` are overwritten.
     ///
-    /// The digits are spelt once, zero-padded to 32 places, into a staging buffer: 15 zeros and the top digit, then
-    /// two words of eight digits (``eightDigits(_:)``). The text is then two copies of fixed length out of it: the
-    /// integer digits (a lone zero below 1, which the padding supplies) and the fraction's, each followed by scratch
-    /// that the point and the fraction overwrite, or that lies past the end.
+    /// The digits are spelt once, zero-padded to 32 places, into a staging area past the text: 15 zeros and the top
+    /// digit, then two words of eight digits (``eightDigits(_:)``). The text is then two copies of fixed length out of
+    /// it: the integer digits (a lone zero below 1, which the padding supplies) and the fraction's, each followed by
+    /// scratch that the point and the fraction overwrite, or that lies past the end.
     @inline(__always)
     private static func writeDecimal(negative: Bool, digits: UInt64, exponent: Int, to start: UnsafeMutablePointer<UInt8>) -> Int {
         let fractionLength = -exponent
         let integerLength = max(1, digitCount(digits) &- fractionLength)
         let upper = digits / 100_000_000, lower = digits &- upper &* 100_000_000
         let top = upper / 100_000_000, middle = upper &- top &* 100_000_000
-        // Three words of slack after the 32 places: the fraction's copy reads 24 bytes from as late as its 31st.
-        var staging = (eightZeros, eightZeros | top << 56, eightDigits(middle), eightDigits(lower), UInt64(0), UInt64(0), UInt64(0))
+        // The fraction's copy reads 24 bytes from as late as the 31st place: the staging area is 56 bytes long.
+        let padded = UnsafeMutableRawPointer(start + decimalStaging)
+        padded.storeBytes(of: eightZeros, as: UInt64.self)
+        padded.storeBytes(of: eightZeros | top << 56, toByteOffset: 8, as: UInt64.self)
+        padded.storeBytes(of: eightDigits(middle), toByteOffset: 16, as: UInt64.self)
+        padded.storeBytes(of: eightDigits(lower), toByteOffset: 24, as: UInt64.self)
         let sign = negative ? 1 : 0
         start.pointee = UInt8(ascii: "-")
-        let text = UnsafeMutableRawPointer(start + sign)
-        withUnsafeBytes(of: &staging) { padded in
-            let fraction = padded.baseAddress! + (32 &- fractionLength)
-            text.storeBytes(of: (fraction - integerLength).loadUnaligned(as: SIMD16<UInt8>.self), as: SIMD16<UInt8>.self)
-            text.storeBytes(of: UInt8(ascii: "."), toByteOffset: integerLength, as: UInt8.self)
-            let fractionText = text + (integerLength &+ 1)
-            fractionText.storeBytes(of: fraction.loadUnaligned(as: SIMD16<UInt8>.self), as: SIMD16<UInt8>.self)
-            fractionText.storeBytes(of: fraction.loadUnaligned(fromByteOffset: 16, as: UInt64.self), toByteOffset: 16, as: UInt64.self)
-        }
+        let text = UnsafeMutableRawPointer(start + sign), fraction = padded + (32 &- fractionLength)
+        text.storeBytes(of: (fraction - integerLength).loadUnaligned(as: SIMD16<UInt8>.self), as: SIMD16<UInt8>.self)
+        text.storeBytes(of: UInt8(ascii: "."), toByteOffset: integerLength, as: UInt8.self)
+        let fractionText = text + (integerLength &+ 1)
+        fractionText.storeBytes(of: fraction.loadUnaligned(as: SIMD16<UInt8>.self), as: SIMD16<UInt8>.self)
+        fractionText.storeBytes(of: fraction.loadUnaligned(fromByteOffset: 16, as: UInt64.self), toByteOffset: 16, as: UInt64.self)
         return sign &+ integerLength &+ 1 &+ fractionLength
     }
+
+    /// Where ``writeDecimal(negative:digits:exponent:to:)`` stages its digits, from the text's start: past the most
+    /// its text and the scratch after it reach (a sign, 16 integer digits, the point and a 24-byte copy).
+    private static let decimalStaging = 48
 
     private mutating func integerDigits(_ value: Int64) {
         reserve(20)
