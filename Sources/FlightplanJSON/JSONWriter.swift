@@ -239,10 +239,10 @@ public struct JSONWriter: ~Copyable {
         writeNumber(value, comma: comma)
     }
 
-    /// The most bytes ``writeNumber(_:comma:)`` stores: a comma, then a fraction's text with the 24 scratch zeros
-    /// ``writeDecimal(negative:integerPart:digits:exponent:to:)`` stores past its point (the longest other texts,
+    /// The most bytes ``writeNumber(_:comma:)`` stores: a comma, then a fraction's text with the scratch bytes and
+    /// the staging area ``writeDecimal(negative:digits:exponent:to:)`` stores past it (the longest other texts,
     /// `Double.description`'s, have 24 bytes).
-    private static let longestNumberWrite = 49
+    private static let longestNumberWrite = 1 + decimalStaging + 56
 
     /// Appends a finite number's text as ``number(_:)`` writes it, after a comma when `comma` is set. Room for the
     /// longest is made once, and the text is written through a local pointer (see ``write(maximumLength:_:)``).
@@ -274,7 +274,7 @@ public struct JSONWriter: ~Copyable {
         }
         let length: Int
         if let (digits, exponent) = ShortestDecimal.digits(of: abs(value)) {
-            length = Self.writeDecimal(negative: value < 0, integerPart: UInt64(abs(value)), digits: digits, exponent: exponent, to: pointer)
+            length = Self.writeDecimal(negative: value < 0, digits: digits, exponent: exponent, to: pointer)
         } else {
             // Double's own shortest round-trip formatter hands its ASCII text (at most 24 bytes) to the sink.
             var sink = ASCIISink()
@@ -305,32 +305,40 @@ public struct JSONWriter: ~Copyable {
         return table + Int(truncatingIfNeeded: (bits &* 0x9E37_79B9_7F4A_7C15) >> 55)
     }
 
-    /// Writes `digits × 10^exponent` (a negative exponent of at most 21 places, digits without trailing zeros) in
-    /// plain decimal notation, as `Double.description` does between 10⁻⁴ and 2⁵³ (`12.5`, `0.0625`), and returns
-    /// its length (at most 45). The integer part is the value's own, truncated: no integer lies in a non-integral
-    /// value's rounding interval, so the digits cannot carry into it.
+    /// Writes `digits × 10^exponent` (a negative exponent of at most 21 places, digits without trailing zeros and
+    /// below 10¹⁷) in plain decimal notation, as `Double.description` does between 10⁻⁴ and 2⁵³ (`12.5`, `0.0625`),
+    /// and returns its length (at most 39). Up to ``decimalStaging`` + 56 bytes from `start` are overwritten.
+    ///
+    /// The digits are spelt once, zero-padded to 32 places, into a staging area past the text: 15 zeros and the top
+    /// digit, then two words of eight digits (``eightDigits(_:)``). The text is then two copies of fixed length out of
+    /// it: the integer digits (a lone zero below 1, which the padding supplies) and the fraction's, each followed by
+    /// scratch that the point and the fraction overwrite, or that lies past the end.
     @inline(__always)
-    private static func writeDecimal(
-        negative: Bool, integerPart: UInt64, digits: UInt64, exponent: Int, to start: UnsafeMutablePointer<UInt8>
-    ) -> Int {
+    private static func writeDecimal(negative: Bool, digits: UInt64, exponent: Int, to start: UnsafeMutablePointer<UInt8>) -> Int {
         let fractionLength = -exponent
-        var pointer = start
-        if negative { pointer.pointee = UInt8(ascii: "-"); pointer += 1 }
-        let integerLength = digitCount(integerPart)
-        writeDigits(integerPart, endingAt: pointer + integerLength)
-        pointer += integerLength
-        pointer.pointee = UInt8(ascii: ".")
-        pointer += 1
-        // Leading zeros first, 24 of them in three stores (past the fraction's end they are scratch the next text
-        // overwrites); the fraction's own digits then overwrite the end of them. (From 20 decimals on, the integer
-        // part is 0.)
-        let zeros = UnsafeMutableRawPointer(pointer)
-        zeros.storeBytes(of: Self.eightZeros, as: UInt64.self)
-        zeros.storeBytes(of: Self.eightZeros, toByteOffset: 8, as: UInt64.self)
-        zeros.storeBytes(of: Self.eightZeros, toByteOffset: 16, as: UInt64.self)
-        writeDigits(fractionLength < 20 ? digits &- integerPart &* powerOfTen(fractionLength) : digits, endingAt: pointer + fractionLength)
-        return pointer + fractionLength - start
+        let integerLength = max(1, digitCount(digits) &- fractionLength)
+        let upper = digits / 100_000_000, lower = digits &- upper &* 100_000_000
+        let top = upper / 100_000_000, middle = upper &- top &* 100_000_000
+        // The fraction's copy reads 24 bytes from as late as the 31st place: the staging area is 56 bytes long.
+        let padded = UnsafeMutableRawPointer(start + decimalStaging)
+        padded.storeBytes(of: eightZeros, as: UInt64.self)
+        padded.storeBytes(of: eightZeros | top << 56, toByteOffset: 8, as: UInt64.self)
+        padded.storeBytes(of: eightDigits(middle), toByteOffset: 16, as: UInt64.self)
+        padded.storeBytes(of: eightDigits(lower), toByteOffset: 24, as: UInt64.self)
+        let sign = negative ? 1 : 0
+        start.pointee = UInt8(ascii: "-")
+        let text = UnsafeMutableRawPointer(start + sign), fraction = padded + (32 &- fractionLength)
+        text.storeBytes(of: (fraction - integerLength).loadUnaligned(as: SIMD16<UInt8>.self), as: SIMD16<UInt8>.self)
+        text.storeBytes(of: UInt8(ascii: "."), toByteOffset: integerLength, as: UInt8.self)
+        let fractionText = text + (integerLength &+ 1)
+        fractionText.storeBytes(of: fraction.loadUnaligned(as: SIMD16<UInt8>.self), as: SIMD16<UInt8>.self)
+        fractionText.storeBytes(of: fraction.loadUnaligned(fromByteOffset: 16, as: UInt64.self), toByteOffset: 16, as: UInt64.self)
+        return sign &+ integerLength &+ 1 &+ fractionLength
     }
+
+    /// Where ``writeDecimal(negative:digits:exponent:to:)`` stages its digits, from the text's start: past the most
+    /// its text and the scratch after it reach (a sign, 16 integer digits, the point and a 24-byte copy).
+    private static let decimalStaging = 48
 
     private mutating func integerDigits(_ value: Int64) {
         reserve(20)
@@ -378,17 +386,23 @@ public struct JSONWriter: ~Copyable {
     }
 
     /// The eight ASCII digits of `value` (below 10⁸, with leading zeros) as one little-endian word, the first digit in
-    /// its lowest byte: split into halves of four digits, each half into pairs, each pair into digits, every split done
-    /// in all lanes of the word at once by a multiplication (x · 5243 >> 19 is x / 100 below 10⁴; x · 103 >> 10 is
-    /// x / 10 below 100).
+    /// its lowest byte.
     @inline(__always)
     private static func eightDigits(_ value: UInt64) -> UInt64 {
+        eightDigitValues(value) | eightZeros
+    }
+
+    /// The eight decimal digits of `value` (below 10⁸, with leading zeros) as the bytes of one little-endian word, by
+    /// value (0…9), the first digit in its lowest byte: split into halves of four digits, each half into pairs, each
+    /// pair into digits, every split done in all lanes of the word at once by a multiplication (x · 5243 >> 19 is
+    /// x / 100 below 10⁴; x · 103 >> 10 is x / 10 below 100).
+    @inline(__always)
+    private static func eightDigitValues(_ value: UInt64) -> UInt64 {
         let halves = value / 10_000 | (value % 10_000) << 32
         let hundreds = (halves &* 5243) >> 19 & 0x0000_007F_0000_007F
         let pairs = hundreds | (halves &- hundreds &* 100) << 16
         let tens = (pairs &* 103) >> 10 & 0x000F_000F_000F_000F
-        let digits = tens | (pairs &- tens &* 10) << 8
-        return digits | 0x3030_3030_3030_3030
+        return tens | (pairs &- tens &* 10) << 8
     }
 
     /// How many decimal digits `value` has (one for zero): t = ⌊log₁₀ 2^bits⌋ from its bit length, and it has
@@ -447,15 +461,6 @@ public struct JSONWriter: ~Copyable {
     /// Ends a value written with fragments.
     package mutating func endValue() {
         needsComma = true
-    }
-
-    /// Appends `length` bytes of this writer's own text from `offset`. Room comes first: growing moves the text, so
-    /// the earlier copy is located only after it.
-    @inline(__always)
-    private mutating func appendEarlierText(at offset: Int, count length: Int) {
-        reserve(length)
-        let earlier = UnsafeBufferPointer(start: base + offset, count: length)
-        write(maximumLength: length) { pointer in Self.copy(earlier, to: pointer) }
     }
 
     /// Writes a string, escaping quotes, backslashes and control characters.
@@ -550,21 +555,40 @@ public struct JSONWriter: ~Copyable {
     /// Writes `value` to six decimals (rounded half away from zero), outside the comma bookkeeping (see
     /// ``fragment(_:)``): no trailing zeros, no point when whole (`-12.5`, `0.000001`, `3`, `0` for anything
     /// smaller than half a millionth); whole from 9 × 10¹¹ on, as `description` (with an exponent) from 9 × 10¹⁵ on;
-    /// `0` when not finite.
+    /// `0` when not finite. Zero, common in an export, is written where this is called.
+    @inlinable @inline(__always)
     package mutating func bareSixDecimals(_ value: Double) {
+        if value == 0 { append(UInt8(ascii: "0")) } else { bareNonzeroSixDecimals(value) }
+    }
+
+    /// The longest text ``bareSixDecimals(_:)`` remembers: a sign, 12 whole digits, the point and 6 decimals.
+    private static let longestSixDecimals = 20
+
+    /// Writes a number other than zero as ``bareSixDecimals(_:)`` does.
+    @usableFromInline
+    mutating func bareNonzeroSixDecimals(_ value: Double) {
+        // An export repeats many of its numbers too (an outline's corners, a held size): remembered as in `number(_:)`,
+        // and the table asked first. It holds only texts written below, so a repeat is copied without further tests,
+        // as two words that cover the longest text (a shorter one's copy runs on into scratch past its end).
+        let bits = value.bitPattern
+        let slot = Self.recentNumberSlot(for: bits, in: &recentSixDecimals)
+        let remembered = slot.pointee
+        if remembered.bits == bits {
+            reserve(Self.longestSixDecimals)
+            let base = UnsafeMutableRawPointer(base), start = count, earlier = base + Int(remembered.offset)
+            let head = earlier.loadUnaligned(as: SIMD16<UInt8>.self), tail = earlier.loadUnaligned(fromByteOffset: 16, as: UInt32.self)
+            base.storeBytes(of: head, toByteOffset: start, as: SIMD16<UInt8>.self)
+            base.storeBytes(of: tail, toByteOffset: start &+ 16, as: UInt32.self)
+            count = start &+ Int(remembered.length)
+            return
+        }
         guard value.isFinite else { return append(UInt8(ascii: "0")) }
-        if value == 0 { return append(UInt8(ascii: "0")) }
         let scaled = value * 1_000_000
         // From 2⁵³ on every Double is whole, so this is the bound on the rounded value too.
         guard abs(scaled) < 9e17 else {
             if abs(value) < 9e15 { return integerDigits(Int64(value.rounded())) }
             return verbatim(value.description)
         }
-        // An export repeats many of its numbers too (an outline's corners, a held size): remembered as in `number(_:)`.
-        let bits = value.bitPattern
-        let slot = Self.recentNumberSlot(for: bits, in: &recentSixDecimals)
-        let remembered = slot.pointee
-        if remembered.bits == bits { return appendEarlierText(at: Int(remembered.offset), count: Int(remembered.length)) }
         let start = count
         if abs(value) < 9e9 && Double(Int64(value)) == value {
             // Whole, and below 2⁵³ / 10⁶ (so its millionths are exact): plain digits.
@@ -583,20 +607,21 @@ public struct JSONWriter: ~Copyable {
     /// Writes `millionths` / 10⁶ as ``bareSixDecimals(_:)`` does.
     private mutating func writeMillionths(_ millionths: Int64) {
         let magnitude = millionths.magnitude
-        let whole = magnitude / 1_000_000, fraction = magnitude % 1_000_000
+        let whole = magnitude / 1_000_000, fraction = magnitude &- whole &* 1_000_000
         let wholeLength = Self.digitCount(whole)
-        write(maximumLength: wholeLength + 8) { pointer in
-            var length = 0
-            if millionths < 0 { pointer[0] = UInt8(ascii: "-"); length = 1 }
-            length += wholeLength
-            Self.writeDigits(whole, endingAt: pointer + length)
-            guard fraction > 0 else { return length }
-            // The fraction as the last six digits of 1dddddd, whose leading 1 the point then overwrites, less its
-            // trailing zeros (counted without branches: which digits they are varies from number to number).
-            Self.writeDigits(1_000_000 + fraction, endingAt: pointer + length + 7)
-            pointer[length] = UInt8(ascii: ".")
-            func zeroDigit(_ power: UInt64) -> Int { fraction % power == 0 ? 1 : 0 }
-            return length + 7 - zeroDigit(10) - zeroDigit(100) - zeroDigit(1_000) - zeroDigit(10_000) - zeroDigit(100_000)
+        write(maximumLength: wholeLength + 9) { pointer in
+            pointer[0] = UInt8(ascii: "-")
+            let point = (millionths < 0 ? 1 : 0) + wholeLength
+            Self.writeDigits(whole, endingAt: pointer + point)
+            guard fraction > 0 else { return point }
+            // The fraction's six digits by value, the first in the lowest byte (its eight digits' two leading zeros
+            // shifted out): the zero bytes above its last nonzero digit are the two spare ones and its trailing zeros,
+            // so it keeps 8 less that many digits. They are stored after the point in one word, with one scratch byte.
+            let digits = Self.eightDigitValues(fraction) >> 16
+            let kept = 8 &- digits.leadingZeroBitCount &>> 3
+            UnsafeMutableRawPointer(pointer + point).storeBytes(
+                of: (digits | 0x0000_3030_3030_3030) << 8 | UInt64(UInt8(ascii: ".")), as: UInt64.self)
+            return point &+ 1 &+ kept
         }
     }
 

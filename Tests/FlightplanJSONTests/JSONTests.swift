@@ -192,7 +192,7 @@ struct JSONTests {
         return "\(sign)\(whole).\(digits)"
     }
 
-    @Test("numbers to six decimals (the exports' CSS and SVG numbers) match their String-built specification, repeats and halves included")
+    @Test("numbers to six decimals (the exports' CSS and SVG numbers) match their String-built specification: any bits, repeats, halves, bounds")
     func sixDecimals() {
         var rng = SeededGenerator(seed: 0x6D)
         var values: [Double] = [
@@ -209,6 +209,21 @@ struct JSONTests {
             default: break
             }
             values.append(value)
+        }
+        // Any bit pattern; every binary exponent from 2⁻³⁰ to 2⁶⁰ (tiny fractions up to the whole and description
+        // paths); negatives that round to -0; and the neighbours of each bound between the paths.
+        for _ in 0..<20_000 {
+            values.append(Double(bitPattern: UInt64.random(in: 0...UInt64.max, using: &rng)))
+            values.append(Double(bitPattern: UInt64.random(in: 993...1083, using: &rng) << 52 | UInt64.random(in: 0..<(1 << 52), using: &rng)))
+            values.append(-Double.random(in: 0..<5e-7, using: &rng))
+        }
+        for bound in [5e-7, 1e-6, 0.5, 1, 9e9, 9e11, 9e15, 0x1p53 / 1_000_000] {
+            var below = bound, above = bound
+            for _ in 0..<8 {
+                values += [below, above, -below, -above]
+                below = below.nextDown
+                above = above.nextUp
+            }
         }
         var writer = JSONWriter(capacity: 1)
         var expected = ""

@@ -23,13 +23,29 @@ extension ExportScene {
     /// Milliseconds.
     var duration: Double { plan.duration * 1000 }
 
-    /// One CSS declaration: its CSS name, its Web Animations name and its value.
-    typealias Declaration = (css: StaticString, js: StaticString, value: CSSValue)
+    /// One CSS declaration of a keyframe: its CSS name, its Web Animations name and its value. (A struct rather than a
+    /// tuple, as ``StyleDeclaration``: an array of tuples is copied and destroyed through the runtime's generic tuple
+    /// witnesses, element by element: some 8% of the style sheet's instructions.)
+    struct Declaration {
+        let css: StaticString
+        let js: StaticString
+        let value: CSSValue
+
+        init(_ css: StaticString, _ js: StaticString, _ value: CSSValue) { (self.css, self.js, self.value) = (css, js, value) }
+    }
+
+    /// One CSS declaration of a box's style: its name (the same in CSS and Web Animations) and its value.
+    struct StyleDeclaration {
+        let name: StaticString
+        let value: CSSValue
+
+        init(_ name: StaticString, _ value: CSSValue) { (self.name, self.value) = (name, value) }
+    }
 
     /// A box of a track's element: its class, what it starts with, and its keyframes (offset and declarations).
     struct WebBox {
         var className: String
-        var style: [(name: StaticString, value: CSSValue)]
+        var style: [StyleDeclaration]
         /// Each keyframe's offset and where its declarations are in ``declarations``.
         var keyframes: [(offset: Double, declarations: Range<Int>)] = []
         /// Every keyframe's declarations, one keyframe after the other (one array for them all).
@@ -38,7 +54,7 @@ extension ExportScene {
         /// The box with its keyframes at `offsets`, their declarations for each keyframe's values as `declare`
         /// appends them.
         init(
-            className: String, style: [(name: StaticString, value: CSSValue)], offsets: [Double] = [], values: [TrackKeyframe] = [],
+            className: String, style: [StyleDeclaration], offsets: [Double] = [], values: [TrackKeyframe] = [],
             declare: (TrackValues, inout [Declaration]) -> Void = { _, _ in }
         ) {
             self.className = className
@@ -60,14 +76,14 @@ extension ExportScene {
         let track = tracks[index], name = names[index]
         let frame = track.frame, painted = ExportPalette.paintedRect(of: track)
         // Each box's style is one array, made with room for all it may hold (placement, then up to `room` more).
-        func box(_ rect: Rect, _ dx: Double, _ dy: Double, room: Int) -> [(name: StaticString, value: CSSValue)] {
-            var style: [(name: StaticString, value: CSSValue)] = []
+        func box(_ rect: Rect, _ dx: Double, _ dy: Double, room: Int) -> [StyleDeclaration] {
+            var style: [StyleDeclaration] = []
             style.reserveCapacity(5 + room)
-            style.append(("position", .keyword("absolute")))
-            style.append(("left", .pixels(rect.x - dx)))
-            style.append(("top", .pixels(rect.y - dy)))
-            style.append(("width", .pixels(rect.width)))
-            style.append(("height", .pixels(rect.height)))
+            style.append(StyleDeclaration("position", .keyword("absolute")))
+            style.append(StyleDeclaration("left", .pixels(rect.x - dx)))
+            style.append(StyleDeclaration("top", .pixels(rect.y - dy)))
+            style.append(StyleDeclaration("width", .pixels(rect.width)))
+            style.append(StyleDeclaration("height", .pixels(rect.height)))
             return style
         }
         let offsets = track.keyframes.map { plan.duration > 0 ? $0.time / plan.duration : 0 }
@@ -79,37 +95,37 @@ extension ExportScene {
         }
         if let clip = track.clip {
             var style = box(clip, origin.x, origin.y, room: 2)
-            style.append(("overflow", .keyword("hidden")))
-            style.append(("z-index", .integer(track.z)))
+            style.append(StyleDeclaration("overflow", .keyword("hidden")))
+            style.append(StyleDeclaration("z-index", .integer(track.z)))
             region = WebBox(className: "\(prefix)-\(name)-region", style: style)
             origin = (clip.x, clip.y)
         }
         // Room for the origin, the z-index and the held transform, opacity and shadow.
         var layerStyle = box(frame, origin.x, origin.y, room: 5)
-        layerStyle.append(("transform-origin", .keyword("50% 50%")))
-        if region == nil { layerStyle.append(("z-index", .integer(track.z))) }
+        layerStyle.append(StyleDeclaration("transform-origin", .keyword("50% 50%")))
+        if region == nil { layerStyle.append(StyleDeclaration("z-index", .integer(track.z))) }
         // What the track holds throughout is part of each box's style.
         var base: [Declaration] = []
         layerDeclarations(track.base, into: &base)
-        for declaration in base { layerStyle.append((declaration.css, declaration.value)) }
+        for declaration in base { layerStyle.append(StyleDeclaration(declaration.css, declaration.value)) }
         let layer = WebBox(className: "\(prefix)-\(name)", style: layerStyle, offsets: offsets, values: track.keyframes) { values, declarations in
             layerDeclarations(values, into: &declarations)
         }
         // Room for the placeholder colour, the content's four and the held clip and colour.
         var paintStyle = box(painted, 0, 0, room: 7)
         if track.base.color == nil && !track.animates.contains(.color) {
-            paintStyle.append(("background-color", .color(ExportPalette.placeholder(for: track))))
+            paintStyle.append(StyleDeclaration("background-color", .color(ExportPalette.placeholder(for: track))))
         }
         if let content = track.content {
             let drawn = ExportPalette.contentRect(of: track)
-            paintStyle.append(("background-image", .url(content.url)))
-            paintStyle.append(("background-position", .pixelPair(drawn.x - painted.x, drawn.y - painted.y)))
-            paintStyle.append(("background-size", .pixelPair(drawn.width, drawn.height)))
-            paintStyle.append(("background-repeat", .keyword("no-repeat")))
+            paintStyle.append(StyleDeclaration("background-image", .url(content.url)))
+            paintStyle.append(StyleDeclaration("background-position", .pixelPair(drawn.x - painted.x, drawn.y - painted.y)))
+            paintStyle.append(StyleDeclaration("background-size", .pixelPair(drawn.width, drawn.height)))
+            paintStyle.append(StyleDeclaration("background-repeat", .keyword("no-repeat")))
         }
         base.removeAll(keepingCapacity: true)
         paintDeclarations(track.base, of: track, held: track.base, painted: painted, into: &base)
-        for declaration in base { paintStyle.append((declaration.css, declaration.value)) }
+        for declaration in base { paintStyle.append(StyleDeclaration(declaration.css, declaration.value)) }
         let paint = WebBox(className: "\(prefix)-\(name)-paint", style: paintStyle, offsets: offsets, values: track.keyframes) {
             values, declarations in
             paintDeclarations(values, of: track, held: track.base, painted: painted, into: &declarations)
@@ -119,9 +135,9 @@ extension ExportScene {
 
     /// Appends the layer's declarations for `values`: transform, opacity, shadow.
     private func layerDeclarations(_ values: TrackValues, into result: inout [Declaration]) {
-        if let transform = values.transform { result.append(("transform", "transform", .matrix(transform))) }
-        if let opacity = values.opacity { result.append(("opacity", "opacity", .number(opacity))) }
-        if let shadow = values.shadow { result.append(("filter", "filter", .dropShadow(shadow))) }
+        if let transform = values.transform { result.append(Declaration("transform", "transform", .matrix(transform))) }
+        if let opacity = values.opacity { result.append(Declaration("opacity", "opacity", .number(opacity))) }
+        if let shadow = values.shadow { result.append(Declaration("filter", "filter", .dropShadow(shadow))) }
     }
 
     /// Appends the paint box's declarations for `values`: the clip (the mask and its radius together, what `values`
@@ -130,9 +146,9 @@ extension ExportScene {
         if values.maskFrame != nil || values.cornerRadius != nil, let mask = values.maskFrame ?? held.maskFrame {
             let outline = ExportOutline(
                 mask.offsetBy(dx: -painted.x, dy: -painted.y), radius: values.cornerRadius ?? held.cornerRadius ?? 0, curve: track.cornerCurve)
-            result.append(("clip-path", "clipPath", .path(outline)))
+            result.append(Declaration("clip-path", "clipPath", .path(outline)))
         }
-        if let color = values.color { result.append(("background-color", "backgroundColor", .color(color))) }
+        if let color = values.color { result.append(Declaration("background-color", "backgroundColor", .color(color))) }
     }
 
     /// `{"width", "height", "duration", "easing", "elements": [{"id", "role", "parent"?, "content"?, "region"?, "className",
@@ -159,7 +175,7 @@ extension ExportScene {
             text.json.key("className"); text.json.string(box.className)
             text.json.key("style")
             text.json.beginObject()
-            for (name, value) in box.style { text.json.key(name); text.string(value) }
+            for entry in box.style { text.json.key(entry.name); text.string(entry.value) }
             text.json.endObject()
             text.json.key("keyframes")
             text.json.beginArray()
@@ -248,7 +264,7 @@ extension ExportScene {
             for box in [boxes.region, boxes.layer, boxes.paint].compactMap({ $0 }) {
                 let animated = !box.declarations.isEmpty
                 css.append("."); css.append(contentsOf: box.className); css.append(" { ")
-                for (index, (name, value)) in box.style.enumerated() { css.declaration(name, value, first: index == 0) }
+                for (index, entry) in box.style.enumerated() { css.declaration(entry.name, entry.value, first: index == 0) }
                 if animated {
                     css.append(" animation: "); css.append(contentsOf: box.className); css.append(" "); css.number(duration);
                     css.append("ms linear both;")
