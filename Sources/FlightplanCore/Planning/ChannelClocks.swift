@@ -17,6 +17,9 @@ final class ChannelClocks: Sendable {
     /// Whether the transform, the mask and the radius run on one clock (unless a request times them apart): a flight
     /// then reads one progress for all three.
     private let geometryShared: Bool
+    /// The geometric channels' one clock when it is a share of the plan's progress (as it is unless a request gives them
+    /// a window of time), read once here rather than out of `clocks` for every state a plan evaluates.
+    private let geometryShare: (start: Double, end: Double, length: Double)?
 
     /// The clocks a validated request asks for: the style's defaults (reveal grows, then fades; a fade
     /// `through` splits the fade), then the request's `timing.channels` over them.
@@ -59,11 +62,20 @@ final class ChannelClocks: Sendable {
         geometryShared =
             clocks[TimingChannel.maskFrame.ordinal] == clocks[TimingChannel.transform.ordinal]
             && clocks[TimingChannel.cornerRadius.ordinal] == clocks[TimingChannel.transform.ordinal]
+        if geometryShared, case .progress(let start, let end, let length) = clocks[TimingChannel.transform.ordinal] {
+            geometryShare = (start, end, length)
+        } else {
+            geometryShare = nil
+        }
     }
 
     /// The transform's, the mask's and the radius's progress (see ``value(_:time:progress:)``), read once when they
     /// share a clock (the three are geometric channels, which the clocks treat alike).
     func geometry(time: Double, progress: Double) -> (transform: Double, maskFrame: Double, cornerRadius: Double) {
+        if let (start, end, length) = geometryShare {
+            let transform = share(.transform, of: progress, start: start, end: end, length: length)
+            return (transform, transform, transform)
+        }
         let transform = value(.transform, time: time, progress: progress)
         guard !geometryShared else { return (transform, transform, transform) }
         return (transform, value(.maskFrame, time: time, progress: progress), value(.cornerRadius, time: time, progress: progress))
@@ -88,18 +100,25 @@ final class ChannelClocks: Sendable {
         let value: Double
         switch clocks[channel.ordinal] {
         case .progress(let start, let end, let length):
-            let geometric = direction == .push ? progress : 1 - progress
-            var share = geometric == end ? 1 : geometric == start ? 0 : (geometric - start) / length
-            if !channel.isClamped {
-                if start > 0 { share = max(share, 0) }
-                if end < 1 { share = min(share, 1) }
-            }
-            value = share
+            value = share(channel, of: progress, start: start, end: end, length: length)
         case .window(let start, let end, let timing):
             let eased = time >= end ? 1 : timing.progress(atTime: time - start)
             value = direction == .push ? eased : 1 - eased
         }
         return channel.isClamped ? min(max(0, value), 1) : value
+    }
+
+    /// `channel`'s share from `start` to `end` (`length` apart) of the plan's geometric progress when its eased
+    /// progress is `progress` (before an opacity's or a colour's clamp to 0…1).
+    @inline(__always)
+    private func share(_ channel: TimingChannel, of progress: Double, start: Double, end: Double, length: Double) -> Double {
+        let geometric = direction == .push ? progress : 1 - progress
+        var share = geometric == end ? 1 : geometric == start ? 0 : (geometric - start) / length
+        if !channel.isClamped {
+            if start > 0 { share = max(share, 0) }
+            if end < 1 { share = min(share, 1) }
+        }
+        return share
     }
 }
 

@@ -183,7 +183,7 @@ struct BezierCubics {
         func consider(_ s: Double) {
             guard s > start.s, s < end.s else { return }
             let point = point(s)
-            gap = max(gap, abs(y0 + slope * (point.x - x0) - point.y))
+            gap = larger(gap, abs(y0 + slope * (point.x - x0) - point.y))
         }
         if a == 0 {
             if b != 0 { consider(-c / b) }
@@ -272,7 +272,7 @@ struct ProgressGrid {
             // two is more than that many times the other, which takes no ordering of the two first.
             let value = bend[lane], otherValue = other[lane]
             guard value > Self.largestJump * otherValue || otherValue > Self.largestJump * value else { continue }
-            if max(value, otherValue) * half * half > Self.negligibleShare * allowed[lane] { return lane }
+            if larger(value, otherValue) * half * half > Self.negligibleShare * allowed[lane] { return lane }
         }
         return nil
     }
@@ -439,7 +439,7 @@ struct ProgressGrid {
                                 in: &corners)
                         }
                         let endOffset = (side * tracks + track) * lanes
-                        for lane in measured { endBends[endOffset + lane] = max(endBends[endOffset + lane], finer[offset + lane]) }
+                        for lane in measured { endBends[endOffset + lane] = larger(endBends[endOffset + lane], finer[offset + lane]) }
                     }
                     coarser.update(from: finer, count: trackSize)
                     for track in 0..<tracks { far[track] = scratch[track] }
@@ -456,15 +456,15 @@ struct ProgressGrid {
                     var bendShare = 0.0, speedShare = 0.0
                     for lane in layers[track].measuredLanes {
                         let start = first + lane, middle = start + trackSize, end = middle + trackSize
-                        var largest = max(max(bends[start], bends[middle]), bends[end])
-                        if cell == 0 { largest = max(largest, endBends[track * lanes + lane]) }
-                        if cell == cells - 1 { largest = max(largest, endBends[(tracks + track) * lanes + lane]) }
+                        var largest = larger(larger(bends[start], bends[middle]), bends[end])
+                        if cell == 0 { largest = larger(largest, endBends[track * lanes + lane]) }
+                        if cell == cells - 1 { largest = larger(largest, endBends[(tracks + track) * lanes + lane]) }
                         bend[offset + lane] = largest
-                        let move = max(abs(pointLanes[start] - pointLanes[middle]), abs(pointLanes[middle] - pointLanes[end]))
+                        let move = larger(abs(pointLanes[start] - pointLanes[middle]), abs(pointLanes[middle] - pointLanes[end]))
                         let fastest = move * perHalf + largest * half
                         speed[offset + lane] = fastest
-                        bendShare = max(bendShare, largest * perAllowed[lane])
-                        speedShare = max(speedShare, fastest * perAllowed[lane])
+                        bendShare = larger(bendShare, largest * perAllowed[lane])
+                        speedShare = larger(speedShare, fastest * perAllowed[lane])
                     }
                     (bendShares[cell * tracks + track], speedShares[cell * tracks + track]) = (bendShare, speedShare)
                 }
@@ -478,7 +478,7 @@ struct ProgressGrid {
                 for lane in measured {
                     let value = values[lane], other = others[lane]
                     let grown = value > other ? min(value * value / other, value * Self.largestJump) : value
-                    largest = max(largest, grown * perAllowed[lane])
+                    largest = larger(largest, grown * perAllowed[lane])
                 }
                 return largest
             }
@@ -488,11 +488,11 @@ struct ProgressGrid {
                     let own = cell * tracks + track, measured = layers[track].measuredLanes
                     var (largestBend, largestSpeed) = (bendShares[own], speedShares[own])
                     func take(_ other: Int) {
-                        largestBend = max(largestBend, bendShares[other])
-                        largestSpeed = max(largestSpeed, speedShares[other])
+                        largestBend = larger(largestBend, bendShares[other])
+                        largestSpeed = larger(largestSpeed, speedShares[other])
                         if isEnd {
-                            largestBend = max(largestBend, grownShare(bend + own * lanes, from: bend + other * lanes, measured))
-                            largestSpeed = max(largestSpeed, grownShare(speed + own * lanes, from: speed + other * lanes, measured))
+                            largestBend = larger(largestBend, grownShare(bend + own * lanes, from: bend + other * lanes, measured))
+                            largestSpeed = larger(largestSpeed, grownShare(speed + own * lanes, from: speed + other * lanes, measured))
                         }
                     }
                     if cell > 0 { take(own - tracks) }
@@ -537,10 +537,10 @@ struct ProgressGrid {
                 var (bend, speed) = bounds[index]
                 for _ in first..<last {
                     index += tracks
-                    bend = max(bend, bounds[index].bend)
-                    speed = max(speed, bounds[index].speed)
+                    bend = larger(bend, bounds[index].bend)
+                    speed = larger(speed, bounds[index].speed)
                 }
-                load = max(load, bend * spread + speed * gap)
+                load = larger(load, bend * spread + speed * gap)
             }
             return load
         }
@@ -572,3 +572,11 @@ extension SampledLayer {
     /// only fades (its rendered coordinates are zero in every state, so their bend and speed are too).
     var measuredLanes: Range<Int> { movesGeometry ? 0..<ProgressGrid.lanes : (ProgressGrid.lanes - 1)..<ProgressGrid.lanes }
 }
+
+/// The larger of `x` and `y` as `max(x, y)` gives it, in one instruction (`maxsd`) where `max`'s `y >= x ? y : x` takes
+/// a comparison and three bit operations: `y > x ? y : x` differs from it only when `x` and `y` are zeros of opposite
+/// signs (it keeps `x`, `max` takes `y`), and beside a NaN both keep `x`. The grid's and the search's values are
+/// absolute differences, their products and sums with non-negative factors, and shares of positive allowances, none of
+/// them ever −0, so the chosen times are the same bit for bit.
+@inline(__always)
+private func larger(_ x: Double, _ y: Double) -> Double { y > x ? y : x }
