@@ -30,8 +30,31 @@ struct ExportText: ~Copyable {
     /// Appends a double quote (escaped inside a JSON string).
     mutating func quote() { insideJSONString ? append(#"\""#) : append("\"") }
 
+    /// Appends `"text"`, a literal between double quotes (escaped inside a JSON string).
+    mutating func quoted(_ text: StaticString) {
+        quote()
+        append(text)
+        quote()
+    }
+
     /// Appends a line end (escaped inside a JSON string).
     mutating func lineEnd() { insideJSONString ? append(#"\n"#) : append("\n") }
+
+    /// Writes the text `write` makes as a JSON string, the writer's next value (a batch's or a dismissal's plan):
+    /// the writer is lent to an ``ExportText`` inside the string, so the text is escaped as it is written, without
+    /// a copy.
+    static func string(to writer: inout JSONWriter, _ write: (inout ExportText) -> Void) {
+        var text = ExportText(capacity: 0)
+        swap(&text.json, &writer)
+        text.json.beginValue()
+        text.append("\"")
+        text.insideJSONString = true
+        write(&text)
+        text.insideJSONString = false
+        text.append("\"")
+        text.json.endValue()
+        swap(&text.json, &writer)
+    }
 
     /// Appends an integer.
     mutating func integer(_ value: Int) { json.bareInteger(value) }

@@ -317,35 +317,39 @@ extension ExportScene {
     }
 
     /// An outline moved by `shift` as a closed Lottie path (`{"c", "v", "i", "o"}`, tangents relative to their vertex),
-    /// outside the comma bookkeeping. Its pieces are held on the stack while it is written.
+    /// outside the comma bookkeeping. Its points are made in one pass over its pieces and held on the stack while they
+    /// are written.
     private func path(_ outline: ExportOutline, shift: (x: Double, y: Double), to writer: inout JSONWriter) {
-        withUnsafeTemporaryAllocation(of: ExportOutline.Cubic.self, capacity: ExportOutline.mostPieces) { pieces in
-            var count = 0
+        // The vertices (`v`) from 0, their in tangents (`i`) from `run`, their out tangents (`o`) from 2 × `run`: a run
+        // has a slot more than the most pieces, for the in tangent the last piece makes for the vertex after it (the
+        // first, whose own is written at the end).
+        let run = ExportOutline.mostPieces + 1
+        withUnsafeTemporaryAllocation(of: ExportOutline.Point2.self, capacity: 3 * run) { points in
+            // Vertex j starts piece j: the outline's start, then every piece's end but the last (the start again).
+            var count = 0, vertex = outline.start, lastControl = outline.start
             outline.forEachPiece { piece in
-                pieces.initializeElement(at: count, to: piece)
+                points.initializeElement(at: count, to: (vertex.x + shift.x, vertex.y + shift.y))
+                points.initializeElement(at: 2 * run + count, to: (piece.control1.x - vertex.x, piece.control1.y - vertex.y))
+                points.initializeElement(at: run + count + 1, to: (piece.control2.x - piece.end.x, piece.control2.y - piece.end.y))
+                vertex = piece.end
+                lastControl = piece.control2
                 count += 1
             }
-            // Vertex j starts piece j: the outline's start, then every piece's end but the last (which is the start again).
-            func vertex(_ j: Int) -> ExportOutline.Point2 { j == 0 ? outline.start : pieces[j - 1].end }
-            func points(_ opening: StaticString, _ point: (Int) -> (Double, Double)) {
+            // The first vertex's in tangent: the last piece's second control point, from the outline's start.
+            points.initializeElement(at: run, to: (lastControl.x - outline.start.x, lastControl.y - outline.start.y))
+            func write(_ opening: StaticString, from first: Int) {
                 writer.fragment(opening)
-                for j in 0..<count {
-                    let (x, y) = point(j)
-                    if j > 0 { writer.fragment(",") }
-                    writer.fragment("[")
-                    writer.bareNumber(x)
+                for j in first..<first + count {
+                    if j > first { writer.fragment("],[") }
+                    writer.bareNumber(points[j].x)
                     writer.fragment(",")
-                    writer.bareNumber(y)
-                    writer.fragment("]")
+                    writer.bareNumber(points[j].y)
                 }
-                writer.fragment("]")
+                writer.fragment("]]")
             }
-            points(#"{"c":true,"v":["#) { j in (vertex(j).x + shift.x, vertex(j).y + shift.y) }
-            points(#","i":["#) { j in
-                let control = pieces[(j + count - 1) % count].control2
-                return (control.x - vertex(j).x, control.y - vertex(j).y)
-            }
-            points(#","o":["#) { j in (pieces[j].control1.x - vertex(j).x, pieces[j].control1.y - vertex(j).y) }
+            write(#"{"c":true,"v":[["#, from: 0)
+            write(#","i":[["#, from: run)
+            write(#","o":[["#, from: 2 * run)
             writer.fragment("}")
         }
     }

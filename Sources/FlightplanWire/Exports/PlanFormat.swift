@@ -44,13 +44,12 @@ public enum PlanFormat: String, Sendable, Hashable, CaseIterable {
     func write(_ plan: Plan, to writer: inout JSONWriter, idPrefix: String = ExportScene.defaultPrefix) {
         switch self {
         case .json: plan.write(to: &writer)
-        // Every export but the SVG writes into the writer itself (the style sheet escaped as it is written); the
-        // SVG's text is made apart first, then escaped.
+        // Every export writes into the writer itself (the style sheet and the SVG escaped as they are written).
         case .waapi: ExportScene(plan, prefix: idPrefix).webAnimationsDocument(to: &writer)
         case .css: ExportScene(plan, prefix: idPrefix).styleSheet(asStringTo: &writer)
         case .lottie: ExportScene(plan, prefix: idPrefix).lottieDocument(to: &writer)
         case .coreAnimation: ExportScene(plan, prefix: idPrefix).coreAnimationDocument(to: &writer)
-        case .svg: writer.string(String(decoding: export(plan, idPrefix: idPrefix), as: UTF8.self))
+        case .svg: ExportScene(plan, prefix: idPrefix).animatedSVG(asStringTo: &writer)
         }
     }
 

@@ -228,16 +228,7 @@ extension ExportScene {
     /// Writes the style sheet as a JSON string, the writer's next value (a batch's or a dismissal's plan): escaped as
     /// it is written (its quotes and line ends are its only characters a JSON string escapes), without a copy.
     func styleSheet(asStringTo writer: inout JSONWriter) {
-        var css = ExportText(capacity: 0)
-        swap(&css.json, &writer)
-        css.json.beginValue()
-        css.append("\"")
-        css.insideJSONString = true
-        styleSheet(to: &css)
-        css.insideJSONString = false
-        css.append("\"")
-        css.json.endValue()
-        swap(&css.json, &writer)
+        ExportText.string(to: &writer) { styleSheet(to: &$0) }
     }
 
     /// Writes the style sheet into `css`.
