@@ -153,9 +153,9 @@ public enum AccessLog: Sendable {
                 line.append(UInt8(ascii: " ")); line.append(utf8: entry.level.rawValue)
                 if !label.isEmpty { line.append(UInt8(ascii: " ")); line.append(utf8: label) }
                 line.append(ascii: ": bytes=")
-                append(entry.bytes, to: &line)
+                line.append(decimal: entry.bytes)
                 line.append(ascii: " duration_us=")
-                append(entry.microseconds, to: &line)
+                line.append(decimal: entry.microseconds)
                 if entry.endedEarly { line.append(ascii: " ended_early=true") }
                 line.append(ascii: " method="); line.append(utf8: entry.method)
                 line.append(ascii: " path="); line.append(utf8: entry.path)
@@ -163,12 +163,12 @@ public enum AccessLog: Sendable {
                 line.append(ascii: " route="); line.append(utf8: entry.route)
                 if let trace = entry.trace { line.append(ascii: " span_id="); line.append(utf8: trace.spanID) }
                 line.append(ascii: " status=")
-                append(entry.status, to: &line)
+                line.append(decimal: entry.status)
                 if let trace = entry.trace { line.append(ascii: " trace_id="); line.append(utf8: trace.traceID) }
                 line.append(ascii: " ["); line.append(utf8: Self.source); line.append(ascii: "] ")
                 line.append(utf8: entry.method); line.append(UInt8(ascii: " "))
                 line.append(utf8: entry.path); line.append(UInt8(ascii: " "))
-                append(entry.status, to: &line)
+                line.append(decimal: entry.status)
                 line.append(UInt8(ascii: "\n"))
             }
         case .sink(let sink, .json, let label, _):
@@ -196,23 +196,6 @@ public enum AccessLog: Sendable {
         }
     }
 
-    /// Appends `number` in decimal, written in place (a String of it cost more than the line's other fields).
-    private func append(_ number: Int, to line: inout [UInt8]) {
-        if number < 0 { line.append(UInt8(ascii: "-")) }
-        var rest = number.magnitude, digits = 1
-        while rest >= 10 {
-            rest /= 10
-            digits += 1
-        }
-        line.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: digits))
-        rest = number.magnitude
-        var index = line.count
-        repeat {
-            index -= 1
-            line[index] = UInt8(ascii: "0") + UInt8(rest % 10)
-            rest /= 10
-        } while rest > 0
-    }
 }
 
 /// The two timestamps log lines carry, each formatted once per second and reused within it.
@@ -272,5 +255,18 @@ extension [UInt8] {
     /// Appends a literal's bytes, read where the binary holds them (a String literal's are copied out first).
     mutating func append(ascii text: StaticString) {
         text.withUTF8Buffer { append(contentsOf: $0) }
+    }
+
+    /// Appends `number` in decimal, its digits written in place (a String of it cost more than the line's other
+    /// fields): last digit first, then turned around.
+    mutating func append(decimal number: Int) {
+        if number < 0 { append(UInt8(ascii: "-")) }
+        let start = count
+        var rest = number.magnitude
+        repeat {
+            append(UInt8(ascii: "0") + UInt8(rest % 10))
+            rest /= 10
+        } while rest > 0
+        self[start...].reverse()
     }
 }

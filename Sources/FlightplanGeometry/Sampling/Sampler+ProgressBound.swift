@@ -356,7 +356,8 @@ struct ProgressGrid {
         let storage = UnsafeMutablePointer<Double>.allocate(capacity: capacity)
         defer { storage.deallocate() }
         // The points' exact states (`[point * tracks + track]`), then the tracks' states at the farther point of an end's
-        // finer chord: read through a pointer, not an array that copies them out and checks its uniqueness to append.
+        // finer chord: read through a pointer, not an array that copies them out and checks its uniqueness to append
+        // (`Keyframe` holds only doubles, a trivial type: assigned without initializing, freed without deinitializing).
         let states = UnsafeMutablePointer<Keyframe>.allocate(capacity: (2 * cellsAtMost + 2) * tracks)
         defer { states.deallocate() }
         let far = states + (2 * cellsAtMost + 1) * tracks

@@ -44,15 +44,23 @@ struct ExportText: ~Copyable {
     /// the writer is lent to an ``ExportText`` inside the string, so the text is escaped as it is written, without
     /// a copy.
     static func string(to writer: inout JSONWriter, _ write: (inout ExportText) -> Void) {
+        lending(&writer) { text in
+            text.json.beginValue()
+            text.append("\"")
+            text.insideJSONString = true
+            write(&text)
+            text.insideJSONString = false
+            text.append("\"")
+            text.json.endValue()
+        }
+    }
+
+    /// Lends `writer` to an ``ExportText`` while `write` writes into it, without a copy: the text then goes on where
+    /// the writer stood.
+    static func lending(_ writer: inout JSONWriter, _ write: (inout ExportText) -> Void) {
         var text = ExportText(capacity: 0)
         swap(&text.json, &writer)
-        text.json.beginValue()
-        text.append("\"")
-        text.insideJSONString = true
         write(&text)
-        text.insideJSONString = false
-        text.append("\"")
-        text.json.endValue()
         swap(&text.json, &writer)
     }
 

@@ -163,10 +163,7 @@ extension ExportScene {
     /// Writes the Web Animations document as the writer's next value (a batch's or a dismissal's plan, without a
     /// copy): the writer is lent to an ``ExportText`` while it is written.
     func webAnimationsDocument(to writer: inout JSONWriter) {
-        var text = ExportText(capacity: 0)
-        swap(&text.json, &writer)
-        webAnimationsDocument(to: &text)
-        swap(&text.json, &writer)
+        ExportText.lending(&writer) { webAnimationsDocument(to: &$0) }
     }
 
     /// Writes the Web Animations document into `text`.
