@@ -257,16 +257,23 @@ extension [UInt8] {
         text.withUTF8Buffer { append(contentsOf: $0) }
     }
 
-    /// Appends `number` in decimal, its digits written in place (a String of it cost more than the line's other
-    /// fields): last digit first, then turned around.
+    /// Appends `number` in decimal: its digits written last first into a buffer on the stack, then appended in one
+    /// copy (appended one by one and turned around, each number cost ~800 instructions: callgrind, 2026-11-27).
     mutating func append(decimal number: Int) {
-        if number < 0 { append(UInt8(ascii: "-")) }
-        let start = count
-        var rest = number.magnitude
-        repeat {
-            append(UInt8(ascii: "0") + UInt8(rest % 10))
-            rest /= 10
-        } while rest > 0
-        self[start...].reverse()
+        // Int.min takes 19 digits and its sign.
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
+            var start = digits.count
+            var rest = number.magnitude
+            repeat {
+                start -= 1
+                digits[start] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest % 10)
+                rest /= 10
+            } while rest > 0
+            if number < 0 {
+                start -= 1
+                digits[start] = UInt8(ascii: "-")
+            }
+            append(contentsOf: UnsafeBufferPointer(rebasing: digits[start...]))
+        }
     }
 }

@@ -101,8 +101,19 @@ public struct Router: Sendable {
         if let header, (1...128).contains(header.utf8.count), header.utf8.allSatisfy({ (0x21...0x7E).contains($0) }) {
             return header
         }
-        let sequence = requestCounter.add(1, ordering: .relaxed).newValue
-        return requestIDPrefix + String(UInt64(sequence), radix: 16)
+        let sequence = UInt64(requestCounter.add(1, ordering: .relaxed).newValue)
+        // Written straight into the id's storage: `String(_:radix:)` and `+` cost ~1 000 instructions a request.
+        let prefix = requestIDPrefix.utf8, digits = max(1, (67 - sequence.leadingZeroBitCount) / 4)
+        return String(unsafeUninitializedCapacity: prefix.count + digits) { buffer in
+            let end = buffer.initialize(fromContentsOf: prefix) + digits
+            var rest = sequence
+            for index in (end - digits..<end).reversed() {
+                let nibble = UInt8(truncatingIfNeeded: rest & 15)
+                buffer[index] = nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "a") + nibble - 10
+                rest >>= 4
+            }
+            return end
+        }
     }
 
     private static let requestIDPrefix: String = {

@@ -108,4 +108,11 @@ struct LogTests {
         #expect(batches.all.count == 1 && batches.all[0].count >= sink.highWater)
         sink.close()
     }
+
+    @Test("a number appended to a line is its decimal digits, sign and extremes included", arguments: [0, 7, 10, 200, 123_456, -1, -987, .max, .min])
+    func decimal(number: Int) {
+        var line: [UInt8] = [UInt8(ascii: "=")]
+        line.append(decimal: number)
+        #expect(line == Array("=\(number)".utf8))
+    }
 }

@@ -129,6 +129,20 @@ struct RouterTests {
         #expect(Router.requestID(from: first) == first, "a generated id is itself a valid id to echo")
     }
 
+    @Test("a generated id is the process prefix (16 hex digits and a dash), then the counter in lower-case hex, rising")
+    func generatedRequestIDs() throws {
+        // 300 ids pass from 2 hex digits to 3 (or from 3 to 4) whatever other tests took before.
+        let ids = (0..<300).map { _ in Router.requestID(from: nil) }
+        let prefix = String(ids[0].prefix(17))
+        #expect(prefix.utf8.dropLast().allSatisfy { "0123456789abcdef".utf8.contains($0) } && prefix.hasSuffix("-"))
+        let counters = try ids.map { id in
+            let counter = try #require(UInt64(id.dropFirst(17), radix: 16))
+            #expect(id == prefix + String(counter, radix: 16))
+            return counter
+        }
+        #expect(zip(counters, counters.dropFirst()).allSatisfy { $0 < $1 })
+    }
+
     @Test("while draining: readiness and new plan requests are 503, liveness stays 200, connections close")
     func draining() {
         let router = Router(configuration: ServerConfiguration())
