@@ -304,7 +304,9 @@ public final class MicroHTTPDaemon: Sendable {
         // Every request passed ``requestLine(_:_:)``, which left its exchange in the slot.
         guard let pointer = requestSlot.pointee else { return .NO }
         let exchange = Unmanaged<Exchange>.fromOpaque(pointer).takeUnretainedValue()
-        guard exchange.head != nil else {
+        // Asked on every call: matching the case reads no more of the head (`exchange.head != nil` copied all of it,
+        // twice a request).
+        guard case .some = exchange.head else {
             // First call: headers only. Ask the router about the head, keep the state, answer later.
             let head = readHead(connection, of: exchange, line: line)
             begin(exchange, head, requestID: Router.requestID(from: head[header: "x-request-id"]))
