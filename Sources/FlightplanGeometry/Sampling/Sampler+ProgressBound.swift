@@ -84,11 +84,19 @@ extension Sampler {
         }
         guard let grid = measured else { return nil }
         let curve = BezierCubics(motion.curve)
-        var times = [0.0]
+        // Room for a typical plan's keyframes (http_bench's sharedFrame requests take 20 to 30) from the start, rather than
+        // five reallocations on the way there.
+        var times: [Double] = []
+        times.reserveCapacity(min(keyframeLimit, 32))
+        times.append(0)
         var start = 0.0
         var step = initialStepFraction
         var firstCell = 0
-        for end in motion.kinks.map(curve.parameter(forY:)) + [1] where end > start {
+        // Each piece's end in the curve's parameter: its kink's, and 1 after the last (read in place, not gathered into a
+        // new array).
+        for piece in 0...motion.kinks.count {
+            let end = piece < motion.kinks.count ? curve.parameter(forY: motion.kinks[piece]) : 1
+            guard end > start else { continue }
             while start < end {
                 let origin = curve.point(start)
                 firstCell = grid.cell(containing: origin.y, from: firstCell)
@@ -110,7 +118,9 @@ extension Sampler {
                 var aims = 0
                 while true {
                     let length = candidate - start, spent = load(candidate)
-                    let aimed = spent > 0 ? length / spent.squareRoot() : 2 * length
+                    // Where the load would reach 1, taken only while aiming: its square root and division are the longest
+                    // waits on the search's one chain of dependent steps.
+                    func aimed() -> Double { spent > 0 ? length / spent.squareRoot() : 2 * length }
                     let aiming = aims < maximumAims
                     aims += 1
                     var next: Double
@@ -118,11 +128,11 @@ extension Sampler {
                         good = candidate
                         guard candidate < end else { break }
                         if let bad, bad - candidate <= boundResolution * length { break }
-                        next = min(end, start + (aiming ? min(2 * length, aimed * (1 + boundResolution / 2)) : 2 * length))
+                        next = min(end, start + (aiming ? min(2 * length, aimed() * (1 + boundResolution / 2)) : 2 * length))
                     } else {
                         bad = candidate
                         if let good, candidate - good <= boundResolution * (good - start) { break }
-                        next = start + (aiming ? max(length / 2, aimed * (1 - boundResolution / 2)) : length / 2)
+                        next = start + (aiming ? max(length / 2, aimed() * (1 - boundResolution / 2)) : length / 2)
                         // A segment too short to split further: the time search decides.
                         guard next > start, next < candidate, length > shortestSegmentFraction else { return nil }
                     }
@@ -210,7 +220,7 @@ struct ProgressGrid {
     static let lanes = 10
 
     /// The cells' edges in progress, ascending from 0 to 1.
-    private var edges: [Double] = [0]
+    private var edges: [Double] = []
     /// Per cell, per track (`bounds[cell * tracks + track]`): the largest bend and speed over the lanes, each as a share
     /// of what its lane allows (which takes one lane's bend with another's speed: a little looser than lane by lane, and
     /// a scalar check per candidate).
@@ -248,13 +258,13 @@ struct ProgressGrid {
     }
 
     /// Writes at `bend` the bend of the chord from `start` to `end` at its middle, whose exact lanes are at `middle`, over
-    /// a progress span of `2 × half`: f(1 − f) = 1/4 there, so the stray is `bend × half²` (only the lanes the layer can
-    /// move; `chord` holds the chord's lanes meanwhile).
+    /// a progress span of `2 × half`: f(1 − f) = 1/4 there, so the stray is `bend × half²`, and `scale` is `1 / half²`
+    /// (the caller takes it once per spacing, not once per bend).
+    /// Only the lanes the layer can move; `chord` holds the chord's lanes meanwhile.
     private static func writeBend(
-        _ start: Keyframe, _ end: Keyframe, middle: UnsafePointer<Double>, half: Double, layer: SampledLayer,
+        _ start: Keyframe, _ end: Keyframe, middle: UnsafePointer<Double>, scale: Double, layer: SampledLayer,
         into bend: UnsafeMutablePointer<Double>, chord: UnsafeMutablePointer<Double>
     ) {
-        let scale = 1 / (half * half)
         guard layer.movesGeometry else {
             // A layer that only fades: its opacity alone, mixed as `interpolated(to:fraction:)` mixes it.
             bend[9] = abs((start.opacity * 0.5 + end.opacity * 0.5) - middle[9]) * scale
@@ -342,7 +352,11 @@ struct ProgressGrid {
         self.tracks = tracks
         let allowed = (0..<lanes).map { ($0 == 9 ? Sampler.opacityTolerance : tolerance) * Self.boundShare }
         self.allowed = allowed
-        let pieceEnds = zip([0] + motion.kinks, motion.kinks + [1]).filter { $0.1 > $0.0 }
+        // The pieces between kinks (and 0 and 1), made in one array rather than through four joined and filtered ones.
+        let pieceEnds = (0...motion.kinks.count).compactMap { index -> (Double, Double)? in
+            let low = index == 0 ? 0 : motion.kinks[index - 1], high = index == motion.kinks.count ? 1 : motion.kinks[index]
+            return high > low ? (low, high) : nil
+        }
         func cellCount(_ low: Double, _ high: Double) -> Int { max(1, Int((Double(Sampler.progressGridCells) * (high - low)).rounded(.up))) }
         let cellsAtMost = pieceEnds.reduce(0) { max($0, cellCount($1.0, $1.1)) }
         // Per point and track (`[(point * tracks + track) * lanes + lane]`): its lanes and its bend (zero at a piece's
@@ -370,6 +384,7 @@ struct ProgressGrid {
         let measuredBefore = pieces
         pieces = []
         edges.reserveCapacity(pieceEnds.count * cellsAtMost + 1)
+        edges.append(0)
         bounds.reserveCapacity(pieceEnds.count * cellsAtMost * tracks)
         for (low, high) in pieceEnds {
             if let piece = measuredBefore.first(where: { $0.low == low && $0.high == high }) {
@@ -381,7 +396,7 @@ struct ProgressGrid {
             let cornersBefore = corners.count, firstEdge = edges.count, firstBound = bounds.count
             let cells = cellCount(low, high)
             let points = 2 * cells + 1
-            let half = (high - low) / Double(2 * cells), perHalf = 1 / half
+            let half = (high - low) / Double(2 * cells), perHalf = 1 / half, perHalfSquared = 1 / (half * half)
             // The piece's points: its cells' edges and middles.
             for index in 0..<points {
                 motion.state(index == points - 1 ? high : low + half * Double(index), &scratch)
@@ -398,7 +413,7 @@ struct ProgressGrid {
                 for track in 0..<tracks {
                     let index = point * tracks + track, offset = index * lanes, measured = layers[track].measuredLanes
                     Self.writeBend(
-                        states[index - tracks], states[index + tracks], middle: pointLanes + offset, half: half, layer: layers[track],
+                        states[index - tracks], states[index + tracks], middle: pointLanes + offset, scale: perHalfSquared, layer: layers[track],
                         into: bends + offset, chord: chord)
                     if point > 1, let lane = jumps(bends + offset, bends + offset - trackSize, half: half, lanes: measured) {
                         // The corner is inside the span of the point whose bend is the larger.
@@ -422,6 +437,7 @@ struct ProgressGrid {
                 var spacing = half
                 for _ in 0..<Self.endRefinements {
                     spacing /= 2
+                    let perSpacingSquared = 1 / (spacing * spacing)
                     motion.state(side == 0 ? low + spacing : high - spacing, &scratch)
                     evaluations += tracks
                     for track in 0..<tracks {
@@ -430,7 +446,7 @@ struct ProgressGrid {
                         // The chord's lanes are read as the middle's before the bend's own chord overwrites them.
                         for lane in 0..<lanes { finer[offset + lane] = chord[lane] }
                         Self.writeBend(
-                            states[end * tracks + track], far[track], middle: finer + offset, half: spacing, layer: layers[track],
+                            states[end * tracks + track], far[track], middle: finer + offset, scale: perSpacingSquared, layer: layers[track],
                             into: finer + offset, chord: chord)
                         if let lane = jumps(finer + offset, coarser + offset, half: spacing, lanes: measured) {
                             // The coarser chord's span holds it.
