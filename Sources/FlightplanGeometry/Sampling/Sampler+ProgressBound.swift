@@ -26,9 +26,16 @@ extension Sampler {
     /// Cells per unit of progress in the grid the progress bound measures a motion on (a piece between two kinks
     /// gets as many as its length needs, at least one).
     static let progressGridCells = 16
-    /// The bound's search between a fitting and a failing curve parameter stops when they are closer than this share of
-    /// the fitting segment (a candidate costs a few multiplications, not a state).
+    /// The bound's search keeps a fitting curve parameter once the segment could grow by at most this share of its length:
+    /// as the load's own aim predicts, or as a failing parameter that close shows (a candidate costs a few multiplications,
+    /// not a state).
     static let boundResolution = 1.0 / 64
+    /// How far short of where the load is predicted to reach 1 each aimed candidate lands, as a share of the aim: close
+    /// enough that a fitting one is kept (within ``boundResolution``), far enough that a smooth motion's prediction errs
+    /// past it seldom. Aiming just past after a fit instead makes nearly every segment wait for a failing candidate to
+    /// bracket it: over http_bench's distinct sharedFrame requests that took about 1.8 times the search's instructions, for
+    /// no fewer keyframes.
+    static let aimShortfall = boundResolution / 8
     /// Most aimed candidates in one segment of the bound's search before doubling, halving and bisection take over.
     static let maximumAims = 3
     /// Most corners between grid points the bound locates in one plan before it leaves the plan to the time search. A
@@ -84,11 +91,19 @@ extension Sampler {
         }
         guard let grid = measured else { return nil }
         let curve = BezierCubics(motion.curve)
-        var times = [0.0]
+        // Room for a typical plan's keyframes (http_bench's sharedFrame requests take 20 to 30) from the start, rather than
+        // five reallocations on the way there.
+        var times: [Double] = []
+        times.reserveCapacity(min(keyframeLimit, 32))
+        times.append(0)
         var start = 0.0
         var step = initialStepFraction
         var firstCell = 0
-        for end in motion.kinks.map(curve.parameter(forY:)) + [1] where end > start {
+        // Each piece's end in the curve's parameter: its kink's, and 1 after the last (read in place, not gathered into a
+        // new array).
+        for piece in 0...motion.kinks.count {
+            let end = piece < motion.kinks.count ? curve.parameter(forY: motion.kinks[piece]) : 1
+            guard end > start else { continue }
             while start < end {
                 let origin = curve.point(start)
                 firstCell = grid.cell(containing: origin.y, from: firstCell)
@@ -99,18 +114,20 @@ extension Sampler {
                     return grid.load(
                         from: origin.y, to: point.y, gap: curve.chordGap(from: (start, origin), to: (candidate, point)), first: firstCell)
                 }
-                // The farthest candidate that fits and the nearest that does not, until they are ``boundResolution`` apart.
-                // Each next candidate is aimed just past (after a fit) or just short of (after a failure) where the load
-                // would reach 1 if it grew as the square of the segment's length, as a chord's stray from a smooth motion
-                // does: then one more candidate usually settles it. After ``maximumAims`` (a cell with a larger bend inside
-                // the span, a load that grows unlike a square) and for an aim outside the bracket, doubling, halving and
-                // bisection take over.
+                // The farthest candidate that fits, until the segment could grow by at most ``boundResolution``: as the
+                // load's aim predicts, or as the nearest candidate that does not fit shows. Each next candidate is aimed
+                // ``aimShortfall`` short of where the load would reach 1 if it grew as the square of the segment's length, as
+                // a chord's stray from a smooth motion does: it then usually fits and is kept. After ``maximumAims`` (a cell
+                // with a larger bend inside the span, a load that grows unlike a square) and for an aim outside the bracket,
+                // doubling, halving and bisection take over.
                 var good: Double?, bad: Double?
                 var candidate = min(end, start + step)
                 var aims = 0
                 while true {
                     let length = candidate - start, spent = load(candidate)
-                    let aimed = spent > 0 ? length / spent.squareRoot() : 2 * length
+                    // Where the load would reach 1, taken only while aiming: its square root and division are the longest
+                    // waits on the search's one chain of dependent steps.
+                    func aimed() -> Double { spent > 0 ? length / spent.squareRoot() : 2 * length }
                     let aiming = aims < maximumAims
                     aims += 1
                     var next: Double
@@ -118,11 +135,12 @@ extension Sampler {
                         good = candidate
                         guard candidate < end else { break }
                         if let bad, bad - candidate <= boundResolution * length { break }
-                        next = min(end, start + (aiming ? min(2 * length, aimed * (1 + boundResolution / 2)) : 2 * length))
+                        if aiming && aimed() <= (1 + boundResolution) * length { break }
+                        next = min(end, start + (aiming ? min(2 * length, aimed() * (1 - aimShortfall)) : 2 * length))
                     } else {
                         bad = candidate
                         if let good, candidate - good <= boundResolution * (good - start) { break }
-                        next = start + (aiming ? max(length / 2, aimed * (1 - boundResolution / 2)) : length / 2)
+                        next = start + (aiming ? max(length / 2, aimed() * (1 - aimShortfall)) : length / 2)
                         // A segment too short to split further: the time search decides.
                         guard next > start, next < candidate, length > shortestSegmentFraction else { return nil }
                     }
@@ -210,7 +228,7 @@ struct ProgressGrid {
     static let lanes = 10
 
     /// The cells' edges in progress, ascending from 0 to 1.
-    private var edges: [Double] = [0]
+    private var edges: [Double] = []
     /// Per cell, per track (`bounds[cell * tracks + track]`): the largest bend and speed over the lanes, each as a share
     /// of what its lane allows (which takes one lane's bend with another's speed: a little looser than lane by lane, and
     /// a scalar check per candidate).
@@ -248,13 +266,13 @@ struct ProgressGrid {
     }
 
     /// Writes at `bend` the bend of the chord from `start` to `end` at its middle, whose exact lanes are at `middle`, over
-    /// a progress span of `2 × half`: f(1 − f) = 1/4 there, so the stray is `bend × half²` (only the lanes the layer can
-    /// move; `chord` holds the chord's lanes meanwhile).
+    /// a progress span of `2 × half`: f(1 − f) = 1/4 there, so the stray is `bend × half²`, and `scale` is `1 / half²`
+    /// (the caller takes it once per spacing, not once per bend).
+    /// Only the lanes the layer can move; `chord` holds the chord's lanes meanwhile.
     private static func writeBend(
-        _ start: Keyframe, _ end: Keyframe, middle: UnsafePointer<Double>, half: Double, layer: SampledLayer,
+        _ start: Keyframe, _ end: Keyframe, middle: UnsafePointer<Double>, scale: Double, layer: SampledLayer,
         into bend: UnsafeMutablePointer<Double>, chord: UnsafeMutablePointer<Double>
     ) {
-        let scale = 1 / (half * half)
         guard layer.movesGeometry else {
             // A layer that only fades: its opacity alone, mixed as `interpolated(to:fraction:)` mixes it.
             bend[9] = abs((start.opacity * 0.5 + end.opacity * 0.5) - middle[9]) * scale
@@ -342,7 +360,11 @@ struct ProgressGrid {
         self.tracks = tracks
         let allowed = (0..<lanes).map { ($0 == 9 ? Sampler.opacityTolerance : tolerance) * Self.boundShare }
         self.allowed = allowed
-        let pieceEnds = zip([0] + motion.kinks, motion.kinks + [1]).filter { $0.1 > $0.0 }
+        // The pieces between kinks (and 0 and 1), made in one array rather than through four joined and filtered ones.
+        let pieceEnds = (0...motion.kinks.count).compactMap { index -> (Double, Double)? in
+            let low = index == 0 ? 0 : motion.kinks[index - 1], high = index == motion.kinks.count ? 1 : motion.kinks[index]
+            return high > low ? (low, high) : nil
+        }
         func cellCount(_ low: Double, _ high: Double) -> Int { max(1, Int((Double(Sampler.progressGridCells) * (high - low)).rounded(.up))) }
         let cellsAtMost = pieceEnds.reduce(0) { max($0, cellCount($1.0, $1.1)) }
         // Per point and track (`[(point * tracks + track) * lanes + lane]`): its lanes and its bend (zero at a piece's
@@ -370,6 +392,7 @@ struct ProgressGrid {
         let measuredBefore = pieces
         pieces = []
         edges.reserveCapacity(pieceEnds.count * cellsAtMost + 1)
+        edges.append(0)
         bounds.reserveCapacity(pieceEnds.count * cellsAtMost * tracks)
         for (low, high) in pieceEnds {
             if let piece = measuredBefore.first(where: { $0.low == low && $0.high == high }) {
@@ -381,7 +404,7 @@ struct ProgressGrid {
             let cornersBefore = corners.count, firstEdge = edges.count, firstBound = bounds.count
             let cells = cellCount(low, high)
             let points = 2 * cells + 1
-            let half = (high - low) / Double(2 * cells), perHalf = 1 / half
+            let half = (high - low) / Double(2 * cells), perHalf = 1 / half, perHalfSquared = 1 / (half * half)
             // The piece's points: its cells' edges and middles.
             for index in 0..<points {
                 motion.state(index == points - 1 ? high : low + half * Double(index), &scratch)
@@ -398,7 +421,7 @@ struct ProgressGrid {
                 for track in 0..<tracks {
                     let index = point * tracks + track, offset = index * lanes, measured = layers[track].measuredLanes
                     Self.writeBend(
-                        states[index - tracks], states[index + tracks], middle: pointLanes + offset, half: half, layer: layers[track],
+                        states[index - tracks], states[index + tracks], middle: pointLanes + offset, scale: perHalfSquared, layer: layers[track],
                         into: bends + offset, chord: chord)
                     if point > 1, let lane = jumps(bends + offset, bends + offset - trackSize, half: half, lanes: measured) {
                         // The corner is inside the span of the point whose bend is the larger.
@@ -422,6 +445,7 @@ struct ProgressGrid {
                 var spacing = half
                 for _ in 0..<Self.endRefinements {
                     spacing /= 2
+                    let perSpacingSquared = 1 / (spacing * spacing)
                     motion.state(side == 0 ? low + spacing : high - spacing, &scratch)
                     evaluations += tracks
                     for track in 0..<tracks {
@@ -430,7 +454,7 @@ struct ProgressGrid {
                         // The chord's lanes are read as the middle's before the bend's own chord overwrites them.
                         for lane in 0..<lanes { finer[offset + lane] = chord[lane] }
                         Self.writeBend(
-                            states[end * tracks + track], far[track], middle: finer + offset, half: spacing, layer: layers[track],
+                            states[end * tracks + track], far[track], middle: finer + offset, scale: perSpacingSquared, layer: layers[track],
                             into: finer + offset, chord: chord)
                         if let lane = jumps(finer + offset, coarser + offset, half: spacing, lanes: measured) {
                             // The coarser chord's span holds it.

@@ -1,0 +1,32 @@
+import FlightplanTestSupport
+import Testing
+
+@testable import FlightplanCore
+
+/// The tolerance-sampled plans that `EncoderFingerprintTests` pins (its random requests, made from the same seeds),
+/// checked against the exact plan: the ones whose keyframes come from the progress bound, at
+/// ``ProgressBoundTests/checksPerSegment`` instants of every segment. A change to the bound's search that moves their
+/// keyframes regenerates the fingerprints; this says each moved plan still keeps its tolerance, and prints them all.
+@Suite("The fingerprinted tolerance-sampled plans stay within their tolerance")
+struct FingerprintPlansToleranceTests {
+    @Test("every fingerprinted plan the progress bound samples keeps its tolerance at dense instants")
+    func fingerprintedPlansHold() throws {
+        var taken = 0, worst = 0.0
+        for index in 0..<240 {
+            // As `EncoderFingerprintTests.fingerprints()` draws its plan requests.
+            var rng = SeededGenerator(seed: 0xB17E_0000 &+ UInt64(index))
+            var request = RandomScenes.request(using: &rng, curve: RandomScenes.curve(using: &rng))
+            if Bool.random(using: &rng) { request = RandomScenes.choreographed(request, using: &rng) }
+            if Int.random(in: 0..<3, using: &rng) == 0 { request.sampling = .tolerance(.random(in: 0.2...2, using: &rng)) }
+            guard case .tolerance(let tolerance) = request.sampling, let scene = try? BoundScene(request),
+                let times = scene.boundTimes(tolerance: tolerance)
+            else { continue }
+            let error = scene.expectWithinTolerance(times, tolerance: tolerance, "plan/\(index)")
+            print("plan/\(index): \(times.count) keyframes at \(tolerance) pt, worst error \(error) of the tolerance")
+            taken += 1
+            worst = max(worst, error)
+        }
+        #expect(taken > 20)
+        print("\(taken) fingerprinted plans take the bound; worst error \(worst) of the tolerance")
+    }
+}
