@@ -268,10 +268,12 @@ struct JSONTests {
             var writer = JSONWriter()
             writer.number(signed)
             #expect(writer.text == signed.description, "\(signed)")
-            guard let (digits, exponent) = ShortestDecimal.digits(of: value) else { deferred += 1; continue }
+            guard let (places, significant, integerDigits) = ShortestDecimal.digits(of: value) else { deferred += 1; continue }
             let description = value.description
             let expectedDigits = description.filter(\.isNumber).drop { $0 == "0" }
-            #expect(String(digits) == String(expectedDigits), "\(value): \(digits)e\(exponent) against \(description)")
+            let digits = String(places).prefix(significant), exponent = integerDigits - significant
+            #expect(String(places).count == 17 && String(places).dropFirst(significant).allSatisfy { $0 == "0" }, "\(value): \(places)")
+            #expect(digits == expectedDigits, "\(value): \(digits)e\(exponent) against \(description)")
             #expect(Double("\(digits)e\(exponent)") == value, "\(value)")
         }
         #expect(deferred < count / 500, "deferred \(deferred) of \(count)")
