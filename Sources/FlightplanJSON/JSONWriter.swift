@@ -487,8 +487,7 @@ public struct JSONWriter: ~Copyable {
     public mutating func string(_ value: String) {
         separate()
         append(UInt8(ascii: "\""))
-        var value = value
-        value.withUTF8 { appendEscaped($0) }
+        Self.withUTF8(of: value) { appendEscaped($0) }
         append(UInt8(ascii: "\""))
         needsComma = true
     }
@@ -549,14 +548,22 @@ public struct JSONWriter: ~Copyable {
     /// Appends `text` escaped as ``string(_:)`` escapes it, without quotes, outside the comma bookkeeping (see
     /// ``fragment(_:)``): a piece of a string value written with fragments.
     package mutating func escaped(_ text: String) {
-        var text = text
-        text.withUTF8 { appendEscaped($0) }
+        Self.withUTF8(of: text) { appendEscaped($0) }
     }
 
     /// Appends `text` as it is, outside the comma bookkeeping (see ``fragment(_:)``): text made at run time.
     package mutating func verbatim(_ text: String) {
-        var text = text
-        text.withUTF8 { append($0) }
+        Self.withUTF8(of: text) { append($0) }
+    }
+
+    /// Calls `body` with the UTF-8 of `text`: read where it lies when the string is native and contiguous (as the
+    /// strings written are), with no copy of the string to retain and release; from a contiguous copy otherwise.
+    @inline(__always)
+    private static func withUTF8(of text: String, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+        if text.utf8.withContiguousStorageIfAvailable(body) == nil {
+            var text = text
+            text.withUTF8(body)
+        }
     }
 
     /// Appends one byte of text as it is, outside the comma bookkeeping (see ``fragment(_:)``).
