@@ -240,8 +240,8 @@ public struct JSONWriter: ~Copyable {
     }
 
     /// The most bytes ``writeNumber(_:comma:)`` stores: a comma, then a fraction's text with the scratch bytes
-    /// ``writeDecimal(negative:places:significant:integerDigits:to:)`` stores past it (the longest other texts,
-    /// `Double.description`'s, have 24 bytes).
+    /// ``writeDecimal(negative:places:integerDigits:to:)`` stores past it (the longest other texts, `Double.description`'s,
+    /// have 24 bytes).
     private static let longestNumberWrite = 1 + longestDecimalWrite
 
     /// Appends a finite number's text as ``number(_:)`` writes it, after a comma when `comma` is set. Room for the
@@ -273,8 +273,8 @@ public struct JSONWriter: ~Copyable {
             return
         }
         let length: Int
-        if let (places, significant, integerDigits) = ShortestDecimal.digits(of: abs(value)) {
-            length = Self.writeDecimal(negative: value < 0, places: places, significant: significant, integerDigits: integerDigits, to: pointer)
+        if let (places, integerDigits) = ShortestDecimal.digits(of: abs(value)) {
+            length = Self.writeDecimal(negative: value < 0, places: places, integerDigits: integerDigits, to: pointer)
         } else {
             // Double's own shortest round-trip formatter hands its ASCII text (at most 24 bytes) to the sink.
             var sink = ASCIISink()
@@ -305,11 +305,11 @@ public struct JSONWriter: ~Copyable {
         return table + Int(truncatingIfNeeded: (bits &* 0x9E37_79B9_7F4A_7C15) >> 55)
     }
 
-    /// Writes a fraction given as ``ShortestDecimal/digits(of:)`` gives it (17 `places`, the first not zero, of which
-    /// the first `significant` are its digits and the first `integerDigits`, at most 15 and fewer than `significant`,
-    /// stand before the point, none below 1) in plain decimal notation, as `Double.description` does between 10⁻⁴ and
-    /// 2⁵³ (`12.5`, `0.0625`), and returns its length (at most 23). Up to ``longestDecimalWrite`` bytes from `start`
-    /// are overwritten.
+    /// Writes a fraction given as ``ShortestDecimal/digits(of:)`` gives it (17 `places`, the first not zero, its
+    /// digits followed by zeros, of which the first `integerDigits`, at most 15 and fewer than its digits, stand
+    /// before the point, none below 1) in plain decimal notation, as `Double.description` does between 10⁻⁴ and 2⁵³
+    /// (`12.5`, `0.0625`), and returns its length (at most 23). Up to ``longestDecimalWrite`` bytes from `start` are
+    /// overwritten.
     ///
     /// The places are spelt in registers, the first in the lowest byte of three words (8, 8 and 1 bytes), and their
     /// text is only stored, never stored and read back: a read of bytes just stored by several narrower stores waits
@@ -320,15 +320,20 @@ public struct JSONWriter: ~Copyable {
     /// Called rather than inlined: inlined, it left the printer (``ShortestDecimal/digits(of:)``) a call instead, which
     /// cost more.
     @inline(never)
-    private static func writeDecimal(
-        negative: Bool, places: UInt64, significant: Int, integerDigits: Int, to start: UnsafeMutablePointer<UInt8>
-    ) -> Int {
+    private static func writeDecimal(negative: Bool, places: UInt64, integerDigits: Int, to start: UnsafeMutablePointer<UInt8>) -> Int {
         let upper = places / 100_000_000, lower = places &- upper &* 100_000_000
         let top = upper / 100_000_000, middle = upper &- top &* 100_000_000
         let middleText = eightDigits(middle), lowerText = eightDigits(lower)
         let head = UInt64(UInt8(ascii: "0")) | top | middleText << 8
         let body = middleText >> 56 | lowerText << 8
         let last = UInt8(truncatingIfNeeded: lowerText >> 56)
+        // The digits end at the last place that is not a zero. The top zero bytes of a word of digit values, counted
+        // by its leading zero bits, are zeros at the end: of the last eight places, and when all eight are zeros (8),
+        // of the eight before them too (the first place is never zero). Counted without a branch: which case it is
+        // varies from one number to the next.
+        let lastZeros = (lowerText ^ eightZeros).leadingZeroBitCount &>> 3
+        let middleZeros = (middleText ^ eightZeros).leadingZeroBitCount &>> 3
+        let significant = 17 &- lastZeros &- (lastZeros &>> 3) &* middleZeros
         let sign = negative ? 1 : 0
         start.pointee = UInt8(ascii: "-")
         let text = UnsafeMutableRawPointer(start + sign)
@@ -354,7 +359,7 @@ public struct JSONWriter: ~Copyable {
         return sign &+ 2 &+ significant &- integerDigits
     }
 
-    /// The most bytes ``writeDecimal(negative:places:significant:integerDigits:to:)`` stores from its start: a sign,
+    /// The most bytes ``writeDecimal(negative:places:integerDigits:to:)`` stores from its start: a sign,
     /// `0.`, 20 zeros and 17 places.
     private static let longestDecimalWrite = 40
 
