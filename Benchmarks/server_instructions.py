@@ -30,7 +30,7 @@ STEPS = {
     "decode": "$s14FlightplanCore11PlanRequestV0A4WireE8describeyyxz_ACztAA15ValidationErrorVYKAD0E4WalkRzlFZAD0E6ReaderV_Tt1g5",
     "validate": "$s14FlightplanCore20ValidatedPlanRequestVyAcA0dE0VAA15ValidationErrorVYKcfC",
     "plan": "$s14FlightplanCore7PlannerO4plan3for8spendingAA4PlanVAA09ValidatedG7RequestV_0A8Geometry14SamplingBudgetVztAA15ValidationErrorVYKFZTf4nnd_n",
-    "encode": "$s14FlightplanWire0B6ObjectPAAE5write2toy0A4JSON10JSONWriterVz_tF0A4Core4PlanV_Tg5",
+    "encode": "$s14FlightplanWire0B6ObjectPAAE5write2at2toySPyxG_0A4JSON10JSONWriterVztFZ0A4Core4PlanV_Tt1g5",
 }
 
 

@@ -239,10 +239,10 @@ public struct JSONWriter: ~Copyable {
         writeNumber(value, comma: comma)
     }
 
-    /// The most bytes ``writeNumber(_:comma:)`` stores: a comma, then a fraction's text with the scratch bytes and
-    /// the staging area ``writeDecimal(negative:digits:exponent:to:)`` stores past it (the longest other texts,
-    /// `Double.description`'s, have 24 bytes).
-    private static let longestNumberWrite = 1 + decimalStaging + 56
+    /// The most bytes ``writeNumber(_:comma:)`` stores: a comma, then a fraction's text with the scratch bytes
+    /// ``writeDecimal(negative:places:integerDigits:to:)`` stores past it (the longest other texts, `Double.description`'s,
+    /// have 24 bytes).
+    private static let longestNumberWrite = 1 + longestDecimalWrite
 
     /// Appends a finite number's text as ``number(_:)`` writes it, after a comma when `comma` is set. Room for the
     /// longest is made once, and the text is written through a local pointer (see ``write(maximumLength:_:)``).
@@ -273,8 +273,8 @@ public struct JSONWriter: ~Copyable {
             return
         }
         let length: Int
-        if let (digits, exponent) = ShortestDecimal.digits(of: abs(value)) {
-            length = Self.writeDecimal(negative: value < 0, digits: digits, exponent: exponent, to: pointer)
+        if let (places, integerDigits) = ShortestDecimal.digits(of: abs(value)) {
+            length = Self.writeDecimal(negative: value < 0, places: places, integerDigits: integerDigits, to: pointer)
         } else {
             // Double's own shortest round-trip formatter hands its ASCII text (at most 24 bytes) to the sink.
             var sink = ASCIISink()
@@ -305,40 +305,63 @@ public struct JSONWriter: ~Copyable {
         return table + Int(truncatingIfNeeded: (bits &* 0x9E37_79B9_7F4A_7C15) >> 55)
     }
 
-    /// Writes `digits × 10^exponent` (a negative exponent of at most 21 places, digits without trailing zeros and
-    /// below 10¹⁷) in plain decimal notation, as `Double.description` does between 10⁻⁴ and 2⁵³ (`12.5`, `0.0625`),
-    /// and returns its length (at most 39). Up to ``decimalStaging`` + 56 bytes from `start` are overwritten.
+    /// Writes a fraction given as ``ShortestDecimal/digits(of:)`` gives it (17 `places`, the first not zero, its
+    /// digits followed by zeros, of which the first `integerDigits`, at most 15 and fewer than its digits, stand
+    /// before the point, none below 1) in plain decimal notation, as `Double.description` does between 10⁻⁴ and 2⁵³
+    /// (`12.5`, `0.0625`), and returns its length (at most 23). Up to ``longestDecimalWrite`` bytes from `start` are
+    /// overwritten.
     ///
-    /// The digits are spelt once, zero-padded to 32 places, into a staging area past the text: 15 zeros and the top
-    /// digit, then two words of eight digits (``eightDigits(_:)``). The text is then two copies of fixed length out of
-    /// it: the integer digits (a lone zero below 1, which the padding supplies) and the fraction's, each followed by
-    /// scratch that the point and the fraction overwrite, or that lies past the end.
-    @inline(__always)
-    private static func writeDecimal(negative: Bool, digits: UInt64, exponent: Int, to start: UnsafeMutablePointer<UInt8>) -> Int {
-        let fractionLength = -exponent
-        let integerLength = max(1, digitCount(digits) &- fractionLength)
-        let upper = digits / 100_000_000, lower = digits &- upper &* 100_000_000
+    /// The places are spelt in registers, the first in the lowest byte of three words (8, 8 and 1 bytes), and their
+    /// text is only stored, never stored and read back: a read of bytes just stored by several narrower stores waits
+    /// for them to reach the cache (a store-forwarding stall, once a number when the digits were staged in memory). At
+    /// or above 1 the text is the places with those after the point moved up a byte, by masks, and the point stored
+    /// over the byte they leave; below 1 it is `0.` and zeros, then the places stored over them where they start.
+    ///
+    /// Called rather than inlined: inlined, it left the printer (``ShortestDecimal/digits(of:)``) a call instead, which
+    /// cost more.
+    @inline(never)
+    private static func writeDecimal(negative: Bool, places: UInt64, integerDigits: Int, to start: UnsafeMutablePointer<UInt8>) -> Int {
+        let upper = places / 100_000_000, lower = places &- upper &* 100_000_000
         let top = upper / 100_000_000, middle = upper &- top &* 100_000_000
-        // The fraction's copy reads 24 bytes from as late as the 31st place: the staging area is 56 bytes long.
-        let padded = UnsafeMutableRawPointer(start + decimalStaging)
-        padded.storeBytes(of: eightZeros, as: UInt64.self)
-        padded.storeBytes(of: eightZeros | top << 56, toByteOffset: 8, as: UInt64.self)
-        padded.storeBytes(of: eightDigits(middle), toByteOffset: 16, as: UInt64.self)
-        padded.storeBytes(of: eightDigits(lower), toByteOffset: 24, as: UInt64.self)
+        let middleText = eightDigits(middle), lowerText = eightDigits(lower)
+        let head = UInt64(UInt8(ascii: "0")) | top | middleText << 8
+        let body = middleText >> 56 | lowerText << 8
+        let last = UInt8(truncatingIfNeeded: lowerText >> 56)
+        // The digits end at the last place that is not a zero. The top zero bytes of a word of digit values, counted
+        // by its leading zero bits, are zeros at the end: of the last eight places, and when all eight are zeros (8),
+        // of the eight before them too (the first place is never zero). Counted without a branch: which case it is
+        // varies from one number to the next.
+        let lastZeros = (lowerText ^ eightZeros).leadingZeroBitCount &>> 3
+        let middleZeros = (middleText ^ eightZeros).leadingZeroBitCount &>> 3
+        let significant = 17 &- lastZeros &- (lastZeros &>> 3) &* middleZeros
         let sign = negative ? 1 : 0
         start.pointee = UInt8(ascii: "-")
-        let text = UnsafeMutableRawPointer(start + sign), fraction = padded + (32 &- fractionLength)
-        text.storeBytes(of: (fraction - integerLength).loadUnaligned(as: SIMD16<UInt8>.self), as: SIMD16<UInt8>.self)
-        text.storeBytes(of: UInt8(ascii: "."), toByteOffset: integerLength, as: UInt8.self)
-        let fractionText = text + (integerLength &+ 1)
-        fractionText.storeBytes(of: fraction.loadUnaligned(as: SIMD16<UInt8>.self), as: SIMD16<UInt8>.self)
-        fractionText.storeBytes(of: fraction.loadUnaligned(fromByteOffset: 16, as: UInt64.self), toByteOffset: 16, as: UInt64.self)
-        return sign &+ integerLength &+ 1 &+ fractionLength
+        let text = UnsafeMutableRawPointer(start + sign)
+        if integerDigits > 0 {
+            // The bytes below the point's place from the places, those from it on from the places one byte up.
+            let bits = integerDigits &* 8
+            let headMask: UInt64 = bits >= 64 ? ~0 : (1 &<< bits) &- 1
+            let bodyMask: UInt64 = bits > 64 ? (1 &<< (bits &- 64)) &- 1 : 0
+            text.storeBytes(of: head & headMask | head << 8 & ~headMask, as: UInt64.self)
+            text.storeBytes(of: body & bodyMask | (body << 8 | head >> 56) & ~bodyMask, toByteOffset: 8, as: UInt64.self)
+            text.storeBytes(of: UInt16(truncatingIfNeeded: body >> 56) | UInt16(last) << 8, toByteOffset: 16, as: UInt16.self)
+            text.storeBytes(of: UInt8(ascii: "."), toByteOffset: integerDigits, as: UInt8.self)
+            return sign &+ significant &+ 1
+        }
+        // `0.` and zeros up to the first digit (at most 20 of them), then the places.
+        text.storeBytes(of: eightZeros & ~0xFF00 | UInt64(UInt8(ascii: ".")) << 8, as: UInt64.self)
+        text.storeBytes(of: eightZeros, toByteOffset: 8, as: UInt64.self)
+        text.storeBytes(of: eightZeros, toByteOffset: 16, as: UInt64.self)
+        let first = 2 &- integerDigits
+        text.storeBytes(of: head, toByteOffset: first, as: UInt64.self)
+        text.storeBytes(of: body, toByteOffset: first &+ 8, as: UInt64.self)
+        text.storeBytes(of: last, toByteOffset: first &+ 16, as: UInt8.self)
+        return sign &+ 2 &+ significant &- integerDigits
     }
 
-    /// Where ``writeDecimal(negative:digits:exponent:to:)`` stages its digits, from the text's start: past the most
-    /// its text and the scratch after it reach (a sign, 16 integer digits, the point and a 24-byte copy).
-    private static let decimalStaging = 48
+    /// The most bytes ``writeDecimal(negative:places:integerDigits:to:)`` stores from its start: a sign,
+    /// `0.`, 20 zeros and 17 places.
+    private static let longestDecimalWrite = 40
 
     private mutating func integerDigits(_ value: Int64) {
         reserve(20)
@@ -469,8 +492,7 @@ public struct JSONWriter: ~Copyable {
     public mutating func string(_ value: String) {
         separate()
         append(UInt8(ascii: "\""))
-        var value = value
-        value.withUTF8 { appendEscaped($0) }
+        Self.withUTF8(of: value) { appendEscaped($0) }
         append(UInt8(ascii: "\""))
         needsComma = true
     }
@@ -531,14 +553,22 @@ public struct JSONWriter: ~Copyable {
     /// Appends `text` escaped as ``string(_:)`` escapes it, without quotes, outside the comma bookkeeping (see
     /// ``fragment(_:)``): a piece of a string value written with fragments.
     package mutating func escaped(_ text: String) {
-        var text = text
-        text.withUTF8 { appendEscaped($0) }
+        Self.withUTF8(of: text) { appendEscaped($0) }
     }
 
     /// Appends `text` as it is, outside the comma bookkeeping (see ``fragment(_:)``): text made at run time.
     package mutating func verbatim(_ text: String) {
-        var text = text
-        text.withUTF8 { append($0) }
+        Self.withUTF8(of: text) { append($0) }
+    }
+
+    /// Calls `body` with the UTF-8 of `text`: read where it lies when the string is native and contiguous (as the
+    /// strings written are), with no copy of the string to retain and release; from a contiguous copy otherwise.
+    @inline(__always)
+    private static func withUTF8(of text: String, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+        if text.utf8.withContiguousStorageIfAvailable(body) == nil {
+            var text = text
+            text.withUTF8(body)
+        }
     }
 
     /// Appends one byte of text as it is, outside the comma bookkeeping (see ``fragment(_:)``).

@@ -15,12 +15,14 @@
 /// standard library: a value exactly halfway between two shortest candidates. So are magnitudes outside
 /// `[2⁻¹⁰, 2³⁰)` and the powers of two among them above one (those are whole numbers, printed as such).
 enum ShortestDecimal {
-    /// The digits and decimal exponent of the shortest, closest decimal for a positive `magnitude`
-    /// (`magnitude == digits × 10^exponent`, `digits` without trailing zeros), or nil for the cases the type's
-    /// documentation leaves to the standard library. Inlined into its one caller, the writer's number path, where the
-    /// call and the optional result cost a fifth of the work.
+    /// The shortest, closest decimal for a positive `magnitude`, as the writer spells it: its digits followed by
+    /// zeros, 17 places in all (`places`, the first never zero; its trailing zeros are the padding, the writer's to
+    /// drop), and how many of them stand before the decimal point (`integerDigits`, zero or less below 1:
+    /// `magnitude == places × 10^(integerDigits − 17)`); or nil for the cases the type's documentation leaves to the
+    /// standard library. Inlined into its one caller, the writer's number path, where the call and the optional result
+    /// cost a fifth of the work.
     @inline(__always)
-    static func digits(of magnitude: Double) -> (digits: UInt64, exponent: Int)? {
+    static func digits(of magnitude: Double) -> (places: UInt64, integerDigits: Int)? {
         let bits = magnitude.bitPattern
         let biasedExponent = Int(truncatingIfNeeded: bits >> 52)
         let fraction = bits & (1 << 52 - 1)
@@ -31,7 +33,7 @@ enum ShortestDecimal {
             // 2⁻ᵏ for k = 1 … 10 is 5ᵏ × 10⁻ᵏ exactly, and 5ᵏ = 10ᵏ / 2ᵏ.
             let k = -(binaryExponent + 52)
             guard 1...10 ~= k else { return nil }
-            return (powerOfTen(k) >> k, -k)
+            return padded(powerOfTen(k) >> k, exponent: -k)
         }
         let significand = UInt64(1 << 52) | fraction
 
@@ -49,48 +51,33 @@ enum ShortestDecimal {
         let radius = power >> 1
         let radiusWhole = radius &>> shift, radiusFraction = radius & mask
         // Round half to even: an end reads back as this value when m is even.
-        let inclusive = significand & 1 == 0
-        let lowEndFraction = (fractionBits &- radiusFraction) & mask
-        var lowest = scaled &- radiusWhole &- (fractionBits < radiusFraction ? 1 : 0)
-        if lowEndFraction != 0 || !inclusive { lowest &+= 1 }
+        // Both fractions are below 2⁶², so the difference's top bit is the borrow. These steps take no branch: their
+        // conditions are a coin toss from one number to the next, and a mispredicted branch costs more than they do.
+        let odd = significand & 1
+        let lowEndDifference = fractionBits &- radiusFraction
+        let lowest = scaled &- radiusWhole &- lowEndDifference &>> 63 &+ (lowEndDifference & mask | odd != 0 ? 1 : 0)
         let highEndSum = fractionBits &+ radiusFraction
-        var highest = scaled &+ radiusWhole &+ highEndSum &>> shift
-        if highEndSum & mask == 0 && !inclusive { highest &-= 1 }
+        let highest = scaled &+ radiusWhole &+ highEndSum &>> shift &- (highEndSum & mask == 0 ? odd : 0)
 
-        // A multiple of ten inside is the one shortest candidate.
-        let tens = highest / 10
-        if tens &* 10 >= lowest { return withoutTrailingZeros(tens, exponent: 1 - k) }
-        // Otherwise the scaled value rounded to the nearest integer, which the interval (wider than 1) holds; an exact
-        // tie is left to the standard library's convention.
-        let half: UInt64 = 1 &<< (shift &- 1)
-        if fractionBits == half { return nil }
-        return (fractionBits > half ? scaled &+ 1 : scaled, -k)
+        // A multiple of ten inside is the one shortest candidate (its zeros are dropped by the writer, with the
+        // padding). Otherwise it is the scaled value rounded to the nearest integer, which the interval (wider than 1)
+        // holds; an exact tie is left to the standard library's convention. Either has 16 or 17 digits: the scaled
+        // value is m, at least 2⁵², times the interval's width, at least 1 and below 10. The choice takes no branch
+        // either: which one it is varies from one number to the next as much as the ends' corrections did.
+        let tens = highest / 10 &* 10, half: UInt64 = 1 &<< (shift &- 1)
+        let hasTens = tens >= lowest
+        if fractionBits == half && !hasTens { return nil }
+        let candidate = hasTens ? tens : scaled &+ (fractionBits > half ? 1 : 0)
+        let short = candidate < 10_000_000_000_000_000
+        return (short ? candidate &* 10 : candidate, (short ? 16 : 17) &- k)
     }
 
-    /// `digits × 10^exponent` with the trailing zeros of `digits` dropped: one first (most candidates have no more),
-    /// then eight at a time, four, two and one. Each test divides by multiplying with the inverse of 5ⁿ modulo 2⁶⁴ and
-    /// rotating right by n bits; the result is the quotient exactly when it is at most (2⁶⁴ − 1) / 10ⁿ, that is when
-    /// 10ⁿ divides (Granlund and Montgomery).
-    @inline(__always)
-    private static func withoutTrailingZeros(_ digits: UInt64, exponent: Int) -> (digits: UInt64, exponent: Int) {
-        var digits = digits, exponent = exponent
-        @inline(__always)
-        func drop(_ places: Int, inverse: UInt64, limit: UInt64) -> Bool {
-            let product = digits &* inverse
-            let quotient = product &>> places | product &<< (64 - places)
-            guard quotient <= limit else { return false }
-            digits = quotient
-            exponent &+= places
-            return true
-        }
-        @inline(__always)
-        func dropOne() -> Bool { drop(1, inverse: 0xCCCC_CCCC_CCCC_CCCD, limit: 1_844_674_407_370_955_161) }
-        guard dropOne() else { return (digits, exponent) }
-        while drop(8, inverse: 0xC767_074B_22E9_0E21, limit: 184_467_440_737) {}
-        _ = drop(4, inverse: 0xD288_CE70_3AFB_7E91, limit: 1_844_674_407_370_955)
-        _ = drop(2, inverse: 0x8F5C_28F5_C28F_5C29, limit: 184_467_440_737_095_516)
-        _ = dropOne()
-        return (digits, exponent)
+    /// `digits × 10^exponent` (`digits` at most 17 digits long) as ``digits(of:)`` gives it, its digits counted one by
+    /// one: for the exact expansions of powers of two, the one case whose digit count is not known beforehand.
+    private static func padded(_ digits: UInt64, exponent: Int) -> (places: UInt64, integerDigits: Int) {
+        var digitCount = 1
+        while digitCount < 17 && digits >= powerOfTen(digitCount) { digitCount += 1 }
+        return (digits &* powerOfTen(17 - digitCount), digitCount + exponent)
     }
 }
 

@@ -268,11 +268,13 @@ struct JSONTests {
             var writer = JSONWriter()
             writer.number(signed)
             #expect(writer.text == signed.description, "\(signed)")
-            guard let (digits, exponent) = ShortestDecimal.digits(of: value) else { deferred += 1; continue }
+            guard let (places, integerDigits) = ShortestDecimal.digits(of: value) else { deferred += 1; continue }
             let description = value.description
             let expectedDigits = description.filter(\.isNumber).drop { $0 == "0" }
-            #expect(String(digits) == String(expectedDigits), "\(value): \(digits)e\(exponent) against \(description)")
-            #expect(Double("\(digits)e\(exponent)") == value, "\(value)")
+            let digits = String(places).reversed().drop { $0 == "0" }.reversed(), exponent = integerDigits - digits.count
+            #expect(String(places).count == 17, "\(value): \(places)")
+            #expect(String(digits) == String(expectedDigits), "\(value): \(String(digits))e\(exponent) against \(description)")
+            #expect(Double("\(String(digits))e\(exponent)") == value, "\(value)")
         }
         #expect(deferred < count / 500, "deferred \(deferred) of \(count)")
     }

@@ -9,12 +9,13 @@ struct ExportTree {
 
     init(_ tracks: [Track]) {
         var first: [String: Int] = [:], parents: [Int?] = [], children = Array(repeating: [Int](), count: tracks.count)
-        for (index, track) in tracks.enumerated() {
+        // Only the ids are read, where they lie: a track copied out would retain all it holds.
+        for index in tracks.indices {
             // The first track of that id (as `Plan.parent(of:)` finds it) before this one: parents come first.
-            let parent = track.parent.flatMap { first[$0] }
+            let parent = tracks[index].parent.flatMap { first[$0] }
             parents.append(parent)
             if let parent { children[parent].append(index) }
-            if first[track.id] == nil { first[track.id] = index }
+            if first[tracks[index].id] == nil { first[tracks[index].id] = index }
         }
         self.parents = parents
         self.children = children

@@ -156,13 +156,14 @@ enum ExportPalette {
     /// replaced by `-`, made unique with a suffix where two would collide.
     static func names(of tracks: [Track]) -> [String] {
         var used: Set<String> = []
-        return tracks.map { track in
+        // Only the ids are read, where they lie: a track copied out would retain all it holds.
+        return tracks.indices.map { index in
+            let id = tracks[index].id
             // Most ids are already safe, which their bytes say without the characters' Unicode properties.
-            let safe = track.id.utf8.allSatisfy { byte in
+            let safe = id.utf8.allSatisfy { byte in
                 (65...90).contains(byte) || (97...122).contains(byte) || (48...57).contains(byte) || byte == 95 || byte == 45
             }
-            let base =
-                safe ? track.id : String(track.id.map { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_" || $0 == "-") ? $0 : "-" })
+            let base = safe ? id : String(id.map { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_" || $0 == "-") ? $0 : "-" })
             var name = base, suffix = 2
             while used.contains(name) { name = "\(base)-\(suffix)"; suffix += 1 }
             used.insert(name)

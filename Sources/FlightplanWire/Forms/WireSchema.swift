@@ -16,6 +16,23 @@ public protocol WireValue {
     /// Writes the value.
     /// - Parameter writer: The writer the value is appended to, as one JSON value.
     func write(to writer: inout JSONWriter)
+    /// Writes the value `value` points to as ``write(to:)`` does, read where it lies: an array writes its items so,
+    /// since an item copied out retains every string and array it holds, and releases them after.
+    /// - Parameters:
+    ///   - value: The value, such as an item in an array's storage.
+    ///   - writer: The writer the value is appended to, as one JSON value.
+    static func write(at value: UnsafePointer<Self>, to writer: inout JSONWriter)
+}
+
+extension WireValue {
+    /// Writes the value `value` points to with ``write(to:)``: for values that hold nothing to retain, or that
+    /// ``write(to:)`` does not copy.
+    /// - Parameters:
+    ///   - value: The value, such as an item in an array's storage.
+    ///   - writer: The writer the value is appended to, as one JSON value.
+    public static func write(at value: UnsafePointer<Self>, to writer: inout JSONWriter) {
+        value.pointee.write(to: &writer)
+    }
 }
 
 /// A type whose JSON form is an object described once, member by member, in ``describe(_:_:)``.
@@ -136,18 +153,35 @@ extension WireObject {
     /// - Parameter writer: The writer the object is appended to: its members in the order ``describe(_:_:)`` walks
     ///   them.
     public func write(to writer: inout JSONWriter) {
+        withUnsafePointer(to: self) { Self.write(at: $0, to: &writer) }
+    }
+
+    /// Writes the object `value` points to through its description, read where it lies.
+    /// - Parameters:
+    ///   - value: The object, such as an item in an array's storage.
+    ///   - writer: The writer the object is appended to: its members in the order ``describe(_:_:)`` walks them.
+    public static func write(at value: UnsafePointer<Self>, to writer: inout JSONWriter) {
         writer.beginObject()
-        writeMembers(to: &writer)
+        writeMembers(of: value, to: &writer)
         writer.endObject()
     }
 
     /// Writes the members as part of the object being written.
     func writeMembers(to writer: inout JSONWriter, format: PlanFormat = .json, idPrefix: String = ExportScene.defaultPrefix) {
-        var value = self
+        withUnsafePointer(to: self) { Self.writeMembers(of: $0, to: &writer, format: format, idPrefix: idPrefix) }
+    }
+
+    /// Writes the members of the object `value` points to as part of the object being written.
+    ///
+    /// The description takes the value `inout`, for the reader; the writer only reads it, so it is handed the value
+    /// where it lies rather than a copy of it (a copy retains every string and array in it, and releases them after).
+    static func writeMembers(
+        of value: UnsafePointer<Self>, to writer: inout JSONWriter, format: PlanFormat = .json, idPrefix: String = ExportScene.defaultPrefix
+    ) {
         withUnsafeMutablePointer(to: &writer) { pointer in
             var walk = WireWriter(writer: pointer, format: format, idPrefix: idPrefix)
-            // The writer's steps never throw.
-            try! Self.describe(&walk, &value)
+            // The writer's steps never throw, and never write to the value.
+            try! describe(&walk, &UnsafeMutablePointer(mutating: value).pointee)
         }
     }
 }
@@ -409,7 +443,11 @@ extension Array: WireValue where Element: WireValue {
     /// - Parameter writer: The writer the array is appended to, its items in order.
     public func write(to writer: inout JSONWriter) {
         writer.beginArray()
-        for item in self { item.write(to: &writer) }
+        // Each item is written where it lies: iterating would copy it out, retaining what it holds.
+        withUnsafeBufferPointer { items in
+            guard let first = items.baseAddress else { return }
+            for index in items.indices { Element.write(at: first + index, to: &writer) }
+        }
         writer.endArray()
     }
 }
