@@ -260,3 +260,16 @@ extension RandomScenes {
         return request
     }
 }
+
+extension RandomScenes {
+    /// The plan request the answer fingerprints pin as `plan/index`: a random scene, half of them with a random
+    /// choreography, a third sampled to a random tolerance, a third at a random precision.
+    public static func fingerprinted(_ index: Int) -> PlanRequest {
+        var rng = SeededGenerator(seed: 0xB17E_0000 &+ UInt64(index))
+        var request = request(using: &rng, curve: curve(using: &rng))
+        if Bool.random(using: &rng) { request = choreographed(request, using: &rng) }
+        if Int.random(in: 0..<3, using: &rng) == 0 { request.sampling = .tolerance(.random(in: 0.2...2, using: &rng)) }
+        if Int.random(in: 0..<3, using: &rng) == 0 { request.precision = .random(in: 0...6, using: &rng) }
+        return request
+    }
+}

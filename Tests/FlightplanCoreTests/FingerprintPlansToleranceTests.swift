@@ -13,11 +13,7 @@ struct FingerprintPlansToleranceTests {
     func fingerprintedPlansHold() throws {
         var taken = 0, worst = 0.0
         for index in 0..<240 {
-            // As `EncoderFingerprintTests.fingerprints()` draws its plan requests.
-            var rng = SeededGenerator(seed: 0xB17E_0000 &+ UInt64(index))
-            var request = RandomScenes.request(using: &rng, curve: RandomScenes.curve(using: &rng))
-            if Bool.random(using: &rng) { request = RandomScenes.choreographed(request, using: &rng) }
-            if Int.random(in: 0..<3, using: &rng) == 0 { request.sampling = .tolerance(.random(in: 0.2...2, using: &rng)) }
+            let request = RandomScenes.fingerprinted(index)
             guard case .tolerance(let tolerance) = request.sampling, let scene = try? BoundScene(request),
                 let times = scene.boundTimes(tolerance: tolerance)
             else { continue }

@@ -23,12 +23,7 @@ struct EncoderFingerprintTests {
             }
         }
         for index in 0..<240 {
-            var rng = SeededGenerator(seed: 0xB17E_0000 &+ UInt64(index))
-            var request = RandomScenes.request(using: &rng, curve: RandomScenes.curve(using: &rng))
-            if Bool.random(using: &rng) { request = RandomScenes.choreographed(request, using: &rng) }
-            if Int.random(in: 0..<3, using: &rng) == 0 { request.sampling = .tolerance(.random(in: 0.2...2, using: &rng)) }
-            if Int.random(in: 0..<3, using: &rng) == 0 { request.precision = .random(in: 0...6, using: &rng) }
-            let body = request.jsonBytes
+            let body = RandomScenes.fingerprinted(index).jsonBytes
             let formats = index % 8 == 0 ? PlanFormat.allCases : [.json]
             for format in formats { record("plan/\(index)/\(format.rawValue)", Endpoint.plan.answer(body, format: format)) }
         }

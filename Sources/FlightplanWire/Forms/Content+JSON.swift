@@ -32,7 +32,8 @@ extension ContentReferences.Side: WireObject {
         try walk.optional("screen", &value.screen)
         var children = ContentChildren(references: value.children)
         try walk.defaulted("children", &children, ContentChildren(references: [:]), writesFallback: false)
-        value.children = children.references
+        // Only the reader changes them: the writer's value may lie where nothing may write to it.
+        if children.references != value.children { value.children = children.references }
     }
 }
 

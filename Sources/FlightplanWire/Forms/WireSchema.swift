@@ -42,7 +42,9 @@ public protocol WireObject: WireValue, JSONCodable {
     /// Walks the members in the order they are written: the reader fills `value` in, the writer writes it out.
     /// - Parameters:
     ///   - walk: The walk: the reader fills `value` in, the writer writes it out, the member lister lists the names.
-    ///   - value: The value: the reader overwrites its members, the writer and the lister leave it as it is.
+    ///   - value: The value: the reader overwrites its members, the writer and the lister leave it as it is. It is
+    ///     changed only through the walk's steps: the writer hands over the value where it lies (an array's item in
+    ///     its storage), which nothing may write to.
     /// - Throws: ``ValidationError``, from the reader only: a required member missing (`is required`) or a member not
     ///   in its form (for an object member, one of its own members missing, malformed or not known), `field` naming
     ///   it.
