@@ -29,8 +29,15 @@ public struct JSONParser {
     ///   does not allow, and also for a duplicate key, a trailing comma, invalid UTF-8, a lone surrogate, a number
     ///   beyond `Double`'s range, nesting deeper than ``maximumDepth`` or content after the value.
     public static func parse(_ bytes: some Collection<UInt8>) throws(JSONSyntaxError) -> JSONValue {
-        let array = Array(bytes)
-        return try array.withUnsafeBufferPointer { (buffer) throws(JSONSyntaxError) -> JSONValue in
+        // Bytes held contiguously (a request body's array) are read where they lie; others are copied once.
+        let result = bytes.withContiguousStorageIfAvailable(parse(buffer:)) ?? Array(bytes).withUnsafeBufferPointer(parse(buffer:))
+        return try result.get()
+    }
+
+    /// Parses the document in `buffer`; the result rather than a throw, since the standard library's
+    /// `withContiguousStorageIfAvailable` does not pass typed errors through.
+    private static func parse(buffer: UnsafeBufferPointer<UInt8>) -> Result<JSONValue, JSONSyntaxError> {
+        Result { () throws(JSONSyntaxError) -> JSONValue in
             var parser = Cursor(bytes: buffer)
             parser.skipWhitespace()
             let value = try parser.parseValue(depth: 0)
@@ -119,6 +126,9 @@ private struct Cursor {
         // Keys seen so far, kept in a set once an object is large enough for a linear scan to cost more
         // than hashing: a 1 MiB object of distinct keys would otherwise take seconds (quadratic).
         var keys: Set<String>?
+        // Until then, bit `n % 64` is set for each key of `n` UTF-8 bytes read: a key whose bit is clear has no
+        // earlier key of its length (so no duplicate: equal keys have equal lengths) and is compared with none.
+        var keyLengths: UInt64 = 0
         skipWhitespace()
         if current == UInt8(ascii: "}") { index += 1; return .object(members) }
         // Room for a request's typical object at once, instead of growing through 1, 2, 4 and 8.
@@ -134,7 +144,9 @@ private struct Cursor {
             if keys != nil {
                 duplicate = !keys!.insert(key).inserted
             } else {
-                duplicate = members.contains { $0.isNamed(key) }
+                let lengthBit: UInt64 = 1 << UInt64(key.utf8.count & 63)
+                duplicate = keyLengths & lengthBit != 0 && members.contains { $0.isNamed(key) }
+                keyLengths |= lengthBit
                 if members.count == JSONParser.linearKeyScanLimit { keys = Set(members.map(\.key) + [key]) }
             }
             if duplicate { throw error("duplicate key \"\(Self.echoed(key))\"", at: keyStart) }
@@ -260,9 +272,9 @@ private struct Cursor {
         while scan < bytes.count {
             let byte = bytes[scan]
             if byte == UInt8(ascii: "\"") {
-                let run = UnsafeBufferPointer(rebasing: bytes[index..<scan])
+                let run = UnsafeBufferPointer(rebasing: bytes[index..<scan]), readable = bytes.count - index
                 index = scan + 1
-                if ascii { return ShortASCII.string(run.baseAddress, count: run.count, verified: makesShortStringsInline) }
+                if ascii { return ShortASCII.string(run.baseAddress, count: run.count, readable: readable, verified: makesShortStringsInline) }
                 guard let text = String(validating: run, as: UTF8.self) else { throw error("invalid UTF-8 in string", at: start + 1) }
                 return text
             }

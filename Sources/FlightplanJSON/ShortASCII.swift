@@ -17,14 +17,18 @@ enum ShortASCII {
             (0...maximumCount).map { count in (0..<count).map { UInt8(ascii: "a") + UInt8($0) } } + [
                 Array("width".utf8), Array("screenCornerRad".utf8), Array("0 \"~\u{7F}\u{01}".utf8)
             ]
+        // Each sample alone (copied byte by byte) and then followed by other bytes (loaded as two words).
+        let padding = [UInt8](repeating: UInt8(ascii: "~"), count: 16)
         return samples.allSatisfy { bytes in
-            bytes.withUnsafeBufferPointer { buffer in
-                var decoded = String(decoding: buffer, as: UTF8.self)
-                var made = packed(buffer.baseAddress, count: buffer.count)
-                let sameBits = withUnsafeBytes(of: &decoded) { decodedBits in
-                    withUnsafeBytes(of: &made) { madeBits in decodedBits.elementsEqual(madeBits) }
+            [bytes, bytes + padding].allSatisfy { readable in
+                readable.withUnsafeBufferPointer { buffer in
+                    var decoded = String(decoding: UnsafeBufferPointer(rebasing: buffer[..<bytes.count]), as: UTF8.self)
+                    var made = packed(buffer.baseAddress, count: bytes.count, readable: buffer.count)
+                    let sameBits = withUnsafeBytes(of: &decoded) { decodedBits in
+                        withUnsafeBytes(of: &made) { madeBits in decodedBits.elementsEqual(madeBits) }
+                    }
+                    return sameBits && made == decoded && Array(made.utf8) == bytes
                 }
-                return sameBits && made == decoded && Array(made.utf8) == bytes
             }
         }
         #else
@@ -36,23 +40,38 @@ enum ShortASCII {
     /// - Parameters:
     ///   - start: The first byte; may be nil only when `count` is 0.
     ///   - count: How many bytes, all below 0x80; at most ``maximumCount`` for the inline form.
+    ///   - readable: How many bytes from `start` on may be read (at least `count`): with 16, the bytes are loaded
+    ///     as two words rather than copied one by one.
     ///   - verified: ``isVerified``, read once by the caller rather than for every string.
     /// - Returns: The string, made inline when `verified` and `count` is at most ``maximumCount``, else decoded.
     @inline(__always)
-    static func string(_ start: UnsafePointer<UInt8>?, count: Int, verified: Bool) -> String {
+    static func string(_ start: UnsafePointer<UInt8>?, count: Int, readable: Int, verified: Bool) -> String {
         #if _pointerBitWidth(_64) && _endian(little)
-        if count <= maximumCount && verified { return packed(start, count: count) }
+        if count <= maximumCount && verified { return packed(start, count: count, readable: readable) }
         #endif
         return String(decoding: UnsafeBufferPointer(start: start, count: count), as: UTF8.self)
     }
 
     #if _pointerBitWidth(_64) && _endian(little)
-    /// The two words of an inline ASCII string: the bytes, then `0xE0 | count` in the last byte.
+    /// The two words of an inline ASCII string: the bytes, then `0xE0 | count` in the last byte. When 16 bytes may
+    /// be read, they are loaded as two words and the bytes past `count` masked off; otherwise copied.
     @inline(__always)
-    private static func packed(_ start: UnsafePointer<UInt8>?, count: Int) -> String {
+    private static func packed(_ start: UnsafePointer<UInt8>?, count: Int, readable: Int) -> String {
         var words: (UInt64, UInt64) = (0, (0xE0 | UInt64(count)) << 56)
         if let start, count > 0 {
-            withUnsafeMutableBytes(of: &words) { $0.baseAddress!.copyMemory(from: start, byteCount: count) }
+            if readable >= 16 {
+                let raw = UnsafeRawPointer(start)
+                let low = UInt64(littleEndian: raw.loadUnaligned(as: UInt64.self))
+                let high = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self))
+                if count >= 8 {
+                    words.0 = low
+                    words.1 |= high & ((1 << UInt64(8 * (count - 8))) &- 1)
+                } else {
+                    words.0 = low & ((1 << UInt64(8 * count)) &- 1)
+                }
+            } else {
+                withUnsafeMutableBytes(of: &words) { $0.baseAddress!.copyMemory(from: start, byteCount: count) }
+            }
         }
         return unsafeBitCast(words, to: String.self)
     }

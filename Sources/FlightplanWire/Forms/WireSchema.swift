@@ -209,6 +209,9 @@ struct WireReader: WireWalk {
     /// Which of the first 64 members the walk named. An object has far fewer known members, so an object with
     /// more than 64 has an unknown one among its first 64, and the first unmarked one is the first unknown.
     private var named: UInt64 = 0
+    /// How many members the walk named: once it is every member, the optional ones left out are not searched for
+    /// (a count kept as it goes, not `named`'s population count, which is a loop of shifts without POPCNT).
+    private var namedCount = 0
     /// Where the next lookup starts.
     private var next = 0
 
@@ -226,11 +229,12 @@ struct WireReader: WireWalk {
     @inline(__always)
     private mutating func find(_ name: StaticString) -> JSONValue? {
         let members = object.members
-        guard members.count > named.nonzeroBitCount else { return nil }
+        guard members.count > namedCount else { return nil }
         var index = next < members.count ? next : 0
         for _ in 0..<members.count {
             if members[index].isNamed(name) {
                 if index < 64 { named |= 1 << UInt64(index) }
+                namedCount += 1
                 next = index + 1
                 let value = members[index].value
                 if case .null = value { return nil }
