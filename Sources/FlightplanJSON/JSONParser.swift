@@ -131,8 +131,9 @@ private struct Cursor {
         var keyLengths: UInt64 = 0
         skipWhitespace()
         if current == UInt8(ascii: "}") { index += 1; return .object(members) }
-        // Room for a request's typical object at once, instead of growing through 1, 2, 4 and 8.
-        members.reserveCapacity(8)
+        // Room for a request's typical object at once, instead of growing through 1, 2, 4 and 8; the document's own
+        // object holds a request's top-level members, which are more (a plan request has 22 it may send).
+        members.reserveCapacity(depth == 1 ? 16 : 8)
         while true {
             skipWhitespace()
             guard current == UInt8(ascii: "\"") else {

@@ -470,7 +470,7 @@ extension WireEnumeration {
     ///   be one of "sharedFrame", "zoom", …, got "spin"`).
     public init(wire json: JSONValue, path: () -> FieldPath) throws(ValidationError) {
         let text = try String(wire: json, path: path)
-        guard let value = Self(rawValue: text) else {
+        guard let value = Self.named(text) ?? Self(rawValue: text) else {
             let allowed = Self.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
             throw ValidationError(field: path(), message: "must be one of \(allowed), got \"\(EchoedInput.bounded(text))\"")
         }
@@ -480,6 +480,16 @@ extension WireEnumeration {
     /// Writes the raw value.
     /// - Parameter writer: The writer the raw value is appended to, as a string.
     public func write(to writer: inout JSONWriter) { writer.string(rawValue) }
+
+    /// The case whose raw value has `text`'s length and equals it: how a client spells a name. Lengths rule most
+    /// cases out before any comparison, where `init(rawValue:)` compares `text` with each name in turn; it still reads
+    /// what this does not find (a canonically equivalent spelling of another length), so what is accepted is the same.
+    @inline(__always)
+    private static func named(_ text: String) -> Self? {
+        let count = text.utf8.count
+        for candidate in allCases where candidate.rawValue.utf8.count == count && candidate.rawValue == text { return candidate }
+        return nil
+    }
 }
 
 extension TransitionStyle: WireEnumeration {}
