@@ -332,6 +332,15 @@ struct JSONTests {
             let plain = String((0..<length).map { fillers[$0 % fillers.count] })
             #expect(try JSONParser.parse("\"\(plain)\"") == .string(plain), "\(length)")
             #expect(try JSONParser.parse("{\"\(plain)\":1}") == .object([JSONMember(key: plain, value: .number(1))]))
+            // With 16 bytes after its start, a short string is loaded as two words: bit for bit the standard library's.
+            let followed = try JSONParser.parse("[\"\(plain)\",\"\(String(repeating: "~", count: 16))\"]")
+            if case .array(let items) = followed, case .string(var read) = items.first {
+                var decoded = String(decoding: Array(plain.utf8), as: UTF8.self)
+                let sameBits = withUnsafeBytes(of: &read) { readBits in withUnsafeBytes(of: &decoded) { readBits.elementsEqual($0) } }
+                #expect(read == plain && (length > ShortASCII.maximumCount || sameBits), "\(length)")
+            } else {
+                Issue.record("not an array of strings: \(followed)")
+            }
             for place in 0..<length {
                 func replacing(with inserted: String) -> String {
                     String(plain.prefix(place)) + inserted + String(plain.dropFirst(place + 1))
