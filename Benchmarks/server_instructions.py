@@ -96,7 +96,7 @@ def measure(binary, requests=400, sampling="keyframes"):
 PARTS = [("whole", "the whole request in user space"), ("endpoint", "the endpoint: body in, answer out"),
          ("parse", "— parsing the body"), ("decode", "— reading it into a request"), ("validate", "— validating it"),
          ("plan", "— planning"), ("encode", "— writing the answer"),
-         ("endpoint rest", "— the rest of it: the answer's copy out of the writer, freeing the request and plan"),
+         ("endpoint rest", "— the rest of it: handing the answer over, freeing the request and plan"),
          ("rest", "the rest: libmicrohttpd, the daemon, router, access log and metrics")]
 
 

@@ -10,7 +10,7 @@ import Foundation
 /// refused by the filmstrip exactly when the request as sent is invalid, or planned at the filmstrip's instants
 /// reaches too far, with the same problem (the filmstrip replaces the sampling, never its checks).
 func exercise(_ input: [UInt8]) {
-    let plan = Endpoint.plan.answer(input).result
+    let plan = Endpoint.plan.answer(input).result.map({ Array($0) })
     switch plan {
     case .success(let output):
         guard !readBack(output, as: Plan.self).jsonBytes.containsNull else { fatalError("a non-finite number reached the plan") }
@@ -18,7 +18,7 @@ func exercise(_ input: [UInt8]) {
         checkRefusal(problem)
     }
     exerciseExports(input, planned: plan.failure == nil)
-    let filmstrip = Endpoint.filmstrip.answer(input).result
+    let filmstrip = Endpoint.filmstrip.answer(input).result.map({ Array($0) })
     switch filmstrip {
     case .success(let svg):
         guard svg.starts(with: Array("<svg ".utf8)), svg.reversed().starts(with: Array("</svg>".utf8).reversed()), !svg.containsNaN else {
@@ -33,7 +33,7 @@ func exercise(_ input: [UInt8]) {
         fatalError(
             "the filmstrip refused \(String(describing: filmstrip.failure)) where planning at its instants says \(String(describing: expected))")
     }
-    switch Endpoint.dismiss.answer(input).result {
+    switch Endpoint.dismiss.answer(input).result.map({ Array($0) }) {
     case .success(let output):
         // `decision`, `plan` and `spring` are null while dragging; the state and any plan or spring never hold one.
         let dismissal = readBack(output, as: Dismissal.self)
@@ -54,7 +54,7 @@ func exerciseExports(_ input: [UInt8], planned: Bool) {
     let batch = Array(#"{"requests":["#.utf8) + input + Array("]}".utf8)
     for format in PlanFormat.allCases {
         if format != .json {
-            switch Endpoint.plan.answer(input, format: format).result {
+            switch Endpoint.plan.answer(input, format: format).result.map({ Array($0) }) {
             case .success(let output):
                 guard planned else { fatalError("the \(format) export answered a request the plan refuses") }
                 guard format.isJSON ? !output.containsNull : !output.containsNaN else {
@@ -65,7 +65,7 @@ func exerciseExports(_ input: [UInt8], planned: Bool) {
                 checkRefusal(problem)
             }
         }
-        switch Endpoint.batch.answer(batch, format: format).result {
+        switch Endpoint.batch.answer(batch, format: format).result.map({ Array($0) }) {
         case .success(let output):
             guard !output.containsNull, format.isJSON || !output.containsNaN else { fatalError("a non-finite number reached a \(format) batch") }
         case .failure(let problem):

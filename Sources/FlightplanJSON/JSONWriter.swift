@@ -6,7 +6,7 @@
 ///
 /// The text grows in one allocation of its own, written through a pointer: a plan is a few thousand small
 /// appends, and an array's uniqueness and capacity checks on each were a fifth of the encoder's time. The
-/// writer is therefore not copyable; ``bytes`` copies the text out once at the end.
+/// writer is therefore not copyable; ``handedOver()`` gives that allocation away at the end (``bytes`` copies it).
 ///
 /// A plan repeats many of its numbers (a layer held at a scale, a mask kept across keyframes), so the text of each
 /// fractional number is remembered in a small direct-mapped table, by bit pattern, and copied when it comes again.
@@ -48,6 +48,16 @@ public struct JSONWriter: ~Copyable {
 
     /// The JSON text written so far, UTF-8.
     public var bytes: [UInt8] { Array(UnsafeBufferPointer(start: base, count: count)) }
+
+    /// The JSON text written, in the writer's own allocation, which the result now owns: no copy.
+    /// - Returns: The text, UTF-8.
+    public consuming func handedOver() -> OwnedBytes {
+        recentNumbers?.deallocate()
+        recentSixDecimals?.deallocate()
+        let text = OwnedBytes(writtenBy: base, count: count)
+        discard self
+        return text
+    }
 
     /// The JSON text as a string.
     public var text: String { String(decoding: UnsafeBufferPointer(start: base, count: count), as: UTF8.self) }

@@ -148,8 +148,8 @@ public struct HTTPResponse: Sendable, Hashable {
     public var status: Int
     /// Headers in the order they are sent.
     public var headers: [Header]
-    /// The body bytes.
-    public var body: [UInt8]
+    /// The body bytes (a JSON answer in the buffer its writer wrote it in).
+    public var body: OwnedBytes
 
     /// Creates a response.
     /// - Parameters:
@@ -157,7 +157,7 @@ public struct HTTPResponse: Sendable, Hashable {
     ///   - headers: Header names and values in the order they are sent; none by default (libmicrohttpd adds
     ///     `Content-Length` and `Date` itself).
     ///   - body: The body bytes; empty by default.
-    public init(status: Int, headers: [(String, String)] = [], body: [UInt8] = []) {
+    public init(status: Int, headers: [(String, String)] = [], body: OwnedBytes = []) {
         self.status = status
         self.headers = headers.map { Header(name: $0.0, value: $0.1) }
         self.body = body
@@ -189,7 +189,7 @@ public struct HTTPResponse: Sendable, Hashable {
     ///   - body: The JSON text, UTF-8.
     /// - Returns: A response with `Content-Type: application/json` and that body.
     public static func json(_ status: Int, _ body: [UInt8]) -> HTTPResponse {
-        HTTPResponse(status: status, headers: [("Content-Type", "application/json")], body: body)
+        HTTPResponse(status: status, headers: [("Content-Type", "application/json")], body: OwnedBytes(body))
     }
 
     /// An RFC 9457 problem response.
@@ -198,7 +198,7 @@ public struct HTTPResponse: Sendable, Hashable {
     ///   - headers: More headers after `Content-Type` (`Allow`, `Retry-After`, …); none by default.
     /// - Returns: A response with `Content-Type: application/problem+json` and the problem's JSON as its body.
     public static func problem(_ problem: ProblemDetails, headers: [(String, String)] = []) -> HTTPResponse {
-        HTTPResponse(status: problem.status, headers: [("Content-Type", "application/problem+json")] + headers, body: problem.jsonBytes)
+        HTTPResponse(status: problem.status, headers: [("Content-Type", "application/problem+json")] + headers, body: OwnedBytes(problem.jsonBytes))
     }
 }
 

@@ -382,25 +382,14 @@ public final class MicroHTTPDaemon: Sendable {
         return result
     }
 
-    /// An answer's body, kept alive for libmicrohttpd until it frees the response that sends it.
-    private final class SentBody {
-        let bytes: [UInt8]
-
-        init(_ bytes: [UInt8]) {
-            self.bytes = bytes
-        }
-    }
-
-    /// A libmicrohttpd response sending `body` from the array's own storage, which it holds (retained) until
-    /// libmicrohttpd frees the response, instead of a copy of its own (MHD_RESPMEM_MUST_COPY: one allocation
-    /// and one copy of every answer, and two copies of a large one in memory for a moment).
-    private static func response(sending body: [UInt8]) -> OpaquePointer? {
-        let sent = Unmanaged.passRetained(SentBody(body))
-        // An array's storage stays put while the array lives unmodified: `SentBody` keeps it so.
-        let start = sent.takeUnretainedValue().bytes.withUnsafeBytes { UnsafeMutableRawPointer(mutating: $0.baseAddress) }
+    /// A libmicrohttpd response sending `body` from where it lies (for a JSON answer, the buffer its writer wrote it
+    /// in), which it holds (retained) until libmicrohttpd frees the response, however the exchange ends, instead of a
+    /// copy of its own (MHD_RESPMEM_MUST_COPY: one allocation and one copy of every answer).
+    private static func response(sending body: OwnedBytes) -> OpaquePointer? {
+        let sent = body.retainedForSending()
         let response = MHD_create_response_from_buffer_with_free_callback_cls(
-            body.count, start, { context in Unmanaged<SentBody>.fromOpaque(context!).release() }, sent.toOpaque())
-        if response == nil { sent.release() }
+            sent.count, UnsafeMutableRawPointer(mutating: sent.start), { OwnedBytes.release(retained: $0!) }, sent.context)
+        if response == nil { OwnedBytes.release(retained: sent.context) }
         return response
     }
 

@@ -51,10 +51,10 @@ public struct Router: Sendable {
             Route("/readyz", ["GET", "HEAD"], isPolled: true) { router, _, requestID in router.readiness(requestID: requestID) },
             Route("/metrics", ["GET", "HEAD"], isPolled: true) { router, _, _ in router.metricsResponse() },
             Route("/openapi.yaml", ["GET", "HEAD"]) { router, _, _ in
-                HTTPResponse(status: 200, headers: [("Content-Type", "application/yaml")], body: router.openAPIDocument)
+                HTTPResponse(status: 200, headers: [("Content-Type", "application/yaml")], body: OwnedBytes(router.openAPIDocument))
             },
             Route("/preview", ["GET", "HEAD"]) { _, _, _ in
-                HTTPResponse(status: 200, headers: [("Content-Type", "text/html; charset=utf-8")], body: PreviewPage.bytes)
+                HTTPResponse(status: 200, headers: [("Content-Type", "text/html; charset=utf-8")], body: OwnedBytes(PreviewPage.bytes))
             }
         ]
 
@@ -407,7 +407,7 @@ public struct Router: Sendable {
     private func metricsResponse() -> HTTPResponse {
         HTTPResponse(
             status: 200, headers: [("Content-Type", "text/plain; version=0.0.4; charset=utf-8")],
-            body: Array(state.metrics.render(state: state).utf8))
+            body: OwnedBytes(Array(state.metrics.render(state: state).utf8)))
     }
 
     private func readiness(requestID: String) -> HTTPResponse {

@@ -175,6 +175,24 @@ struct JSONTests {
         #expect(writer.text == expected.joined(separator: ","))
     }
 
+    @Test("a writer's text handed over is the text it wrote, equal to the same bytes from an array, and outlives its copies")
+    func handedOverText() {
+        var writer = JSONWriter(capacity: 64)
+        writer.beginArray()
+        for value in 0..<100 { writer.number(Double(value) / 8) }
+        writer.endArray()
+        let expected = writer.bytes
+        let text = writer.handedOver()
+        #expect(Array(text) == expected && text.count == expected.count && text.last == UInt8(ascii: "]"))
+        #expect(text == OwnedBytes(expected) && text.hashValue == OwnedBytes(expected).hashValue)
+        #expect(text.withUnsafeBytes { Array($0) } == expected)
+        // Released as many times as retained: the bytes stay readable through `text` (AddressSanitizer watches).
+        let sent = text.retainedForSending()
+        OwnedBytes.release(retained: sent.context)
+        #expect(String(decoding: text, as: UTF8.self) == String(decoding: expected, as: UTF8.self))
+        #expect(OwnedBytes().isEmpty && OwnedBytes() == [] && OwnedBytes([1, 2]) != [1, 3])
+    }
+
     /// A number to six decimals as the exports first wrote it, through `String`: the specification of
     /// `bareSixDecimals(_:)`.
     static func sixDecimals(_ value: Double) -> String {

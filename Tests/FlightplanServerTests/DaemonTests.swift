@@ -123,7 +123,7 @@ struct DaemonTests {
         try await withDaemon { daemon in
             #expect(daemon.port > 0)
             let client = try RawHTTPClient(port: daemon.port)
-            let expected = try Endpoint.plan.answer(Array(sampleRequest.utf8)).result.get()
+            let expected = Array(try Endpoint.plan.answer(Array(sampleRequest.utf8)).result.get())
             for _ in 0..<5 {
                 let response = try client.request("POST", "/v1/plans", body: sampleRequest)
                 #expect(response.status == 200 && response.body == expected)

@@ -40,7 +40,7 @@ struct DismissalFormTests {
             #expect(try DismissRequest(jsonBytes: request.jsonBytes) == request, "\(replay)")
             let dismissal = try DismissPlanner.dismiss(for: request.validated())
             #expect(try Dismissal(jsonBytes: dismissal.jsonBytes) == dismissal, "\(replay)")
-            #expect(try Endpoint.dismiss.answer(request.jsonBytes).result.get() == dismissal.jsonBytes, "\(replay)")
+            #expect(try Endpoint.dismiss.answer(request.jsonBytes).result.get() == OwnedBytes(dismissal.jsonBytes), "\(replay)")
         }
     }
 }

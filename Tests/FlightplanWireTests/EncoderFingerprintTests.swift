@@ -34,7 +34,7 @@ struct EncoderFingerprintTests {
         return lines
     }
 
-    static func fnv1a(_ bytes: [UInt8]) -> UInt64 {
+    static func fnv1a(_ bytes: some Collection<UInt8>) -> UInt64 {
         bytes.reduce(0xCBF2_9CE4_8422_2325 as UInt64) { ($0 ^ UInt64($1)) &* 0x100_0000_01B3 }
     }
 

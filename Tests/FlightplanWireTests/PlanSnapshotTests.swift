@@ -19,7 +19,7 @@ struct PlanSnapshotTests {
         var request = try JSONSerialization.jsonObject(with: Data(contentsOf: Self.root.appendingPathComponent(path))) as! [String: Any]
         request["sampling"] = ["keyframes": 5]
         let body = try JSONSerialization.data(withJSONObject: request)
-        let answer = try Endpoint.plan.answer(Array(body)).result.get()
+        let answer = Array(try Endpoint.plan.answer(Array(body)).result.get())
         let text = Indented.json(answer) + "\n"
         let name = path.split(separator: "/").last!.replacingOccurrences(of: ".json", with: ".plan.json")
         let fixture = Self.root.appendingPathComponent("Tests/FlightplanWireTests/Fixtures/Snapshots/\(name)")

@@ -122,7 +122,7 @@ public enum Batch {
     /// The response body for a batch, `{"results": [{"plan": …} or {"problem": …}, …]}`, and the style of
     /// every plan in it. Each plan is written as soon as it is computed, so no more than one is held at once.
     static func answer(_ batch: Request, format: PlanFormat = .json, idPrefix: String = ExportScene.defaultPrefix) throws(ValidationError) -> (
-        [UInt8], [TransitionStyle]
+        OwnedBytes, [TransitionStyle]
     ) {
         // 16 kB an item: a plan's answer is 5 to 11 kB, so a batch of them is written without growing the buffer (each
         // growth copies all written so far); the largest batch reserves 4 MB, whose unwritten pages cost no memory.
@@ -146,7 +146,7 @@ public enum Batch {
         }
         writer.endArray()
         writer.endObject()
-        return (writer.bytes, styles)
+        return (writer.handedOver(), styles)
     }
 
     /// The items of a batch response body, in order (the SDK's remote planner).
@@ -156,7 +156,7 @@ public enum Batch {
     ///   a ``ValidationError`` naming `results` when it is missing or not an array, another top-level member, an item
     ///   (`results[3]`) that is not an object with exactly one `plan` or `problem`, or a field of the plan or problem
     ///   that is not in its form.
-    public static func results(fromResponse body: [UInt8]) throws(JSONInputError) -> [Result<Plan, ProblemDetails>] {
+    public static func results(fromResponse body: some Collection<UInt8>) throws(JSONInputError) -> [Result<Plan, ProblemDetails>] {
         let document: JSONValue
         do { document = try JSONParser.parse(body) } catch { throw .syntax(error) }
         do throws(ValidationError) {

@@ -36,8 +36,8 @@ public enum Endpoint: String, Sendable, Hashable, CaseIterable {
 
     /// What an endpoint answered: the body of a 200, or the problem; and the plans it computed, for metrics.
     public struct Answer: Sendable {
-        /// The body of a 200, or the problem to answer instead.
-        public var result: Result<[UInt8], ProblemDetails>
+        /// The body of a 200 (a JSON answer as its writer wrote it), or the problem to answer instead.
+        public var result: Result<OwnedBytes, ProblemDetails>
         /// The style of every plan computed on the way (one per batch item that planned).
         public var plannedStyles: [TransitionStyle]
     }
@@ -58,19 +58,23 @@ public enum Endpoint: String, Sendable, Hashable, CaseIterable {
         case .plan:
             return Self.answer(body, as: PlanRequest.self) { request throws(ValidationError) in
                 let plan = try Planner.plan(for: request.validated())
-                return (format.export(plan, idPrefix: idPrefix), [plan.style])
+                guard format == .json else { return (OwnedBytes(format.export(plan, idPrefix: idPrefix)), [plan.style]) }
+                // The plan as its writer wrote it: the answer is sent from the writer's own buffer.
+                var writer = JSONWriter(capacity: plan.estimatedJSONSize)
+                plan.write(to: &writer)
+                return (writer.handedOver(), [plan.style])
             }
         case .dismiss:
             return Self.answer(body, as: DismissRequest.self) { request throws(ValidationError) in
                 let dismissal = try DismissPlanner.dismiss(for: request.validated())
-                guard format != .json else { return (dismissal.jsonBytes, dismissal.plan.map { [$0.style] } ?? []) }
+                guard format != .json else { return (OwnedBytes(dismissal.jsonBytes), dismissal.plan.map { [$0.style] } ?? []) }
                 var writer = JSONWriter(capacity: dismissal.estimatedJSONSize * 2)
                 dismissal.write(to: &writer, format: format, idPrefix: idPrefix)
-                return (writer.bytes, dismissal.plan.map { [$0.style] } ?? [])
+                return (writer.handedOver(), dismissal.plan.map { [$0.style] } ?? [])
             }
         case .filmstrip:
             return Self.answer(body, as: FilmstripRequest.self) { request throws(ValidationError) in
-                (Array(try Filmstrip.svg(for: request.plan, frames: request.frames).utf8), [request.plan.style])
+                (OwnedBytes(Array(try Filmstrip.svg(for: request.plan, frames: request.frames).utf8)), [request.plan.style])
             }
         case .batch:
             return Self.answer(body, as: Batch.Request.self) { batch throws(ValidationError) in
@@ -81,7 +85,7 @@ public enum Endpoint: String, Sendable, Hashable, CaseIterable {
 
     /// Decodes `body` as `Value`, then answers with `respond`: bad JSON is a 400, an invalid value a 422.
     private static func answer<Value: JSONDecodable>(
-        _ body: some Collection<UInt8>, as type: Value.Type, respond: (Value) throws(ValidationError) -> ([UInt8], [TransitionStyle])
+        _ body: some Collection<UInt8>, as type: Value.Type, respond: (Value) throws(ValidationError) -> (OwnedBytes, [TransitionStyle])
     ) -> Answer {
         let value: Value
         do { value = try Value(jsonBytes: body) } catch { return Answer(result: .failure(.input(error)), plannedStyles: []) }
