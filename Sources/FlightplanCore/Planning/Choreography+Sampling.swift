@@ -19,6 +19,12 @@ extension Choreography {
             keyframes = sampled.map { keyframe(of: $0, at: instant) }
             return
         }
+        keyframes.withUnsafeMutableBufferPointer { write(sampled, at: instant, to: $0.baseAddress!) }
+    }
+
+    /// Writes the keyframes of the parts at `sampled` at `instant` where `keyframes` points, one a part (over what is
+    /// there: a `Keyframe` holds only doubles).
+    func write(_ sampled: [Int], at instant: ChannelInstant, to keyframes: UnsafeMutablePointer<Keyframe>) {
         for (slot, index) in sampled.enumerated() { keyframes[slot] = keyframe(of: index, at: instant) }
     }
 
@@ -33,7 +39,7 @@ extension Choreography {
         guard followsPlanProgress, let curve = timing.boundedBezier, let kinks = clocks.progressKinks else { return nil }
         return ProgressMotion(
             curve: curve, kinks: kinks,
-            state: { progress, keyframes in write(sampled, at: ChannelInstant(progress: progress, clocks: clocks), into: &keyframes) },
+            state: { progress, keyframes in write(sampled, at: ChannelInstant(progress: progress, clocks: clocks), to: keyframes) },
             trackState: { track, progress in keyframe(of: sampled[track], at: ChannelInstant(progress: progress, clocks: clocks)) })
     }
 }

@@ -5,15 +5,17 @@ package struct ProgressMotion {
     package var curve: CubicBezier
     /// Progresses strictly inside 0…1 where a state may turn a corner (a channel's share starting or ending), ascending.
     package var kinks: [Double]
-    /// Writes the tracks' exact keyframes at a progress over the array it is given, as the time search's `state` does.
-    package var state: (Double, inout [Keyframe]) -> Void
+    /// Writes the tracks' exact keyframes at a progress, one a track, where it is pointed (the grid keeps them in one
+    /// buffer: no array to check for uniqueness and copy out of).
+    package var state: (Double, UnsafeMutablePointer<Keyframe>) -> Void
     /// One track's exact keyframe at a progress (locating a corner follows one track: the others' states would be
     /// thrown away).
     package var trackState: (Int, Double) -> Keyframe
 
     /// Creates a progress motion.
     package init(
-        curve: CubicBezier, kinks: [Double], state: @escaping (Double, inout [Keyframe]) -> Void, trackState: @escaping (Int, Double) -> Keyframe
+        curve: CubicBezier, kinks: [Double], state: @escaping (Double, UnsafeMutablePointer<Keyframe>) -> Void,
+        trackState: @escaping (Int, Double) -> Keyframe
     ) {
         self.curve = curve
         self.kinks = kinks
@@ -380,15 +382,16 @@ struct ProgressGrid {
         // The points' exact states (`[point * tracks + track]`), then the tracks' states at the farther point of an end's
         // finer chord: read through a pointer, not an array that copies them out and checks its uniqueness to append
         // (`Keyframe` holds only doubles, a trivial type: assigned without initializing, freed without deinitializing).
-        let states = UnsafeMutablePointer<Keyframe>.allocate(capacity: (2 * cellsAtMost + 2) * tracks)
+        let states = UnsafeMutablePointer<Keyframe>.allocate(capacity: (2 * cellsAtMost + 3) * tracks)
         defer { states.deallocate() }
-        let far = states + (2 * cellsAtMost + 1) * tracks
+        // An end's finer chord runs from the end to the farther point, whose states the nearer point's replace, each
+        // written where the state before the last one was: the two swap places.
+        var far = states + (2 * cellsAtMost + 1) * tracks, nearer = far + tracks
         let pointLanes = storage, bends = pointLanes + pointSize, bend = bends + pointSize, speed = bend + cellSize
         let endBends = speed + cellSize, coarser = endBends + 2 * trackSize, finer = coarser + trackSize
         let perAllowed = finer + trackSize, chord = perAllowed + lanes
         let bendShares = chord + lanes, speedShares = bendShares + cellsAtMost * tracks
         for lane in 0..<lanes { perAllowed[lane] = 1 / allowed[lane] }
-        var scratch: [Keyframe] = []
         let measuredBefore = pieces
         pieces = []
         edges.reserveCapacity(pieceEnds.count * cellsAtMost + 1)
@@ -407,10 +410,9 @@ struct ProgressGrid {
             let half = (high - low) / Double(2 * cells), perHalf = 1 / half, perHalfSquared = 1 / (half * half)
             // The piece's points: its cells' edges and middles.
             for index in 0..<points {
-                motion.state(index == points - 1 ? high : low + half * Double(index), &scratch)
+                motion.state(index == points - 1 ? high : low + half * Double(index), states + index * tracks)
                 for track in 0..<tracks {
-                    Self.write(scratch[track], layers[track], into: pointLanes + (index * tracks + track) * lanes)
-                    states[index * tracks + track] = scratch[track]
+                    Self.write(states[index * tracks + track], layers[track], into: pointLanes + (index * tracks + track) * lanes)
                 }
             }
             evaluations += points * tracks
@@ -446,11 +448,11 @@ struct ProgressGrid {
                 for _ in 0..<Self.endRefinements {
                     spacing /= 2
                     let perSpacingSquared = 1 / (spacing * spacing)
-                    motion.state(side == 0 ? low + spacing : high - spacing, &scratch)
+                    motion.state(side == 0 ? low + spacing : high - spacing, nearer)
                     evaluations += tracks
                     for track in 0..<tracks {
                         let offset = track * lanes, measured = layers[track].measuredLanes
-                        Self.write(scratch[track], layers[track], into: chord)
+                        Self.write(nearer[track], layers[track], into: chord)
                         // The chord's lanes are read as the middle's before the bend's own chord overwrites them.
                         for lane in 0..<lanes { finer[offset + lane] = chord[lane] }
                         Self.writeBend(
@@ -467,7 +469,7 @@ struct ProgressGrid {
                         for lane in measured { endBends[endOffset + lane] = larger(endBends[endOffset + lane], finer[offset + lane]) }
                     }
                     coarser.update(from: finer, count: trackSize)
-                    for track in 0..<tracks { far[track] = scratch[track] }
+                    swap(&far, &nearer)
                 }
             }
             // So is a piece with corners near its ends.
