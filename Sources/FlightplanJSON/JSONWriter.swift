@@ -54,7 +54,7 @@ public struct JSONWriter: ~Copyable {
     public consuming func handedOver() -> OwnedBytes {
         recentNumbers?.deallocate()
         recentSixDecimals?.deallocate()
-        let text = OwnedBytes(writtenBy: base, count: count, capacity: capacity)
+        let text = OwnedBytes(writtenBy: base, count: count)
         discard self
         return text
     }

@@ -8,16 +8,13 @@ public struct OwnedBytes: Sendable, Hashable, RandomAccessCollection, Expressibl
     private final class Storage: @unchecked Sendable {
         let start: UnsafeRawPointer?
         let count: Int
-        /// The bytes the allocation holds: `count` and the room after them.
-        let held: Int
         /// The array whose storage `start` points into, kept alive with it; nil for a writer's buffer, which
         /// `deinit` frees.
         let array: [UInt8]?
 
-        init(writtenBy base: UnsafeMutablePointer<UInt8>, count: Int, capacity: Int) {
+        init(writtenBy base: UnsafeMutablePointer<UInt8>, count: Int) {
             start = UnsafeRawPointer(base)
             self.count = count
-            held = capacity
             array = nil
         }
 
@@ -26,7 +23,6 @@ public struct OwnedBytes: Sendable, Hashable, RandomAccessCollection, Expressibl
             self.array = array
             start = array.withUnsafeBytes { $0.baseAddress }
             count = array.count
-            held = array.capacity
         }
 
         deinit {
@@ -36,10 +32,9 @@ public struct OwnedBytes: Sendable, Hashable, RandomAccessCollection, Expressibl
 
     private let storage: Storage
 
-    /// Takes over the text a writer allocated (`count` bytes written of `capacity`); the writer must not use or free it
-    /// afterwards.
-    init(writtenBy base: UnsafeMutablePointer<UInt8>, count: Int, capacity: Int) {
-        storage = Storage(writtenBy: base, count: count, capacity: capacity)
+    /// Takes over the text a writer allocated; the writer must not use or free it afterwards.
+    init(writtenBy base: UnsafeMutablePointer<UInt8>, count: Int) {
+        storage = Storage(writtenBy: base, count: count)
     }
 
     /// The bytes of `array`, without a copy.
@@ -59,10 +54,6 @@ public struct OwnedBytes: Sendable, Hashable, RandomAccessCollection, Expressibl
 
     /// The number of bytes.
     public var endIndex: Int { storage.count }
-
-    /// The bytes the allocation holds while these bytes live: their count and the room after them (a writer's buffer
-    /// doubles as it fills, so up to twice the count). What a budget of memory held counts.
-    public var heldBytes: Int { storage.held }
 
     /// The byte at `position`.
     /// - Parameter position: A position from 0 below ``endIndex``.

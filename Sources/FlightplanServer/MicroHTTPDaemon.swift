@@ -358,17 +358,17 @@ public final class MicroHTTPDaemon: Sendable {
             via: route, to: exchange.head!, body: exchange.bodyTooLarge ? .tooLarge : .complete(exchange.body), requestID: exchange.requestID)
     }
 
-    /// Hands `response` to libmicrohttpd, or a 503 in its place when the memory its body holds (sent from where it was
-    /// written, room included) does not fit in what is left of ``ResponseBudget`` (answers not yet read by their clients).
+    /// Hands `response` to libmicrohttpd, or a 503 in its place when its body does not fit in what is left of
+    /// ``ResponseBudget`` (answers not yet read by their clients).
     private func queue(_ response: HTTPResponse, on connection: OpaquePointer, for exchange: Exchange) -> MHD_Result {
         deadlines.answered(UInt(bitPattern: connection))
         var response = response
-        if budget.reserve(response.body.heldBytes) {
-            exchange.budgetedBytes = response.body.heldBytes
+        if budget.reserve(response.body.count) {
+            exchange.budgetedBytes = response.body.count
         } else {
             response = budget.refusal(replacing: response, requestID: exchange.requestID)
-            budget.take(response.body.heldBytes)
-            exchange.budgetedBytes = response.body.heldBytes
+            budget.take(response.body.count)
+            exchange.budgetedBytes = response.body.count
         }
         exchange.status = response.status
         exchange.responseBytes = response.body.count
