@@ -8,7 +8,9 @@ alternating order each round, so all see the same machine. wrk rotates through D
 (31 keyframes each, or with `--sampling default` the default sampling, a 0.5 pt tolerance) so that no cache of one
 answer can help. `--formats json,css` runs one flightplan server per answer format (`?format=`; the floor and the peers
 answer JSON). `--compare BINARY` also runs another flightplan build (an earlier commit's, say) as
-"flightplan (compare)", at the first log level, to measure a change in one run.
+"flightplan (compare)", at the first log level, to measure a change in one run. `--pin` runs every server on core 0
+with one worker thread (taskset) and wrk on core 1, so that latency is not the scheduler's sharing of both cores
+between wrk and the server (the default mode runs both everywhere, as the performance page measures).
 
 Per server and connection count it reports the median requests/s, p50 and p99 latency, server CPU per request (user +
 system time from /proc/PID/stat over the run, divided by the requests wrk completed), peak RSS, and the ratio to the
@@ -17,7 +19,7 @@ Benchmarks/performance_page.py.
 
 Usage: python3 Benchmarks/http_bench.py [--seconds 10] [--rounds 3] [--connections 1,64,256] [--distinct 1000]
                                         [--log-levels info,warning] [--formats json] [--peer] [--precision N]
-                                        [--sampling keyframes|default] [--compare BINARY] [--json FILE]
+                                        [--sampling keyframes|default] [--compare BINARY] [--pin] [--json FILE]
        python3 Benchmarks/http_bench.py --sampling default --write-bodies FILE   (the bodies alone, one a line: set
        FLIGHTPLAN_DISTINCT_BODIES=FILE for the in-process benchmark that plans them all)
 """
@@ -110,10 +112,19 @@ def wrk_script(path, bodies):
                      "request = function()\n  index = index % #bodies + 1\n  return wrk.format(nil, nil, nil, bodies[index])\nend\n")
 
 
-def wrk(url, connections, seconds, script):
-    threads = min(2, connections)
+SERVER_CORE, CLIENT_CORE = "0", "1"
+
+
+def pinned(command, core):
+    """`command` run on `core` alone (taskset), or as it is when `core` is None."""
+    return command if core is None else ["taskset", "-c", core, *command]
+
+
+def wrk(url, connections, seconds, script, core=None):
+    """Runs wrk (on `core` alone when given); its requests/s, requests completed, p50 and p99 in ms."""
+    threads = 1 if core is not None else min(2, connections)
     output = subprocess.run(
-        ["wrk", f"-t{threads}", f"-c{connections}", f"-d{seconds}s", "--latency", "-s", script, url],
+        pinned(["wrk", f"-t{threads}", f"-c{connections}", f"-d{seconds}s", "--latency", "-s", script, url], core),
         capture_output=True, text=True, check=True).stdout
     rate = float(re.search(r"Requests/sec:\s+([\d.]+)", output).group(1))
     requests = int(re.search(r"(\d+) requests in", output).group(1))
@@ -150,6 +161,8 @@ def main():
     parser.add_argument("--sampling", choices=["keyframes", "default"], default="keyframes",
                         help="31 keyframes per request, or the default sampling (a 0.5 pt tolerance)")
     parser.add_argument("--compare", metavar="BINARY", help="another flightplan build to run alongside, e.g. an earlier commit's")
+    parser.add_argument("--pin", action="store_true",
+                        help=f"run the servers on core {SERVER_CORE} with one worker thread and wrk on core {CLIENT_CORE} (taskset)")
     parser.add_argument("--json", metavar="FILE", help="also write the settings, the answers' sizes and every run here")
     parser.add_argument("--write-bodies", metavar="FILE",
                         help="only write the DISTINCT request bodies here, one a line (for the in-process benchmark)")
@@ -177,11 +190,13 @@ def main():
 
     def start(name, command, path="/v1/plans", quiet=True):
         port = free_port()
-        process = subprocess.Popen([arg.replace("PORT", str(port)) for arg in command], stdout=subprocess.PIPE,
+        command = pinned([arg.replace("PORT", str(port)) for arg in command], SERVER_CORE if options.pin else None)
+        process = subprocess.Popen(command, stdout=subprocess.PIPE,
                                    stderr=subprocess.DEVNULL if quiet else None, text=True)
         servers[name] = (process, f"http://127.0.0.1:{port}{path}")
 
-    serve = ["serve", "--port", "PORT", "--threads", "2", "--log-level"]
+    threads = "1" if options.pin else "2"
+    serve = ["serve", "--port", "PORT", "--threads", threads, "--log-level"]
     for level in levels:
         start(flightplan_name(level, "json"), [server_binary, *serve, level])
     for answer_format in formats:
@@ -189,7 +204,7 @@ def main():
             start(flightplan_name(levels[0], answer_format), [server_binary, *serve, levels[0]], f"/v1/plans?format={answer_format}")
     if options.compare:
         start("flightplan (compare)", [options.compare, *serve, levels[0]])
-    start("floor", [floor_binary, "PORT", "2", response_file], quiet=False)
+    start("floor", [floor_binary, "PORT", threads, response_file], quiet=False)
     if peer_binary:
         for name, layer in PEERS.items():
             start(name, [peer_binary, "PORT", layer])
@@ -198,7 +213,8 @@ def main():
     sizes = {answer_format: [min(map(len, sized)), max(map(len, sized))] for answer_format, sized in answers.items()}
     print(f"{len(bodies)} distinct requests of {min(map(len, bodies))}-{max(map(len, bodies))} B, answers of "
           f"{sizes['json'][0]}-{sizes['json'][1]} B (floor: {len(response)} B), "
-          f"{options.rounds} rounds x {options.seconds} s, alternating", file=sys.stderr)
+          f"{options.rounds} rounds x {options.seconds} s, alternating"
+          + (f", servers on core {SERVER_CORE} (1 thread), wrk on core {CLIENT_CORE}" if options.pin else ""), file=sys.stderr)
 
     names = list(servers)
     results = {}
@@ -209,7 +225,7 @@ def main():
                 sampler = Sampler(process.pid)
                 sampler.start()
                 cpu_before = cpu_seconds(process.pid)
-                rate, requests, p50, p99 = wrk(url, connections, options.seconds, script)
+                rate, requests, p50, p99 = wrk(url, connections, options.seconds, script, CLIENT_CORE if options.pin else None)
                 cpu = (cpu_seconds(process.pid) - cpu_before) / requests * 1e6
                 sampler.running = False
                 sampler.join()
