@@ -240,35 +240,29 @@ public struct JSONWriter: ~Copyable {
         }
     }
 
-    /// Writes a number other than zero as ``number(_:)`` does.
+    /// Writes a number other than zero as ``number(_:)`` does: the comma, if one is due, then the number as
+    /// ``bareNonzeroNumber(_:)`` writes it (the one copy of the number path, which a plan's keyframes take directly).
     @usableFromInline
     mutating func nonzeroNumber(_ value: Double) {
-        guard value.isFinite else { return null() }
-        let comma = needsComma
+        separate()
         needsComma = true
-        writeNumber(value, comma: comma)
+        bareNonzeroNumber(value)
     }
 
-    /// The most bytes ``writeNumber(_:comma:)`` stores: a comma, then a fraction's text with the scratch bytes
+    /// The most bytes ``writeNumber(_:)`` stores: a fraction's text with the scratch bytes
     /// ``writeDecimal(negative:places:integerDigits:to:)`` stores past it (the longest other texts, `Double.description`'s,
     /// have 24 bytes).
-    private static let longestNumberWrite = 1 + longestDecimalWrite
+    private static let longestNumberWrite = longestDecimalWrite
 
-    /// Appends a finite number's text as ``number(_:)`` writes it, after a comma when `comma` is set. Room for the
-    /// longest is made once, and the text is written through a local pointer (see ``write(maximumLength:_:)``).
+    /// Appends the text of a finite number other than zero (its callers write zero themselves) as ``number(_:)``
+    /// writes it. Room for the longest is made once, and the text is written through a local pointer (see
+    /// ``write(maximumLength:_:)``).
     @inline(__always)
-    private mutating func writeNumber(_ value: Double, comma: Bool) {
+    private mutating func writeNumber(_ value: Double) {
         reserve(Self.longestNumberWrite)
         let base = base
-        var start = count
-        base[start] = UInt8(ascii: ",")
-        if comma { start += 1 }
+        let start = count
         let pointer = base + start
-        if value == 0 {
-            pointer.pointee = UInt8(ascii: "0")
-            count = start + 1
-            return
-        }
         // The table is asked first: it holds only fractional numbers, so a repeat is copied without further tests.
         let bits = value.bitPattern
         let slot = Self.recentNumberSlot(for: bits, in: &recentNumbers)
@@ -482,16 +476,19 @@ public struct JSONWriter: ~Copyable {
     @usableFromInline
     mutating func bareNonzeroNumber(_ value: Double) {
         guard value.isFinite else { return append("null") }
-        writeNumber(value, comma: false)
+        writeNumber(value)
     }
 
-    /// Starts a value written with fragments: the separating comma, if one is due.
+    /// Starts a value written with fragments: the separating comma, if one is due. Inlined where it is called, as the
+    /// fragments are.
+    @inlinable @inline(__always)
     package mutating func beginValue() {
-        separate()
+        if needsComma { append(UInt8(ascii: ",")) }
         needsComma = false
     }
 
     /// Ends a value written with fragments.
+    @inlinable @inline(__always)
     package mutating func endValue() {
         needsComma = true
     }
