@@ -63,8 +63,9 @@ public struct JSONWriter: ~Copyable {
     public var text: String { String(decoding: UnsafeBufferPointer(start: base, count: count), as: UTF8.self) }
 
     /// Makes room for `extra` more bytes, doubling the allocation as often as needed.
+    /// - Parameter extra: How many bytes are to be written next (for ``reservedFragment(_:)``, at most).
     @inlinable @inline(__always)
-    mutating func reserve(_ extra: Int) {
+    package mutating func reserve(_ extra: Int) {
         if count &+ extra > capacity { grow(to: count &+ extra) }
     }
 
@@ -85,7 +86,8 @@ public struct JSONWriter: ~Copyable {
     @inlinable @inline(__always)
     mutating func write(maximumLength: Int, _ body: (UnsafeMutablePointer<UInt8>) -> Int) {
         reserve(maximumLength)
-        count += body(base + count)
+        // Unchecked: the count stays within the allocation's capacity.
+        count &+= body(base + count)
     }
 
     @inlinable @inline(__always)
@@ -268,12 +270,12 @@ public struct JSONWriter: ~Copyable {
         let slot = Self.recentNumberSlot(for: bits, in: &recentNumbers)
         let remembered = slot.pointee
         if remembered.bits == bits {
-            count = start + Self.copy(UnsafeBufferPointer(start: base + Int(remembered.offset), count: Int(remembered.length)), to: pointer)
+            count = start &+ Self.copy(UnsafeBufferPointer(start: base + Int(remembered.offset), count: Int(remembered.length)), to: pointer)
             return
         }
         if abs(value) <= 9_007_199_254_740_992 && Double(Int64(value)) == value {
             // Integral values up to 2⁵³ print as plain digits (description switches to exponents above).
-            count = start + Self.writeInteger(Int64(value), to: pointer)
+            count = start &+ Self.writeInteger(Int64(value), to: pointer)
             return
         }
         let length: Int
@@ -285,7 +287,7 @@ public struct JSONWriter: ~Copyable {
             value.write(to: &sink)
             length = sink.bytes.withUnsafeBufferPointer { Self.copy($0, to: pointer) }
         }
-        count = start + length
+        count = start &+ length
         // The text is at most 48 bytes long.
         if start <= Int32.max {
             slot.pointee = RecentNumber(bits: bits, offset: Int32(truncatingIfNeeded: start), length: Int32(truncatingIfNeeded: length))
@@ -456,6 +458,14 @@ public struct JSONWriter: ~Copyable {
     @inlinable @inline(__always)
     package mutating func fragment(_ text: StaticString) {
         append(text)
+    }
+
+    /// Appends literal JSON text as ``fragment(_:)`` does, into room made beforehand (``reserve(_:)``): for a writer of
+    /// a fixed shape, which makes room for its longest text once rather than before each run.
+    /// - Parameter text: The text, as it is; the room reserved must hold it.
+    @inlinable @inline(__always)
+    package mutating func reservedFragment(_ text: StaticString) {
+        count &+= Self.copy(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount), to: base + count)
     }
 
     /// Writes a value that is already JSON text (another writer's whole output), as one value.
