@@ -18,20 +18,23 @@ public struct JSONWriter: ~Copyable {
     @usableFromInline var capacity: Int
     /// Whether the next value or key is preceded by a comma.
     @usableFromInline var needsComma = false
-    /// Where the text of a recent fractional number starts and how long it is; made at the first one.
-    private var recentNumbers: UnsafeMutablePointer<RecentNumber>?
+    /// Where the text of a recent fractional number lies, by its bit pattern; made at the first one.
+    private var recentNumbers: UnsafeMutablePointer<UInt64>?
     /// The same for numbers written to six decimals (``bareSixDecimals(_:)``), whose text differs.
-    private var recentSixDecimals: UnsafeMutablePointer<RecentNumber>?
+    private var recentSixDecimals: UnsafeMutablePointer<UInt64>?
 
-    /// One remembered number: its bit pattern, and its text's offset and length in the output.
-    private struct RecentNumber {
-        var bits: UInt64
-        var offset: Int32
-        var length: Int32
-    }
-
-    /// Slots in the table of recent numbers (a power of two).
+    /// Slots in a table of recent numbers (a power of two). A table is two rows of as many words: the numbers' bit
+    /// patterns, then where the text of each lies (see ``recentPlace(offset:length:)``). Only the first row is cleared
+    /// when the table is made (an answer makes one, and a clear costs by the byte): the second is read only at a slot
+    /// whose bit pattern matched, so one written since.
     private static let recentNumberSlots = 512
+
+    /// Where a remembered text lies, as a table's second row holds it: its offset in the output a byte up, its length
+    /// (at most 48) in the lowest byte.
+    @inline(__always)
+    private static func recentPlace(offset: Int, length: Int) -> UInt64 {
+        UInt64(truncatingIfNeeded: offset) << 8 | UInt64(truncatingIfNeeded: length)
+    }
 
     /// Creates an empty writer, reserving room for `capacity` bytes.
     /// - Parameter capacity: Bytes to reserve, at least 64; the buffer doubles as often as the text needs beyond it.
@@ -268,9 +271,10 @@ public struct JSONWriter: ~Copyable {
         // The table is asked first: it holds only fractional numbers, so a repeat is copied without further tests.
         let bits = value.bitPattern
         let slot = Self.recentNumberSlot(for: bits, in: &recentNumbers)
-        let remembered = slot.pointee
-        if remembered.bits == bits {
-            count = start &+ Self.copy(UnsafeBufferPointer(start: base + Int(remembered.offset), count: Int(remembered.length)), to: pointer)
+        if slot.pointee == bits {
+            let place = slot[Self.recentNumberSlots]
+            let earlier = UnsafeBufferPointer(start: base + Int(truncatingIfNeeded: place >> 8), count: Int(truncatingIfNeeded: place & 0xFF))
+            count = start &+ Self.copy(earlier, to: pointer)
             return
         }
         if abs(value) <= 9_007_199_254_740_992 && Double(Int64(value)) == value {
@@ -288,23 +292,19 @@ public struct JSONWriter: ~Copyable {
             length = sink.bytes.withUnsafeBufferPointer { Self.copy($0, to: pointer) }
         }
         count = start &+ length
-        // The text is at most 48 bytes long.
-        if start <= Int32.max {
-            slot.pointee = RecentNumber(bits: bits, offset: Int32(truncatingIfNeeded: start), length: Int32(truncatingIfNeeded: length))
-        }
+        slot.pointee = bits
+        slot[Self.recentNumberSlots] = Self.recentPlace(offset: start, length: length)
     }
 
     /// The table slot for a number's bit pattern (Fibonacci hashing), making the table at the first call. A slot
     /// never holds the bits of 0, so a fresh one matches nothing the table is asked for.
     @inline(__always)
-    private static func recentNumberSlot(
-        for bits: UInt64, in recent: inout UnsafeMutablePointer<RecentNumber>?
-    ) -> UnsafeMutablePointer<RecentNumber> {
+    private static func recentNumberSlot(for bits: UInt64, in recent: inout UnsafeMutablePointer<UInt64>?) -> UnsafeMutablePointer<UInt64> {
         let table =
             recent
             ?? {
-                let table = UnsafeMutablePointer<RecentNumber>.allocate(capacity: Self.recentNumberSlots)
-                table.initialize(repeating: RecentNumber(bits: 0, offset: 0, length: 0), count: Self.recentNumberSlots)
+                let table = UnsafeMutablePointer<UInt64>.allocate(capacity: 2 * Self.recentNumberSlots)
+                table.initialize(repeating: 0, count: Self.recentNumberSlots)
                 recent = table
                 return table
             }()
@@ -619,14 +619,14 @@ public struct JSONWriter: ~Copyable {
         // as two words that cover the longest text (a shorter one's copy runs on into scratch past its end).
         let bits = value.bitPattern
         let slot = Self.recentNumberSlot(for: bits, in: &recentSixDecimals)
-        let remembered = slot.pointee
-        if remembered.bits == bits {
+        if slot.pointee == bits {
+            let place = slot[Self.recentNumberSlots]
             reserve(Self.longestSixDecimals)
-            let base = UnsafeMutableRawPointer(base), start = count, earlier = base + Int(remembered.offset)
+            let base = UnsafeMutableRawPointer(base), start = count, earlier = base + Int(truncatingIfNeeded: place >> 8)
             let head = earlier.loadUnaligned(as: SIMD16<UInt8>.self), tail = earlier.loadUnaligned(fromByteOffset: 16, as: UInt32.self)
             base.storeBytes(of: head, toByteOffset: start, as: SIMD16<UInt8>.self)
             base.storeBytes(of: tail, toByteOffset: start &+ 16, as: UInt32.self)
-            count = start &+ Int(remembered.length)
+            count = start &+ Int(truncatingIfNeeded: place & 0xFF)
             return
         }
         guard value.isFinite else { return append(UInt8(ascii: "0")) }
@@ -648,7 +648,8 @@ public struct JSONWriter: ~Copyable {
             if dropped >= 0.5 { millionths += 1 } else if dropped <= -0.5 { millionths -= 1 }
             writeMillionths(millionths)
         }
-        if count <= Int32.max { slot.pointee = RecentNumber(bits: bits, offset: Int32(start), length: Int32(count - start)) }
+        slot.pointee = bits
+        slot[Self.recentNumberSlots] = Self.recentPlace(offset: start, length: count - start)
     }
 
     /// Writes `millionths` / 10⁶ as ``bareSixDecimals(_:)`` does.
