@@ -18,20 +18,23 @@ public struct JSONWriter: ~Copyable {
     @usableFromInline var capacity: Int
     /// Whether the next value or key is preceded by a comma.
     @usableFromInline var needsComma = false
-    /// Where the text of a recent fractional number starts and how long it is; made at the first one.
-    private var recentNumbers: UnsafeMutablePointer<RecentNumber>?
+    /// Where the text of a recent fractional number lies, by its bit pattern; made at the first one.
+    private var recentNumbers: UnsafeMutablePointer<UInt64>?
     /// The same for numbers written to six decimals (``bareSixDecimals(_:)``), whose text differs.
-    private var recentSixDecimals: UnsafeMutablePointer<RecentNumber>?
+    private var recentSixDecimals: UnsafeMutablePointer<UInt64>?
 
-    /// One remembered number: its bit pattern, and its text's offset and length in the output.
-    private struct RecentNumber {
-        var bits: UInt64
-        var offset: Int32
-        var length: Int32
-    }
-
-    /// Slots in the table of recent numbers (a power of two).
+    /// Slots in a table of recent numbers (a power of two). A table is two rows of as many words: the numbers' bit
+    /// patterns, then where the text of each lies (see ``recentPlace(offset:length:)``). Only the first row is cleared
+    /// when the table is made (an answer makes one, and a clear costs by the byte): the second is read only at a slot
+    /// whose bit pattern matched, so one written since.
     private static let recentNumberSlots = 512
+
+    /// Where a remembered text lies, as a table's second row holds it: its offset in the output a byte up, its length
+    /// (at most 48) in the lowest byte.
+    @inline(__always)
+    private static func recentPlace(offset: Int, length: Int) -> UInt64 {
+        UInt64(truncatingIfNeeded: offset) << 8 | UInt64(truncatingIfNeeded: length)
+    }
 
     /// Creates an empty writer, reserving room for `capacity` bytes.
     /// - Parameter capacity: Bytes to reserve, at least 64; the buffer doubles as often as the text needs beyond it.
@@ -63,8 +66,9 @@ public struct JSONWriter: ~Copyable {
     public var text: String { String(decoding: UnsafeBufferPointer(start: base, count: count), as: UTF8.self) }
 
     /// Makes room for `extra` more bytes, doubling the allocation as often as needed.
+    /// - Parameter extra: How many bytes are to be written next (for ``reservedFragment(_:)``, at most).
     @inlinable @inline(__always)
-    mutating func reserve(_ extra: Int) {
+    package mutating func reserve(_ extra: Int) {
         if count &+ extra > capacity { grow(to: count &+ extra) }
     }
 
@@ -85,7 +89,8 @@ public struct JSONWriter: ~Copyable {
     @inlinable @inline(__always)
     mutating func write(maximumLength: Int, _ body: (UnsafeMutablePointer<UInt8>) -> Int) {
         reserve(maximumLength)
-        count += body(base + count)
+        // Unchecked: the count stays within the allocation's capacity.
+        count &+= body(base + count)
     }
 
     @inlinable @inline(__always)
@@ -240,46 +245,41 @@ public struct JSONWriter: ~Copyable {
         }
     }
 
-    /// Writes a number other than zero as ``number(_:)`` does.
+    /// Writes a number other than zero as ``number(_:)`` does: the comma, if one is due, then the number as
+    /// ``bareNonzeroNumber(_:)`` writes it (the one copy of the number path, which a plan's keyframes take directly).
     @usableFromInline
     mutating func nonzeroNumber(_ value: Double) {
-        guard value.isFinite else { return null() }
-        let comma = needsComma
+        separate()
         needsComma = true
-        writeNumber(value, comma: comma)
+        bareNonzeroNumber(value)
     }
 
-    /// The most bytes ``writeNumber(_:comma:)`` stores: a comma, then a fraction's text with the scratch bytes
+    /// The most bytes ``writeNumber(_:)`` stores: a fraction's text with the scratch bytes
     /// ``writeDecimal(negative:places:integerDigits:to:)`` stores past it (the longest other texts, `Double.description`'s,
     /// have 24 bytes).
-    private static let longestNumberWrite = 1 + longestDecimalWrite
+    private static let longestNumberWrite = longestDecimalWrite
 
-    /// Appends a finite number's text as ``number(_:)`` writes it, after a comma when `comma` is set. Room for the
-    /// longest is made once, and the text is written through a local pointer (see ``write(maximumLength:_:)``).
+    /// Appends the text of a finite number other than zero (its callers write zero themselves) as ``number(_:)``
+    /// writes it. Room for the longest is made once, and the text is written through a local pointer (see
+    /// ``write(maximumLength:_:)``).
     @inline(__always)
-    private mutating func writeNumber(_ value: Double, comma: Bool) {
+    private mutating func writeNumber(_ value: Double) {
         reserve(Self.longestNumberWrite)
         let base = base
-        var start = count
-        base[start] = UInt8(ascii: ",")
-        if comma { start += 1 }
+        let start = count
         let pointer = base + start
-        if value == 0 {
-            pointer.pointee = UInt8(ascii: "0")
-            count = start + 1
-            return
-        }
         // The table is asked first: it holds only fractional numbers, so a repeat is copied without further tests.
         let bits = value.bitPattern
         let slot = Self.recentNumberSlot(for: bits, in: &recentNumbers)
-        let remembered = slot.pointee
-        if remembered.bits == bits {
-            count = start + Self.copy(UnsafeBufferPointer(start: base + Int(remembered.offset), count: Int(remembered.length)), to: pointer)
+        if slot.pointee == bits {
+            let place = slot[Self.recentNumberSlots]
+            let earlier = UnsafeBufferPointer(start: base + Int(truncatingIfNeeded: place >> 8), count: Int(truncatingIfNeeded: place & 0xFF))
+            count = start &+ Self.copy(earlier, to: pointer)
             return
         }
         if abs(value) <= 9_007_199_254_740_992 && Double(Int64(value)) == value {
             // Integral values up to 2⁵³ print as plain digits (description switches to exponents above).
-            count = start + Self.writeInteger(Int64(value), to: pointer)
+            count = start &+ Self.writeInteger(Int64(value), to: pointer)
             return
         }
         let length: Int
@@ -291,24 +291,20 @@ public struct JSONWriter: ~Copyable {
             value.write(to: &sink)
             length = sink.bytes.withUnsafeBufferPointer { Self.copy($0, to: pointer) }
         }
-        count = start + length
-        // The text is at most 48 bytes long.
-        if start <= Int32.max {
-            slot.pointee = RecentNumber(bits: bits, offset: Int32(truncatingIfNeeded: start), length: Int32(truncatingIfNeeded: length))
-        }
+        count = start &+ length
+        slot.pointee = bits
+        slot[Self.recentNumberSlots] = Self.recentPlace(offset: start, length: length)
     }
 
     /// The table slot for a number's bit pattern (Fibonacci hashing), making the table at the first call. A slot
     /// never holds the bits of 0, so a fresh one matches nothing the table is asked for.
     @inline(__always)
-    private static func recentNumberSlot(
-        for bits: UInt64, in recent: inout UnsafeMutablePointer<RecentNumber>?
-    ) -> UnsafeMutablePointer<RecentNumber> {
+    private static func recentNumberSlot(for bits: UInt64, in recent: inout UnsafeMutablePointer<UInt64>?) -> UnsafeMutablePointer<UInt64> {
         let table =
             recent
             ?? {
-                let table = UnsafeMutablePointer<RecentNumber>.allocate(capacity: Self.recentNumberSlots)
-                table.initialize(repeating: RecentNumber(bits: 0, offset: 0, length: 0), count: Self.recentNumberSlots)
+                let table = UnsafeMutablePointer<UInt64>.allocate(capacity: 2 * Self.recentNumberSlots)
+                table.initialize(repeating: 0, count: Self.recentNumberSlots)
                 recent = table
                 return table
             }()
@@ -464,6 +460,14 @@ public struct JSONWriter: ~Copyable {
         append(text)
     }
 
+    /// Appends literal JSON text as ``fragment(_:)`` does, into room made beforehand (``reserve(_:)``): for a writer of
+    /// a fixed shape, which makes room for its longest text once rather than before each run.
+    /// - Parameter text: The text, as it is; the room reserved must hold it.
+    @inlinable @inline(__always)
+    package mutating func reservedFragment(_ text: StaticString) {
+        count &+= Self.copy(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount), to: base + count)
+    }
+
     /// Writes a value that is already JSON text (another writer's whole output), as one value.
     package mutating func json(_ text: [UInt8]) {
         beginValue()
@@ -482,16 +486,19 @@ public struct JSONWriter: ~Copyable {
     @usableFromInline
     mutating func bareNonzeroNumber(_ value: Double) {
         guard value.isFinite else { return append("null") }
-        writeNumber(value, comma: false)
+        writeNumber(value)
     }
 
-    /// Starts a value written with fragments: the separating comma, if one is due.
+    /// Starts a value written with fragments: the separating comma, if one is due. Inlined where it is called, as the
+    /// fragments are.
+    @inlinable @inline(__always)
     package mutating func beginValue() {
-        separate()
+        if needsComma { append(UInt8(ascii: ",")) }
         needsComma = false
     }
 
     /// Ends a value written with fragments.
+    @inlinable @inline(__always)
     package mutating func endValue() {
         needsComma = true
     }
@@ -612,14 +619,14 @@ public struct JSONWriter: ~Copyable {
         // as two words that cover the longest text (a shorter one's copy runs on into scratch past its end).
         let bits = value.bitPattern
         let slot = Self.recentNumberSlot(for: bits, in: &recentSixDecimals)
-        let remembered = slot.pointee
-        if remembered.bits == bits {
+        if slot.pointee == bits {
+            let place = slot[Self.recentNumberSlots]
             reserve(Self.longestSixDecimals)
-            let base = UnsafeMutableRawPointer(base), start = count, earlier = base + Int(remembered.offset)
+            let base = UnsafeMutableRawPointer(base), start = count, earlier = base + Int(truncatingIfNeeded: place >> 8)
             let head = earlier.loadUnaligned(as: SIMD16<UInt8>.self), tail = earlier.loadUnaligned(fromByteOffset: 16, as: UInt32.self)
             base.storeBytes(of: head, toByteOffset: start, as: SIMD16<UInt8>.self)
             base.storeBytes(of: tail, toByteOffset: start &+ 16, as: UInt32.self)
-            count = start &+ Int(remembered.length)
+            count = start &+ Int(truncatingIfNeeded: place & 0xFF)
             return
         }
         guard value.isFinite else { return append(UInt8(ascii: "0")) }
@@ -641,7 +648,8 @@ public struct JSONWriter: ~Copyable {
             if dropped >= 0.5 { millionths += 1 } else if dropped <= -0.5 { millionths -= 1 }
             writeMillionths(millionths)
         }
-        if count <= Int32.max { slot.pointee = RecentNumber(bits: bits, offset: Int32(start), length: Int32(count - start)) }
+        slot.pointee = bits
+        slot[Self.recentNumberSlots] = Self.recentPlace(offset: start, length: count - start)
     }
 
     /// Writes `millionths` / 10⁶ as ``bareSixDecimals(_:)`` does.
