@@ -75,10 +75,10 @@ enum PlanReach {
             include(color.a)
         }
         let halfWidth = abs(layer.width) / 2, halfHeight = abs(layer.height) / 2
-        let whole = Rect(x: 0, y: 0, width: layer.width, height: layer.height)
+        let whole = Rect(x: 0, y: 0, width: layer.width, height: layer.height), identity = AffineTransform.identity
         // By index, reading each value's fields in place rather than copying the whole value out.
         for index in values.indices {
-            let transform = values[index].transform ?? .identity
+            let transform = values[index].transform ?? identity
             let mask = values[index].maskFrame ?? whole
             // How far a mask corner is from the layer's centre along each axis, then where the transform puts it.
             let alongX = abs(mask.x) + abs(mask.width) + halfWidth, alongY = abs(mask.y) + abs(mask.height) + halfHeight
