@@ -82,6 +82,14 @@ struct Choreography {
     /// Tracks of the plan that carry keyframes: every moving one.
     var keyframeTracks: Int { parts.reduce(0) { $0 + ($1.moves ? 1 : 0) } }
 
+    /// The indices of the moving parts (those sampled), in an array made once at its room (a `filter` grew it as it went).
+    var movingParts: [Int] {
+        var indices: [Int] = []
+        indices.reserveCapacity(parts.count)
+        for index in parts.indices where parts[index].moves { indices.append(index) }
+        return indices
+    }
+
     /// The source and destination screens in the order the fade mode stacks them, each fading as it says.
     mutating func addScreens(_ kit: PartKit, _ validated: ValidatedPlanRequest) {
         let bounds = validated.request.destination.bounds

@@ -18,7 +18,7 @@ public enum Planner {
     package static func plan(for validated: ValidatedPlanRequest, spending budget: inout SamplingBudget) throws(ValidationError) -> Plan {
         let choreography = validated.choreography
         let parts = choreography.parts
-        let sampled = parts.indices.filter { parts[$0].moves }
+        let sampled = choreography.movingParts
         var progressMotion: ProgressMotion?
         if case .tolerance = validated.request.sampling { progressMotion = choreography.progressMotion(of: sampled, timing: validated.timing) }
         let times: [Double]
@@ -35,8 +35,7 @@ public enum Planner {
         // The instants once for every part, then each part's values in one pass over them: its closure read once, not
         // once per keyframe, and each array made at its size.
         let instants = times.map { ChannelInstant(time: $0, clocks: choreography.clocks) }
-        var values = [[TrackValues]](repeating: [], count: parts.count)
-        for index in sampled { values[index] = instants.map(parts[index].values) }
+        var values = parts.indices.map { parts[$0].moves ? instants.map(parts[$0].values) : [] }
         for index in sampled { try PlanReach.check(values[index], layer: parts[index].frame, times: times, cause: validated.reachCause) }
         let warnings = validated.warnings + PlanWarning.motionWarnings(validated, choreography: choreography, flying: values[choreography.flyingPart])
         if let precision = validated.request.precision {
