@@ -134,16 +134,11 @@ public enum Planner {
             }
         }
         let held = properties.subtracting(animated)
-        // When everything a track sets animates (a flying screen's geometry), a keyframe that sets the same is kept
-        // whole: nothing to drop, so no copy rebuilt property by property.
-        func keyframeValues(_ index: Int) -> TrackValues {
-            held.isEmpty && values[index].propertySet == properties ? values[index] : values[index].keeping(animated)
-        }
         return Track(
             id: part.id, role: part.role, z: z, frame: part.frame,
             cornerCurve: first.has(.maskFrame) ? part.cornerCurve : nil, clip: part.clip,
             base: first.keeping(held), animates: animated.properties,
-            keyframes: animated.isEmpty ? [] : times.indices.map { TrackKeyframe(time: times[$0], values: keyframeValues($0)) },
+            keyframes: animated.isEmpty ? [] : times.indices.map { TrackKeyframe(time: times[$0], values: values[$0].keeping(animated)) },
             content: part.content, contentFrame: part.contentFrame, parent: part.parent)
     }
 }
