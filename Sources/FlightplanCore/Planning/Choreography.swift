@@ -35,18 +35,19 @@ struct Choreography {
 
     /// The choreography a validated request asks for.
     init(for validated: ValidatedPlanRequest) {
-        let request = validated.request
+        // The request's fields are read where they lie: a copy of the request (its many fields' reference counts) cost more
+        // than some of the parts.
         clocks = ChannelClocks(for: validated)
         let kit = PartKit(validated)
         // Room for every style's parts (at most six) with the children's and auxiliary views': growing the array part
         // by part copied it each time.
-        parts.reserveCapacity(6 + 2 * request.children.count + request.auxiliary.count)
+        parts.reserveCapacity(6 + 2 * validated.request.children.count + validated.request.auxiliary.count)
         if validated.reducedMotion {
             addScreens(kit, validated)
             flyingPart = parts.firstIndex { $0.role == .destinationScreen } ?? 0
             fadingPart = flyingPart
         } else {
-            switch request.style {
+            switch validated.request.style {
             case .sharedFrame: addSharedFrame(kit, validated)
             case .zoom: addFlight(kit, validated, track: Scene.zoomTrack(validated))
             case .morph: addFlight(kit, validated, track: Scene.elementFlight(validated))
@@ -55,7 +56,7 @@ struct Choreography {
             }
             addChildren(kit, validated)
         }
-        for view in request.auxiliary {
+        for view in validated.request.auxiliary {
             parts.append(
                 Part(id: "auxiliary:\(view.id)", role: .auxiliary, frame: view.frame) { instant in
                     TrackValues(opacity: Interpolation.linear(view.from, view.to, instant(.auxiliary)))
@@ -65,11 +66,11 @@ struct Choreography {
             interrupted(from: start, timing: validated.timing)
             followsPlanProgress = false
         }
-        if request.style == .sharedFrame && !validated.reducedMotion { addDestinationImage(validated) }
-        if let content = request.content {
+        if validated.request.style == .sharedFrame && !validated.reducedMotion { addDestinationImage(validated) }
+        if let content = validated.request.content {
             for index in parts.indices {
                 let part = parts[index]
-                parts[index].content = content.reference(for: part.role, id: part.id, style: request.style)
+                parts[index].content = content.reference(for: part.role, id: part.id, style: validated.request.style)
                 // The flying image sits where its flight draws it (morph's aspect-filled image overflows the element).
                 let whole = Rect(x: 0, y: 0, width: part.frame.width, height: part.frame.height)
                 if parts[index].content != nil, part.role == .content, let drawn = part.flight?.content, drawn != whole {
