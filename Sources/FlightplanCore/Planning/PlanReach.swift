@@ -28,10 +28,14 @@ enum PlanReach {
     /// sets: its index and reach; nil when the track stays within it.
     private static func excursion(_ values: [TrackValues], layer: Rect) -> (index: Int, reach: Double)? {
         guard let first = values.first, let last = values.last else { return nil }
-        let limit = max(first.reach(in: layer), last.reach(in: layer)) + PlanLimits.maximumReach
         // A track far inside the limit (nearly every one) is settled by one bound over all its values; only one the
-        // bound cannot clear is checked keyframe by keyframe, which alone decides (and words) a refusal.
-        if let bound = reachBound(values, layer: layer), bound <= limit { return nil }
+        // bound cannot clear is checked keyframe by keyframe, which alone decides (and words) a refusal. A bound is
+        // finite only where every reach is, and a reach is never negative, so the limit is at least `maximumReach`: a
+        // bound within that settles the track before its ends' reaches are worked out.
+        let bound = reachBound(values, layer: layer)
+        if let bound, bound <= PlanLimits.maximumReach { return nil }
+        let limit = max(first.reach(in: layer), last.reach(in: layer)) + PlanLimits.maximumReach
+        if let bound, bound <= limit { return nil }
         for (index, value) in values.enumerated() {
             let reach = value.reach(in: layer)
             // `!(reach <= limit)` also catches NaN.
