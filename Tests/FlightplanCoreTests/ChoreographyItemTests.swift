@@ -22,6 +22,11 @@ struct ChoreographyItemTests {
         return Planner.exactTracks(for: validated)(time)[index]
     }
 
+    @Test("every timing channel has its own one of the clocks' slots, in order")
+    func channelSlots() {
+        #expect(TimingChannel.allCases.map(\.ordinal) == Array(0..<ChannelClocks.Clocks.count))
+    }
+
     @Test("colours blend premultiplied, as CSS transitions do: opaque red half way to transparent blue is red at half alpha")
     func premultiplied() {
         let red = Color(r: 1, g: 0, b: 0), clearBlue = Color(r: 0, g: 0, b: 1, a: 0)

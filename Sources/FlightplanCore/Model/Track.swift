@@ -112,12 +112,17 @@ public struct TrackValues: Sendable, Hashable {
         keeping(TrackPropertySet(kept))
     }
 
-    /// Only the properties in `kept` (a plan calls this for every keyframe of every track: a test of a bit each).
+    /// Only the properties in `kept` (a plan calls this for every keyframe of every track: a test of a bit each, and
+    /// only what is dropped is written, over one copy of the values).
     func keeping(_ kept: TrackPropertySet) -> TrackValues {
-        TrackValues(
-            transform: kept.contains(.transform) ? transform : nil, maskFrame: kept.contains(.maskFrame) ? maskFrame : nil,
-            cornerRadius: kept.contains(.cornerRadius) ? cornerRadius : nil, opacity: kept.contains(.opacity) ? opacity : nil,
-            color: kept.contains(.color) ? color : nil, shadow: kept.contains(.shadow) ? shadow : nil)
+        var values = self
+        if !kept.contains(.transform) { values.transform = nil }
+        if !kept.contains(.maskFrame) { values.maskFrame = nil }
+        if !kept.contains(.cornerRadius) { values.cornerRadius = nil }
+        if !kept.contains(.opacity) { values.opacity = nil }
+        if !kept.contains(.color) { values.color = nil }
+        if !kept.contains(.shadow) { values.shadow = nil }
+        return values
     }
 }
 

@@ -13,7 +13,10 @@ final class ChannelClocks: Sendable {
     /// The plan's duration and curve.
     let timing: ResolvedTiming
     let direction: Direction
-    private let clocks: [Clock]
+    /// A clock for each channel, at its ``TimingChannel/ordinal``, held inline (an array was an allocation per plan).
+    typealias Clocks = InlineArray<9, Clock>
+
+    private let clocks: Clocks
     /// Whether the transform, the mask and the radius run on one clock (unless a request times them apart): a flight
     /// then reads one progress for all three.
     private let geometryShared: Bool
@@ -27,7 +30,7 @@ final class ChannelClocks: Sendable {
         // The request is read in place: a copy of it (its many fields' reference counts) cost as much as the clocks.
         timing = validated.timing
         direction = validated.request.direction
-        var clocks = [Clock](repeating: .progress(start: 0, end: 1, length: 1), count: TimingChannel.allCases.count)
+        var clocks = Clocks(repeating: .progress(start: 0, end: 1, length: 1))
         var fade = (start: 0.0, length: 1.0)
         if validated.request.style == .reveal && !validated.reducedMotion {
             let growEnd = 1 - validated.fadeFraction
@@ -86,8 +89,8 @@ final class ChannelClocks: Sendable {
     /// plan's progress alone.
     var progressKinks: [Double]? {
         var kinks: Set<Double> = []
-        for clock in clocks {
-            guard case .progress(let start, let end, _) = clock else { return nil }
+        for index in clocks.indices {
+            guard case .progress(let start, let end, _) = clocks[index] else { return nil }
             for share in [start, end] where share > 0 && share < 1 { kinks.insert(direction == .push ? share : 1 - share) }
         }
         return kinks.sorted()

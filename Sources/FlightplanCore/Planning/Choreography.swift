@@ -35,27 +35,28 @@ struct Choreography {
 
     /// The choreography a validated request asks for.
     init(for validated: ValidatedPlanRequest) {
-        let request = validated.request
+        // The request's fields are read where they lie: a copy of the request (its many fields' reference counts) cost more
+        // than some of the parts.
         clocks = ChannelClocks(for: validated)
         let kit = PartKit(validated)
         // Room for every style's parts (at most six) with the children's and auxiliary views': growing the array part
         // by part copied it each time.
-        parts.reserveCapacity(6 + 2 * request.children.count + request.auxiliary.count)
+        parts.reserveCapacity(6 + 2 * validated.request.children.count + validated.request.auxiliary.count)
         if validated.reducedMotion {
-            addScreens(kit)
+            addScreens(kit, validated)
             flyingPart = parts.firstIndex { $0.role == .destinationScreen } ?? 0
             fadingPart = flyingPart
         } else {
-            switch request.style {
-            case .sharedFrame: addSharedFrame(kit)
-            case .zoom: addFlight(kit, track: Scene.zoomTrack(validated))
-            case .morph: addFlight(kit, track: Scene.elementFlight(validated))
-            case .reveal: addReveal(kit)
-            case .snapshot: addSnapshot(kit)
+            switch validated.request.style {
+            case .sharedFrame: addSharedFrame(kit, validated)
+            case .zoom: addFlight(kit, validated, track: Scene.zoomTrack(validated))
+            case .morph: addFlight(kit, validated, track: Scene.elementFlight(validated))
+            case .reveal: addReveal(kit, validated)
+            case .snapshot: addSnapshot(kit, validated)
             }
-            addChildren(kit)
+            addChildren(kit, validated)
         }
-        for view in request.auxiliary {
+        for view in validated.request.auxiliary {
             parts.append(
                 Part(id: "auxiliary:\(view.id)", role: .auxiliary, frame: view.frame) { instant in
                     TrackValues(opacity: Interpolation.linear(view.from, view.to, instant(.auxiliary)))
@@ -65,11 +66,11 @@ struct Choreography {
             interrupted(from: start, timing: validated.timing)
             followsPlanProgress = false
         }
-        if request.style == .sharedFrame && !validated.reducedMotion { addDestinationImage(kit) }
-        if let content = request.content {
+        if validated.request.style == .sharedFrame && !validated.reducedMotion { addDestinationImage(validated) }
+        if let content = validated.request.content {
             for index in parts.indices {
                 let part = parts[index]
-                parts[index].content = content.reference(for: part.role, id: part.id, style: request.style)
+                parts[index].content = content.reference(for: part.role, id: part.id, style: validated.request.style)
                 // The flying image sits where its flight draws it (morph's aspect-filled image overflows the element).
                 let whole = Rect(x: 0, y: 0, width: part.frame.width, height: part.frame.height)
                 if parts[index].content != nil, part.role == .content, let drawn = part.flight?.content, drawn != whole {
@@ -82,9 +83,17 @@ struct Choreography {
     /// Tracks of the plan that carry keyframes: every moving one.
     var keyframeTracks: Int { parts.reduce(0) { $0 + ($1.moves ? 1 : 0) } }
 
+    /// The indices of the moving parts (those sampled), in an array made once at its room (a `filter` grew it as it went).
+    var movingParts: [Int] {
+        var indices: [Int] = []
+        indices.reserveCapacity(parts.count)
+        for index in parts.indices where parts[index].moves { indices.append(index) }
+        return indices
+    }
+
     /// The source and destination screens in the order the fade mode stacks them, each fading as it says.
-    mutating func addScreens(_ kit: PartKit) {
-        let bounds = kit.request.destination.bounds
+    mutating func addScreens(_ kit: PartKit, _ validated: ValidatedPlanRequest) {
+        let bounds = validated.request.destination.bounds
         let source = Part(id: "sourceScreen", role: .sourceScreen, frame: bounds, moves: kit.fadeMode != .in) { instant in
             kit.fadeMode == .in ? TrackValues() : TrackValues(opacity: kit.outgoing(instant))
         }
@@ -95,8 +104,8 @@ struct Choreography {
     }
 
     /// zoom (seed 001) and morph (seed 003): the screens fade as the fade mode says, the content flies above.
-    private mutating func addFlight(_ kit: PartKit, track: FlightTrack) {
-        addScreens(kit)
+    private mutating func addFlight(_ kit: PartKit, _ validated: ValidatedPlanRequest, track: FlightTrack) {
+        addScreens(kit, validated)
         fadingPart = kit.fadeMode == .out ? nil : parts.firstIndex { $0.role == .destinationScreen }
         parts.append(kit.content(track))
         flyingPart = parts.count - 1
@@ -107,8 +116,8 @@ struct Choreography {
     /// source child's fading out and the destination child's fading in as the fade mode says (so the child is
     /// visible throughout), stacked as the style's snapshots are. With a stagger, child `i` starts `i × stagger`
     /// seconds late and moves over the duration less `stagger × (children − 1)`.
-    private mutating func addChildren(_ kit: PartKit) {
-        let request = kit.request, options = request.snapshot
+    private mutating func addChildren(_ kit: PartKit, _ validated: ValidatedPlanRequest) {
+        let request = validated.request, options = request.snapshot
         let stagger = options?.stagger ?? PlanDefaults.stagger
         let clips = options?.clipsChildren ?? PlanDefaults.clipsChildren
         let duration = clocks.timing.duration
@@ -160,19 +169,11 @@ extension ValidatedPlanRequest {
 }
 
 /// What every part of a choreography is built from: the request's resolved choices and the channel maths
-/// they share.
+/// they share. Every part's closure captures the kit, so it holds only the few values those closures read, not the
+/// request (a copy of its many fields and their reference counts cost more than the parts' values at 31 keyframes);
+/// the builders read the request itself, which they are handed alongside.
 struct PartKit {
-    /// The validated request, behind one reference: every part's closure captures the kit, and copying the request
-    /// itself into each (its many fields and their reference counts) cost more than the parts' values at 31 keyframes.
-    private final class Shared: Sendable {
-        let validated: ValidatedPlanRequest
-        init(_ validated: ValidatedPlanRequest) { self.validated = validated }
-    }
-
-    private let shared: Shared
-    var validated: ValidatedPlanRequest { shared.validated }
-    var request: PlanRequest { shared.validated.request }
-    var fadeMode: FadeMode { validated.fadeMode }
+    let fadeMode: FadeMode
     let cornerCurve: CornerCurve
     let region: Rect?
     let visibleSource: Rect
@@ -180,7 +181,7 @@ struct PartKit {
     let shadow: (from: Shadow, to: Shadow)?
 
     init(_ validated: ValidatedPlanRequest) {
-        shared = Shared(validated)
+        fadeMode = validated.fadeMode
         let request = validated.request
         cornerCurve = request.cornerCurve ?? PlanDefaults.cornerCurve
         region = request.contentRegion
@@ -199,8 +200,9 @@ struct PartKit {
     /// The outgoing screen's or snapshot's opacity.
     func outgoing(_ instant: ChannelInstant) -> Double { 1 - instant(.fadeOut) }
 
-    /// A flight's transform, mask and radius, each at its channel's progress.
-    func geometry(of flight: FlightTrack, at instant: ChannelInstant) -> TrackValues {
+    /// A flight's transform, mask and radius, each at its channel's progress (static, so that a part's closure that
+    /// needs only this captures the flight, not the kit, whose reference it would retain and release at every instant).
+    static func geometry(of flight: FlightTrack, at instant: ChannelInstant) -> TrackValues {
         let progress = instant.geometry
         let state = flight.state(transform: progress.transform, maskFrame: progress.maskFrame, cornerRadius: progress.cornerRadius, opacity: 1)
         return TrackValues(transform: state.transform, maskFrame: state.maskFrame, cornerRadius: state.cornerRadius)
@@ -220,7 +222,7 @@ struct PartKit {
         Choreography.Part(id: "content", role: .content, frame: flight.layer, cornerCurve: cornerCurve, clip: region, flight: Flight(flight)) {
             instant in
             var values = appearance(at: instant)
-            let geometry = geometry(of: flight, at: instant)
+            let geometry = Self.geometry(of: flight, at: instant)
             values.transform = geometry.transform
             values.maskFrame = geometry.maskFrame
             values.cornerRadius = geometry.cornerRadius
@@ -242,7 +244,7 @@ struct PartKit {
                 id: side.id, role: side.role, frame: side.flight.layer, cornerCurve: cornerCurve, clip: region, flight: Flight(side.flight)
             ) { instant in
                 let instant = local(instant)
-                var values = geometry(of: side.flight, at: instant)
+                var values = Self.geometry(of: side.flight, at: instant)
                 values.opacity = opacity(instant)
                 return values
             }

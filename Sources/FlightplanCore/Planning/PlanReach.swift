@@ -28,10 +28,14 @@ enum PlanReach {
     /// sets: its index and reach; nil when the track stays within it.
     private static func excursion(_ values: [TrackValues], layer: Rect) -> (index: Int, reach: Double)? {
         guard let first = values.first, let last = values.last else { return nil }
-        let limit = max(first.reach(in: layer), last.reach(in: layer)) + PlanLimits.maximumReach
         // A track far inside the limit (nearly every one) is settled by one bound over all its values; only one the
-        // bound cannot clear is checked keyframe by keyframe, which alone decides (and words) a refusal.
-        if let bound = reachBound(values, layer: layer), bound <= limit { return nil }
+        // bound cannot clear is checked keyframe by keyframe, which alone decides (and words) a refusal. A bound is
+        // finite only where every reach is, and a reach is never negative, so the limit is at least `maximumReach`: a
+        // bound within that settles the track before its ends' reaches are worked out.
+        let bound = reachBound(values, layer: layer)
+        if let bound, bound <= PlanLimits.maximumReach { return nil }
+        let limit = max(first.reach(in: layer), last.reach(in: layer)) + PlanLimits.maximumReach
+        if let bound, bound <= limit { return nil }
         for (index, value) in values.enumerated() {
             let reach = value.reach(in: layer)
             // `!(reach <= limit)` also catches NaN.
@@ -75,10 +79,10 @@ enum PlanReach {
             include(color.a)
         }
         let halfWidth = abs(layer.width) / 2, halfHeight = abs(layer.height) / 2
-        let whole = Rect(x: 0, y: 0, width: layer.width, height: layer.height)
+        let whole = Rect(x: 0, y: 0, width: layer.width, height: layer.height), identity = AffineTransform.identity
         // By index, reading each value's fields in place rather than copying the whole value out.
         for index in values.indices {
-            let transform = values[index].transform ?? .identity
+            let transform = values[index].transform ?? identity
             let mask = values[index].maskFrame ?? whole
             // How far a mask corner is from the layer's centre along each axis, then where the transform puts it.
             let alongX = abs(mask.x) + abs(mask.width) + halfWidth, alongY = abs(mask.y) + abs(mask.height) + halfHeight

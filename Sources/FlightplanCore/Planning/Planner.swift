@@ -18,7 +18,7 @@ public enum Planner {
     package static func plan(for validated: ValidatedPlanRequest, spending budget: inout SamplingBudget) throws(ValidationError) -> Plan {
         let choreography = validated.choreography
         let parts = choreography.parts
-        let sampled = parts.indices.filter { parts[$0].moves }
+        let sampled = choreography.movingParts
         var progressMotion: ProgressMotion?
         if case .tolerance = validated.request.sampling { progressMotion = choreography.progressMotion(of: sampled, timing: validated.timing) }
         let times: [Double]
@@ -35,8 +35,7 @@ public enum Planner {
         // The instants once for every part, then each part's values in one pass over them: its closure read once, not
         // once per keyframe, and each array made at its size.
         let instants = times.map { ChannelInstant(time: $0, clocks: choreography.clocks) }
-        var values = [[TrackValues]](repeating: [], count: parts.count)
-        for index in sampled { values[index] = instants.map(parts[index].values) }
+        var values = parts.indices.map { parts[$0].moves ? instants.map(parts[$0].values) : [] }
         for index in sampled { try PlanReach.check(values[index], layer: parts[index].frame, times: times, cause: validated.reachCause) }
         let warnings = validated.warnings + PlanWarning.motionWarnings(validated, choreography: choreography, flying: values[choreography.flyingPart])
         if let precision = validated.request.precision {
@@ -135,16 +134,11 @@ public enum Planner {
             }
         }
         let held = properties.subtracting(animated)
-        // When everything a track sets animates (a flying screen's geometry), a keyframe that sets the same is kept
-        // whole: nothing to drop, so no copy rebuilt property by property.
-        func keyframeValues(_ index: Int) -> TrackValues {
-            held.isEmpty && values[index].propertySet == properties ? values[index] : values[index].keeping(animated)
-        }
         return Track(
             id: part.id, role: part.role, z: z, frame: part.frame,
             cornerCurve: first.has(.maskFrame) ? part.cornerCurve : nil, clip: part.clip,
             base: first.keeping(held), animates: animated.properties,
-            keyframes: animated.isEmpty ? [] : times.indices.map { TrackKeyframe(time: times[$0], values: keyframeValues($0)) },
+            keyframes: animated.isEmpty ? [] : times.indices.map { TrackKeyframe(time: times[$0], values: values[$0].keeping(animated)) },
             content: part.content, contentFrame: part.contentFrame, parent: part.parent)
     }
 }

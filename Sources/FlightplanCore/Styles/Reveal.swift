@@ -1,8 +1,8 @@
 extension Choreography {
     /// reveal (seed 002): the element grows above the source screen, then the destination fades in over it
     /// (or, fading `out`, the source screen and the element fade off the destination).
-    mutating func addReveal(_ kit: PartKit) {
-        let request = kit.request, source = request.source
+    mutating func addReveal(_ kit: PartKit, _ validated: ValidatedPlanRequest) {
+        let request = validated.request, source = request.source
         let scale = RevealTrack.minimalCoveringScale(of: source.frame, cornerRadius: source.cornerRadius, toCover: request.destination.bounds)
         let track = RevealTrack(layer: source.frame, cornerRadius: source.cornerRadius, finalScale: scale)
         let fadesOut = kit.fadeMode == .out
@@ -19,7 +19,7 @@ extension Choreography {
             if fadesOut { values.opacity = kit.outgoing(instant) }
             return values.withShadowInLayerSpace
         }
-        addScreens(kit)
+        addScreens(kit, validated)
         let sourceIndex = parts.firstIndex { $0.role == .sourceScreen }!
         parts.insert(element, at: sourceIndex + 1)
         flyingPart = sourceIndex + 1

@@ -13,12 +13,12 @@ extension Scene {
 extension Choreography {
     /// sharedFrame (seed 000): the source screen, a placeholder over the cell, the overlay, and the
     /// destination screen flying out of the cell above them all.
-    mutating func addSharedFrame(_ kit: PartKit) {
-        let request = kit.request, bounds = request.destination.bounds
-        let flight = Scene.sharedFrameTrack(kit.validated)
+    mutating func addSharedFrame(_ kit: PartKit, _ validated: ValidatedPlanRequest) {
+        let request = validated.request, bounds = request.destination.bounds
+        let flight = Scene.sharedFrameTrack(validated)
         let placeholderColor = request.placeholderColor ?? PlanDefaults.placeholderColor
         let overlayColor = request.overlayColor ?? PlanDefaults.overlayColor
-        let overlayOpacity = kit.validated.overlayOpacity
+        let overlayOpacity = validated.overlayOpacity
         parts.append(Part(id: "sourceScreen", role: .sourceScreen, frame: bounds, moves: false) { _ in TrackValues() })
         parts.append(
             Part(id: "placeholder", role: .placeholder, frame: kit.visibleSource, moves: false) { _ in
@@ -34,7 +34,7 @@ extension Choreography {
                 id: "destinationScreen", role: .destinationScreen, frame: bounds, cornerCurve: kit.cornerCurve, clip: kit.region,
                 flight: Flight(flight)
             ) { instant in
-                kit.geometry(of: flight, at: instant)
+                PartKit.geometry(of: flight, at: instant)
             })
         flyingPart = parts.count - 1
     }
@@ -45,14 +45,14 @@ extension Choreography {
     /// the screen paints and below the caller's auxiliary views (Instagram's effect: the image lands while the screen
     /// reveals around it). The screen's transform, mask and clip carry it, so it holds no values of its own (added
     /// after any interruption has reshaped the screen's motion, which then moves it too).
-    mutating func addDestinationImage(_ kit: PartKit) {
-        let destination = kit.request.destination
-        let screen = parts[flyingPart]
-        let image = destination.contentMode.displayedRect(of: kit.validated.imageSize, in: destination.contentFrame)
+    mutating func addDestinationImage(_ validated: ValidatedPlanRequest) {
+        let destination = validated.request.destination
+        let screen = parts[flyingPart].frame
+        let image = destination.contentMode.displayedRect(of: validated.imageSize, in: destination.contentFrame)
         parts.insert(
             Part(
-                id: "destinationImage", role: .content, frame: image.offsetBy(dx: -screen.frame.x, dy: -screen.frame.y), moves: false,
-                parent: screen.id
+                id: "destinationImage", role: .content, frame: image.offsetBy(dx: -screen.x, dy: -screen.y), moves: false,
+                parent: parts[flyingPart].id
             ) { _ in TrackValues() }, at: flyingPart + 1)
     }
 }

@@ -3,9 +3,9 @@ extension Choreography {
     /// view whose `frame` animates (no transform: its mask carries the size, so its radius and shadow stay in
     /// points), with its colour and shadow; the source's and the destination's snapshots fill it, fading as the fade
     /// mode says, and the children's snapshot pairs fly above.
-    mutating func addSnapshot(_ kit: PartKit) {
-        let request = kit.request
-        let incomingFlight = Scene.elementFlight(kit.validated)
+    mutating func addSnapshot(_ kit: PartKit, _ validated: ValidatedPlanRequest) {
+        let request = validated.request
+        let incomingFlight = Scene.elementFlight(validated)
         let frame = request.source.frame
         func flight(layer: Rect, scaling: FlightScaling) -> FlightTrack {
             FlightTrack(

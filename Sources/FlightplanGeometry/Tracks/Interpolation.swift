@@ -20,6 +20,7 @@ package enum Interpolation {
 
     /// A rect between `a` and `b`: on 0…1 every edge moves linearly (so monotonically) and the
     /// ends are exact; beyond, the centre moves on and the size follows ``extent(_:_:_:)``.
+    @inline(__always)
     package static func rect(_ a: Rect, _ b: Rect, _ p: Double) -> Rect {
         let size = Size(width: extent(a.width, b.width, p), height: extent(a.height, b.height, p))
         if p >= 0 && p <= 1 {
