@@ -1,27 +1,45 @@
 /// The easing's stops as CSS text, `linear(0, 0.25 10%, …, 1)`, and back: the `css` member of a plan's `easing`
 /// and the WAAPI export's `easing`. (The stops are the maths, in FlightplanGeometry; the text is made here.)
 extension PortableEasing {
-    /// The named curves' easings (the planner hands out these very values) with their text, made once per process:
-    /// `==` on their stops is then one buffer comparison.
-    private static let namedCSS: [(stops: [Point], css: String)] =
+    /// The named curves' easings (the planner hands out these very values) with their text as a JSON string, made
+    /// once per process: `==` on their stops is then one buffer comparison.
+    private static let namedCSS: [(stops: [Point], json: [UInt8])] =
         [TimingCurve.linear, .easeIn, .easeOut, .easeInOut].compactMap { curve in
-            PortableEasing(ResolvedTiming(curve: curve, duration: 1), maximumStops: .max).map { ($0.stops, text(of: $0.stops)) }
+            PortableEasing(ResolvedTiming(curve: curve, duration: 1), maximumStops: .max).map { easing in
+                var writer = JSONWriter(capacity: 64 + 24 * easing.stops.count)
+                writer.beginValue()
+                writeText(of: easing.stops, to: &writer)
+                return (easing.stops, writer.bytes)
+            }
         }
 
-    /// The stops as a CSS `<easing-function>`.
-    public var css: String {
-        Self.namedCSS.first { $0.stops == stops }?.css ?? Self.text(of: stops)
+    /// Writes the stops as a CSS `<easing-function>`, a JSON string value.
+    /// - Parameter writer: The writer the string is appended to, as one value.
+    package func writeCSS(to writer: inout JSONWriter) {
+        if let named = Self.namedCSS.first(where: { $0.stops == stops }) { return writer.json(named.json) }
+        writer.beginValue()
+        Self.writeText(of: stops, to: &writer)
+        writer.endValue()
     }
 
-    private static func text(of stops: [Point]) -> String {
-        "linear("
-            + stops.map { stop in
-                let y = describeNumber(stop.y, places: 5)
-                return stop.x == 0 || stop.x == 1 ? y : "\(y) \(describeNumber(stop.x * 100, places: 4))%"
-            }.joined(separator: ", ") + ")"
+    /// Writes `"linear(…)"`, quotes included, straight into `writer`: the text needs no escaping (digits, points,
+    /// signs, exponents, `%`, commas, spaces and parentheses), and each number is written as ``describeNumber(_:places:)``
+    /// writes it (the writer's shortest text, plain digits when whole).
+    private static func writeText(of stops: [Point], to writer: inout JSONWriter) {
+        writer.fragment("\"linear(")
+        for (index, stop) in stops.enumerated() {
+            if index > 0 { writer.fragment(", ") }
+            writer.bareNumber(KeyframeRounding.round(stop.y, 5))
+            if stop.x != 0 && stop.x != 1 {
+                writer.fragment(" ")
+                writer.bareNumber(KeyframeRounding.round(stop.x * 100, 4))
+                writer.fragment("%")
+            }
+        }
+        writer.fragment(")\"")
     }
 
-    /// Reads the stops back from a `linear(…)` text (nil if it is not one ``css`` writes).
+    /// Reads the stops back from a `linear(…)` text (nil if it is not one ``writeCSS(to:)`` writes).
     /// - Parameters:
     ///   - css: `linear(…)` text: comma-separated stops, each an output then its input as a percentage (`0.25 10%`);
     ///     the first and last may leave out the input (0% and 100%).

@@ -188,7 +188,7 @@ extension ExportScene {
         text.json.key("width"); text.json.number(stage.width)
         text.json.key("height"); text.json.number(stage.height)
         text.json.key("duration"); text.json.number(duration)
-        if let easing = plan.easing { text.json.key("easing"); text.json.string(easing.css) }
+        if let easing = plan.easing { text.json.key("easing"); easing.writeCSS(to: &text.json) }
         text.json.key("elements")
         text.json.beginArray()
         for (index, track) in tracks.enumerated() {

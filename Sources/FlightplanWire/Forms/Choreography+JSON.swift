@@ -216,7 +216,7 @@ extension PortableEasing: HandWrittenWireForm {
     /// - Parameter writer: The writer the easing is appended to: `css`, then `spring` when set.
     public func write(to writer: inout JSONWriter) {
         writer.beginObject()
-        writer.key("css"); writer.string(css)
+        writer.key("css"); writeCSS(to: &writer)
         if let spring { writer.key("spring"); spring.write(to: &writer) }
         writer.endObject()
     }
