@@ -97,61 +97,62 @@ extension Track {
         let hasClip =
             holdsChildren || base.maskFrame != nil || base.cornerRadius != nil || animates.contains(.maskFrame)
             || animates.contains(.cornerRadius)
-        typealias Reading = (TrackValues) -> ExportNumbers?
         // The track layer's and the clip's key paths, with the property that moves each and how to read it.
-        var layerPaths: [(String, TrackProperty, Reading)] = [
-            (
+        var layerPaths: [CoreAnimationKeyPath] = [
+            .init(
                 "position", .transform,
                 { values in
                     let t = values.transform ?? .identity
                     return ExportNumbers(frame.midX - origin.x + t.tx, frame.midY - origin.y + t.ty)
                 }
             ),
-            ("transform.scale.x", .transform, { $0.transform.map { ExportNumbers($0.a) } }),
-            ("transform.scale.y", .transform, { $0.transform.map { ExportNumbers($0.d) } }),
-            ("opacity", .opacity, { $0.opacity.map { ExportNumbers($0) } }),
-            ("shadowColor", .shadow, { $0.shadow.map { ExportNumbers($0.color.r, $0.color.g, $0.color.b, 1) } }),
-            ("shadowOpacity", .shadow, { $0.shadow.map { ExportNumbers($0.color.a) } }),
-            ("shadowRadius", .shadow, { $0.shadow.map { ExportNumbers($0.radius) } }),
-            ("shadowOffset", .shadow, { $0.shadow.map { ExportNumbers($0.offset.x, $0.offset.y) } })
+            .init("transform.scale.x", .transform, { $0.transform.map { ExportNumbers($0.a) } }),
+            .init("transform.scale.y", .transform, { $0.transform.map { ExportNumbers($0.d) } }),
+            .init("opacity", .opacity, { $0.opacity.map { ExportNumbers($0) } }),
+            .init("shadowColor", .shadow, { $0.shadow.map { ExportNumbers($0.color.r, $0.color.g, $0.color.b, 1) } }),
+            .init("shadowOpacity", .shadow, { $0.shadow.map { ExportNumbers($0.color.a) } }),
+            .init("shadowRadius", .shadow, { $0.shadow.map { ExportNumbers($0.radius) } }),
+            .init("shadowOffset", .shadow, { $0.shadow.map { ExportNumbers($0.offset.x, $0.offset.y) } })
         ]
-        let color: (String, TrackProperty, Reading) = ("backgroundColor", .color, { $0.color.map { ExportNumbers($0.r, $0.g, $0.b, $0.a) } })
-        let clipPaths: [(String, TrackProperty, Reading)] = [
-            (
+        let color = CoreAnimationKeyPath("backgroundColor", .color, { $0.color.map { ExportNumbers($0.r, $0.g, $0.b, $0.a) } })
+        let clipPaths: [CoreAnimationKeyPath] = [
+            .init(
                 "bounds", .maskFrame,
                 {
                     let m = $0.maskFrame ?? whole; return ExportNumbers(m.x, m.y, m.width, m.height)
                 }
             ),
-            (
+            .init(
                 "position", .maskFrame,
                 {
                     let m = $0.maskFrame ?? whole; return ExportNumbers(m.midX, m.midY)
                 }
             ),
-            ("cornerRadius", .cornerRadius, { $0.cornerRadius.map { ExportNumbers(max(0, $0)) } }),
+            .init("cornerRadius", .cornerRadius, { $0.cornerRadius.map { ExportNumbers(max(0, $0)) } }),
             color
         ]
         if !hasClip { layerPaths.append(color) }
         let states = keyframes.map { base.merging($0.values) }
-        func layer(_ paths: [(String, TrackProperty, Reading)], settings: [(keyPath: String, value: CoreAnimationLayer.Value)]) -> CoreAnimationLayer
-        {
+        func layer(_ paths: [CoreAnimationKeyPath], settings: [(keyPath: String, value: CoreAnimationLayer.Value)]) -> CoreAnimationLayer {
             var set = settings, animations: [CoreAnimationLayer.Animation] = []
-            for (path, property, read) in paths {
-                if animates.contains(property) {
+            set.reserveCapacity(settings.count + paths.count)
+            animations.reserveCapacity(paths.count)
+            for path in paths {
+                if animates.contains(path.property) {
                     // Every state holds what the track animates (its keyframes set it, over the base).
                     var numbers: [Double] = [], width = 0
                     numbers.reserveCapacity(4 * states.count)
                     for state in states {
-                        guard let value = read(state) else { continue }
+                        guard let value = path.read(state) else { continue }
                         width = value.count
                         value.append(to: &numbers)
                     }
-                    animations.append(.init(keyPath: path, width: width, numbers: numbers))
-                } else if let value = read(base) {
+                    animations.append(.init(keyPath: path.keyPath, width: width, numbers: numbers))
+                } else if let value = path.read(base) {
                     var numbers: [Double] = []
+                    numbers.reserveCapacity(value.count)
                     value.append(to: &numbers)
-                    set.append((path, .numbers(numbers)))
+                    set.append((path.keyPath, .numbers(numbers)))
                 }
             }
             return CoreAnimationLayer(set: set, animations: animations)
@@ -176,6 +177,22 @@ extension Track {
                     ], animations: [])
             },
             keyTimes: keyframes.map { duration > 0 ? $0.time / duration : 0 })
+    }
+}
+
+/// A layer's key path as the Core Animation export fills it: the track property that moves it and how to read its
+/// value from the track's values (nil where they leave it unset). A struct, not a tuple in an array, so that the
+/// reading keeps its direct calling convention (no thunk copying the values at each call).
+private struct CoreAnimationKeyPath {
+    /// The layer's key path.
+    let keyPath: String
+    /// The property whose animation moves it.
+    let property: TrackProperty
+    /// Its value in a state of the track.
+    let read: (TrackValues) -> ExportNumbers?
+
+    init(_ keyPath: String, _ property: TrackProperty, _ read: @escaping (TrackValues) -> ExportNumbers?) {
+        (self.keyPath, self.property, self.read) = (keyPath, property, read)
     }
 }
 
