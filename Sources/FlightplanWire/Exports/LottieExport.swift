@@ -50,8 +50,8 @@ extension ExportScene {
         }
         writer.key("assets")
         writer.beginArray()
-        for (index, track) in tracks.enumerated() {
-            if let content = track.content { contentAssets(content, of: track, index: index, frames: frames, to: &writer) }
+        for index in tracks.indices {
+            if let content = tracks[index].content { contentAssets(content, of: tracks[index], index: index, frames: frames, to: &writer) }
         }
         for index in tracks.indices where !tree.children[index].isEmpty {
             let bounds = groupBounds(index, tree: tree)
@@ -108,11 +108,11 @@ extension ExportScene {
     private func groupBounds(_ index: Int, tree: ExportTree) -> Rect {
         var bounds = ExportPalette.paintedRect(of: tracks[index])
         for child in tree.children[index] {
-            let track = tracks[child]
-            let covered = tree.children[child].isEmpty ? ExportPalette.paintedRect(of: track) : groupBounds(child, tree: tree)
-            for keyframe in track.keyframes.isEmpty ? [-1] : Array(track.keyframes.indices) {
-                let transform = track.values(atKeyframe: keyframe).transform ?? .identity
-                let shown = transform.apply(to: covered.offsetBy(dx: track.frame.x, dy: track.frame.y), inLayer: track.frame)
+            let covered = tree.children[child].isEmpty ? ExportPalette.paintedRect(of: tracks[child]) : groupBounds(child, tree: tree)
+            let frame = tracks[child].frame
+            for keyframe in tracks[child].keyframes.isEmpty ? [-1] : Array(tracks[child].keyframes.indices) {
+                let transform = tracks[child].values(atKeyframe: keyframe).transform ?? .identity
+                let shown = transform.apply(to: covered.offsetBy(dx: frame.x, dy: frame.y), inLayer: frame)
                 let x = min(bounds.x, shown.x), y = min(bounds.y, shown.y)
                 bounds = Rect(x: x, y: y, width: max(bounds.maxX, shown.maxX) - x, height: max(bounds.maxY, shown.maxY) - y)
             }
