@@ -145,7 +145,9 @@ public struct JSONWriter: ~Copyable {
         count = end &+ comma &+ 1
     }
 
-    private mutating func separate() {
+    /// Writes the comma that separates this value or key from the one before, if one is due.
+    @usableFromInline @inline(__always)
+    mutating func separate() {
         if needsComma { append(UInt8(ascii: ",")) }
     }
 
@@ -493,7 +495,7 @@ public struct JSONWriter: ~Copyable {
     /// fragments are.
     @inlinable @inline(__always)
     package mutating func beginValue() {
-        if needsComma { append(UInt8(ascii: ",")) }
+        separate()
         needsComma = false
     }
 
