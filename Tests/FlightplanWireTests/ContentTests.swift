@@ -234,7 +234,9 @@ struct ContentTests {
         try PlanFormat.check(idPrefix: "a" + String(repeating: "-", count: 31))
     }
 
-    @Test("outlines close where they start, stay inside their rect, and keep their segment count at any radius", arguments: CornerCurve.allCases)
+    @Test(
+        "outlines close where they start, stay inside their rect, keep their segments at any radius and the same handles at every corner",
+        arguments: CornerCurve.allCases)
     func outlines(curve: CornerCurve) throws {
         try forAllScenes(count: 300) { rng, replay in
             let rect = Rect(
@@ -244,6 +246,24 @@ struct ContentTests {
             var pieces: [ExportOutline.Cubic] = []
             outline.forEachPiece { pieces.append($0) }
             #expect(pieces.count == (curve == .continuous ? 16 : 8) && pieces.count <= ExportOutline.mostPieces, "\(replay)")
+            // The edges open each corner's run, whatever the radius (path data draws them as lines: same segments at
+            // every keyframe), and are straight: their control points at their ends.
+            let run = curve == .continuous ? 4 : 2
+            #expect(pieces.indices.map { pieces[$0].isEdge } == pieces.indices.map { $0 % run == 0 }, "\(replay)")
+            for (index, piece) in pieces.enumerated() where piece.isEdge {
+                let from = index == 0 ? outline.start : pieces[index - 1].end
+                #expect(piece.control1 == from && piece.control2 == piece.end, "\(replay)")
+            }
+            // The handles are the control points from the piece's ends, and the same numbers at every corner.
+            let scale = 1e-9 * max(1, abs(rect.x), abs(rect.y), abs(rect.maxX), abs(rect.maxY))
+            func near(_ a: ExportOutline.Point2, _ b: ExportOutline.Point2) -> Bool { abs(a.x - b.x) <= scale && abs(a.y - b.y) <= scale }
+            for (index, piece) in pieces.enumerated() {
+                let from = index == 0 ? outline.start : pieces[index - 1].end
+                #expect(near(piece.handle1, (piece.control1.x - from.x, piece.control1.y - from.y)), "\(replay)")
+                #expect(near(piece.handle2, (piece.control2.x - piece.end.x, piece.control2.y - piece.end.y)), "\(replay)")
+            }
+            let lengths = pieces.map { [abs($0.handle1.x) + abs($0.handle1.y), abs($0.handle2.x) + abs($0.handle2.y)] }
+            #expect((0..<4).allSatisfy { Array(lengths[$0 * run..<($0 + 1) * run]) == Array(lengths[0..<run]) }, "\(replay)")
             let last = pieces[pieces.count - 1].end
             #expect(abs(last.x - outline.start.x) < 1e-9 && abs(last.y - outline.start.y) < 1e-9, "\(replay)")
             for piece in pieces {

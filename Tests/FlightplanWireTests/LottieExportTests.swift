@@ -40,6 +40,11 @@ struct LottieExportTests {
         return nil
     }
 
+    /// Whether a point read through the document's layers is where the plan puts it, as closely as numbers written to
+    /// six decimals allow: each is off by at most 5 × 10⁻⁷, and a scale (in per cent) multiplies its error by a
+    /// distance in the layer, so a point through a few layers lands within 10⁻⁴ pt (or 10⁻⁷ of itself, far out).
+    static func isWritten(_ a: Double, _ b: Double) -> Bool { isClose(a, b, relative: 1e-7) }
+
     /// Where a point of a layer's space is drawn on the canvas at `time`: through that layer and every layer above it
     /// (`chain`, outermost first), each mapping its space into its composition by its anchor, position and scale.
     static func onCanvas(_ point: Point, through chain: ArraySlice<JSONValue>, at time: Double) -> Point {
@@ -71,7 +76,9 @@ struct LottieExportTests {
             for time in times {
                 for corner in [Point(x: 0, y: 0), Point(x: track.frame.width, y: track.frame.height)] {
                     let point = onCanvas(corner, through: chain[...], at: time), expected = plan.stagePoint(corner, in: track, at: time)
-                    #expect(isClose(point.x, expected.x - stage.x) && isClose(point.y, expected.y - stage.y), "\(track.id) at \(time) \(replay)")
+                    #expect(
+                        isWritten(point.x, expected.x - stage.x) && isWritten(point.y, expected.y - stage.y),
+                        "\(track.id) at \(time): \(point), the plan's \(expected) \(replay)")
                     compared += 1
                 }
             }
@@ -88,8 +95,8 @@ struct LottieExportTests {
                 let low = onCanvas(Point(x: vertices.map { $0[0] }.min()!, y: vertices.map { $0[1] }.min()!), through: masked, at: time)
                 let high = onCanvas(Point(x: vertices.map { $0[0] }.max()!, y: vertices.map { $0[1] }.max()!), through: masked, at: time)
                 #expect(
-                    isClose(low.x, clip.x - stage.x) && isClose(low.y, clip.y - stage.y) && isClose(high.x, clip.maxX - stage.x)
-                        && isClose(high.y, clip.maxY - stage.y), "\(track.id)'s region at \(time) \(replay)")
+                    isWritten(low.x, clip.x - stage.x) && isWritten(low.y, clip.y - stage.y) && isWritten(high.x, clip.maxX - stage.x)
+                        && isWritten(high.y, clip.maxY - stage.y), "\(track.id)'s region at \(time) \(replay)")
                 compared += 1
             }
         }

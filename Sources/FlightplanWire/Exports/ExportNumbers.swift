@@ -17,13 +17,13 @@ struct ExportNumbers {
     /// A rect or a colour.
     init(_ x: Double, _ y: Double, _ z: Double, _ w: Double) { (numbers, count) = (SIMD4(x, y, z, w), 4) }
 
-    /// Writes the numbers as a JSON array, outside the writer's comma bookkeeping (inside a value begun with
-    /// `beginValue()`).
+    /// Writes the numbers as a JSON array to at most six decimals, as the Lottie export writes its numbers, outside
+    /// the writer's comma bookkeeping (inside a value begun with `beginValue()`).
     func write(to writer: inout JSONWriter) {
         writer.fragment("[")
         for index in 0..<count {
             if index > 0 { writer.fragment(",") }
-            writer.bareNumber(numbers[index])
+            writer.bareSixDecimals(numbers[index])
         }
         writer.fragment("]")
     }

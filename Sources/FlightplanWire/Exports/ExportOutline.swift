@@ -2,12 +2,28 @@
 /// Bézier per corner) or continuous (Apple's squircle: three cubics per corner reaching 1.528665 × the radius
 /// along each edge). A track keeps one corner curve, so its outlines have the same segments at every keyframe
 /// and interpolate segment by segment (CSS `path()`, SMIL `d`, Lottie shapes); ``ExportText/pathData(_:)`` writes
-/// one as SVG path data.
+/// one as SVG path data, its edges as lines.
 struct ExportOutline {
     /// A point of the outline.
     typealias Point2 = (x: Double, y: Double)
-    /// One cubic piece (a straight edge has its control points on it).
-    struct Cubic { var control1: Point2; var control2: Point2; var end: Point2 }
+    /// One cubic piece: a straight edge has its control points at its ends, and says so in `isEdge`, which holds
+    /// at every radius (a zero radius's corner is a point, but still a corner), so a format with lines can draw
+    /// the edges as lines and keep the same segments at every keyframe.
+    struct Cubic {
+        /// The first control point.
+        var control1: Point2
+        /// The second control point.
+        var control2: Point2
+        /// Where the piece ends.
+        var end: Point2
+        /// The first control point from where the piece starts, made from the corner's own offsets rather than as a
+        /// difference of two points: the same numbers at every corner (a format with relative handles, Lottie's).
+        var handle1: Point2
+        /// The second control point from `end`, made as `handle1` is.
+        var handle2: Point2
+        /// Whether the piece is a straight edge.
+        var isEdge: Bool
+    }
 
     /// Where the outline starts.
     let start: Point2
@@ -63,21 +79,31 @@ struct ExportOutline {
             case 2: corner = (x0, y1)
             default: corner = (x0, y0)
             }
+            func offset(_ s: Double, _ t: Double) -> Point2 { (s * back.x + t * along.x, s * back.y + t * along.y) }
             func at(_ s: Double, _ t: Double) -> Point2 {
                 (corner.x + s * back.x + t * along.x, corner.y + s * back.y + t * along.y)
             }
             let edgeEnd = at(reach, 0)
-            body(Cubic(control1: current, control2: edgeEnd, end: edgeEnd))
+            body(Cubic(control1: current, control2: edgeEnd, end: edgeEnd, handle1: (0, 0), handle2: (0, 0), isEdge: true))
             current = edgeEnd
             if continuous {
+                var from = (Self.continuousReach, 0.0)
                 for (c1, c2, end) in Self.continuousCorner {
                     current = at(end.0 * r, end.1 * r)
-                    body(Cubic(control1: at(c1.0 * r, c1.1 * r), control2: at(c2.0 * r, c2.1 * r), end: current))
+                    body(
+                        Cubic(
+                            control1: at(c1.0 * r, c1.1 * r), control2: at(c2.0 * r, c2.1 * r), end: current,
+                            handle1: offset((c1.0 - from.0) * r, (c1.1 - from.1) * r), handle2: offset((c2.0 - end.0) * r, (c2.1 - end.1) * r),
+                            isEdge: false))
+                    from = end
                 }
             } else {
-                let k = r * (1 - Self.arcHandle)
+                let k = r * (1 - Self.arcHandle), handle = r * Self.arcHandle
                 current = at(0, r)
-                body(Cubic(control1: at(k, 0), control2: at(0, k), end: current))
+                body(
+                    Cubic(
+                        control1: at(k, 0), control2: at(0, k), end: current, handle1: offset(-handle, 0), handle2: offset(0, -handle), isEdge: false)
+                )
             }
         }
     }

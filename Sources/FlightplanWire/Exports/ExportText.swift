@@ -100,16 +100,21 @@ struct ExportText: ~Copyable {
         json.verbatim(byte: JSONWriter.hexDigits[byte % 16])
     }
 
-    /// Appends an outline as SVG path data (`M … C … Z`), which CSS `path()` also takes.
+    /// Appends an outline as SVG path data (`M … L … C … Z`: its edges as lines, its corners as cubics), which CSS
+    /// `path()` also takes.
     mutating func pathData(_ outline: ExportOutline) {
         append("M")
         point(outline.start)
         outline.forEachPiece { piece in
-            append("C")
-            point(piece.control1)
-            append(" ")
-            point(piece.control2)
-            append(" ")
+            if piece.isEdge {
+                append("L")
+            } else {
+                append("C")
+                point(piece.control1)
+                append(" ")
+                point(piece.control2)
+                append(" ")
+            }
             point(piece.end)
         }
         append("Z")

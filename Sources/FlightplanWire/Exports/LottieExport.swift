@@ -8,8 +8,10 @@
 /// `data:` URL; rlottie draws an asset at its `w` × `h` pixels, so the reference's `size` matters); its shape
 /// layer then leaves the image's area unpainted, so a fading image does not show its colour through. A content
 /// region is a second, intersecting mask, mapped into the layer at each keyframe. Keyframes are linear, at the
-/// plan's times in frames (60 per second). Shadows are not drawn: rlottie plays no layer effects, so the
-/// document says so in `meta.d` when the plan has any.
+/// plan's times in frames (60 per second), exact. Other numbers have at most six decimals, as in the CSS and SVG
+/// exports: a millionth of a point is far below what a player draws (most read numbers as 32-bit floats; Bodymovin
+/// itself writes three decimals), while a rounded time would move a fast layer by its speed times the rounding. Shadows are not drawn: rlottie plays no layer effects, so the document says so in
+/// `meta.d` when the plan has any.
 ///
 /// A track with children (``Track/parent``) is instead one precomposition layer (`group-N`) carrying the track's
 /// transform, masks and opacity, so that they apply to everything inside as a group (a Lottie layer's `parent`
@@ -130,7 +132,7 @@ extension ExportScene {
         } else {
             writer.fragment(#"{"a":0,"k":"#)
             let held = value(track.base)
-            if held.count == 1 { writer.bareNumber(held.numbers[0]) } else { held.write(to: &writer) }
+            if held.count == 1 { writer.bareSixDecimals(held.numbers[0]) } else { held.write(to: &writer) }
             writer.fragment("}")
         }
     }
@@ -159,15 +161,15 @@ extension ExportScene {
         let size = content.size ?? drawn.size
         writer.beginValue()
         writer.fragment(#"{"id":"image-"#); writer.bareInteger(index)
-        writer.fragment(#"","w":"#); writer.bareNumber(size.width)
-        writer.fragment(#","h":"#); writer.bareNumber(size.height)
+        writer.fragment(#"","w":"#); writer.bareSixDecimals(size.width)
+        writer.fragment(#","h":"#); writer.bareSixDecimals(size.height)
         writer.fragment(#","u":"","p":""#); writer.escaped(content.url)
         writer.fragment(content.url.hasPrefix("data:") ? #"","e":1}"# : #"","e":0}"#)
         writer.endValue()
         writer.beginValue()
         writer.fragment(#"{"id":"content-"#); writer.bareInteger(index)
         writer.fragment(#"","layers":[{"ty":2,"refId":"image-"#); writer.bareInteger(index)
-        writer.fragment(#"","ind":1,"ip":0,"op":"#); writer.bareNumber(frames)
+        writer.fragment(#"","ind":1,"ip":0,"op":"#); writer.bareSixDecimals(frames)
         writer.fragment(#","st":0,"sr":1,"ks":{"a":{"a":0,"k":[0,0,0]},"p":"#)
         property(track, animated: false, to: &writer) { _ in ExportNumbers(drawn.x - painted.x, drawn.y - painted.y, 0) }
         writer.fragment(#","s":"#)
@@ -207,7 +209,7 @@ extension ExportScene {
         writer.fragment(#","ind":"#); writer.bareInteger(index)
         writer.fragment(#","nm":""#); writer.escaped(track.id)
         if case .content = kind { writer.fragment(" content") }
-        writer.fragment(#"","ip":0,"op":"#); writer.bareNumber(frames)
+        writer.fragment(#"","ip":0,"op":"#); writer.bareSixDecimals(frames)
         writer.fragment(#","st":0,"sr":1,"ks":{"a":"#)
         property(track, animated: false, to: &writer) { _ in ExportNumbers(frame.width / 2 + shift.x, frame.height / 2 + shift.y, 0) }
         writer.fragment(#","p":"#)
@@ -326,24 +328,24 @@ extension ExportScene {
         let run = ExportOutline.mostPieces + 1
         withUnsafeTemporaryAllocation(of: ExportOutline.Point2.self, capacity: 3 * run) { points in
             // Vertex j starts piece j: the outline's start, then every piece's end but the last (the start again).
-            var count = 0, vertex = outline.start, lastControl = outline.start
+            var count = 0, vertex = outline.start, lastHandle = (x: 0.0, y: 0.0)
             outline.forEachPiece { piece in
                 points.initializeElement(at: count, to: (vertex.x + shift.x, vertex.y + shift.y))
-                points.initializeElement(at: 2 * run + count, to: (piece.control1.x - vertex.x, piece.control1.y - vertex.y))
-                points.initializeElement(at: run + count + 1, to: (piece.control2.x - piece.end.x, piece.control2.y - piece.end.y))
+                points.initializeElement(at: 2 * run + count, to: piece.handle1)
+                points.initializeElement(at: run + count + 1, to: piece.handle2)
                 vertex = piece.end
-                lastControl = piece.control2
+                lastHandle = piece.handle2
                 count += 1
             }
-            // The first vertex's in tangent: the last piece's second control point, from the outline's start.
-            points.initializeElement(at: run, to: (lastControl.x - outline.start.x, lastControl.y - outline.start.y))
+            // The first vertex's in tangent: the last piece's second handle (the last piece ends at the start).
+            points.initializeElement(at: run, to: lastHandle)
             func write(_ opening: StaticString, from first: Int) {
                 writer.fragment(opening)
                 for j in first..<first + count {
                     if j > first { writer.fragment("],[") }
-                    writer.bareNumber(points[j].x)
+                    writer.bareSixDecimals(points[j].x)
                     writer.fragment(",")
-                    writer.bareNumber(points[j].y)
+                    writer.bareSixDecimals(points[j].y)
                 }
                 writer.fragment("]]")
             }

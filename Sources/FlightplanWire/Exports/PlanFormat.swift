@@ -155,7 +155,7 @@ enum ExportPalette {
     /// Each track's name for CSS classes and SVG ids: its id with every character outside `[A-Za-z0-9_-]`
     /// replaced by `-`, made unique with a suffix where two would collide.
     static func names(of tracks: [Track]) -> [String] {
-        var used: Set<String> = []
+        var used = Set<String>(minimumCapacity: tracks.count)
         // Only the ids are read, where they lie: a track copied out would retain all it holds.
         return tracks.indices.map { index in
             let id = tracks[index].id
@@ -165,8 +165,7 @@ enum ExportPalette {
             }
             let base = safe ? id : String(id.map { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_" || $0 == "-") ? $0 : "-" })
             var name = base, suffix = 2
-            while used.contains(name) { name = "\(base)-\(suffix)"; suffix += 1 }
-            used.insert(name)
+            while !used.insert(name).inserted { name = "\(base)-\(suffix)"; suffix += 1 }
             return name
         }
     }
