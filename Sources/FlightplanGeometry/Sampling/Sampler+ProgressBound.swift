@@ -5,21 +5,23 @@ package struct ProgressMotion {
     package var curve: CubicBezier
     /// Progresses strictly inside 0…1 where a state may turn a corner (a channel's share starting or ending), ascending.
     package var kinks: [Double]
-    /// Writes the tracks' exact keyframes at a progress, one a track, where it is pointed (the grid keeps them in one
-    /// buffer: no array to check for uniqueness and copy out of).
-    package var state: (Double, UnsafeMutablePointer<Keyframe>) -> Void
+    /// Writes the tracks' exact keyframes at each of the progresses, one a track, where it is pointed
+    /// (`[point * tracks + track]`: the grid keeps them in one buffer, no array to check for uniqueness and copy out of).
+    /// The grid asks for all of a piece's points at once, so that each track's state function is read (and its context
+    /// retained) once a piece rather than once a point.
+    package var states: (UnsafeBufferPointer<Double>, UnsafeMutablePointer<Keyframe>) -> Void
     /// One track's exact keyframe at a progress (locating a corner follows one track: the others' states would be
     /// thrown away).
     package var trackState: (Int, Double) -> Keyframe
 
     /// Creates a progress motion.
     package init(
-        curve: CubicBezier, kinks: [Double], state: @escaping (Double, UnsafeMutablePointer<Keyframe>) -> Void,
+        curve: CubicBezier, kinks: [Double], states: @escaping (UnsafeBufferPointer<Double>, UnsafeMutablePointer<Keyframe>) -> Void,
         trackState: @escaping (Int, Double) -> Keyframe
     ) {
         self.curve = curve
         self.kinks = kinks
-        self.state = state
+        self.states = states
         self.trackState = trackState
     }
 }
@@ -372,25 +374,25 @@ struct ProgressGrid {
         // Per point and track (`[(point * tracks + track) * lanes + lane]`): its lanes and its bend (zero at a piece's
         // ends); per cell and track, each lane's bend and speed; per end and track, the largest bend at the finer
         // points; per track, the bends at the coarser and the finer of two refinements; what each lane allows, inverted,
-        // a chord's lanes, and per cell and track its largest bend and speed as shares of what their lanes allow. Each piece
-        // writes them again.
+        // a chord's lanes, per cell and track its largest bend and speed as shares of what their lanes allow, and the
+        // progresses of a piece's points (then of its ends' finer points). Each piece writes them again.
         let pointSize = (2 * cellsAtMost + 1) * tracks * lanes, cellSize = cellsAtMost * tracks * lanes, trackSize = tracks * lanes
-        let capacity = 2 * pointSize + 2 * cellSize + 4 * trackSize + 2 * lanes + 2 * cellsAtMost * tracks
-        // Every value is written before it is read (a trivial type needs no initializing).
-        let storage = UnsafeMutablePointer<Double>.allocate(capacity: capacity)
-        defer { storage.deallocate() }
-        // The points' exact states (`[point * tracks + track]`), then the tracks' states at the farther point of an end's
-        // finer chord: read through a pointer, not an array that copies them out and checks its uniqueness to append
-        // (`Keyframe` holds only doubles, a trivial type: assigned without initializing, freed without deinitializing).
-        let states = UnsafeMutablePointer<Keyframe>.allocate(capacity: (2 * cellsAtMost + 3) * tracks)
-        defer { states.deallocate() }
-        // An end's finer chord runs from the end to the farther point, whose states the nearer point's replace, each
-        // written where the state before the last one was: the two swap places.
-        var far = states + (2 * cellsAtMost + 1) * tracks, nearer = far + tracks
+        let progressCount = 2 * cellsAtMost + 1 + 2 * Self.endRefinements
+        let capacity = 2 * pointSize + 2 * cellSize + 4 * trackSize + 2 * lanes + 2 * cellsAtMost * tracks + progressCount
+        // After them, in the same allocation, the exact states (`[point * tracks + track]`) at the points, then at the
+        // ends' finer points: read through a pointer, not an array that copies them out and checks its uniqueness to
+        // append. `Keyframe` holds only doubles, a trivial type: every value is written before it is read, so the memory
+        // needs no initializing, and is freed without deinitializing.
+        let memory = UnsafeMutableRawPointer.allocate(
+            byteCount: capacity * MemoryLayout<Double>.stride + progressCount * tracks * MemoryLayout<Keyframe>.stride,
+            alignment: max(MemoryLayout<Double>.alignment, MemoryLayout<Keyframe>.alignment))
+        defer { memory.deallocate() }
+        let storage = memory.bindMemory(to: Double.self, capacity: capacity)
+        let states = (memory + capacity * MemoryLayout<Double>.stride).bindMemory(to: Keyframe.self, capacity: progressCount * tracks)
         let pointLanes = storage, bends = pointLanes + pointSize, bend = bends + pointSize, speed = bend + cellSize
         let endBends = speed + cellSize, coarser = endBends + 2 * trackSize, finer = coarser + trackSize
         let perAllowed = finer + trackSize, chord = perAllowed + lanes
-        let bendShares = chord + lanes, speedShares = bendShares + cellsAtMost * tracks
+        let bendShares = chord + lanes, speedShares = bendShares + cellsAtMost * tracks, progresses = speedShares + cellsAtMost * tracks
         for lane in 0..<lanes { perAllowed[lane] = 1 / allowed[lane] }
         let measuredBefore = pieces
         pieces = []
@@ -409,8 +411,9 @@ struct ProgressGrid {
             let points = 2 * cells + 1
             let half = (high - low) / Double(2 * cells), perHalf = 1 / half, perHalfSquared = 1 / (half * half)
             // The piece's points: its cells' edges and middles.
+            for index in 0..<points { progresses[index] = index == points - 1 ? high : low + half * Double(index) }
+            motion.states(UnsafeBufferPointer(start: progresses, count: points), states)
             for index in 0..<points {
-                motion.state(index == points - 1 ? high : low + half * Double(index), states + index * tracks)
                 for track in 0..<tracks {
                     Self.write(states[index * tracks + track], layers[track], into: pointLanes + (index * tracks + track) * lanes)
                 }
@@ -440,16 +443,28 @@ struct ProgressGrid {
             // half cell at each end is halved ``endRefinements`` more times, and each finer bend must agree with the
             // coarser one (the end cells take them all), or the coarser chord's span holds a corner.
             for index in 0..<(2 * trackSize) { endBends[index] = 0 }
+            // The finer points' states, both ends' at once (after the points'): at each end, the half cell halved again
+            // and again.
+            let finerProgresses = progresses + points, finerStates = states + points * tracks
+            for side in 0..<2 {
+                var spacing = half
+                for refinement in 0..<Self.endRefinements {
+                    spacing /= 2
+                    finerProgresses[side * Self.endRefinements + refinement] = side == 0 ? low + spacing : high - spacing
+                }
+            }
+            motion.states(UnsafeBufferPointer(start: finerProgresses, count: 2 * Self.endRefinements), finerStates)
+            evaluations += 2 * Self.endRefinements * tracks
             for side in 0..<2 {
                 let end = side == 0 ? 0 : points - 1, inner = side == 0 ? 1 : points - 2
-                far.update(from: states + inner * tracks, count: tracks)
+                // An end's finer chord runs from the end to the farther point, which the nearer one then replaces.
+                var far = states + inner * tracks
                 coarser.update(from: bends + inner * trackSize, count: trackSize)
                 var spacing = half
-                for _ in 0..<Self.endRefinements {
+                for refinement in 0..<Self.endRefinements {
                     spacing /= 2
                     let perSpacingSquared = 1 / (spacing * spacing)
-                    motion.state(side == 0 ? low + spacing : high - spacing, nearer)
-                    evaluations += tracks
+                    let nearer = finerStates + (side * Self.endRefinements + refinement) * tracks
                     for track in 0..<tracks {
                         let offset = track * lanes, measured = layers[track].measuredLanes
                         Self.write(nearer[track], layers[track], into: chord)
@@ -469,7 +484,7 @@ struct ProgressGrid {
                         for lane in measured { endBends[endOffset + lane] = larger(endBends[endOffset + lane], finer[offset + lane]) }
                     }
                     coarser.update(from: finer, count: trackSize)
-                    swap(&far, &nearer)
+                    far = nearer
                 }
             }
             // So is a piece with corners near its ends.
