@@ -238,8 +238,6 @@ struct ProgressGrid {
     /// a scalar check per candidate).
     private var bounds: [(bend: Double, speed: Double)] = []
     private let tracks: Int
-    /// What each lane may stray: the tolerance in points, one 8-bit step of opacity.
-    private let allowed: [Double]
 
     /// A neighbouring point's bend may be at most this many times a point's (in any lane) before the grid declines,
     /// unless both are too small to matter: their stray over a cell below ``negligibleShare`` of what the lane allows.
@@ -287,14 +285,20 @@ struct ProgressGrid {
     }
 
     /// Whether two neighbouring points' bends differ by more than ``largestJump`` in a lane where they matter (the
-    /// larger one's stray over the two half cells around its point, `bend × half²`, is not negligible): the first such lane.
-    private func jumps(_ bend: UnsafePointer<Double>, _ other: UnsafePointer<Double>, half: Double, lanes: Range<Int>) -> Int? {
+    /// larger one's stray over the two half cells around its point, `bend × half²`, is more than `negligible`, each lane's
+    /// ``negligibleShare`` of what it allows): the first such lane.
+    private static func jumps(
+        _ bend: UnsafePointer<Double>, _ other: UnsafePointer<Double>, half: Double, lanes: Range<Int>, negligible: UnsafePointer<Double>
+    ) -> Int? {
         for lane in lanes {
-            // Bends are never negative: the larger is more than ``largestJump`` times the smaller exactly when one of the
-            // two is more than that many times the other, which takes no ordering of the two first.
+            // Bends are never negative: one of the two is more than ``largestJump`` times the other exactly when the larger
+            // is more than that many times the smaller. Both tests are made on every lane and only then combined: the first
+            // one's outcome follows no pattern a branch predictor could learn (a lane that barely moves has bends that
+            // jump about), and the combined one is nearly always false.
             let value = bend[lane], otherValue = other[lane]
-            guard value > Self.largestJump * otherValue || otherValue > Self.largestJump * value else { continue }
-            if larger(value, otherValue) * half * half > Self.negligibleShare * allowed[lane] { return lane }
+            let largest = larger(value, otherValue), smallest = smaller(value, otherValue)
+            let jumped = largest > Self.largestJump * smallest, matters = largest * half * half > negligible[lane]
+            if jumped && matters { return lane }
         }
         return nil
     }
@@ -362,23 +366,26 @@ struct ProgressGrid {
     ) {
         let tracks = layers.count, lanes = Self.lanes
         self.tracks = tracks
-        let allowed = (0..<lanes).map { ($0 == 9 ? Sampler.opacityTolerance : tolerance) * Self.boundShare }
-        self.allowed = allowed
-        // The pieces between kinks (and 0 and 1), made in one array rather than through four joined and filtered ones.
-        let pieceEnds = (0...motion.kinks.count).compactMap { index -> (Double, Double)? in
-            let low = index == 0 ? 0 : motion.kinks[index - 1], high = index == motion.kinks.count ? 1 : motion.kinks[index]
-            return high > low ? (low, high) : nil
+        // The pieces between kinks (and 0 and 1), read where the kinks lie: piece `index` ends at kink `index`, the last
+        // one at 1 (a piece that would be empty is skipped).
+        let kinks = motion.kinks, pieceCount = kinks.count + 1
+        func pieceEnds(_ index: Int) -> (low: Double, high: Double) {
+            (index == 0 ? 0 : kinks[index - 1], index == kinks.count ? 1 : kinks[index])
         }
         func cellCount(_ low: Double, _ high: Double) -> Int { max(1, Int((Double(Sampler.progressGridCells) * (high - low)).rounded(.up))) }
-        let cellsAtMost = pieceEnds.reduce(0) { max($0, cellCount($1.0, $1.1)) }
+        let cellsAtMost = (0..<pieceCount).reduce(0) { cells, piece in
+            let (low, high) = pieceEnds(piece)
+            return high > low ? max(cells, cellCount(low, high)) : cells
+        }
         // Per point and track (`[(point * tracks + track) * lanes + lane]`): its lanes and its bend (zero at a piece's
         // ends); per cell and track, each lane's bend and speed; per end and track, the largest bend at the finer
         // points; per track, the bends at the coarser and the finer of two refinements; what each lane allows, inverted,
-        // a chord's lanes, per cell and track its largest bend and speed as shares of what their lanes allow, and the
-        // progresses of a piece's points (then of its ends' finer points). Each piece writes them again.
+        // a chord's lanes, per cell and track its largest bend and speed as shares of what their lanes allow, the
+        // progresses of a piece's points (then of its ends' finer points), and per lane the bend stray that is negligible
+        // (see ``jumps(_:_:half:lanes:negligible:)``). Each piece writes them again.
         let pointSize = (2 * cellsAtMost + 1) * tracks * lanes, cellSize = cellsAtMost * tracks * lanes, trackSize = tracks * lanes
         let progressCount = 2 * cellsAtMost + 1 + 2 * Self.endRefinements
-        let capacity = 2 * pointSize + 2 * cellSize + 4 * trackSize + 2 * lanes + 2 * cellsAtMost * tracks + progressCount
+        let capacity = 2 * pointSize + 2 * cellSize + 4 * trackSize + 3 * lanes + 2 * cellsAtMost * tracks + progressCount
         // After them, in the same allocation, the exact states (`[point * tracks + track]`) at the points, then at the
         // ends' finer points: read through a pointer, not an array that copies them out and checks its uniqueness to
         // append. `Keyframe` holds only doubles, a trivial type: every value is written before it is read, so the memory
@@ -393,13 +400,21 @@ struct ProgressGrid {
         let endBends = speed + cellSize, coarser = endBends + 2 * trackSize, finer = coarser + trackSize
         let perAllowed = finer + trackSize, chord = perAllowed + lanes
         let bendShares = chord + lanes, speedShares = bendShares + cellsAtMost * tracks, progresses = speedShares + cellsAtMost * tracks
-        for lane in 0..<lanes { perAllowed[lane] = 1 / allowed[lane] }
+        let negligible = progresses + progressCount
+        for lane in 0..<lanes {
+            // What the lane may stray: the tolerance in points, one 8-bit step of opacity.
+            let allowed = (lane == 9 ? Sampler.opacityTolerance : tolerance) * Self.boundShare
+            perAllowed[lane] = 1 / allowed
+            negligible[lane] = Self.negligibleShare * allowed
+        }
         let measuredBefore = pieces
         pieces = []
-        edges.reserveCapacity(pieceEnds.count * cellsAtMost + 1)
+        edges.reserveCapacity(pieceCount * cellsAtMost + 1)
         edges.append(0)
-        bounds.reserveCapacity(pieceEnds.count * cellsAtMost * tracks)
-        for (low, high) in pieceEnds {
+        bounds.reserveCapacity(pieceCount * cellsAtMost * tracks)
+        for piece in 0..<pieceCount {
+            let (low, high) = pieceEnds(piece)
+            guard high > low else { continue }
             if let piece = measuredBefore.first(where: { $0.low == low && $0.high == high }) {
                 edges += piece.edges
                 bounds += piece.bounds
@@ -428,7 +443,9 @@ struct ProgressGrid {
                     Self.writeBend(
                         states[index - tracks], states[index + tracks], middle: pointLanes + offset, scale: perHalfSquared, layer: layers[track],
                         into: bends + offset, chord: chord)
-                    if point > 1, let lane = jumps(bends + offset, bends + offset - trackSize, half: half, lanes: measured) {
+                    if point > 1,
+                        let lane = Self.jumps(bends + offset, bends + offset - trackSize, half: half, lanes: measured, negligible: negligible)
+                    {
                         // The corner is inside the span of the point whose bend is the larger.
                         let centre = bends[offset + lane] > bends[offset - trackSize + lane] ? point : point - 1
                         Self.record(
@@ -473,7 +490,7 @@ struct ProgressGrid {
                         Self.writeBend(
                             states[end * tracks + track], far[track], middle: finer + offset, scale: perSpacingSquared, layer: layers[track],
                             into: finer + offset, chord: chord)
-                        if let lane = jumps(finer + offset, coarser + offset, half: spacing, lanes: measured) {
+                        if let lane = Self.jumps(finer + offset, coarser + offset, half: spacing, lanes: measured, negligible: negligible) {
                             // The coarser chord's span holds it.
                             let reach = 4 * spacing
                             Self.record(
@@ -622,3 +639,7 @@ extension SampledLayer {
 /// them ever −0, so the chosen times are the same bit for bit.
 @inline(__always)
 private func larger(_ x: Double, _ y: Double) -> Double { y > x ? y : x }
+
+/// The smaller of `x` and `y` in one instruction (`minsd`), as ``larger(_:_:)`` takes the larger.
+@inline(__always)
+private func smaller(_ x: Double, _ y: Double) -> Double { y < x ? y : x }
