@@ -290,17 +290,19 @@ struct ProgressGrid {
     private static func jumps(
         _ bend: UnsafePointer<Double>, _ other: UnsafePointer<Double>, half: Double, lanes: Range<Int>, negligible: UnsafePointer<Double>
     ) -> Int? {
+        // Every lane is tested and the outcomes gathered as bits, the first lane that jumps the lowest set one: the tests
+        // follow no pattern a branch predictor could learn over distinct requests (a lane that barely moves has bends that
+        // jump about), so the loop has no branch but its own.
+        var jumping = 0
         for lane in lanes {
             // Bends are never negative: one of the two is more than ``largestJump`` times the other exactly when the larger
-            // is more than that many times the smaller. Both tests are made on every lane and only then combined: the first
-            // one's outcome follows no pattern a branch predictor could learn (a lane that barely moves has bends that
-            // jump about), and the combined one is nearly always false.
+            // is more than that many times the smaller.
             let value = bend[lane], otherValue = other[lane]
             let largest = larger(value, otherValue), smallest = smaller(value, otherValue)
-            let jumped = largest > Self.largestJump * smallest, matters = largest * half * half > negligible[lane]
-            if jumped && matters { return lane }
+            let jumped = largest > Self.largestJump * smallest ? 1 : 0, matters = largest * half * half > negligible[lane] ? 1 : 0
+            jumping |= (jumped & matters) << lane
         }
-        return nil
+        return jumping == 0 ? nil : jumping.trailingZeroBitCount
     }
 
     /// Where a grid found a corner between its points: the span that holds it, and the track and lane that turn there.
