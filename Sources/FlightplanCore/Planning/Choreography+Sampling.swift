@@ -28,6 +28,20 @@ extension Choreography {
         for (slot, index) in sampled.enumerated() { keyframes[slot] = keyframe(of: index, at: instant) }
     }
 
+    /// Writes the keyframes of the parts at `sampled` at each of `progresses` where `keyframes` points, one a part
+    /// (`[point * sampled.count + slot]`, over what is there: a `Keyframe` holds only doubles). Part by part: each
+    /// part's values function is read once for all the progresses, not retained and released again for each one.
+    func write(_ sampled: [Int], atProgresses progresses: UnsafeBufferPointer<Double>, to keyframes: UnsafeMutablePointer<Keyframe>) {
+        let tracks = sampled.count
+        for (slot, index) in sampled.enumerated() {
+            let values = parts[index].values, frame = parts[index].frame
+            for (point, progress) in progresses.enumerated() {
+                let instant = ChannelInstant(progress: progress, clocks: clocks)
+                keyframes[point * tracks + slot] = values(instant).keyframe(time: instant.time, progress: instant.progress, in: frame)
+            }
+        }
+    }
+
     /// The keyframe of the part at `index` at `instant`.
     func keyframe(of index: Int, at instant: ChannelInstant) -> Keyframe {
         parts[index].values(instant).keyframe(time: instant.time, progress: instant.progress, in: parts[index].frame)
@@ -39,7 +53,7 @@ extension Choreography {
         guard followsPlanProgress, let curve = timing.boundedBezier, let kinks = clocks.progressKinks else { return nil }
         return ProgressMotion(
             curve: curve, kinks: kinks,
-            state: { progress, keyframes in write(sampled, at: ChannelInstant(progress: progress, clocks: clocks), to: keyframes) },
+            states: { progresses, keyframes in write(sampled, atProgresses: progresses, to: keyframes) },
             trackState: { track, progress in keyframe(of: sampled[track], at: ChannelInstant(progress: progress, clocks: clocks)) })
     }
 }

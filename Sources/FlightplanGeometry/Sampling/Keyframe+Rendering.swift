@@ -53,7 +53,10 @@ extension Keyframe {
     ///
     /// ``visibleClip(in:)`` and the two corners written out with `AffineTransform.apply(to:inLayer:)`'s arithmetic, to the
     /// bit (the samplers evaluate this tens of times a plan): the layer's centre and half size taken once, the clip's
-    /// four mapped corners folded with two-argument `min` and `max` in the same order as the four-argument ones.
+    /// four mapped corners folded with two-argument `min` and `max` in the same order as the four-argument ones. Always
+    /// inlined: the progress grid writes each state's coordinates straight into its lanes, rather than through a call that
+    /// returns them in memory to be copied.
+    @inline(__always)
     package func renderedCoordinates(in layer: Rect) -> InlineArray<9, Double> {
         let t = transform, mask = maskFrame
         let halfWidth = layer.width / 2, halfHeight = layer.height / 2, midX = layer.midX, midY = layer.midY

@@ -5,21 +5,23 @@ package struct ProgressMotion {
     package var curve: CubicBezier
     /// Progresses strictly inside 0…1 where a state may turn a corner (a channel's share starting or ending), ascending.
     package var kinks: [Double]
-    /// Writes the tracks' exact keyframes at a progress, one a track, where it is pointed (the grid keeps them in one
-    /// buffer: no array to check for uniqueness and copy out of).
-    package var state: (Double, UnsafeMutablePointer<Keyframe>) -> Void
+    /// Writes the tracks' exact keyframes at each of the progresses, one a track, where it is pointed
+    /// (`[point * tracks + track]`: the grid keeps them in one buffer, no array to check for uniqueness and copy out of).
+    /// The grid asks for all of a piece's points at once, so that each track's state function is read (and its context
+    /// retained) once a piece rather than once a point.
+    package var states: (UnsafeBufferPointer<Double>, UnsafeMutablePointer<Keyframe>) -> Void
     /// One track's exact keyframe at a progress (locating a corner follows one track: the others' states would be
     /// thrown away).
     package var trackState: (Int, Double) -> Keyframe
 
     /// Creates a progress motion.
     package init(
-        curve: CubicBezier, kinks: [Double], state: @escaping (Double, UnsafeMutablePointer<Keyframe>) -> Void,
+        curve: CubicBezier, kinks: [Double], states: @escaping (UnsafeBufferPointer<Double>, UnsafeMutablePointer<Keyframe>) -> Void,
         trackState: @escaping (Int, Double) -> Keyframe
     ) {
         self.curve = curve
         self.kinks = kinks
-        self.state = state
+        self.states = states
         self.trackState = trackState
     }
 }
@@ -236,8 +238,6 @@ struct ProgressGrid {
     /// a scalar check per candidate).
     private var bounds: [(bend: Double, speed: Double)] = []
     private let tracks: Int
-    /// What each lane may stray: the tolerance in points, one 8-bit step of opacity.
-    private let allowed: [Double]
 
     /// A neighbouring point's bend may be at most this many times a point's (in any lane) before the grid declines,
     /// unless both are too small to matter: their stray over a cell below ``negligibleShare`` of what the lane allows.
@@ -285,16 +285,24 @@ struct ProgressGrid {
     }
 
     /// Whether two neighbouring points' bends differ by more than ``largestJump`` in a lane where they matter (the
-    /// larger one's stray over the two half cells around its point, `bend × half²`, is not negligible): the first such lane.
-    private func jumps(_ bend: UnsafePointer<Double>, _ other: UnsafePointer<Double>, half: Double, lanes: Range<Int>) -> Int? {
+    /// larger one's stray over the two half cells around its point, `bend × half²`, is more than `negligible`, each lane's
+    /// ``negligibleShare`` of what it allows): the first such lane.
+    private static func jumps(
+        _ bend: UnsafePointer<Double>, _ other: UnsafePointer<Double>, half: Double, lanes: Range<Int>, negligible: UnsafePointer<Double>
+    ) -> Int? {
+        // Every lane is tested and the outcomes gathered as bits, the first lane that jumps the lowest set one: the tests
+        // follow no pattern a branch predictor could learn over distinct requests (a lane that barely moves has bends that
+        // jump about), so the loop has no branch but its own.
+        var jumping = 0
         for lane in lanes {
-            // Bends are never negative: the larger is more than ``largestJump`` times the smaller exactly when one of the
-            // two is more than that many times the other, which takes no ordering of the two first.
+            // Bends are never negative: one of the two is more than ``largestJump`` times the other exactly when the larger
+            // is more than that many times the smaller.
             let value = bend[lane], otherValue = other[lane]
-            guard value > Self.largestJump * otherValue || otherValue > Self.largestJump * value else { continue }
-            if larger(value, otherValue) * half * half > Self.negligibleShare * allowed[lane] { return lane }
+            let largest = larger(value, otherValue), smallest = smaller(value, otherValue)
+            let jumped = largest > Self.largestJump * smallest ? 1 : 0, matters = largest * half * half > negligible[lane] ? 1 : 0
+            jumping |= (jumped & matters) << lane
         }
-        return nil
+        return jumping == 0 ? nil : jumping.trailingZeroBitCount
     }
 
     /// Where a grid found a corner between its points: the span that holds it, and the track and lane that turn there.
@@ -360,44 +368,55 @@ struct ProgressGrid {
     ) {
         let tracks = layers.count, lanes = Self.lanes
         self.tracks = tracks
-        let allowed = (0..<lanes).map { ($0 == 9 ? Sampler.opacityTolerance : tolerance) * Self.boundShare }
-        self.allowed = allowed
-        // The pieces between kinks (and 0 and 1), made in one array rather than through four joined and filtered ones.
-        let pieceEnds = (0...motion.kinks.count).compactMap { index -> (Double, Double)? in
-            let low = index == 0 ? 0 : motion.kinks[index - 1], high = index == motion.kinks.count ? 1 : motion.kinks[index]
-            return high > low ? (low, high) : nil
+        // The pieces between kinks (and 0 and 1), read where the kinks lie: piece `index` ends at kink `index`, the last
+        // one at 1 (a piece that would be empty is skipped).
+        let kinks = motion.kinks, pieceCount = kinks.count + 1
+        func pieceEnds(_ index: Int) -> (low: Double, high: Double) {
+            (index == 0 ? 0 : kinks[index - 1], index == kinks.count ? 1 : kinks[index])
         }
         func cellCount(_ low: Double, _ high: Double) -> Int { max(1, Int((Double(Sampler.progressGridCells) * (high - low)).rounded(.up))) }
-        let cellsAtMost = pieceEnds.reduce(0) { max($0, cellCount($1.0, $1.1)) }
+        let cellsAtMost = (0..<pieceCount).reduce(0) { cells, piece in
+            let (low, high) = pieceEnds(piece)
+            return high > low ? max(cells, cellCount(low, high)) : cells
+        }
         // Per point and track (`[(point * tracks + track) * lanes + lane]`): its lanes and its bend (zero at a piece's
         // ends); per cell and track, each lane's bend and speed; per end and track, the largest bend at the finer
         // points; per track, the bends at the coarser and the finer of two refinements; what each lane allows, inverted,
-        // a chord's lanes, and per cell and track its largest bend and speed as shares of what their lanes allow. Each piece
-        // writes them again.
+        // a chord's lanes, per cell and track its largest bend and speed as shares of what their lanes allow, the
+        // progresses of a piece's points (then of its ends' finer points), and per lane the bend stray that is negligible
+        // (see ``jumps(_:_:half:lanes:negligible:)``). Each piece writes them again.
         let pointSize = (2 * cellsAtMost + 1) * tracks * lanes, cellSize = cellsAtMost * tracks * lanes, trackSize = tracks * lanes
-        let capacity = 2 * pointSize + 2 * cellSize + 4 * trackSize + 2 * lanes + 2 * cellsAtMost * tracks
-        // Every value is written before it is read (a trivial type needs no initializing).
-        let storage = UnsafeMutablePointer<Double>.allocate(capacity: capacity)
-        defer { storage.deallocate() }
-        // The points' exact states (`[point * tracks + track]`), then the tracks' states at the farther point of an end's
-        // finer chord: read through a pointer, not an array that copies them out and checks its uniqueness to append
-        // (`Keyframe` holds only doubles, a trivial type: assigned without initializing, freed without deinitializing).
-        let states = UnsafeMutablePointer<Keyframe>.allocate(capacity: (2 * cellsAtMost + 3) * tracks)
-        defer { states.deallocate() }
-        // An end's finer chord runs from the end to the farther point, whose states the nearer point's replace, each
-        // written where the state before the last one was: the two swap places.
-        var far = states + (2 * cellsAtMost + 1) * tracks, nearer = far + tracks
+        let progressCount = 2 * cellsAtMost + 1 + 2 * Self.endRefinements
+        let capacity = 2 * pointSize + 2 * cellSize + 4 * trackSize + 3 * lanes + 2 * cellsAtMost * tracks + progressCount
+        // After them, in the same allocation, the exact states (`[point * tracks + track]`) at the points, then at the
+        // ends' finer points: read through a pointer, not an array that copies them out and checks its uniqueness to
+        // append. `Keyframe` holds only doubles, a trivial type: every value is written before it is read, so the memory
+        // needs no initializing, and is freed without deinitializing.
+        let memory = UnsafeMutableRawPointer.allocate(
+            byteCount: capacity * MemoryLayout<Double>.stride + progressCount * tracks * MemoryLayout<Keyframe>.stride,
+            alignment: max(MemoryLayout<Double>.alignment, MemoryLayout<Keyframe>.alignment))
+        defer { memory.deallocate() }
+        let storage = memory.bindMemory(to: Double.self, capacity: capacity)
+        let states = (memory + capacity * MemoryLayout<Double>.stride).bindMemory(to: Keyframe.self, capacity: progressCount * tracks)
         let pointLanes = storage, bends = pointLanes + pointSize, bend = bends + pointSize, speed = bend + cellSize
         let endBends = speed + cellSize, coarser = endBends + 2 * trackSize, finer = coarser + trackSize
         let perAllowed = finer + trackSize, chord = perAllowed + lanes
-        let bendShares = chord + lanes, speedShares = bendShares + cellsAtMost * tracks
-        for lane in 0..<lanes { perAllowed[lane] = 1 / allowed[lane] }
+        let bendShares = chord + lanes, speedShares = bendShares + cellsAtMost * tracks, progresses = speedShares + cellsAtMost * tracks
+        let negligible = progresses + progressCount
+        for lane in 0..<lanes {
+            // What the lane may stray: the tolerance in points, one 8-bit step of opacity.
+            let allowed = (lane == 9 ? Sampler.opacityTolerance : tolerance) * Self.boundShare
+            perAllowed[lane] = 1 / allowed
+            negligible[lane] = Self.negligibleShare * allowed
+        }
         let measuredBefore = pieces
         pieces = []
-        edges.reserveCapacity(pieceEnds.count * cellsAtMost + 1)
+        edges.reserveCapacity(pieceCount * cellsAtMost + 1)
         edges.append(0)
-        bounds.reserveCapacity(pieceEnds.count * cellsAtMost * tracks)
-        for (low, high) in pieceEnds {
+        bounds.reserveCapacity(pieceCount * cellsAtMost * tracks)
+        for piece in 0..<pieceCount {
+            let (low, high) = pieceEnds(piece)
+            guard high > low else { continue }
             if let piece = measuredBefore.first(where: { $0.low == low && $0.high == high }) {
                 edges += piece.edges
                 bounds += piece.bounds
@@ -409,8 +428,9 @@ struct ProgressGrid {
             let points = 2 * cells + 1
             let half = (high - low) / Double(2 * cells), perHalf = 1 / half, perHalfSquared = 1 / (half * half)
             // The piece's points: its cells' edges and middles.
+            for index in 0..<points { progresses[index] = index == points - 1 ? high : low + half * Double(index) }
+            motion.states(UnsafeBufferPointer(start: progresses, count: points), states)
             for index in 0..<points {
-                motion.state(index == points - 1 ? high : low + half * Double(index), states + index * tracks)
                 for track in 0..<tracks {
                     Self.write(states[index * tracks + track], layers[track], into: pointLanes + (index * tracks + track) * lanes)
                 }
@@ -425,7 +445,9 @@ struct ProgressGrid {
                     Self.writeBend(
                         states[index - tracks], states[index + tracks], middle: pointLanes + offset, scale: perHalfSquared, layer: layers[track],
                         into: bends + offset, chord: chord)
-                    if point > 1, let lane = jumps(bends + offset, bends + offset - trackSize, half: half, lanes: measured) {
+                    if point > 1,
+                        let lane = Self.jumps(bends + offset, bends + offset - trackSize, half: half, lanes: measured, negligible: negligible)
+                    {
                         // The corner is inside the span of the point whose bend is the larger.
                         let centre = bends[offset + lane] > bends[offset - trackSize + lane] ? point : point - 1
                         Self.record(
@@ -440,16 +462,28 @@ struct ProgressGrid {
             // half cell at each end is halved ``endRefinements`` more times, and each finer bend must agree with the
             // coarser one (the end cells take them all), or the coarser chord's span holds a corner.
             for index in 0..<(2 * trackSize) { endBends[index] = 0 }
+            // The finer points' states, both ends' at once (after the points'): at each end, the half cell halved again
+            // and again.
+            let finerProgresses = progresses + points, finerStates = states + points * tracks
+            for side in 0..<2 {
+                var spacing = half
+                for refinement in 0..<Self.endRefinements {
+                    spacing /= 2
+                    finerProgresses[side * Self.endRefinements + refinement] = side == 0 ? low + spacing : high - spacing
+                }
+            }
+            motion.states(UnsafeBufferPointer(start: finerProgresses, count: 2 * Self.endRefinements), finerStates)
+            evaluations += 2 * Self.endRefinements * tracks
             for side in 0..<2 {
                 let end = side == 0 ? 0 : points - 1, inner = side == 0 ? 1 : points - 2
-                far.update(from: states + inner * tracks, count: tracks)
+                // An end's finer chord runs from the end to the farther point, which the nearer one then replaces.
+                var far = states + inner * tracks
                 coarser.update(from: bends + inner * trackSize, count: trackSize)
                 var spacing = half
-                for _ in 0..<Self.endRefinements {
+                for refinement in 0..<Self.endRefinements {
                     spacing /= 2
                     let perSpacingSquared = 1 / (spacing * spacing)
-                    motion.state(side == 0 ? low + spacing : high - spacing, nearer)
-                    evaluations += tracks
+                    let nearer = finerStates + (side * Self.endRefinements + refinement) * tracks
                     for track in 0..<tracks {
                         let offset = track * lanes, measured = layers[track].measuredLanes
                         Self.write(nearer[track], layers[track], into: chord)
@@ -458,7 +492,7 @@ struct ProgressGrid {
                         Self.writeBend(
                             states[end * tracks + track], far[track], middle: finer + offset, scale: perSpacingSquared, layer: layers[track],
                             into: finer + offset, chord: chord)
-                        if let lane = jumps(finer + offset, coarser + offset, half: spacing, lanes: measured) {
+                        if let lane = Self.jumps(finer + offset, coarser + offset, half: spacing, lanes: measured, negligible: negligible) {
                             // The coarser chord's span holds it.
                             let reach = 4 * spacing
                             Self.record(
@@ -469,7 +503,7 @@ struct ProgressGrid {
                         for lane in measured { endBends[endOffset + lane] = larger(endBends[endOffset + lane], finer[offset + lane]) }
                     }
                     coarser.update(from: finer, count: trackSize)
-                    swap(&far, &nearer)
+                    far = nearer
                 }
             }
             // So is a piece with corners near its ends.
@@ -607,3 +641,7 @@ extension SampledLayer {
 /// them ever −0, so the chosen times are the same bit for bit.
 @inline(__always)
 private func larger(_ x: Double, _ y: Double) -> Double { y > x ? y : x }
+
+/// The smaller of `x` and `y` in one instruction (`minsd`), as ``larger(_:_:)`` takes the larger.
+@inline(__always)
+private func smaller(_ x: Double, _ y: Double) -> Double { y < x ? y : x }
