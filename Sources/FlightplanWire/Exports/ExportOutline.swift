@@ -79,12 +79,9 @@ struct ExportOutline {
             case 2: corner = (x0, y1)
             default: corner = (x0, y0)
             }
-            // `s` back along the incoming edge and `t` along the outgoing one, from the corner; one of each direction's
-            // coordinates is 0, so a point is the corner plus one exact term in each coordinate.
             func offset(_ s: Double, _ t: Double) -> Point2 { (s * back.x + t * along.x, s * back.y + t * along.y) }
             func at(_ s: Double, _ t: Double) -> Point2 {
-                let offset = offset(s, t)
-                return (corner.x + offset.x, corner.y + offset.y)
+                (corner.x + s * back.x + t * along.x, corner.y + s * back.y + t * along.y)
             }
             let edgeEnd = at(reach, 0)
             body(Cubic(control1: current, control2: edgeEnd, end: edgeEnd, handle1: (0, 0), handle2: (0, 0), isEdge: true))
