@@ -52,7 +52,7 @@ public enum Planner {
         let firstInstant = ChannelInstant(time: 0, clocks: choreography.clocks)
         let tracks = parts.indices.map { index in
             let first = parts[index].moves ? keyframes[index][0].values : parts[index].values(firstInstant)
-            return track(parts[index], z: index, first: first, keyframes: &keyframes[index])
+            return track(of: parts, at: index, first: first, keyframes: &keyframes[index])
         }
 
         // The easing's stops are emitted as the keyframes are, so they spend from the same budget: what the keyframes
@@ -111,7 +111,7 @@ public enum Planner {
                 })
         }
         let tracks = choreography.parts.indices.map { index in
-            track(choreography.parts[index], z: index, first: computed[index][0].values, keyframes: &computed[index])
+            track(of: choreography.parts, at: index, first: computed[index][0].values, keyframes: &computed[index])
         }
         return (tracks, choreography.hides)
     }
@@ -125,14 +125,15 @@ public enum Planner {
         }
     }
 
-    /// A sampled part as a track: what never changes goes into `base`, the rest into the keyframes (`keyframes` holds
-    /// the whole values at each time, the first of them `first`, and is trimmed in place to what the track animates; a
-    /// part that does not move has only `first`, and no keyframes).
-    private static func track(_ part: Choreography.Part, z: Int, first: TrackValues, keyframes: inout [TrackKeyframe]) -> Track {
+    /// The part at `index` of `parts` (its z) as a track: what never changes goes into `base`, the rest into the keyframes
+    /// (`keyframes` holds the whole values at each time, the first of them `first`, and is trimmed in place to what the
+    /// track animates; a part that does not move has only `first`, and no keyframes). The part's fields are read where
+    /// they lie: a copy of the whole part retained and released every reference it holds.
+    private static func track(of parts: [Choreography.Part], at index: Int, first: TrackValues, keyframes: inout [TrackKeyframe]) -> Track {
         // The properties sorted as bits: an array is made only for what the track animates.
         let properties = first.propertySet
         var animated = TrackPropertySet()
-        if part.moves {
+        if parts[index].moves {
             for property in TrackProperty.inOrder
             where properties.contains(property) && keyframes.contains(where: { !$0.values.same(property, as: first) }) {
                 animated.insert(property)
@@ -144,10 +145,10 @@ public enum Planner {
             for index in keyframes.indices { keyframes[index].values.keep(animated) }
         }
         return Track(
-            id: part.id, role: part.role, z: z, frame: part.frame,
-            cornerCurve: first.has(.maskFrame) ? part.cornerCurve : nil, clip: part.clip,
+            id: parts[index].id, role: parts[index].role, z: index, frame: parts[index].frame,
+            cornerCurve: first.has(.maskFrame) ? parts[index].cornerCurve : nil, clip: parts[index].clip,
             base: first.keeping(properties.subtracting(animated)), animates: animated.properties, keyframes: keyframes,
-            content: part.content, contentFrame: part.contentFrame, parent: part.parent)
+            content: parts[index].content, contentFrame: parts[index].contentFrame, parent: parts[index].parent)
     }
 }
 
