@@ -85,7 +85,7 @@ struct BoundScene {
         self.sampled = sampled
         self.motion = motion
         duration = validated.timing.duration
-        layers = choreography.sampledLayers(sampled)
+        layers = Array(choreography.sampledLayers(sampled))
     }
 
     /// The tracks' exact keyframes at `time`.
