@@ -41,7 +41,8 @@ public enum Planner {
             return parts[index].moves ? times.indices.map { TrackKeyframe(time: times[$0], values: values(instants[$0])) } : []
         }
         for index in sampled { try PlanReach.check(keyframes[index], layer: parts[index].frame, cause: validated.reachCause) }
-        let warnings = validated.warnings + PlanWarning.motionWarnings(validated, choreography: choreography, flying: keyframes[choreography.flyingPart])
+        let warnings =
+            validated.warnings + PlanWarning.motionWarnings(validated, choreography: choreography, flying: keyframes[choreography.flyingPart])
         if let precision = validated.request.precision {
             for index in sampled {
                 let rounding = KeyframeRounding(decimals: precision, layer: parts[index].frame)
