@@ -1,11 +1,10 @@
 extension Choreography {
     /// The parts at `sampled` (moving ones) as the sampler measures them: each one's frame, and whether it sets any
     /// geometry. A part's values set the same properties at every instant (as a track assumes): one that sets no
-    /// geometry at the start only ever fades. Each is worked out only when read: a plan with a count of keyframes reads
-    /// only how many there are.
-    func sampledLayers(_ sampled: [Int]) -> LazyMapCollection<[Int], SampledLayer> {
-        let first = ChannelInstant(time: 0, clocks: clocks), parts = parts
-        return sampled.lazy.map { index in
+    /// geometry at the start only ever fades.
+    func sampledLayers(_ sampled: [Int]) -> [SampledLayer] {
+        let first = ChannelInstant(time: 0, clocks: clocks)
+        return sampled.map { index in
             let values = parts[index].values(first)
             return SampledLayer(
                 frame: parts[index].frame, movesGeometry: values.transform != nil || values.maskFrame != nil || values.cornerRadius != nil)

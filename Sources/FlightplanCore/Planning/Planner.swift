@@ -28,7 +28,7 @@ public enum Planner {
                 state: { time, keyframes in
                     choreography.write(sampled, at: ChannelInstant(time: time, clocks: choreography.clocks), into: &keyframes)
                 },
-                layers: choreography.sampledLayers(sampled), progressMotion: progressMotion, budget: &budget)
+                tracks: sampled.count, layers: choreography.sampledLayers(sampled), progressMotion: progressMotion, budget: &budget)
         } catch {
             throw ValidationError(error)
         }
