@@ -106,7 +106,8 @@ struct BoundScene {
     func searchTimes(tolerance: Double) throws -> [Double] {
         var budget = PlanLimits.samplingBudget
         return try Sampler.times(
-            for: .tolerance(tolerance), duration: duration, state: { time, keyframes in keyframes = state(time) }, layers: layers,
+            for: .tolerance(tolerance), duration: duration, state: { time, keyframes in keyframes = state(time) }, tracks: layers.count,
+            layers: layers,
             budget: &budget)
     }
 

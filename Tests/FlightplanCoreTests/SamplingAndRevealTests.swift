@@ -67,7 +67,7 @@ struct SamplingAndRevealTests {
         var budget = PlanLimits.samplingBudget
         let times = try Sampler.times(
             for: .tolerance(tolerance), duration: 1, state: { time, keyframes in keyframes = [state(time)] },
-            layers: [SampledLayer(frame: layer, movesGeometry: true)], budget: &budget)
+            tracks: 1, layers: [SampledLayer(frame: layer, movesGeometry: true)], budget: &budget)
         #expect(times.first == 0 && times.last == 1)
         for (start, end) in zip(times, times.dropFirst()) {
             for step in 1..<200 {
@@ -91,7 +91,7 @@ struct SamplingAndRevealTests {
         #expect(throws: SamplingBudgetExceeded.keyframes(limit: 20)) {
             try Sampler.times(
                 for: .tolerance(0.1), duration: 1, state: { time, keyframes in keyframes = [state(time)] },
-                layers: [SampledLayer(frame: layer, movesGeometry: true)], budget: &budget)
+                tracks: 1, layers: [SampledLayer(frame: layer, movesGeometry: true)], budget: &budget)
         }
         #expect(budget.evaluations < 1_000_000 - 20 * 24)
     }

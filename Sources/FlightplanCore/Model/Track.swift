@@ -112,17 +112,22 @@ public struct TrackValues: Sendable, Hashable {
         keeping(TrackPropertySet(kept))
     }
 
-    /// Only the properties in `kept` (a plan calls this for every keyframe of every track: a test of a bit each, and
-    /// only what is dropped is written, over one copy of the values).
+    /// Only the properties in `kept`.
     func keeping(_ kept: TrackPropertySet) -> TrackValues {
         var values = self
-        if !kept.contains(.transform) { values.transform = nil }
-        if !kept.contains(.maskFrame) { values.maskFrame = nil }
-        if !kept.contains(.cornerRadius) { values.cornerRadius = nil }
-        if !kept.contains(.opacity) { values.opacity = nil }
-        if !kept.contains(.color) { values.color = nil }
-        if !kept.contains(.shadow) { values.shadow = nil }
+        values.keep(kept)
         return values
+    }
+
+    /// Unsets, in place, every property not in `kept` (a plan does this for every keyframe of every track: a test of a
+    /// bit each, and only what is dropped is written).
+    mutating func keep(_ kept: TrackPropertySet) {
+        if !kept.contains(.transform) { transform = nil }
+        if !kept.contains(.maskFrame) { maskFrame = nil }
+        if !kept.contains(.cornerRadius) { cornerRadius = nil }
+        if !kept.contains(.opacity) { opacity = nil }
+        if !kept.contains(.color) { color = nil }
+        if !kept.contains(.shadow) { shadow = nil }
     }
 }
 

@@ -59,8 +59,7 @@ public enum DismissPlanner {
         do {
             times = try Sampler.times(
                 for: sampling, duration: completion.duration, state: { time, keyframes in keyframes = [completion.keyframe(at: time)] },
-                layers: [SampledLayer(frame: track.layer, movesGeometry: true)],
-                budget: &budget)
+                tracks: 1, layers: [SampledLayer(frame: track.layer, movesGeometry: true)], budget: &budget)
         } catch {
             throw ValidationError(error)
         }

@@ -18,8 +18,8 @@ enum MotionGuidance {
 extension PlanWarning {
     /// Warnings about the motion: a spring that overshoots the content below the source's size, a duration
     /// far outside Material's guidance for the distance the flying track (its sampled values `flying`) travels.
-    static func motionWarnings(_ validated: ValidatedPlanRequest, choreography: Choreography, flying: [TrackValues]) -> [PlanWarning] {
-        guard !validated.reducedMotion, let first = flying.first, let last = flying.last else { return [] }
+    static func motionWarnings(_ validated: ValidatedPlanRequest, choreography: Choreography, flying: [TrackKeyframe]) -> [PlanWarning] {
+        guard !validated.reducedMotion, let first = flying.first?.values, let last = flying.last?.values else { return [] }
         var warnings: [PlanWarning] = []
         let duration = validated.timing.duration
         let clocks = choreography.clocks

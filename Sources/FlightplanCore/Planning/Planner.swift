@@ -28,27 +28,32 @@ public enum Planner {
                 state: { time, keyframes in
                     choreography.write(sampled, at: ChannelInstant(time: time, clocks: choreography.clocks), into: &keyframes)
                 },
-                layers: choreography.sampledLayers(sampled), progressMotion: progressMotion, budget: &budget)
+                tracks: sampled.count, layers: choreography.sampledLayers(sampled), progressMotion: progressMotion, budget: &budget)
         } catch {
             throw ValidationError(error)
         }
-        // The instants once for every part, then each part's values in one pass over them: its closure read once, not
-        // once per keyframe, and each array made at its size.
+        // The instants once for every part, then each part's whole values in one pass over them, made where its track
+        // keeps them (its keyframes, trimmed in place to what it animates): its closure read once, not once per keyframe,
+        // and each value written once rather than copied from an array of values into the keyframes.
         let instants = times.map { ChannelInstant(time: $0, clocks: choreography.clocks) }
-        var values = parts.indices.map { parts[$0].moves ? instants.map(parts[$0].values) : [] }
-        for index in sampled { try PlanReach.check(values[index], layer: parts[index].frame, times: times, cause: validated.reachCause) }
-        let warnings = validated.warnings + PlanWarning.motionWarnings(validated, choreography: choreography, flying: values[choreography.flyingPart])
+        var keyframes = parts.indices.map { index in
+            let values = parts[index].values
+            return parts[index].moves ? times.indices.map { TrackKeyframe(time: times[$0], values: values(instants[$0])) } : []
+        }
+        for index in sampled { try PlanReach.check(keyframes[index], layer: parts[index].frame, cause: validated.reachCause) }
+        let warnings =
+            validated.warnings + PlanWarning.motionWarnings(validated, choreography: choreography, flying: keyframes[choreography.flyingPart])
         if let precision = validated.request.precision {
             for index in sampled {
                 let rounding = KeyframeRounding(decimals: precision, layer: parts[index].frame)
-                values[index] = values[index].map(rounding.round)
+                for keyframe in keyframes[index].indices { keyframes[index][keyframe].values = rounding.round(keyframes[index][keyframe].values) }
             }
         }
         // A held part's track keeps only its values at the start (it has no keyframes).
         let firstInstant = ChannelInstant(time: 0, clocks: choreography.clocks)
         let tracks = parts.indices.map { index in
-            let first = parts[index].moves ? values[index][0] : parts[index].values(firstInstant)
-            return track(parts[index], z: index, times: times, first: first, values: values[index])
+            let first = parts[index].moves ? keyframes[index][0].values : parts[index].values(firstInstant)
+            return track(of: parts, at: index, first: first, keyframes: &keyframes[index])
         }
 
         // The easing's stops are emitted as the keyframes are, so they spend from the same budget: what the keyframes
@@ -70,11 +75,10 @@ public enum Planner {
         of validated: ValidatedPlanRequest, following keyframes: [Keyframe], level: (Keyframe) -> Double
     ) -> (tracks: [Track], hides: [String]) {
         let choreography = validated.choreography
-        let times = keyframes.map(\.time)
         let expanded = ChannelInstant(level: 1, clocks: choreography.clocks)
         let main = choreography.parts[choreography.flyingPart]
         let mainRest = main.values(expanded).keyframe(time: 0, progress: 1, in: main.frame).visibleClip(in: main.frame)
-        var computed: [[TrackValues]] = []
+        var computed: [[TrackKeyframe]] = []
         for index in choreography.parts.indices {
             let part = choreography.parts[index]
             let rest = part.flight.map { $0.visible(part.values(expanded)) }
@@ -104,11 +108,11 @@ public enum Planner {
                         values.cornerRadius = state.cornerRadius
                     }
                     if index == choreography.fadingPart { values.opacity = keyframe.opacity }
-                    return values.withShadowInLayerSpace
+                    return TrackKeyframe(time: keyframe.time, values: values.withShadowInLayerSpace)
                 })
         }
         let tracks = choreography.parts.indices.map { index in
-            track(choreography.parts[index], z: index, times: times, first: computed[index][0], values: computed[index])
+            track(of: choreography.parts, at: index, first: computed[index][0].values, keyframes: &computed[index])
         }
         return (tracks, choreography.hides)
     }
@@ -122,24 +126,30 @@ public enum Planner {
         }
     }
 
-    /// A sampled part as a track: what never changes goes into `base`, the rest into the keyframes (`values` holds the
-    /// values at each of `times`, the first of them `first`; a part that does not move has only `first`, and no values).
-    private static func track(_ part: Choreography.Part, z: Int, times: [Double], first: TrackValues, values: [TrackValues]) -> Track {
+    /// The part at `index` of `parts` (its z) as a track: what never changes goes into `base`, the rest into the keyframes
+    /// (`keyframes` holds the whole values at each time, the first of them `first`, and is trimmed in place to what the
+    /// track animates; a part that does not move has only `first`, and no keyframes). The part's fields are read where
+    /// they lie: a copy of the whole part retained and released every reference it holds.
+    private static func track(of parts: [Choreography.Part], at index: Int, first: TrackValues, keyframes: inout [TrackKeyframe]) -> Track {
         // The properties sorted as bits: an array is made only for what the track animates.
         let properties = first.propertySet
         var animated = TrackPropertySet()
-        if part.moves {
-            for property in TrackProperty.inOrder where properties.contains(property) && values.contains(where: { !$0.same(property, as: first) }) {
+        if parts[index].moves {
+            for property in TrackProperty.inOrder
+            where properties.contains(property) && keyframes.contains(where: { !$0.values.same(property, as: first) }) {
                 animated.insert(property)
             }
         }
-        let held = properties.subtracting(animated)
+        if animated.isEmpty {
+            keyframes = []
+        } else {
+            for index in keyframes.indices { keyframes[index].values.keep(animated) }
+        }
         return Track(
-            id: part.id, role: part.role, z: z, frame: part.frame,
-            cornerCurve: first.has(.maskFrame) ? part.cornerCurve : nil, clip: part.clip,
-            base: first.keeping(held), animates: animated.properties,
-            keyframes: animated.isEmpty ? [] : times.indices.map { TrackKeyframe(time: times[$0], values: values[$0].keeping(animated)) },
-            content: part.content, contentFrame: part.contentFrame, parent: part.parent)
+            id: parts[index].id, role: parts[index].role, z: index, frame: parts[index].frame,
+            cornerCurve: first.has(.maskFrame) ? parts[index].cornerCurve : nil, clip: parts[index].clip,
+            base: first.keeping(properties.subtracting(animated)), animates: animated.properties, keyframes: keyframes,
+            content: parts[index].content, contentFrame: parts[index].contentFrame, parent: parts[index].parent)
     }
 }
 

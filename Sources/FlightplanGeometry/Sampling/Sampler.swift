@@ -85,10 +85,12 @@ package enum Sampler {
     /// tracks' exact keyframes at a time over the array it is given (which it may reuse: a search evaluates thousands).
     /// A plan that is a ``ProgressMotion`` passes it as `progressMotion`: its tolerance times then come from
     /// ``progressBoundTimes(duration:tolerance:motion:layers:keyframeLimit:evaluations:)`` where that applies.
-    /// `sampling` must already be valid (a count of at least 2, an fps whose count fits the budget).
+    /// `sampling` must already be valid (a count of at least 2, an fps whose count fits the budget). `tracks` is how many
+    /// layers there are: only a tolerance search works the layers themselves out (a count of keyframes needs only how
+    /// many).
     package static func times(
-        for sampling: Sampling, duration: Double, state: (Double, inout [Keyframe]) -> Void, layers: [SampledLayer],
-        progressMotion: ProgressMotion? = nil, budget: inout SamplingBudget
+        for sampling: Sampling, duration: Double, state: (Double, inout [Keyframe]) -> Void, tracks: Int,
+        layers: @autoclosure () -> [SampledLayer], progressMotion: ProgressMotion? = nil, budget: inout SamplingBudget
     ) throws(SamplingBudgetExceeded) -> [Double] {
         let times: [Double]
         switch sampling {
@@ -98,9 +100,9 @@ package enum Sampler {
             times = uniformTimes(count: keyframeCount(duration: duration, fps: fps), duration: duration)
         case .tolerance(let tolerance):
             times = try toleranceTimes(
-                duration: duration, tolerance: tolerance, state: state, layers: layers, progressMotion: progressMotion, budget: &budget)
+                duration: duration, tolerance: tolerance, state: state, layers: layers(), progressMotion: progressMotion, budget: &budget)
         }
-        budget.totalKeyframes -= times.count * layers.count
+        budget.totalKeyframes -= times.count * tracks
         return times
     }
 
