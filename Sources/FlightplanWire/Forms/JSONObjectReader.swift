@@ -52,11 +52,12 @@ struct JSONObjectReader {
     }
 
     /// ``integer(_:notWhole:rangeRule:)`` for a value already read.
+    /// `path` is made only for an error.
     static func integer(
-        _ value: Double, path: FieldPath, notWhole: String = "must be a whole number", rangeRule: String
+        _ value: Double, path: @autoclosure () -> FieldPath, notWhole: String = "must be a whole number", rangeRule: String
     ) throws(ValidationError) -> Int {
-        guard value == value.rounded() else { throw ValidationError(field: path, message: "\(notWhole), got \(describeNumber(value))") }
-        guard let whole = Int(exactly: value) else { throw ValidationError(field: path, message: "\(rangeRule), got \(describeNumber(value))") }
+        guard value == value.rounded() else { throw ValidationError(field: path(), message: "\(notWhole), got \(describeNumber(value))") }
+        guard let whole = Int(exactly: value) else { throw ValidationError(field: path(), message: "\(rangeRule), got \(describeNumber(value))") }
         return whole
     }
 

@@ -526,7 +526,8 @@ extension TrackProperty: WireValue {
     public func write(to writer: inout JSONWriter) { writer.string(rawValue) }
 }
 
-/// A hand-written form (two spellings, one of several keys) read through its `JSONDecodable` reader.
+/// A hand-written form (two spellings, one of several keys) read through its `JSONDecodable` reader, unless it reads
+/// itself as a member (a curve, a sampling: their paths are then spelt out only for an error).
 public protocol HandWrittenWireForm: WireValue, JSONCodable {}
 
 extension HandWrittenWireForm {
