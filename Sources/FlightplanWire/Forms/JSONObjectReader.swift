@@ -6,10 +6,9 @@ struct JSONObjectReader {
     let members: [JSONMember]
     let path: FieldPath
 
+    @inline(__always)
     init(_ value: JSONValue, path: FieldPath) throws(ValidationError) {
-        guard case .object(let members) = value else {
-            throw ValidationError(field: path, message: "must be an object, got \(value.kindDescription)")
-        }
+        guard case .object(let members) = value else { throw ValidationError(value, at: path, isNot: "an object") }
         self.members = members
         self.path = path
     }
