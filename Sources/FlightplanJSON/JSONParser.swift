@@ -109,6 +109,16 @@ private struct Cursor {
         }
     }
 
+    /// The refusal of an object or array nested too deep. The refusals made with words of their own are built
+    /// apart from the parse, never inlined, so that building their text costs the parse of a well-formed document
+    /// nothing (no registers kept for it, no code in its loops).
+    @inline(never)
+    func tooDeep() -> JSONSyntaxError { error("nesting deeper than \(JSONParser.maximumDepth) levels") }
+
+    /// The refusal of a key an object already has, at its opening quote.
+    @inline(never)
+    func duplicateKey(_ key: String, at keyStart: Int) -> JSONSyntaxError { error("duplicate key \"\(Self.echoed(key))\"", at: keyStart) }
+
     static func describe(_ byte: UInt8) -> String {
         byte >= 0x20 && byte < 0x7F ? "'\(Character(Unicode.Scalar(byte)))'" : "byte 0x\(String(byte, radix: 16))"
     }
@@ -125,7 +135,7 @@ private struct Cursor {
     }
 
     mutating func parseObject(depth: Int) throws(JSONSyntaxError) -> JSONValue {
-        guard depth <= JSONParser.maximumDepth else { throw error("nesting deeper than \(JSONParser.maximumDepth) levels") }
+        guard depth <= JSONParser.maximumDepth else { throw tooDeep() }
         index += 1
         var members: [JSONMember] = []
         // Keys seen so far, kept in a set once an object is large enough for a linear scan to cost more
@@ -155,7 +165,7 @@ private struct Cursor {
                 keyLengths |= lengthBit
                 if members.count == JSONParser.linearKeyScanLimit { keys = Set(members.map(\.key) + [key]) }
             }
-            if duplicate { throw error("duplicate key \"\(Self.echoed(key))\"", at: keyStart) }
+            if duplicate { throw duplicateKey(key, at: keyStart) }
             skipWhitespace()
             guard currentByte == UInt8(ascii: ":") else { throw error("expected ':' after key") }
             index += 1
@@ -173,7 +183,7 @@ private struct Cursor {
     }
 
     mutating func parseArray(depth: Int) throws(JSONSyntaxError) -> JSONValue {
-        guard depth <= JSONParser.maximumDepth else { throw error("nesting deeper than \(JSONParser.maximumDepth) levels") }
+        guard depth <= JSONParser.maximumDepth else { throw tooDeep() }
         index += 1
         var items: [JSONValue] = []
         skipWhitespace()

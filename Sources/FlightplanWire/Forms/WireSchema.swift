@@ -293,12 +293,19 @@ struct WireReader: WireWalk {
     }
 
     /// Refuses the first member the walk did not name.
+    @inline(__always)
     func finish() throws(ValidationError) {
         let count = object.members.count
         guard named != (count >= 64 ? UInt64.max : (1 << UInt64(count)) - 1) else { return }
-        for index in 0..<min(count, 64) where named & (1 << UInt64(index)) == 0 {
-            throw ValidationError(field: object.fieldPath(object.members[index].key), message: "is not a known field")
-        }
+        throw firstUnnamed()
+    }
+
+    /// The refusal of the first member the walk did not name (one among the first 64, as `named` tells); apart from
+    /// ``finish()``, which most objects pass, so that it is inlined where each object is read.
+    @inline(never)
+    private func firstUnnamed() -> ValidationError {
+        let index = (~named).trailingZeroBitCount
+        return ValidationError(field: object.fieldPath(object.members[index].key), message: "is not a known field")
     }
 }
 
