@@ -75,7 +75,8 @@ enum ShortASCII {
                 words.1 |= copied.1
             }
         }
-        return unsafeBitCast(words, to: String.self)
+        // Moved out rather than cast: a cast string is a copy, retained (a call, even for an inline string).
+        return withUnsafeMutableBytes(of: &words) { $0.baseAddress!.assumingMemoryBound(to: String.self).move() }
     }
 
     /// The two words of `count` (at most 15) bytes at `start`, copied one by one, zeros after them. Apart, so that
