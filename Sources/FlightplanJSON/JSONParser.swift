@@ -86,8 +86,13 @@ private struct Cursor {
 
     var current: UInt8? { index < bytes.count ? bytes[index] : nil }
 
+    /// The byte at `index`, or 0 once the input has ended: for comparing with a character, which is never 0, without
+    /// making an optional (a 0 byte in the input compares as the end does, unequal to every character).
+    @inline(__always)
+    var currentByte: UInt8 { index < bytes.count ? bytes[index] : 0 }
+
     mutating func skipWhitespace() {
-        while let byte = current, byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 { index += 1 }
+        while case let byte = currentByte, byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 { index += 1 }
     }
 
     mutating func parseValue(depth: Int) throws(JSONSyntaxError) -> JSONValue {
@@ -103,6 +108,16 @@ private struct Cursor {
         default: throw error("unexpected character \(Self.describe(byte)), expected a value")
         }
     }
+
+    /// The refusal of an object or array nested too deep. The refusals made with words of their own are built
+    /// apart from the parse, never inlined, so that building their text costs the parse of a well-formed document
+    /// nothing (no registers kept for it, no code in its loops).
+    @inline(never)
+    func tooDeep() -> JSONSyntaxError { error("nesting deeper than \(JSONParser.maximumDepth) levels") }
+
+    /// The refusal of a key an object already has, at its opening quote.
+    @inline(never)
+    func duplicateKey(_ key: String, at keyStart: Int) -> JSONSyntaxError { error("duplicate key \"\(Self.echoed(key))\"", at: keyStart) }
 
     static func describe(_ byte: UInt8) -> String {
         byte >= 0x20 && byte < 0x7F ? "'\(Character(Unicode.Scalar(byte)))'" : "byte 0x\(String(byte, radix: 16))"
@@ -120,7 +135,7 @@ private struct Cursor {
     }
 
     mutating func parseObject(depth: Int) throws(JSONSyntaxError) -> JSONValue {
-        guard depth <= JSONParser.maximumDepth else { throw error("nesting deeper than \(JSONParser.maximumDepth) levels") }
+        guard depth <= JSONParser.maximumDepth else { throw tooDeep() }
         index += 1
         var members: [JSONMember] = []
         // Keys seen so far, kept in a set once an object is large enough for a linear scan to cost more
@@ -130,14 +145,14 @@ private struct Cursor {
         // earlier key of its length (so no duplicate: equal keys have equal lengths) and is compared with none.
         var keyLengths: UInt64 = 0
         skipWhitespace()
-        if current == UInt8(ascii: "}") { index += 1; return .object(members) }
+        if currentByte == UInt8(ascii: "}") { index += 1; return .object(members) }
         // Room for a request's typical object at once, instead of growing through 1, 2, 4 and 8; the document's own
         // object holds a request's top-level members, which are more (a plan request has 22 it may send).
         members.reserveCapacity(depth == 1 ? 16 : 8)
         while true {
             skipWhitespace()
-            guard current == UInt8(ascii: "\"") else {
-                throw error(current == UInt8(ascii: "}") ? "trailing comma in object" : "expected a string key")
+            guard currentByte == UInt8(ascii: "\"") else {
+                throw error(currentByte == UInt8(ascii: "}") ? "trailing comma in object" : "expected a string key")
             }
             let keyStart = index
             let key = try parseString()
@@ -150,9 +165,9 @@ private struct Cursor {
                 keyLengths |= lengthBit
                 if members.count == JSONParser.linearKeyScanLimit { keys = Set(members.map(\.key) + [key]) }
             }
-            if duplicate { throw error("duplicate key \"\(Self.echoed(key))\"", at: keyStart) }
+            if duplicate { throw duplicateKey(key, at: keyStart) }
             skipWhitespace()
-            guard current == UInt8(ascii: ":") else { throw error("expected ':' after key") }
+            guard currentByte == UInt8(ascii: ":") else { throw error("expected ':' after key") }
             index += 1
             skipWhitespace()
             let value = try parseValue(depth: depth)
@@ -168,14 +183,14 @@ private struct Cursor {
     }
 
     mutating func parseArray(depth: Int) throws(JSONSyntaxError) -> JSONValue {
-        guard depth <= JSONParser.maximumDepth else { throw error("nesting deeper than \(JSONParser.maximumDepth) levels") }
+        guard depth <= JSONParser.maximumDepth else { throw tooDeep() }
         index += 1
         var items: [JSONValue] = []
         skipWhitespace()
-        if current == UInt8(ascii: "]") { index += 1; return .array(items) }
+        if currentByte == UInt8(ascii: "]") { index += 1; return .array(items) }
         while true {
             skipWhitespace()
-            if current == UInt8(ascii: "]") { throw error("trailing comma in array") }
+            if currentByte == UInt8(ascii: "]") { throw error("trailing comma in array") }
             items.append(try parseValue(depth: depth))
             skipWhitespace()
             switch current {
@@ -189,10 +204,10 @@ private struct Cursor {
 
     mutating func parseNumber() throws(JSONSyntaxError) -> Double {
         let start = index
-        let negative = current == UInt8(ascii: "-")
+        let negative = currentByte == UInt8(ascii: "-")
         if negative { index += 1 }
-        guard let first = current, Self.isDigit(first) else { throw error("invalid number", at: start) }
-        if first == UInt8(ascii: "0"), index + 1 < bytes.count, Self.isDigit(bytes[index + 1]) {
+        guard currentDigit < 10 else { throw error("invalid number", at: start) }
+        if currentByte == UInt8(ascii: "0"), index + 1 < bytes.count, Self.isDigit(bytes[index + 1]) {
             throw error("leading zeros are not allowed in numbers", at: start)
         }
         // The significant digits as an integer, while they fit, for the exact fast path below.
@@ -203,7 +218,7 @@ private struct Cursor {
             Self.accumulate(digit, into: &mantissa, digits: &digits)
             index += 1
         }
-        if current == UInt8(ascii: ".") {
+        if currentByte == UInt8(ascii: ".") {
             index += 1
             guard currentDigit < 10 else { throw error("expected a digit after '.'") }
             while case let digit = currentDigit, digit < 10 {
@@ -212,10 +227,10 @@ private struct Cursor {
                 index += 1
             }
         }
-        if current == UInt8(ascii: "e") || current == UInt8(ascii: "E") {
+        if currentByte == UInt8(ascii: "e") || currentByte == UInt8(ascii: "E") {
             index += 1
-            let negativeExponent = current == UInt8(ascii: "-")
-            if current == UInt8(ascii: "+") || current == UInt8(ascii: "-") { index += 1 }
+            let negativeExponent = currentByte == UInt8(ascii: "-")
+            if currentByte == UInt8(ascii: "+") || currentByte == UInt8(ascii: "-") { index += 1 }
             guard currentDigit < 10 else { throw error("expected a digit in the exponent") }
             var exponent = 0
             while case let digit = currentDigit, digit < 10 {
@@ -227,9 +242,11 @@ private struct Cursor {
         // Clinger's fast path: a mantissa below 2⁵³ times an exactly representable power of ten is
         // one correctly rounded operation. Everything else goes through the standard library's parser.
         if digits <= 15 && (-22...22).contains(decimalExponent) {
+            // A whole number (most of a request's) needs no power of ten.
             let magnitude =
-                decimalExponent >= 0
-                ? Double(mantissa) * Self.powerOfTen(decimalExponent) : Double(mantissa) / Self.powerOfTen(-decimalExponent)
+                decimalExponent == 0
+                ? Double(mantissa)
+                : decimalExponent > 0 ? Double(mantissa) * Self.powerOfTen(decimalExponent) : Double(mantissa) / Self.powerOfTen(-decimalExponent)
             return negative ? -magnitude : magnitude
         }
         let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
@@ -355,7 +372,7 @@ private struct Cursor {
         case UInt8(ascii: "u"):
             let high = try parseHex4()
             if (0xD800..<0xDC00).contains(high) {
-                guard current == UInt8(ascii: "\\"), index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "u") else {
+                guard currentByte == UInt8(ascii: "\\"), index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "u") else {
                     throw error("lone surrogate in \\u escape")
                 }
                 index += 2

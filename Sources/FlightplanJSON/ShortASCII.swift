@@ -70,10 +70,23 @@ enum ShortASCII {
                     words.0 = low & ((1 << UInt64(8 * count)) &- 1)
                 }
             } else {
-                withUnsafeMutableBytes(of: &words) { $0.baseAddress!.copyMemory(from: start, byteCount: count) }
+                let copied = Self.words(copying: start, count: count)
+                words.0 = copied.0
+                words.1 |= copied.1
             }
         }
-        return unsafeBitCast(words, to: String.self)
+        // Moved out rather than cast: a cast string is a copy, retained (a call, even for an inline string).
+        return withUnsafeMutableBytes(of: &words) { $0.baseAddress!.assumingMemoryBound(to: String.self).move() }
+    }
+
+    /// The two words of `count` (at most 15) bytes at `start`, copied one by one, zeros after them. Apart, so that
+    /// the string's parse, which rarely copies, keeps its words in registers: a local whose address is taken costs
+    /// a stack guard on every call.
+    @inline(never)
+    private static func words(copying start: UnsafePointer<UInt8>, count: Int) -> (UInt64, UInt64) {
+        var words: (UInt64, UInt64) = (0, 0)
+        withUnsafeMutableBytes(of: &words) { $0.baseAddress!.copyMemory(from: start, byteCount: count) }
+        return words
     }
     #endif
 }

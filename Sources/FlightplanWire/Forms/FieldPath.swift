@@ -34,6 +34,7 @@ public struct FieldPath: Sendable, ExpressibleByStringLiteral, CustomStringConve
     }
 
     /// This path, then `step`: kept apart while there is room, else after this path spelt out.
+    @inline(__always)
     private func appending(_ step: Step) -> FieldPath {
         if first == nil { return FieldPath(container: container, first: step, second: nil) }
         if second == nil { return FieldPath(container: container, first: first, second: step) }
@@ -48,6 +49,7 @@ public struct FieldPath: Sendable, ExpressibleByStringLiteral, CustomStringConve
     public func member(_ key: String) -> FieldPath { appending(.member(key)) }
 
     /// The path of the member a wire description names `name`, which is spelt out only for an error.
+    @inline(__always)
     func member(_ name: StaticString) -> FieldPath { appending(.namedMember(name)) }
 
     /// The path of item `index` of the array here.

@@ -6,10 +6,9 @@ struct JSONObjectReader {
     let members: [JSONMember]
     let path: FieldPath
 
+    @inline(__always)
     init(_ value: JSONValue, path: FieldPath) throws(ValidationError) {
-        guard case .object(let members) = value else {
-            throw ValidationError(field: path, message: "must be an object, got \(value.kindDescription)")
-        }
+        guard case .object(let members) = value else { throw ValidationError(value, at: path, isNot: "an object") }
         self.members = members
         self.path = path
     }
@@ -52,11 +51,12 @@ struct JSONObjectReader {
     }
 
     /// ``integer(_:notWhole:rangeRule:)`` for a value already read.
+    /// `path` is made only for an error.
     static func integer(
-        _ value: Double, path: FieldPath, notWhole: String = "must be a whole number", rangeRule: String
+        _ value: Double, path: @autoclosure () -> FieldPath, notWhole: String = "must be a whole number", rangeRule: String
     ) throws(ValidationError) -> Int {
-        guard value == value.rounded() else { throw ValidationError(field: path, message: "\(notWhole), got \(describeNumber(value))") }
-        guard let whole = Int(exactly: value) else { throw ValidationError(field: path, message: "\(rangeRule), got \(describeNumber(value))") }
+        guard value == value.rounded() else { throw ValidationError(field: path(), message: "\(notWhole), got \(describeNumber(value))") }
+        guard let whole = Int(exactly: value) else { throw ValidationError(field: path(), message: "\(rangeRule), got \(describeNumber(value))") }
         return whole
     }
 

@@ -138,40 +138,51 @@ extension TimingCurve: HandWrittenWireForm {
         ("linear", .linear), ("easeIn", .easeIn), ("easeOut", .easeOut), ("easeInOut", .easeInOut)
     ]
 
-    /// Reads `"linear"`, `"easeIn"`, `"easeOut"`, `"easeInOut"`, `{"cubicBezier": [x1, y1, x2, y2]}`
-    /// or `{"spring": {"dampingRatio", "response"?, "initialVelocity"?}}`.
+    /// Reads a curve as ``init(wire:path:)`` does.
     /// - Parameters:
     ///   - json: The parsed JSON value: one of the four curve names, or an object with the one member `cubicBezier` or
     ///     `spring`.
     ///   - path: Where `json` sits in its document (`""` for the whole body); errors name fields below it.
-    /// - Throws: ``ValidationError``, at `path` for an unknown name or an object without exactly one member, at
+    /// - Throws: ``ValidationError``, as ``init(wire:path:)`` throws it.
+    public init(json: JSONValue, path: FieldPath) throws(ValidationError) {
+        try self.init(wire: json) { path }
+    }
+
+    /// Reads `"linear"`, `"easeIn"`, `"easeOut"`, `"easeInOut"`, `{"cubicBezier": [x1, y1, x2, y2]}`
+    /// or `{"spring": {"dampingRatio", "response"?, "initialVelocity"?}}`; paths are spelt out only for an error.
+    /// - Parameters:
+    ///   - json: The parsed JSON value: one of the four curve names, or an object with the one member `cubicBezier` or
+    ///     `spring`.
+    ///   - path: Makes the member's path (`timing.curve`), called only for an error or a spring's members' paths.
+    /// - Throws: ``ValidationError``, at `path()` for an unknown name or an object without exactly one member, at
     ///   `cubicBezier` when it is not an array of four numbers, from ``SpringParameters``'s reader at `spring`, or at
     ///   any other member. The control points' range is the validator's.
-    public init(json: JSONValue, path: FieldPath) throws(ValidationError) {
+    public init(wire json: JSONValue, path: () -> FieldPath) throws(ValidationError) {
         let expected = "must be \"linear\", \"easeIn\", \"easeOut\", \"easeInOut\", {\"cubicBezier\": [x1, y1, x2, y2]} or {\"spring\": {…}}"
         if case .string(let name) = json {
             guard let curve = Self.names.first(where: { $0.0 == name })?.1 else {
-                throw ValidationError(field: path, message: "\(expected), got \"\(EchoedInput.bounded(name))\"")
+                throw ValidationError(field: path(), message: "\(expected), got \"\(EchoedInput.bounded(name))\"")
             }
             self = curve
             return
         }
-        let reader = try JSONObjectReader(json, path: path)
-        guard reader.members.count == 1, let member = reader.members.first else {
-            throw ValidationError(field: path, message: "\(expected), got an object with \(reader.members.count) members")
+        guard case .object(let members) = json else {
+            throw ValidationError(field: path(), message: "must be an object, got \(json.kindDescription)")
         }
-        let memberPath = reader.fieldPath(member.key)
-        switch member.key {
-        case "cubicBezier":
+        guard members.count == 1, let member = members.first else {
+            throw ValidationError(field: path(), message: "\(expected), got an object with \(members.count) members")
+        }
+        func memberPath() -> FieldPath { path().member(member.key) }
+        if member.isNamed("cubicBezier") {
             guard case .array(let items) = member.value, items.count == 4 else {
-                throw ValidationError(field: memberPath, message: "must be an array of 4 numbers [x1, y1, x2, y2]")
+                throw ValidationError(field: memberPath(), message: "must be an array of 4 numbers [x1, y1, x2, y2]")
             }
-            let numbers = try [Double](wire: member.value) { memberPath }
+            let numbers = try [Double](wire: member.value, path: memberPath)
             self = .cubicBezier(CubicBezier(x1: numbers[0], y1: numbers[1], x2: numbers[2], y2: numbers[3]))
-        case "spring":
-            self = .spring(try SpringParameters(json: member.value, path: memberPath))
-        default:
-            throw ValidationError(field: memberPath, message: "is not a known curve; \(path) \(expected)")
+        } else if member.isNamed("spring") {
+            self = .spring(try SpringParameters(wire: member.value, path: memberPath))
+        } else {
+            throw ValidationError(field: memberPath(), message: "is not a known curve; \(path()) \(expected)")
         }
     }
 
@@ -213,28 +224,41 @@ extension SpringParameters: WireObject {
 }
 
 extension Sampling: HandWrittenWireForm {
-    /// Reads `{"keyframes": N}`, `{"fps": F}` or `{"tolerance": T}`.
+    /// Reads `{"keyframes": N}`, `{"fps": F}` or `{"tolerance": T}` as ``init(wire:path:)`` does.
+    /// - Parameters:
+    ///   - json: The parsed JSON value: an object with exactly one of `keyframes`, `fps` or `tolerance`.
+    ///   - path: Where `json` sits in its document (`""` for the whole body); errors name fields below it.
+    /// - Throws: ``ValidationError``, as ``init(wire:path:)`` throws it.
+    public init(json: JSONValue, path: FieldPath) throws(ValidationError) {
+        try self.init(wire: json) { path }
+    }
+
+    /// Reads `{"keyframes": N}`, `{"fps": F}` or `{"tolerance": T}`; paths are spelt out only for an error.
     /// - Parameters:
     ///   - json: The parsed JSON value: an object with exactly one of `keyframes` (a whole count), `fps` (frames per
     ///     second) or `tolerance` (points).
-    ///   - path: Where `json` sits in its document (`""` for the whole body); errors name fields below it.
-    /// - Throws: ``ValidationError``, at `path` when the object does not have exactly one member, at the member when it
-    ///   is not a number or not known, and at `keyframes` when it has a fraction or is beyond an `Int`
-    ///   (``PlanLimits/keyframesRule``). Other ranges are the validator's.
-    public init(json: JSONValue, path: FieldPath) throws(ValidationError) {
-        let reader = try JSONObjectReader(json, path: path)
-        let expected = "must have exactly one of \"keyframes\", \"fps\" or \"tolerance\""
-        guard reader.members.count == 1, let member = reader.members.first else {
-            throw ValidationError(field: reader.path, message: "\(expected), got \(reader.members.count) members")
+    ///   - path: Makes the member's path (`sampling`), called only for an error.
+    /// - Throws: ``ValidationError``, at `path()` when `json` is not an object or does not have exactly one member, at
+    ///   the member when it is not a number or not known, and at `keyframes` when it has a fraction or is beyond an
+    ///   `Int` (``PlanLimits/keyframesRule``). Other ranges are the validator's.
+    public init(wire json: JSONValue, path: () -> FieldPath) throws(ValidationError) {
+        guard case .object(let members) = json else {
+            throw ValidationError(field: path(), message: "must be an object, got \(json.kindDescription)")
         }
-        let memberPath = reader.fieldPath(member.key)
-        let value = try Double(wire: member.value) { memberPath }
-        switch member.key {
-        case "keyframes":
-            self = .keyframes(try JSONObjectReader.integer(value, path: memberPath, rangeRule: PlanLimits.keyframesRule))
-        case "fps": self = .fps(value)
-        case "tolerance": self = .tolerance(value)
-        default: throw ValidationError(field: memberPath, message: "is not a known field; \(reader.path) \(expected)")
+        let expected = "must have exactly one of \"keyframes\", \"fps\" or \"tolerance\""
+        guard members.count == 1, let member = members.first else {
+            throw ValidationError(field: path(), message: "\(expected), got \(members.count) members")
+        }
+        func memberPath() -> FieldPath { path().member(member.key) }
+        let value = try Double(wire: member.value, path: memberPath)
+        if member.isNamed("keyframes") {
+            self = .keyframes(try JSONObjectReader.integer(value, path: memberPath(), rangeRule: PlanLimits.keyframesRule))
+        } else if member.isNamed("fps") {
+            self = .fps(value)
+        } else if member.isNamed("tolerance") {
+            self = .tolerance(value)
+        } else {
+            throw ValidationError(field: memberPath(), message: "is not a known field; \(path()) \(expected)")
         }
     }
 

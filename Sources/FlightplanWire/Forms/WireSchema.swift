@@ -128,11 +128,13 @@ extension WireObject {
     ///   - path: The member's path, made only for an error or a nested member's path.
     /// - Throws: ``ValidationError`` when `json` is not an object (`must be an object, got array`), when
     ///   ``describe(_:_:)`` refuses a member, or for the first member it does not name (`is not a known field`).
+    @inline(__always)
     public init(wire json: JSONValue, path: () -> FieldPath) throws(ValidationError) {
         try self.init(reading: JSONObjectReader(json, path: path()))
     }
 
     /// Reads the object through its description; members the description does not name are refused.
+    @inline(__always)
     init(reading object: JSONObjectReader) throws(ValidationError) {
         var value = Self.wireStart
         var walk = WireReader(object)
@@ -291,12 +293,19 @@ struct WireReader: WireWalk {
     }
 
     /// Refuses the first member the walk did not name.
+    @inline(__always)
     func finish() throws(ValidationError) {
         let count = object.members.count
         guard named != (count >= 64 ? UInt64.max : (1 << UInt64(count)) - 1) else { return }
-        for index in 0..<min(count, 64) where named & (1 << UInt64(index)) == 0 {
-            throw ValidationError(field: object.fieldPath(object.members[index].key), message: "is not a known field")
-        }
+        throw firstUnnamed()
+    }
+
+    /// The refusal of the first member the walk did not name (one among the first 64, as `named` tells); apart from
+    /// ``finish()``, which most objects pass, so that it is inlined where each object is read.
+    @inline(never)
+    private func firstUnnamed() -> ValidationError {
+        let index = (~named).trailingZeroBitCount
+        return ValidationError(field: object.fieldPath(object.members[index].key), message: "is not a known field")
     }
 }
 
@@ -358,16 +367,24 @@ struct WireWriter: WireWalk {
 
 // MARK: - Value forms
 
+extension ValidationError {
+    /// The refusal of `json` at `path` for being of another kind than `expected` (`must be a number, got a string`).
+    /// Apart from the reads, which most values pass, so that each read is inlined where its member is read.
+    @inline(never)
+    init(_ json: JSONValue, at path: FieldPath, isNot expected: String) {
+        self.init(field: path, message: "must be \(expected), got \(json.kindDescription)")
+    }
+}
+
 extension Double: WireValue {
     /// Reads a number.
     /// - Parameters:
     ///   - json: The member's parsed JSON value.
     ///   - path: The member's path, made only for an error.
     /// - Throws: ``ValidationError`` at `path()` when `json` is not a number (`must be a number, got string`).
+    @inline(__always)
     public init(wire json: JSONValue, path: () -> FieldPath) throws(ValidationError) {
-        guard case .number(let number) = json else {
-            throw ValidationError(field: path(), message: "must be a number, got \(json.kindDescription)")
-        }
+        guard case .number(let number) = json else { throw ValidationError(json, at: path(), isNot: "a number") }
         self = number
     }
 
@@ -399,10 +416,9 @@ extension Bool: WireValue {
     ///   - path: The member's path, made only for an error.
     /// - Throws: ``ValidationError`` at `path()` when `json` is not `true` or `false` (`must be true or false, got
     ///   number`).
+    @inline(__always)
     public init(wire json: JSONValue, path: () -> FieldPath) throws(ValidationError) {
-        guard case .bool(let flag) = json else {
-            throw ValidationError(field: path(), message: "must be true or false, got \(json.kindDescription)")
-        }
+        guard case .bool(let flag) = json else { throw ValidationError(json, at: path(), isNot: "true or false") }
         self = flag
     }
 
@@ -417,10 +433,9 @@ extension String: WireValue {
     ///   - json: The member's parsed JSON value.
     ///   - path: The member's path, made only for an error.
     /// - Throws: ``ValidationError`` at `path()` when `json` is not a string (`must be a string, got number`).
+    @inline(__always)
     public init(wire json: JSONValue, path: () -> FieldPath) throws(ValidationError) {
-        guard case .string(let text) = json else {
-            throw ValidationError(field: path(), message: "must be a string, got \(json.kindDescription)")
-        }
+        guard case .string(let text) = json else { throw ValidationError(json, at: path(), isNot: "a string") }
         self = text
     }
 
@@ -468,13 +483,19 @@ extension WireEnumeration {
     ///   - path: The member's path, made only for an error.
     /// - Throws: ``ValidationError`` at `path()` when `json` is not a string, or is not one of the raw values (`must
     ///   be one of "sharedFrame", "zoom", …, got "spin"`).
+    @inline(__always)
     public init(wire json: JSONValue, path: () -> FieldPath) throws(ValidationError) {
         let text = try String(wire: json, path: path)
-        guard let value = Self.named(text) ?? Self(rawValue: text) else {
-            let allowed = Self.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
-            throw ValidationError(field: path(), message: "must be one of \(allowed), got \"\(EchoedInput.bounded(text))\"")
-        }
+        guard let value = Self.named(text) ?? Self(rawValue: text) else { throw Self.unknown(text, at: path()) }
         self = value
+    }
+
+    /// The refusal of a string that names no case: apart from the read, which most strings pass, so that the read is
+    /// inlined where each member is read.
+    @inline(never)
+    private static func unknown(_ text: String, at path: FieldPath) -> ValidationError {
+        let allowed = allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
+        return ValidationError(field: path, message: "must be one of \(allowed), got \"\(EchoedInput.bounded(text))\"")
     }
 
     /// Writes the raw value.
@@ -526,7 +547,8 @@ extension TrackProperty: WireValue {
     public func write(to writer: inout JSONWriter) { writer.string(rawValue) }
 }
 
-/// A hand-written form (two spellings, one of several keys) read through its `JSONDecodable` reader.
+/// A hand-written form (two spellings, one of several keys) read through its `JSONDecodable` reader, unless it reads
+/// itself as a member (a curve, a sampling: their paths are then spelt out only for an error).
 public protocol HandWrittenWireForm: WireValue, JSONCodable {}
 
 extension HandWrittenWireForm {
