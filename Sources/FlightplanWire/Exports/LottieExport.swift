@@ -10,8 +10,8 @@
 /// region is a second, intersecting mask, mapped into the layer at each keyframe. Keyframes are linear, at the
 /// plan's times in frames (60 per second), exact. Other numbers have at most six decimals, as in the CSS and SVG
 /// exports: a millionth of a point is far below what a player draws (most read numbers as 32-bit floats; Bodymovin
-/// itself writes three decimals), while a rounded time would move a fast layer by its speed times the rounding. Shadows are not drawn: rlottie plays no layer effects, so the document says so in
-/// `meta.d` when the plan has any.
+/// itself writes three decimals), while a rounded time would move a fast layer by its speed times the rounding.
+/// Shadows are not drawn: rlottie plays no layer effects, so the document says so in `meta.d` when the plan has any.
 ///
 /// A track with children (``Track/parent``) is instead one precomposition layer (`group-N`) carrying the track's
 /// transform, masks and opacity, so that they apply to everything inside as a group (a Lottie layer's `parent`
