@@ -212,7 +212,12 @@ def main():
             else:
                 drag = dismiss_request(rng)
                 text = broken(rng, drag["plan"])
-                drag["plan"] = json.loads(text) if text.endswith("}") and rng.random() < 0.8 else 1
+                drag["plan"] = 1
+                if text.endswith("}") and rng.random() < 0.8:
+                    try:
+                        drag["plan"] = json.loads(text)
+                    except json.JSONDecodeError:
+                        pass  # broken inside, not only at its end: the plan stays 1
                 path, body = "/v1/gestures/dismiss", json.dumps(drag)
             a, b = old.post(path, body), new.post(path, body)
             compared += 1
