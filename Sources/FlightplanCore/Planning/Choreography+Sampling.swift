@@ -19,13 +19,9 @@ extension Choreography {
             keyframes = sampled.map { keyframe(of: $0, at: instant) }
             return
         }
-        keyframes.withUnsafeMutableBufferPointer { write(sampled, at: instant, to: $0.baseAddress!) }
-    }
-
-    /// Writes the keyframes of the parts at `sampled` at `instant` where `keyframes` points, one a part (over what is
-    /// there: a `Keyframe` holds only doubles).
-    func write(_ sampled: [Int], at instant: ChannelInstant, to keyframes: UnsafeMutablePointer<Keyframe>) {
-        for (slot, index) in sampled.enumerated() { keyframes[slot] = keyframe(of: index, at: instant) }
+        keyframes.withUnsafeMutableBufferPointer { buffer in
+            for (slot, index) in sampled.enumerated() { buffer[slot] = keyframe(of: index, at: instant) }
+        }
     }
 
     /// Writes the keyframes of the parts at `sampled` at each of `progresses` where `keyframes` points, one a part

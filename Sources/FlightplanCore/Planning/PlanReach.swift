@@ -15,28 +15,28 @@ enum PlanReach {
     /// ``PlanLimits/maximumReach`` beyond the farther of its two ends (the ends are the request's own geometry,
     /// however large: a reveal from a 0.001 pt sliver covers the screen at 10¹² pt; the excursion is the curve's).
     /// - Parameters:
-    ///   - values: the track's whole values at each of its keyframe times (the times name a refusal's instant).
+    ///   - keyframes: the track's whole values at each of its keyframe times (the times name a refusal's instant).
     ///   - layer: the track's untransformed frame (window space), where its transform applies.
     ///   - cause: the field to name and the advice to give, worked out only for a refusal.
     /// - Throws: a ``ValidationError`` naming the cause's field, with how far the plan reaches and when.
-    static func check(_ values: [TrackKeyframe], layer: Rect, cause: @autoclosure () -> Cause) throws(ValidationError) {
-        if let excursion = excursion(values, layer: layer) { throw refusal(excursion, time: values[excursion.index].time, cause: cause()) }
+    static func check(_ keyframes: [TrackKeyframe], layer: Rect, cause: @autoclosure () -> Cause) throws(ValidationError) {
+        if let excursion = excursion(keyframes, layer: layer) { throw refusal(excursion, time: keyframes[excursion.index].time, cause: cause()) }
     }
 
     /// The first of one track's values that is not finite or goes beyond the limit ``check(_:layer:cause:)``
     /// sets: its index and reach; nil when the track stays within it.
-    private static func excursion(_ values: [TrackKeyframe], layer: Rect) -> (index: Int, reach: Double)? {
-        guard let first = values.first?.values, let last = values.last?.values else { return nil }
+    private static func excursion(_ keyframes: [TrackKeyframe], layer: Rect) -> (index: Int, reach: Double)? {
+        guard let first = keyframes.first?.values, let last = keyframes.last?.values else { return nil }
         // A track far inside the limit (nearly every one) is settled by one bound over all its values; only one the
         // bound cannot clear is checked keyframe by keyframe, which alone decides (and words) a refusal. A bound is
         // finite only where every reach is, and a reach is never negative, so the limit is at least `maximumReach`: a
         // bound within that settles the track before its ends' reaches are worked out.
-        let bound = reachBound(values, layer: layer)
+        let bound = reachBound(keyframes, layer: layer)
         if let bound, bound <= PlanLimits.maximumReach { return nil }
         let limit = max(first.reach(in: layer), last.reach(in: layer)) + PlanLimits.maximumReach
         if let bound, bound <= limit { return nil }
-        for index in values.indices {
-            let reach = values[index].values.reach(in: layer)
+        for index in keyframes.indices {
+            let reach = keyframes[index].values.reach(in: layer)
             // `!(reach <= limit)` also catches NaN.
             if !(reach <= limit) { return (index, reach) }
         }
@@ -57,12 +57,12 @@ enum PlanReach {
                 + "\(describeNumber(PlanLimits.maximumReach)) pt beyond its farther end; \(cause.remedy)")
     }
 
-    /// A bound on ``TrackValues/reach(in:)`` of every one of `values` at once; nil when a number is not finite (or the
+    /// A bound on ``TrackValues/reach(in:)`` of every one of `keyframes` at once; nil when a number is not finite (or the
     /// magnitudes overflow). Each visible corner is `layer.mid + scale × (mask edge − layer.size / 2) + shear × (…) +
     /// translation`, so the same sum of magnitudes bounds it (the triangle inequality), and three times that bounds a
     /// rect's far edge (`x + width`); the factor `1 + 10⁻⁹` covers the rounding of the few operations on either side.
     /// Radii, opacities, colours and shadows count exactly as the reach counts them.
-    static func reachBound(_ values: [TrackKeyframe], layer: Rect) -> Double? {
+    static func reachBound(_ keyframes: [TrackKeyframe], layer: Rect) -> Double? {
         var corner = 0.0, other = 0.0
         // Every magnitude added up: not finite exactly when one of them is not (or when they overflow).
         var total = 0.0
@@ -80,19 +80,19 @@ enum PlanReach {
         let halfWidth = abs(layer.width) / 2, halfHeight = abs(layer.height) / 2
         let whole = Rect(x: 0, y: 0, width: layer.width, height: layer.height), identity = AffineTransform.identity
         // By index, reading each value's fields in place rather than copying the whole value out.
-        for index in values.indices {
-            let transform = values[index].values.transform ?? identity
-            let mask = values[index].values.maskFrame ?? whole
+        for index in keyframes.indices {
+            let transform = keyframes[index].values.transform ?? identity
+            let mask = keyframes[index].values.maskFrame ?? whole
             // How far a mask corner is from the layer's centre along each axis, then where the transform puts it.
             let alongX = abs(mask.x) + abs(mask.width) + halfWidth, alongY = abs(mask.y) + abs(mask.height) + halfHeight
             let cornerX = abs(transform.a) * alongX + abs(transform.c) * alongY + abs(transform.tx)
             let cornerY = abs(transform.b) * alongX + abs(transform.d) * alongY + abs(transform.ty)
             total += cornerX + cornerY
             corner = max(corner, cornerX, cornerY)
-            if let cornerRadius = values[index].values.cornerRadius { include(cornerRadius * max(abs(transform.a), abs(transform.d))) }
-            if let opacity = values[index].values.opacity { include(opacity) }
-            if let color = values[index].values.color { include(color) }
-            if let shadow = values[index].values.shadow {
+            if let cornerRadius = keyframes[index].values.cornerRadius { include(cornerRadius * max(abs(transform.a), abs(transform.d))) }
+            if let opacity = keyframes[index].values.opacity { include(opacity) }
+            if let color = keyframes[index].values.color { include(color) }
+            if let shadow = keyframes[index].values.shadow {
                 include(shadow.radius)
                 include(shadow.offset.x)
                 include(shadow.offset.y)
@@ -106,11 +106,11 @@ enum PlanReach {
     /// Refuses finished tracks (a dismissal's state and completion) as ``check(_:layer:cause:)`` does.
     static func check(_ tracks: [Track], cause: Cause) throws(ValidationError) {
         for track in tracks {
-            let values =
+            let keyframes =
                 track.keyframes.isEmpty
                 ? [TrackKeyframe(time: 0, values: track.base)]
                 : track.keyframes.indices.map { TrackKeyframe(time: track.keyframes[$0].time, values: track.values(atKeyframe: $0)) }
-            try check(values, layer: track.frame, cause: cause)
+            try check(keyframes, layer: track.frame, cause: cause)
         }
     }
 }
