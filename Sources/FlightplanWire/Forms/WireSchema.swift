@@ -184,8 +184,11 @@ extension WireObject {
     ) {
         withUnsafeMutablePointer(to: &writer) { pointer in
             var walk = WireWriter(writer: pointer, format: format, idPrefix: idPrefix)
-            // The writer's steps never throw, and never write to the value.
-            try! describe(&walk, &UnsafeMutablePointer(mutating: value).pointee)
+            // The writer's steps never throw, and never write to the value; they get a copy of it all the same: handed
+            // the shared value itself `inout`, two threads writing one value made a modify access each, which the
+            // thread sanitizer reports as a race.
+            var copy = value.pointee
+            try! describe(&walk, &copy)
         }
     }
 }
