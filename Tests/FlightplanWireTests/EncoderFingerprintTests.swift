@@ -48,4 +48,19 @@ struct EncoderFingerprintTests {
         #expect(lines.count == pinned.count)
         for (line, expected) in zip(lines, pinned) { #expect(line == expected) }
     }
+
+    /// The writer reads each object where it lies, nested ones in their array's shared storage: under the thread
+    /// sanitizer (scripts/sanitizers.sh) this fails if writing makes a modify access to the value written.
+    @Test("one plan and one request written by 8 tasks at once: each gets the bytes of a lone write")
+    func sharedValuesWrittenConcurrently() async throws {
+        let request = RandomScenes.fingerprinted(8)
+        let plan = try Planner.plan(for: request.validated())
+        let alone = (plan.jsonBytes, request.jsonBytes)
+        let written = await withTaskGroup(of: ([UInt8], [UInt8]).self) { group in
+            for _ in 0..<8 { group.addTask { (plan.jsonBytes, request.jsonBytes) } }
+            return await group.reduce(into: []) { $0.append($1) }
+        }
+        #expect(written.count == 8)
+        for bytes in written { #expect(bytes == alone) }
+    }
 }

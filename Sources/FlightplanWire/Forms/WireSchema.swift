@@ -177,18 +177,23 @@ extension WireObject {
 
     /// Writes the members of the object `value` points to as part of the object being written.
     ///
-    /// The description takes the value `inout`, for the reader; the writer only reads it, so it is handed the value
-    /// where it lies rather than a copy of it (a copy retains every string and array in it, and releases them after).
+    /// The description takes the value `inout`, for the reader; the writer only reads it. It is handed neither the
+    /// value where it lies (two threads writing one shared value would each make a modify access to it: a race, by
+    /// the rules of exclusive access, which the thread sanitizer reports) nor a copy (which retains every string and
+    /// array in it, and releases them after), but the value's bytes copied into a temporary allocation of this
+    /// call's own: the same references, borrowed from the value, which outlives the call. The walk never writes, so
+    /// the bytes are left as they are, never destroyed: nothing was retained for them.
     static func writeMembers(
         of value: UnsafePointer<Self>, to writer: inout JSONWriter, format: PlanFormat = .json, idPrefix: String = ExportScene.defaultPrefix
     ) {
         withUnsafeMutablePointer(to: &writer) { pointer in
             var walk = WireWriter(writer: pointer, format: format, idPrefix: idPrefix)
-            // The writer's steps never throw, and never write to the value; they get a copy of it all the same: handed
-            // the shared value itself `inout`, two threads writing one value made a modify access each, which the
-            // thread sanitizer reports as a race.
-            var copy = value.pointee
-            try! describe(&walk, &copy)
+            withUnsafeTemporaryAllocation(of: Self.self, capacity: 1) { borrowed in
+                let bytes = UnsafeMutableRawPointer(borrowed.baseAddress!)
+                bytes.copyMemory(from: value, byteCount: MemoryLayout<Self>.size)
+                // The writer's steps never throw.
+                try! describe(&walk, &borrowed[0])
+            }
         }
     }
 }
