@@ -143,7 +143,7 @@ public enum Planner {
         if animated.isEmpty {
             keyframes = []
         } else {
-            for index in keyframes.indices { keyframes[index].values.keep(animated) }
+            for keyframe in keyframes.indices { keyframes[keyframe].values.keep(animated) }
         }
         return Track(
             id: parts[index].id, role: parts[index].role, z: index, frame: parts[index].frame,
