@@ -46,7 +46,7 @@ public enum Planner {
         if let precision = validated.request.precision {
             for index in sampled {
                 let rounding = KeyframeRounding(decimals: precision, layer: parts[index].frame)
-                for keyframe in keyframes[index].indices { keyframes[index][keyframe].values = rounding.round(keyframes[index][keyframe].values) }
+                for keyframe in keyframes[index].indices { rounding.round(&keyframes[index][keyframe].values) }
             }
         }
         // A held part's track keeps only its values at the start (it has no keyframes).
@@ -177,31 +177,19 @@ extension TrackValues {
 }
 
 extension KeyframeRounding {
-    /// Track values rounded as a keyframe's are; colours and shadow colours like opacities.
-    func round(_ values: TrackValues) -> TrackValues {
-        func color(_ color: Color) -> Color {
-            Color(
-                r: Self.round(color.r, fractionDecimals), g: Self.round(color.g, fractionDecimals),
-                b: Self.round(color.b, fractionDecimals), a: Self.round(color.a, fractionDecimals))
+    /// Rounds track values in place as a keyframe's are, each that is set; colours and shadow colours like opacities.
+    func round(_ values: inout TrackValues) {
+        func rounded(_ color: Color) -> Color {
+            Color(r: fraction(color.r), g: fraction(color.g), b: fraction(color.b), a: fraction(color.a))
         }
-        var rounded = values
-        if values.transform != nil || values.maskFrame != nil || values.cornerRadius != nil || values.opacity != nil {
-            let keyframe = round(
-                Keyframe(
-                    time: 0, progress: 0, transform: values.transform ?? .identity,
-                    maskFrame: values.maskFrame ?? Rect(x: 0, y: 0, width: 1, height: 1),
-                    cornerRadius: values.cornerRadius ?? 0, opacity: values.opacity ?? 1))
-            if values.transform != nil { rounded.transform = keyframe.transform }
-            if values.maskFrame != nil { rounded.maskFrame = keyframe.maskFrame }
-            if values.cornerRadius != nil { rounded.cornerRadius = keyframe.cornerRadius }
-            if values.opacity != nil { rounded.opacity = keyframe.opacity }
+        if let transform = values.transform { values.transform = self.transform(transform) }
+        if let maskFrame = values.maskFrame { values.maskFrame = self.maskFrame(maskFrame) }
+        if let cornerRadius = values.cornerRadius { values.cornerRadius = point(cornerRadius) }
+        if let opacity = values.opacity { values.opacity = fraction(opacity) }
+        if let color = values.color { values.color = rounded(color) }
+        if let shadow = values.shadow {
+            values.shadow = Shadow(
+                color: rounded(shadow.color), radius: point(shadow.radius), offset: Point(x: point(shadow.offset.x), y: point(shadow.offset.y)))
         }
-        rounded.color = values.color.map(color)
-        rounded.shadow = values.shadow.map { shadow in
-            Shadow(
-                color: color(shadow.color), radius: Self.round(shadow.radius, pointDecimals),
-                offset: Point(x: Self.round(shadow.offset.x, pointDecimals), y: Self.round(shadow.offset.y, pointDecimals)))
-        }
-        return rounded
     }
 }

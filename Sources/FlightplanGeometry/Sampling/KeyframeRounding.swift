@@ -3,19 +3,27 @@ internal import RealModule
 /// Rounds a track's keyframes for a request's `precision`: points to `decimals` places; scale factors
 /// to as many places as keep every point of the layer within 0.001 pt of where the exact scale puts
 /// it; progress and opacity to at least 4 places; times untouched (they must stay strictly increasing).
+///
+/// Each kind of value keeps its power of ten, found once when the rounding is made (a keyframe is a dozen values).
 package struct KeyframeRounding {
-    package let pointDecimals: Int
-    package let scaleDecimals: Int
-    package let fractionDecimals: Int
+    /// 10 to the places kept for points: translations, mask frames, radii, shadow offsets and blurs.
+    private let pointPower: Double
+    /// 10 to the places kept for the transform's scale and shear factors.
+    private let scalePower: Double
+    /// 10 to the places kept for progress, opacities and colour components.
+    private let fractionPower: Double
 
+    /// The rounding for a request's `decimals` (0…15) and a track's layer, whose size sets the scale factors' places.
     package init(decimals: Int, layer: Rect) {
-        pointDecimals = decimals
         // A scale error e moves a layer corner by e × half the diagonal: keep 0.5 × 10⁻ᵈ × ½√2 × extent ≤ 0.001.
         let extent = max(layer.width, layer.height)
-        scaleDecimals = min(15, max(decimals, Int(Double.log10(extent * 2.0.squareRoot() * 250).rounded(.up))))
-        fractionDecimals = max(decimals, 4)
+        let scaleDecimals = min(15, max(decimals, Int(Double.log10(extent * 2.0.squareRoot() * 250).rounded(.up))))
+        pointPower = Self.powerOfTen(decimals)
+        scalePower = Self.powerOfTen(scaleDecimals)
+        fractionPower = Self.powerOfTen(max(decimals, 4))
     }
 
+    /// Keyframes rounded, each as one is.
     package func round(_ keyframes: [Keyframe]) -> [Keyframe] {
         keyframes.map(round)
     }
@@ -23,41 +31,60 @@ package struct KeyframeRounding {
     /// One keyframe rounded.
     package func round(_ keyframe: Keyframe) -> Keyframe {
         Keyframe(
-            time: keyframe.time,
-            progress: Self.round(keyframe.progress, fractionDecimals),
-            transform: AffineTransform(
-                a: Self.round(keyframe.transform.a, scaleDecimals), b: Self.round(keyframe.transform.b, scaleDecimals),
-                c: Self.round(keyframe.transform.c, scaleDecimals), d: Self.round(keyframe.transform.d, scaleDecimals),
-                tx: Self.round(keyframe.transform.tx, pointDecimals), ty: Self.round(keyframe.transform.ty, pointDecimals)),
-            maskFrame: Rect(
-                x: Self.round(keyframe.maskFrame.x, pointDecimals), y: Self.round(keyframe.maskFrame.y, pointDecimals),
-                width: Self.roundExtent(keyframe.maskFrame.width, pointDecimals),
-                height: Self.roundExtent(keyframe.maskFrame.height, pointDecimals)),
-            cornerRadius: Self.round(keyframe.cornerRadius, pointDecimals),
-            opacity: Self.round(keyframe.opacity, fractionDecimals))
+            time: keyframe.time, progress: fraction(keyframe.progress), transform: transform(keyframe.transform),
+            maskFrame: maskFrame(keyframe.maskFrame), cornerRadius: point(keyframe.cornerRadius), opacity: fraction(keyframe.opacity))
     }
 
-    /// An extent rounded like any point, unless that would make it zero (a mask must keep an area).
-    package static func roundExtent(_ value: Double, _ decimals: Int) -> Double {
-        let rounded = round(value, decimals)
+    /// A point (a translation, a mask's edge, a radius, a shadow's offset or blur) rounded.
+    package func point(_ value: Double) -> Double { Self.round(value, power: pointPower) }
+
+    /// A fraction (progress, an opacity, a colour component) rounded.
+    package func fraction(_ value: Double) -> Double { Self.round(value, power: fractionPower) }
+
+    /// A transform rounded: its factors as scales, its translation as points.
+    package func transform(_ transform: AffineTransform) -> AffineTransform {
+        AffineTransform(
+            a: Self.round(transform.a, power: scalePower), b: Self.round(transform.b, power: scalePower),
+            c: Self.round(transform.c, power: scalePower), d: Self.round(transform.d, power: scalePower),
+            tx: point(transform.tx), ty: point(transform.ty))
+    }
+
+    /// A mask frame rounded as points, its extents never to zero (a mask must keep an area).
+    package func maskFrame(_ frame: Rect) -> Rect {
+        Rect(x: point(frame.x), y: point(frame.y), width: extent(frame.width), height: extent(frame.height))
+    }
+
+    /// An extent rounded like any point, unless that would make it zero.
+    private func extent(_ value: Double) -> Double {
+        let rounded = point(value)
         return rounded > 0 ? rounded : value
     }
-
-    /// 10⁰ … 10¹⁵, exact.
-    private static let powersOfTen: [Double] = (0...15).map { exponent in (0..<exponent).reduce(1.0) { value, _ in value * 10 } }
 
     /// `value` to `decimals` places, as the Double nearest the decimal (so it prints as that decimal).
     /// Values too large to scale exactly are left as they are.
     package static func round(_ value: Double, _ decimals: Int) -> Double {
-        let scale = powersOfTen[decimals]
-        let product = value * scale
+        round(value, power: powerOfTen(decimals))
+    }
+
+    /// `value` to as many places as `power` (10 to that many) has zeros, as ``round(_:_:)`` does.
+    @inline(__always)
+    private static func round(_ value: Double, power: Double) -> Double {
+        let product = value * power
         guard abs(product) < 9e15 else { return value }
         // `product.rounded()` (half away from zero) without the libm call it is on baseline x86-64: below 2⁵³ the
         // truncation and the remainder are exact.
         var scaled = Double(Int64(product))
         let remainder = product - scaled
         if remainder >= 0.5 { scaled += 1 } else if remainder <= -0.5 { scaled -= 1 }
-        let rounded = scaled / scale
+        let rounded = scaled / power
         return rounded == 0 ? 0 : rounded
+    }
+
+    /// 10^`exponent` for 0 ≤ `exponent` ≤ 15, exact (every such power is a `Double`).
+    private static func powerOfTen(_ exponent: Int) -> Double {
+        precondition((0...15).contains(exponent), "at most 15 decimal places")
+        var power = 1.0
+        for _ in 0..<exponent { power *= 10 }
+        return power
     }
 }
