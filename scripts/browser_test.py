@@ -5,8 +5,9 @@ t = 0, the middle and the end, and checks that what the page shows is the plan's
 track (one with keyframes, or inside one), the bounds of its element's *computed* clip-path through every
 *computed* transform above it (what the Web Animations API applied; a child's through its parent's too) equal
 the track's visible rect within 1 px, and so does the page's clip outline
-for the main track (the flying content). Takes a screenshot at each pause, renders a
-filmstrip SVG to PNG and checks it is not blank, and fails on any console error.
+for the main track (the flying content). Takes a screenshot at each pause, renders the
+zoom and reveal filmstrips to PNG and checks each is not blank and draws nothing between its panels, and fails on any
+console error.
 Artefacts (screenshots, the filmstrip SVG and PNG) go to $ARTIFACTS_DIR (default .build/artifacts).
 
 Usage: browser_test.py path/to/flightplan
@@ -118,29 +119,52 @@ def main():
                       f"{measured['outline']} vs {expected_page}")
                 if name == "sharedFrame" or label == "middle":
                     browser.save_screenshot(os.path.join(ARTIFACTS, f"preview-{name}-{label}.png"))
-        # A filmstrip rendered to PNG, and not blank.
-        body = open(os.path.join(ROOT, "examples", "zoom.json"), "rb").read()
-        svg = urllib.request.urlopen(urllib.request.Request(base + "/v1/plans/filmstrip.svg", data=body, headers={"Content-Type": "application/json"})).read()
-        open(os.path.join(ARTIFACTS, "filmstrip-zoom.svg"), "wb").write(svg)
-        painted = browser.execute_async_script("""
-            const done = arguments[1], image = new Image();
-            image.onload = () => {
-                const canvas = document.createElement('canvas');
-                canvas.width = image.naturalWidth; canvas.height = image.naturalHeight;
-                const context = canvas.getContext('2d');
-                context.fillStyle = '#fff'; context.fillRect(0, 0, canvas.width, canvas.height);
-                context.drawImage(image, 0, 0);
-                const pixels = context.getImageData(0, 0, canvas.width, canvas.height).data;
-                let inked = 0;
-                for (let i = 0; i < pixels.length; i += 4) if (pixels[i] < 250 || pixels[i + 1] < 250 || pixels[i + 2] < 250) inked++;
-                done({inked, total: pixels.length / 4, png: canvas.toDataURL('image/png')});
-            };
-            image.onerror = () => done(null);
-            image.src = 'data:image/svg+xml;base64,' + arguments[0];""", base64.b64encode(svg).decode())
-        check(painted is not None and painted["inked"] > painted["total"] * 0.2, "the zoom filmstrip renders to a PNG that is not blank",
-              str(painted and (painted["inked"], painted["total"])))
-        if painted:
-            open(os.path.join(ARTIFACTS, "filmstrip-zoom.png"), "wb").write(base64.b64decode(painted["png"].split(",", 1)[1]))
+        # Filmstrips rendered to PNG: not blank, and nothing drawn in the gaps between panels (a reveal's circle grows far
+        # past its screen, so each panel must be clipped to its own). Seed 003's avatar is its aspect-filled image's
+        # overflow, shown by a circular mask beyond the element's frame: its colour fills the circle there, as the
+        # exports paint it (the probe, at the top of the circle in the first panel, is above the frame's band).
+        for example, probe in [("zoom", None), ("reveal", None), ("seeds/003-list-to-detail", ([60, 186], [128, 0, 128]))]:
+            body = open(os.path.join(ROOT, "examples", f"{example}.json"), "rb").read()
+            example = os.path.basename(example)
+            svg = urllib.request.urlopen(urllib.request.Request(base + "/v1/plans/filmstrip.svg", data=body,
+                                                                headers={"Content-Type": "application/json"})).read()
+            open(os.path.join(ARTIFACTS, f"filmstrip-{example}.svg"), "wb").write(svg)
+            # The strip's layout (Filmstrip.swift): panels `screen` wide, 8 % of it apart, left to right from the viewBox's x.
+            screen = json.loads(body)["destination"]["bounds"]
+            view_box = [float(number) for number in re.search(rb'viewBox="([^"]+)"', svg)[1].split()]
+            panels = round((view_box[2] + screen["width"] * 0.08) / (screen["width"] * 1.08))
+            gaps = [[(index + 1) * screen["width"] * 1.08 - screen["width"] * 0.08, (index + 1) * screen["width"] * 1.08] for index in range(panels - 1)]
+            painted = browser.execute_async_script("""
+                const [source, viewBox, gaps, screenHeight, probe, done] = arguments, image = new Image();
+                image.onload = () => {
+                    const canvas = document.createElement('canvas');
+                    canvas.width = image.naturalWidth; canvas.height = image.naturalHeight;
+                    const context = canvas.getContext('2d');
+                    context.fillStyle = '#fff'; context.fillRect(0, 0, canvas.width, canvas.height);
+                    context.drawImage(image, 0, 0);
+                    const pixels = context.getImageData(0, 0, canvas.width, canvas.height).data;
+                    const isInked = (x, y) => { const i = 4 * (y * canvas.width + x); return pixels[i] < 250 || pixels[i + 1] < 250 || pixels[i + 2] < 250; };
+                    let inked = 0, inGaps = 0;
+                    for (let y = 0; y < canvas.height; y++) for (let x = 0; x < canvas.width; x++) if (isInked(x, y)) inked++;
+                    // Each gap's columns, a pixel in from either side (antialiasing), down to the screens' bottom.
+                    const scale = canvas.width / viewBox[2];
+                    for (const [left, right] of gaps)
+                        for (let x = Math.ceil(left * scale) + 1; x < Math.floor(right * scale) - 1; x++)
+                            for (let y = 0; y < Math.floor(screenHeight * scale); y++) if (isInked(x, y)) inGaps++;
+                    const at = probe && 4 * (Math.round((probe[1] - viewBox[1]) * scale) * canvas.width + Math.round((probe[0] - viewBox[0]) * scale));
+                    done({inked, inGaps, total: pixels.length / 4, probed: probe && Array.from(pixels.slice(at, at + 3)), png: canvas.toDataURL('image/png')});
+                };
+                image.onerror = () => done(null);
+                image.src = 'data:image/svg+xml;base64,' + source;""", base64.b64encode(svg).decode(), view_box, gaps, screen["height"], probe and probe[0])
+            check(painted is not None and painted["inked"] > painted["total"] * 0.2, f"the {example} filmstrip renders to a PNG that is not blank",
+                  str(painted and (painted["inked"], painted["total"])))
+            check(painted is not None and len(gaps) == 5 and painted["inGaps"] == 0,
+                  f"the {example} filmstrip draws nothing between its {panels} panels", str(painted and painted["inGaps"]))
+            if probe:
+                check(painted is not None and all(abs(got - wanted) <= 8 for got, wanted in zip(painted["probed"], probe[1])),
+                      f"the {example} filmstrip paints the colour over the whole mask, beyond the frame", str(painted and painted["probed"]))
+            if painted:
+                open(os.path.join(ARTIFACTS, f"filmstrip-{example}.png"), "wb").write(base64.b64decode(painted["png"].split(",", 1)[1]))
         errors = [entry for entry in browser.get_log("browser") if entry["level"] == "SEVERE"]
         check(not errors, "no console errors", str(errors[:3]))
     finally:

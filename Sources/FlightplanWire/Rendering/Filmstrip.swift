@@ -1,4 +1,4 @@
-/// A plan drawn as an SVG strip: one panel per instant, evenly spaced from the start to the end, each
+/// A plan drawn as an SVG strip: one panel per instant, evenly spaced from the start to the end, each clipped to its screen and
 /// showing the source element's outline, every track in its stacking order with its values (transform,
 /// mask and radius, opacity, colour, shadow, clip), and the flying content's visible clip in red. Screens
 /// are light greys and white (lavender when the destination screen itself flies), content and snapshots
@@ -48,13 +48,21 @@ public enum Filmstrip {
         let outlined =
             tracks.first { $0.role == .destinationScreen && $0.animates.contains(.transform) }
             ?? tracks.last { $0.role == .content } ?? tracks.last { $0.animates.contains(.transform) }
+        // A panel's screen and tracks are clipped to the screen, and its outline to the screen widened by the outline's
+        // stroke (so that an outline on the screen's edge stays whole): a reveal's growing circle or a spring's overshoot
+        // stays out of the neighbouring panels.
+        let stroke = max(1, screen.width / 200)
+        let outlineRoom = Rect(x: screen.x - stroke, y: screen.y - stroke, width: screen.width + 2 * stroke, height: screen.height + 2 * stroke)
         for (index, time) in times.enumerated() {
             svg += ##"<g transform="translate(\##(formatted(Double(index) * (screen.width + gap))) 0)">"##
+            svg += ##"<clipPath id="p\##(index)">\##(rect(screen, ""))</clipPath><clipPath id="p\##(index)o">\##(rect(outlineRoom, ""))</clipPath>"##
+            svg += ##"<g clip-path="url(#p\##(index))">"##
             svg += rect(screen, ##"fill="#f2f2f7" stroke="#c7c7cc""##)
             svg += rect(source.frame, ##"fill="none" stroke="#8e8e93" stroke-dasharray="4 3""##, radius: source.cornerRadius)
             for trackIndex in tracks.indices where plan.parent(of: tracks[trackIndex]) == nil {
                 svg += draw(trackIndex, of: plan, atKeyframe: index)
             }
+            svg += "</g>"
             if let outlined {
                 let values = outlined.values(atKeyframe: index)
                 let state = values.keyframe(time: time, progress: 0, in: outlined.frame)
@@ -64,7 +72,8 @@ public enum Filmstrip {
                     radius *= clip.width > 0 ? onStage.width / clip.width : 1
                     clip = onStage
                 }
-                svg += rect(clip, ##"fill="none" stroke="#ff3b30" stroke-width="\##(formatted(max(1, screen.width / 200)))""##, radius: radius)
+                svg += ##"<g clip-path="url(#p\##(index)o)">"##
+                svg += rect(clip, ##"fill="none" stroke="#ff3b30" stroke-width="\##(formatted(stroke))""##, radius: radius) + "</g>"
             }
             svg +=
                 ##"<text x="\##(formatted(screen.x + screen.width / 2))" y="\##(formatted(screen.maxY + label * 0.75))" font-size="\##(formatted(label * 0.6))" text-anchor="middle">t = \##(formatted(time)) s</text>"##
@@ -97,16 +106,19 @@ public enum Filmstrip {
             svg += ##"<g filter="url(#\##(id)s)">"##
         }
         let keyframe = values.keyframe(time: 0, progress: 0, in: track.frame)
-        svg += layer(keyframe, track.frame, id: id, fill: fill, opacity: values.opacity ?? 1, diagonals: diagonals, inside: children)
+        svg += layer(
+            keyframe, track.frame, painted: ExportPalette.paintedRect(of: track).offsetBy(dx: track.frame.x, dy: track.frame.y), id: id, fill: fill,
+            opacity: values.opacity ?? 1, diagonals: diagonals, inside: children)
         if values.shadow.map({ $0.color.a > 0 }) == true { svg += "</g>" }
         if track.clip != nil { svg += "</g>" }
         return svg
     }
 
-    /// The layer at one instant: its untransformed frame (with diagonals, when asked) and then `inside`, clipped to its
-    /// mask, under the keyframe's transform about the layer's centre.
+    /// The layer at one instant: its paint over `painted` (its frame and every mask it takes, as the exports paint it),
+    /// diagonals over its untransformed frame when asked, and then `inside`, clipped to its mask, under the keyframe's
+    /// transform about the layer's centre.
     private static func layer(
-        _ keyframe: Keyframe, _ frame: Rect, id: String, fill: String, opacity: Double, diagonals: Bool, inside: String
+        _ keyframe: Keyframe, _ frame: Rect, painted: Rect, id: String, fill: String, opacity: Double, diagonals: Bool, inside: String
     ) -> String {
         let t = keyframe.transform
         // As one SVG matrix in window space: the translation is where the window origin lands.
@@ -116,7 +128,7 @@ public enum Filmstrip {
         var svg = ##"<clipPath id="\##(id)">\##(rect(mask, "", radius: keyframe.cornerRadius))</clipPath>"##
         svg +=
             ##"<g transform="matrix(\##(formatted(t.a)) \##(formatted(t.b)) \##(formatted(t.c)) \##(formatted(t.d)) \##(formatted(e)) \##(formatted(f)))" opacity="\##(formatted(opacity))"><g clip-path="url(#\##(id))">"##
-        svg += rect(frame, fill)
+        svg += rect(painted, fill)
         if diagonals {
             svg +=
                 ##"<path d="M\##(formatted(frame.x)) \##(formatted(frame.y))L\##(formatted(frame.maxX)) \##(formatted(frame.maxY))M\##(formatted(frame.maxX)) \##(formatted(frame.y))L\##(formatted(frame.x)) \##(formatted(frame.maxY))" stroke="#fff" stroke-opacity="0.6" fill="none"/>"##
