@@ -239,6 +239,14 @@ def lottie_checks(base):
         errors = sorted(validator.iter_errors(document), key=lambda e: list(e.path))
         check(not errors, f"{name}: the lottie export is valid against the Lottie specification's schema",
               "; ".join(f"{list(e.path)}: {e.message[:120]}" for e in errors[:3]))
+        # The last frame a player shows must be at or after the plan's end, or its end state is never shown. lottie-web
+        # (not installable here: no npm registry) shows frames ip … op − 1 and stops a non-looping animation on op − 1
+        # (AnimationItem.advanceTime: `nextValue = this.totalFrames - 1`, totalFrames = op − ip); rlottie counts its
+        # frames itself.
+        rlottie_last = rlottie_python.LottieAnimation.from_data(json.dumps(document)).lottie_animation_get_totalframe() - 1
+        for player, last in [("lottie-web", document["op"] - document["ip"] - 1), ("rlottie", rlottie_last)]:
+            check(last / document["fr"] >= plan["duration"] - 1e-9, f"{name}: the last frame {player} shows holds the plan's end",
+                  f"(frame {last} at {document['fr']} fps, {plan['duration']} s)")
         stage, width, height = plan["stage"], document["w"], document["h"]
         worst = (0.0, "")
         for track in plan["tracks"]:

@@ -310,12 +310,14 @@ def run_case(base, browser, name, request, image, reference):
     lottie = json.loads(post(base, body, "lottie"))
     stage = plan["stage"]
     width, height = stage["width"], stage["height"]
-    total = max(1, math.ceil(plan["duration"] * LOTTIE_FPS))
-    frames = sorted({min(total - 1, round(f * plan["duration"] * LOTTIE_FPS)) for f in FRACTIONS})
-    times = [frame / LOTTIE_FPS for frame in frames]
+    # A player shows frames 0 … op − 1 and stops on the last, which must hold the plan's end: the last instant is that
+    # frame (at or just after the end, so the plan's end state), the others the frames nearest their fractions.
+    last = lottie["op"] - 1
+    frames = sorted({min(last, round(f * plan["duration"] * LOTTIE_FPS)) for f in FRACTIONS[:-1]} | {last})
+    times = [min(plan["duration"], frame / LOTTIE_FPS) for frame in frames]
     if len(times) < len(FRACTIONS):  # a plan shorter than its frames: instants between them
         times = [f * plan["duration"] for f in FRACTIONS]
-        frames = [min(total - 1, round(t * LOTTIE_FPS)) for t in times]
+        frames = [min(last, round(t * LOTTIE_FPS)) for t in times[:-1]] + [last]
     placeholders = placeholder_colors(waapi)
     references = [render_plan(plan, time, image, placeholders) for time in times]
     for_rlottie = [render_plan(plan, time, image, placeholders, shadows=False, sampling=Image.NEAREST) for time in times]

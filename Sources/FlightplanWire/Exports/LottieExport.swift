@@ -12,6 +12,9 @@
 /// exports: a millionth of a point is far below what a player draws (most read numbers as 32-bit floats; Bodymovin
 /// itself writes three decimals), while a rounded time would move a fast layer by its speed times the rounding.
 /// Shadows are not drawn: rlottie plays no layer effects, so the document says so in `meta.d` when the plan has any.
+/// The out point (`op`, the document's and every layer's) is one frame past the first whole frame at or after the plan's
+/// end: a player shows frames `ip` … `op` − 1 and stops a non-looping animation on the last (lottie-web), so that frame
+/// is the plan's end state, not the state a frame before it.
 ///
 /// A track with children (``Track/parent``) is instead one precomposition layer (`group-N`) carrying the track's
 /// transform, masks and opacity, so that they apply to everything inside as a group (a Lottie layer's `parent`
@@ -33,13 +36,13 @@ extension ExportScene {
 
     /// Writes the Lottie document as the writer's next value (a batch's or a dismissal's plan, without a copy).
     func lottieDocument(to writer: inout JSONWriter) {
-        let frames = max(1, (plan.duration * Self.lottieFrameRate).rounded(.up))
+        let outPoint = max(1, (plan.duration * Self.lottieFrameRate).rounded(.up)) + 1
         writer.beginObject()
         writer.key("v"); writer.string("5.7.0")
         writer.key("nm"); writer.string("Flightplan \(plan.style.rawValue) \(plan.direction.rawValue)")
         writer.key("fr"); writer.number(Self.lottieFrameRate)
         writer.key("ip"); writer.number(0)
-        writer.key("op"); writer.number(frames)
+        writer.key("op"); writer.number(outPoint)
         writer.key("w"); writer.integer(Int(stage.width.rounded(.up)))
         writer.key("h"); writer.integer(Int(stage.height.rounded(.up)))
         writer.key("ddd"); writer.integer(0)
@@ -53,19 +56,19 @@ extension ExportScene {
         writer.key("assets")
         writer.beginArray()
         for index in tracks.indices {
-            if let content = tracks[index].content { contentAssets(content, of: tracks[index], index: index, frames: frames, to: &writer) }
+            if let content = tracks[index].content { contentAssets(content, of: tracks[index], index: index, outPoint: outPoint, to: &writer) }
         }
         for index in tracks.indices where !tree.children[index].isEmpty {
             let bounds = groupBounds(index, tree: tree)
             writer.beginObject()
             writer.key("id"); writer.string("group-\(index)")
             writer.key("layers")
-            layers(of: tree.children[index], origin: (bounds.x, bounds.y), below: index, frames: frames, tree: tree, to: &writer)
+            layers(of: tree.children[index], origin: (bounds.x, bounds.y), below: index, outPoint: outPoint, tree: tree, to: &writer)
             writer.endObject()
         }
         writer.endArray()
         writer.key("layers")
-        layers(of: tree.roots, origin: (stage.x, stage.y), below: nil, frames: frames, tree: tree, to: &writer)
+        layers(of: tree.roots, origin: (stage.x, stage.y), below: nil, outPoint: outPoint, tree: tree, to: &writer)
         writer.endObject()
     }
 
@@ -73,7 +76,7 @@ extension ExportScene {
     /// composition's top-left at `origin` in the space their frames are in, then the own paint of the track at
     /// `owner`, whose group this composition is, holding still.
     private func layers(
-        of indices: [Int], origin: (x: Double, y: Double), below owner: Int?, frames: Double, tree: ExportTree, to writer: inout JSONWriter
+        of indices: [Int], origin: (x: Double, y: Double), below owner: Int?, outPoint: Double, tree: ExportTree, to writer: inout JSONWriter
     ) {
         var drawn: [(track: Int, kind: LottieLayerKind, moving: Bool)] = []
         func paint(_ index: Int, moving: Bool) {
@@ -91,7 +94,7 @@ extension ExportScene {
         writer.beginArray()
         for (number, layer) in drawn.enumerated() {
             self.layer(
-                tracks[layer.track], at: layer.track, index: number + 1, frames: frames, kind: layer.kind, origin: origin,
+                tracks[layer.track], at: layer.track, index: number + 1, outPoint: outPoint, kind: layer.kind, origin: origin,
                 moving: layer.moving, tree: tree, to: &writer)
         }
         writer.endArray()
@@ -156,7 +159,7 @@ extension ExportScene {
 
     /// A track's content as two assets: the image (`image-N`, its own pixel size, or the track's frame when the
     /// reference gives none) and a composition of the track's frame (`content-N`) that scales the image over it.
-    private func contentAssets(_ content: ContentReference, of track: Track, index: Int, frames: Double, to writer: inout JSONWriter) {
+    private func contentAssets(_ content: ContentReference, of track: Track, index: Int, outPoint: Double, to writer: inout JSONWriter) {
         let drawn = ExportPalette.contentRect(of: track), painted = ExportPalette.paintedRect(of: track)
         let size = content.size ?? drawn.size
         writer.beginValue()
@@ -169,7 +172,7 @@ extension ExportScene {
         writer.beginValue()
         writer.fragment(#"{"id":"content-"#); writer.bareInteger(index)
         writer.fragment(#"","layers":[{"ty":2,"refId":"image-"#); writer.bareInteger(index)
-        writer.fragment(#"","ind":1,"ip":0,"op":"#); writer.bareSixDecimals(frames)
+        writer.fragment(#"","ind":1,"ip":0,"op":"#); writer.bareSixDecimals(outPoint)
         writer.fragment(#","st":0,"sr":1,"ks":{"a":{"a":0,"k":[0,0,0]},"p":"#)
         property(track, animated: false, to: &writer) { _ in ExportNumbers(drawn.x - painted.x, drawn.y - painted.y, 0) }
         writer.fragment(#","s":"#)
@@ -183,7 +186,7 @@ extension ExportScene {
     /// layer has the track's transform, opacity and masks; else it is the track's own paint inside its group,
     /// which has them. One value of the writer, its text written outside the comma bookkeeping.
     private func layer(
-        _ track: Track, at position: Int, index: Int, frames: Double, kind: LottieLayerKind, origin: (x: Double, y: Double), moving: Bool,
+        _ track: Track, at position: Int, index: Int, outPoint: Double, kind: LottieLayerKind, origin: (x: Double, y: Double), moving: Bool,
         tree: ExportTree, to writer: inout JSONWriter
     ) {
         let frame = track.frame, painted = ExportPalette.paintedRect(of: track)
@@ -209,7 +212,7 @@ extension ExportScene {
         writer.fragment(#","ind":"#); writer.bareInteger(index)
         writer.fragment(#","nm":""#); writer.escaped(track.id)
         if case .content = kind { writer.fragment(" content") }
-        writer.fragment(#"","ip":0,"op":"#); writer.bareSixDecimals(frames)
+        writer.fragment(#"","ip":0,"op":"#); writer.bareSixDecimals(outPoint)
         writer.fragment(#","st":0,"sr":1,"ks":{"a":"#)
         property(track, animated: false, to: &writer) { _ in ExportNumbers(frame.width / 2 + shift.x, frame.height / 2 + shift.y, 0) }
         writer.fragment(#","p":"#)
