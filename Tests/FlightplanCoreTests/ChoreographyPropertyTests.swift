@@ -65,6 +65,13 @@ struct ChoreographyPropertyTests {
                 #expect(start.transform == .identity, "the element starts as it is, \(replay)")
             } else {
                 #expect(isClose(start.visibleClip(in: frame), validated.visibleSource), "starts on what the user sees, \(replay)")
+                if let placeholder = ends.index(.placeholder) {
+                    // sharedFrame's placeholder covers the cell the flight starts from, its corners as rounded.
+                    let cell = ends.tracks[placeholder].frame, cover = ends.collapsed[placeholder].keyframe(time: 0, progress: 0, in: cell)
+                    #expect(isClose(cover.visibleClip(in: cell), start.visibleClip(in: frame)), "the placeholder covers the cell, \(replay)")
+                    #expect(isClose(cover.visibleCornerRadius, start.visibleCornerRadius), "with the flight's first corners, \(replay)")
+                    #expect(start.visibleCornerRadius == 0 || ends.tracks[placeholder].cornerCurve == ends.tracks[flying].cornerCurve, "\(replay)")
+                }
                 let target = request.style == .sharedFrame ? request.destination.bounds : Scene.zoomTrack(validated).clipEnd
                 if request.style != .zoom && request.style != .sharedFrame {
                     #expect(isClose(end.visibleClip(in: frame), request.destination.contentFrame), "\(replay)")

@@ -11,7 +11,7 @@ extension Scene {
 }
 
 extension Choreography {
-    /// sharedFrame (seed 000): the source screen, a placeholder over the cell, the overlay, and the
+    /// sharedFrame (seed 000): the source screen, a placeholder over the cell (with the cell's corners), the overlay, and the
     /// destination screen flying out of the cell above them all.
     mutating func addSharedFrame(_ kit: PartKit, _ validated: ValidatedPlanRequest) {
         let request = validated.request, bounds = request.destination.bounds
@@ -20,9 +20,12 @@ extension Choreography {
         let overlayColor = request.overlayColor ?? PlanDefaults.overlayColor
         let overlayOpacity = validated.overlayOpacity
         parts.append(Part(id: "sourceScreen", role: .sourceScreen, frame: bounds, moves: false) { _ in TrackValues() })
+        // The placeholder covers the cell as the flight starts from it: a rounded cell's corners stay the source screen's.
+        let cell = kit.visibleSource, cellRadius = min(request.source.cornerRadius, cell.maxCornerRadius)
+        let cellMask = cellRadius > 0 ? Rect(x: 0, y: 0, width: cell.width, height: cell.height) : nil
         parts.append(
-            Part(id: "placeholder", role: .placeholder, frame: kit.visibleSource, moves: false) { _ in
-                TrackValues(color: placeholderColor)
+            Part(id: "placeholder", role: .placeholder, frame: cell, cornerCurve: kit.cornerCurve, moves: false) { _ in
+                TrackValues(maskFrame: cellMask, cornerRadius: cellMask.map { _ in cellRadius }, color: placeholderColor)
             })
         parts.append(
             Part(id: "overlay", role: .overlay, frame: bounds) { instant in

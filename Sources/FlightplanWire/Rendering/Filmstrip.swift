@@ -53,10 +53,11 @@ public enum Filmstrip {
         // stays out of the neighbouring panels.
         let stroke = max(1, screen.width / 200)
         let outlineRoom = Rect(x: screen.x - stroke, y: screen.y - stroke, width: screen.width + 2 * stroke, height: screen.height + 2 * stroke)
+        // Both clips are in a panel's own space, the same for every panel.
+        svg += ##"<clipPath id="p">\##(rect(screen, ""))</clipPath><clipPath id="po">\##(rect(outlineRoom, ""))</clipPath>"##
         for (index, time) in times.enumerated() {
             svg += ##"<g transform="translate(\##(formatted(Double(index) * (screen.width + gap))) 0)">"##
-            svg += ##"<clipPath id="p\##(index)">\##(rect(screen, ""))</clipPath><clipPath id="p\##(index)o">\##(rect(outlineRoom, ""))</clipPath>"##
-            svg += ##"<g clip-path="url(#p\##(index))">"##
+            svg += ##"<g clip-path="url(#p)">"##
             svg += rect(screen, ##"fill="#f2f2f7" stroke="#c7c7cc""##)
             svg += rect(source.frame, ##"fill="none" stroke="#8e8e93" stroke-dasharray="4 3""##, radius: source.cornerRadius)
             for trackIndex in tracks.indices where plan.parent(of: tracks[trackIndex]) == nil {
@@ -72,7 +73,7 @@ public enum Filmstrip {
                     radius *= clip.width > 0 ? onStage.width / clip.width : 1
                     clip = onStage
                 }
-                svg += ##"<g clip-path="url(#p\##(index)o)">"##
+                svg += ##"<g clip-path="url(#po)">"##
                 svg += rect(clip, ##"fill="none" stroke="#ff3b30" stroke-width="\##(formatted(stroke))""##, radius: radius) + "</g>"
             }
             svg +=
