@@ -180,6 +180,15 @@ def test_styles(server):
               f"times {path}: the moving tracks share increasing keyframe times from 0 to the duration")
         cli = subprocess.run([BINARY, "plan", path], capture_output=True, cwd=ROOT)
         check(cli.returncode == 0 and cli.stdout.rstrip(b"\n") == body, f"CLI prints the server's bytes for {path}")
+    # A track's shadow is in its layer's own space: a small source's is far larger than a request's may be, and the
+    # answer still matches its schema (the contract check validates every response seen).
+    small = {"style": "zoom", "source": {"frame": {"x": 16, "y": 220, "width": 0.01, "height": 0.01},
+                                         "shadow": {"color": "#00000080", "radius": 30, "offset": {"x": 0, "y": 8}}},
+             "destination": {"bounds": {"x": 0, "y": 0, "width": 390, "height": 844}}, "sampling": {"keyframes": 3}}
+    status, _, body = post(server, "/v1/plans", json.dumps(small))
+    radius = max((track["base"].get("shadow") or (track["keyframes"] or [{}])[0].get("shadow") or {}).get("radius", 0)
+                 for track in json.loads(body)["tracks"]) if status == 200 else 0
+    check(status == 200 and radius > 500_000, "a small source's shadow in its layer's space is planned", f"{status}, radius {radius}")
 
 
 def test_batch(server):

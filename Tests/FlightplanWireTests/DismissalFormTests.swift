@@ -5,7 +5,7 @@ import Testing
 @Suite("Dismissal drags through the wire")
 struct DismissalFormTests {
     @Test(
-        "bodies with missing geometry or an unknown axis are refused naming the field",
+        "bodies with missing geometry, an unknown axis or a completion over its sampling budget are refused naming the field",
         arguments: [
             (#"{"translation": {"x": 0, "y": 10}}"#, "plan"),
             (
@@ -23,6 +23,11 @@ struct DismissalFormTests {
             (
                 #"{"plan": {"source": {"frame": {"x": 0, "y": 0, "width": 90, "height": 90}}, "destination": {"bounds": {"x": 0, "y": 0, "width": 390, "height": 844}}}, "translation": {"x": 0}}"#,
                 "translation.y"
+            ),
+            // A completion whose tolerance sampling is over its budget: the sampling is the plan request's.
+            (
+                #"{"plan": {"style": "zoom", "source": {"frame": {"x": 0, "y": 0, "width": 0.001, "height": 0.001}}, "destination": {"bounds": {"x": 0, "y": 0, "width": 390, "height": 844}}}, "translation": {"x": 0, "y": 0}, "pinch": {"scale": 0.5, "velocity": 1000}, "phase": "ended"}"#,
+                "plan.sampling.tolerance"
             )
         ])
     func bodyRefusals(body: String, field: String) {

@@ -61,7 +61,9 @@ public enum DismissPlanner {
                 for: sampling, duration: completion.duration, state: { time, keyframes in keyframes = [completion.keyframe(at: time)] },
                 tracks: 1, layers: [SampledLayer(frame: track.layer, movesGeometry: true)], budget: &budget)
         } catch {
-            throw ValidationError(error)
+            // The sampling is the plan request's, so the refusal names it there.
+            let refusal = ValidationError(error)
+            throw ValidationError(field: "plan.\(refusal.field)", message: refusal.message)
         }
         // The first time is 0, where the completion is the drag state itself: keyframes[0] == state.
         let keyframes = rounded(times.map(completion.keyframe(at:)))

@@ -181,7 +181,10 @@ extension ValidationError {
             self.init(field: "sampling.tolerance", message: "needs more than \(limit) keyframes per track for this plan; use a larger tolerance")
         case .evaluations:
             self.init(
-                field: "sampling.tolerance", message: "needs too much work for this plan (it oscillates too often); use a larger tolerance or fps")
+                field: "sampling.tolerance",
+                message:
+                    "needs too much work for this plan (its motion turns too often or too sharply for this tolerance); use a larger tolerance or fps"
+            )
         }
     }
 

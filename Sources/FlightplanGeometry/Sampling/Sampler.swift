@@ -20,7 +20,7 @@ package struct SamplingBudget: Sendable, Hashable {
 package enum SamplingBudgetExceeded: Error, Sendable, Hashable {
     /// More keyframes per track than this limit would be needed.
     case keyframes(limit: Int)
-    /// More state evaluations than the budget were spent (the motion oscillates too often).
+    /// More state evaluations than the budget were spent (the motion turns too often or too sharply).
     case evaluations
 }
 
