@@ -82,6 +82,23 @@ struct ChoreographyPropertyTests {
         }
     }
 
+    @Test("each child pair's view is in hides exactly while its snapshots fly, whatever the style")
+    func childrenHidden() throws {
+        try forAllScenes(count: 100, seed: 0xC43) { rng, replay in
+            var request = RandomScenes.request(using: &rng)
+            let screen = request.destination.bounds
+            request.children = (0..<Int.random(in: 1...3, using: &rng)).map { index in
+                let row = Double(index)
+                return ChildPair(
+                    id: "c\(index)", from: Rect(x: screen.x + 10, y: screen.y + 10 + 40 * row, width: 40, height: 20),
+                    to: Rect(x: screen.x + 20, y: screen.y + 200 + 50 * row, width: 120, height: 30))
+            }
+            let plan = try Planner.plan(for: request.validated())
+            let flown = plan.tracks.filter { $0.role == .child }.map(\.id).sorted()
+            #expect(plan.hides.filter { $0.hasPrefix("child:") }.sorted() == flown, "\(plan.hides) for \(flown), \(replay)")
+        }
+    }
+
     @Test("tolerance sampling holds for every moving track of a choreographed plan")
     func toleranceHolds() throws {
         try forAllScenes(count: 60, seed: 0xC41) { rng, replay in

@@ -114,7 +114,7 @@ struct Choreography {
 
     /// Each child pair as two snapshots above the rest, as the seed nests a snapshot transition for each pair: the
     /// source child's fading out and the destination child's fading in as the fade mode says (so the child is
-    /// visible throughout), stacked as the style's snapshots are. With a stagger, child `i` starts `i × stagger`
+    /// visible throughout), stacked as the style's snapshots are; the caller hides its child views meanwhile, in any style. With a stagger, child `i` starts `i × stagger`
     /// seconds late and moves over the duration less `stagger × (children − 1)`.
     private mutating func addChildren(_ kit: PartKit, _ validated: ValidatedPlanRequest) {
         let request = validated.request, options = request.snapshot
@@ -125,6 +125,7 @@ struct Choreography {
         if stagger > 0 && !request.children.isEmpty { followsPlanProgress = false }
         for (index, child) in request.children.enumerated() {
             let tracks = Scene.childTracks(for: child, clipped: clips, bend: Scene.bend(request, from: child.from, to: child.to))
+            hides.append("child:\(child.id)")
             let delay = stagger * Double(index)
             parts += kit.snapshots(
                 incoming: ("child:\(child.id)", .child, tracks.incoming), outgoing: ("outgoingChild:\(child.id)", .outgoingChild, tracks.outgoing)

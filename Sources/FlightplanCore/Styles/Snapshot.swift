@@ -23,6 +23,6 @@ extension Choreography {
             outgoing: (TrackRole.outgoingSnapshot.rawValue, .outgoingSnapshot, outgoingFlight))
         flyingPart = parts.firstIndex { $0.role == .incomingSnapshot }!
         fadingPart = flyingPart
-        hides = ["sourceElement", "destinationElement"] + request.children.map { "child:\($0.id)" }
+        hides = ["sourceElement", "destinationElement"]
     }
 }
