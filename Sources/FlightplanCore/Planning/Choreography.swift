@@ -114,8 +114,9 @@ struct Choreography {
 
     /// Each child pair as two snapshots above the rest, as the seed nests a snapshot transition for each pair: the
     /// source child's fading out and the destination child's fading in as the fade mode says (so the child is
-    /// visible throughout), stacked as the style's snapshots are; the caller hides its child views meanwhile, in any style. With a stagger, child `i` starts `i × stagger`
-    /// seconds late and moves over the duration less `stagger × (children − 1)`.
+    /// visible throughout), stacked as the style's snapshots are, while the caller hides its child view (in any style).
+    /// With a stagger, child `i` starts `i × stagger` seconds late and moves over the duration less
+    /// `stagger × (children − 1)`.
     private mutating func addChildren(_ kit: PartKit, _ validated: ValidatedPlanRequest) {
         let request = validated.request, options = request.snapshot
         let stagger = options?.stagger ?? PlanDefaults.stagger

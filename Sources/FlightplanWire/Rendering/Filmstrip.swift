@@ -1,5 +1,5 @@
-/// A plan drawn as an SVG strip: one panel per instant, evenly spaced from the start to the end, each clipped to its screen and
-/// showing the source element's outline, every track in its stacking order with its values (transform,
+/// A plan drawn as an SVG strip: one panel per instant, evenly spaced from the start to the end, each clipped to its
+/// screen and showing the source element's outline, every track in its stacking order with its values (transform,
 /// mask and radius, opacity, colour, shadow, clip), and the flying content's visible clip in red. Screens
 /// are light greys and white (lavender when the destination screen itself flies), content and snapshots
 /// purple and orange with diagonals so scale shows, children teal. A track with a parent is drawn inside its parent's
