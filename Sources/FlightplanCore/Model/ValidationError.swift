@@ -18,6 +18,11 @@ public struct ValidationError: Error, Sendable, Hashable, CustomStringConvertibl
 
     /// "field message", or the message alone for the whole body.
     public var description: String { field.isEmpty ? message : "\(field) \(message)" }
+
+    /// The same error about a request nested in a body at `path` (`plan`, `from.request`): its field under that path.
+    package func nested(under path: String) -> ValidationError {
+        ValidationError(field: field.isEmpty ? path : "\(path).\(field)", message: message)
+    }
 }
 
 /// Formats a number for an error message: integral values without a fraction.

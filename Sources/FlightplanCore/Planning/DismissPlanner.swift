@@ -62,8 +62,7 @@ public enum DismissPlanner {
                 tracks: 1, layers: [SampledLayer(frame: track.layer, movesGeometry: true)], budget: &budget)
         } catch {
             // The sampling is the plan request's, so the refusal names it there.
-            let refusal = ValidationError(error)
-            throw ValidationError(field: "plan.\(refusal.field)", message: refusal.message)
+            throw ValidationError(error).nested(under: "plan")
         }
         // The first time is 0, where the completion is the drag state itself: keyframes[0] == state.
         let keyframes = rounded(times.map(completion.keyframe(at:)))

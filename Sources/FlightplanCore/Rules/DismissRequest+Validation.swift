@@ -39,7 +39,7 @@ public struct ValidatedDismissRequest: Sendable, Hashable {
             )
         }
         do { self.plan = try plan.validated() } catch {
-            throw ValidationError(field: error.field.isEmpty ? "plan" : "plan.\(error.field)", message: error.message)
+            throw error.nested(under: "plan")
         }
         let options = request.options
         finishMotion = try request.completionMotion(

@@ -99,7 +99,7 @@ extension ValidatedPlanRequest {
             }
             let running: ValidatedPlanRequest
             do { running = try request.validated() } catch {
-                throw ValidationError(field: error.field.isEmpty ? "from.request" : "from.request.\(error.field)", message: error.message)
+                throw error.nested(under: "from.request")
             }
             try FieldCheck.check(time, in: 0...running.timing.duration, at: "from.time")
             return InterruptionStart.running(running, at: time)

@@ -21,11 +21,12 @@ extension Choreography {
         let overlayOpacity = validated.overlayOpacity
         parts.append(Part(id: "sourceScreen", role: .sourceScreen, frame: bounds, moves: false) { _ in TrackValues() })
         // The placeholder covers the cell as the flight starts from it: a rounded cell's corners stay the source screen's.
-        let cell = kit.visibleSource, cellRadius = min(request.source.cornerRadius, cell.maxCornerRadius)
-        let cellMask = cellRadius > 0 ? Rect(x: 0, y: 0, width: cell.width, height: cell.height) : nil
+        let cell = flight.clipStart, rounded = flight.radiusStart > 0
         parts.append(
             Part(id: "placeholder", role: .placeholder, frame: cell, cornerCurve: kit.cornerCurve, moves: false) { _ in
-                TrackValues(maskFrame: cellMask, cornerRadius: cellMask.map { _ in cellRadius }, color: placeholderColor)
+                TrackValues(
+                    maskFrame: rounded ? Rect(x: 0, y: 0, width: cell.width, height: cell.height) : nil,
+                    cornerRadius: rounded ? flight.radiusStart : nil, color: placeholderColor)
             })
         parts.append(
             Part(id: "overlay", role: .overlay, frame: bounds) { instant in
