@@ -7,6 +7,7 @@ the server must not leak (RSS and the connection gauge return to where they were
 Usage: abuse_test.py path/to/flightplan
 """
 import http.client
+import json
 import os
 import re
 import resource
@@ -228,6 +229,157 @@ def echoed_query_name(port):
     check(status == 400 and len(answer) < 1_000, "a 6 kB query parameter name is echoed bounded", f"({status}, {len(answer)} bytes)")
 
 
+def heavy_request(keyframes):
+    """The snapshot example with 20 child pairs, continuous corners and `keyframes` fixed keyframes: 43 moving tracks
+    whose masks every export writes as a path at every keyframe, the most bytes a keyframe costs."""
+    request = json.load(open(os.path.join(ROOT, "examples", "snapshot.json")))
+    request["cornerCurve"], request["sampling"] = "continuous", {"keyframes": keyframes}
+    request["children"] = [{"id": f"c{i}", "from": {"x": 10 + i, "y": 400 + i, "width": 100, "height": 50},
+                            "to": {"x": 5 * i, "y": 10 * i, "width": 300, "height": 200}, "fromCornerRadius": 12, "toCornerRadius": 30}
+                           for i in range(20)]
+    return json.dumps(request)
+
+
+# The output budget's most (43 × 1 162 keyframes): 14.4 MB of JSON, 40 to 60 MB in every export before answers had
+# a byte limit. And the largest Lottie answer under the 16 MiB limit (15.4 MB), its largest export.
+OVER_LIMIT, LARGEST_LOTTIE = heavy_request(1162), heavy_request(300)
+FORMATS = ("json", "waapi", "css", "svg", "lottie", "core-animation")
+ANSWER_LIMIT = 16 << 20
+
+
+def request_bytes(target, body):
+    return (f"POST {target} HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: {len(body)}\r\n"
+            f"Connection: close\r\n\r\n{body}").encode()
+
+
+def answer_limit(port):
+    """Every format's answer is at most 16 MiB: the largest accepted ones are answered, an export over the limit is a
+    422 naming sampling, a batch over it a 422 naming requests. (The 52.5 MB Lottie answer of one 12.7 kB request
+    took +113 MiB of RSS.)"""
+    sizes, over = {}, {}
+    for name in FORMATS:
+        status, answer = post(port, f"/v1/plans?format={name}", LARGEST_LOTTIE)
+        sizes[name] = len(answer) if status == 200 else -status
+        status, answer = post(port, f"/v1/plans?format={name}", OVER_LIMIT)
+        over[name] = status if status != 422 else json.loads(answer).get("field")
+    check(all(0 < size <= ANSWER_LIMIT for size in sizes.values()), "the largest accepted answer in every format is at most 16 MiB",
+          f"({', '.join(f'{name} {size / 1e6:.1f} MB' for name, size in sizes.items())})")
+    # At the output budget's most, JSON (14.4 MB) and Core Animation (15.3 MB) stay within the limit; the other
+    # exports (41 to 60 MB) are over.
+    check(over["json"] == over["core-animation"] == 200 and all(over[name] == "sampling" for name in ("waapi", "css", "svg", "lottie")),
+          "the output budget's most: JSON and Core Animation answered, the 41-60 MB exports refused with a 422 naming sampling", f"({over})")
+    status, answer = post(port, "/v1/plans/batch?format=lottie", '{"requests": [' + OVER_LIMIT + "]}")
+    check(status == 422 and json.loads(answer).get("field") == "requests", "a batch over the limit: 422 naming requests",
+          f"({status})")
+
+
+def slow_readers(send_timeout=4):
+    """Clients that read their answers slowly, or never, cost only their own connections: a reader of the largest
+    answer at 100 kB/s and four that never read theirs (15.4 MB of Lottie each) leave probes, metrics, the preview,
+    ordinary plans, problems and a 3.7 MB answer all answered as usual; the unread ones are cut at the send deadline
+    and their bytes come back. (One reader of a 52.5 MB answer turned every answer on the port to 503.)"""
+    server = subprocess.Popen([BINARY, "serve", "--port", "0", "--log-level", "critical", "--send-timeout", str(send_timeout)],
+                              stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    line = server.stdout.readline()
+    match = re.search(r":(\d+) ", line)
+    if not match:
+        check(False, "slow readers: the server starts with --send-timeout", f"({line.strip() or server.wait(5)})")
+        return
+    port = int(match.group(1))
+    slow = connect(port)
+    slow.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 16384)
+    slow.sendall(request_bytes("/v1/plans?format=lottie", OVER_LIMIT))
+    reading = [True]
+
+    def trickle():
+        while reading[0]:
+            try:
+                if not slow.recv(10_000):
+                    break
+            except OSError:
+                break
+            time.sleep(0.1)
+
+    threading.Thread(target=trickle, daemon=True).start()
+    stalled = []
+    for _ in range(4):
+        connection = connect(port)
+        connection.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 16384)
+        connection.sendall(request_bytes("/v1/plans?format=lottie", LARGEST_LOTTIE))
+        stalled.append(connection)
+    time.sleep(2)  # the five are planned and queued
+    zoom = open(os.path.join(ROOT, "examples", "zoom.json")).read()
+    expected = {("GET", "/healthz", None): 200, ("GET", "/readyz", None): 200, ("GET", "/metrics", None): 200,
+                ("GET", "/preview", None): 200, ("POST", "/v1/plans", zoom): 200, ("POST", "/v1/plans?format=css", zoom): 200,
+                ("POST", "/v1/plans", "{}"): 422, ("POST", "/v1/plans", heavy_request(300)): 200}
+    wrong, answered = [], 0
+    started = time.monotonic()
+    while time.monotonic() - started < send_timeout - 2.5:
+        for (method, path, body), status in expected.items():
+            connection = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+            connection.request(method, path, body, {"Content-Type": "application/json"} if body else {})
+            response = connection.getresponse()
+            response.read()
+            connection.close()
+            answered += 1
+            if response.status != status:
+                wrong.append((path, response.status))
+    check(not wrong and answered >= len(expected),
+          "with one slow and four stalled readers of the largest answers, every other request is answered as usual",
+          f"({answered} requests, {len(wrong)} not: {sorted(set(wrong))[:4]})")
+    time.sleep(2.5)  # past the send deadline, with the watchdog's quarter second
+    cut = sum(closed_within(connection, 2) for connection in stalled)
+    status, answer = post(port, "/v1/plans?format=lottie", LARGEST_LOTTIE)
+    check(cut == 4 and status == 200 and len(answer) > 15_000_000,
+          f"readers that stall past --send-timeout {send_timeout} are cut, and the bytes they held serve the next large answer",
+          f"({cut} of 4 cut, then {status} with {len(answer)} bytes)")
+    reading[0] = False
+    slow.close()
+    server.terminate()
+    server.wait(15)
+
+
+def memory_ceiling(limit_mib=120):
+    """The worst accepted requests at once, at the default settings with the Deployment's two workers: each format's largest answer, requested by eight
+    clients together, half of which never read (their answers stay queued as long as the budget lets them), three
+    rounds. Peak RSS stays within the ceiling docs/robustness.md states and the Deployment's memory limit respects."""
+    server = subprocess.Popen([BINARY, "serve", "--port", "0", "--log-level", "critical", "--threads", "2"], stdout=subprocess.PIPE,
+                              stderr=subprocess.DEVNULL, text=True)
+    port = int(re.search(r":(\d+) ", server.stdout.readline()).group(1))
+    bodies = [("/v1/plans?format=" + name, LARGEST_LOTTIE) for name in FORMATS[1:]] + [("/v1/plans", OVER_LIMIT)]
+    statuses, held = [], []
+
+    def client(index, reads):
+        target, body = bodies[index % len(bodies)]
+        connection = connect(port)
+        connection.settimeout(60)
+        connection.sendall(request_bytes(target, body))
+        if not reads:
+            held.append(connection)
+            return
+        statuses.append(read_status(connection))
+        while connection.recv(1 << 20):
+            pass
+        connection.close()
+
+    for round in range(3):
+        clients = [threading.Thread(target=client, args=(round + index, index % 2 == 0)) for index in range(8)]
+        for thread in clients:
+            thread.start()
+        for thread in clients:
+            thread.join()
+    time.sleep(1)
+    peak = peak_rss_kib(server.pid) / 1024
+    for connection in held:
+        connection.close()
+    server.terminate()
+    server.wait(15)
+    # Answers that do not fit beside the unread ones are refused (503), not held.
+    check(peak <= limit_mib and set(statuses) <= {200, 503} and 200 in statuses,
+          f"24 concurrent requests for the largest answers in every format, half never read: peak RSS within {limit_mib} MiB",
+          f"(peak {peak:.0f} MiB; answers {sorted(set(statuses))}, {statuses.count(200)} of {len(statuses)} read were 200)")
+
+
 def metric(port, name):
     with connect(port) as connection:
         connection.sendall(b"GET /metrics HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
@@ -275,8 +427,11 @@ def main():
     check(connections == 1, "every abusive connection was released", f"(connections gauge {connections}, the metrics request itself is 1)")
     check(rss_after - rss_before < 16 * 1024, "no leak: RSS back near its baseline",
           f"(RSS before {rss_before // 1024} MiB, peak {rss_peak // 1024} MiB, after {rss_after // 1024} MiB)")
+    answer_limit(port)
     server.terminate()
     check(server.wait(15) == 0, "clean exit after SIGTERM")
+    slow_readers()
+    memory_ceiling()
     print(f"abuse: {results['passed']} passed, {results['failed']} failed")
     sys.exit(1 if results["failed"] else 0)
 

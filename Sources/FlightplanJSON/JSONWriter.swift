@@ -16,6 +16,18 @@ public struct JSONWriter: ~Copyable {
     @usableFromInline var base: UnsafeMutablePointer<UInt8>
     @usableFromInline var count = 0
     @usableFromInline var capacity: Int
+    /// The most bytes the text may take (``init(capacity:limit:)``).
+    public let limit: Int
+    /// The most bytes the buffer may take: ``limit`` and ``reservationSlack``.
+    private let ceiling: Int
+    /// Whether the writer gave up its text on the way (see ``exceededLimit``).
+    private var gaveUp = false
+    /// Whether the text outgrew ``limit``: what was written is then given up (``bytes`` and ``handedOver()`` hold
+    /// only the tail written since), and the caller refuses the answer instead of sending it.
+    public var exceededLimit: Bool { gaveUp || count > limit }
+    /// Room past ``limit`` that the buffer may take for what is reserved and not written (a number reserves its
+    /// longest text), so that a text within the limit is never given up for a reservation.
+    private static let reservationSlack = 1024
     /// Whether the next value or key is preceded by a comma.
     @usableFromInline var needsComma = false
     /// Where the text of a recent fractional number lies, by its bit pattern; made at the first one.
@@ -36,10 +48,16 @@ public struct JSONWriter: ~Copyable {
         UInt64(truncatingIfNeeded: offset) << 8 | UInt64(truncatingIfNeeded: length)
     }
 
-    /// Creates an empty writer, reserving room for `capacity` bytes.
-    /// - Parameter capacity: Bytes to reserve, at least 64; the buffer doubles as often as the text needs beyond it.
-    public init(capacity: Int = 1024) {
-        self.capacity = max(64, capacity)
+    /// Creates an empty writer, reserving room for `capacity` bytes, whose text may take `limit` bytes.
+    /// - Parameters:
+    ///   - capacity: Bytes to reserve, at least 64 and at most `limit`; the buffer doubles as often as the text needs
+    ///     beyond it.
+    ///   - limit: The most bytes the text may take: past it, ``exceededLimit`` turns true and the writer starts over
+    ///     in the buffer it has, so however much more is written, its allocation stays within `limit` bytes and 1 KiB.
+    public init(capacity: Int = 1024, limit: Int = .max) {
+        self.limit = limit
+        ceiling = limit > .max - Self.reservationSlack ? .max : limit + Self.reservationSlack
+        self.capacity = max(64, min(capacity, limit))
         base = .allocate(capacity: self.capacity)
     }
 
@@ -74,8 +92,18 @@ public struct JSONWriter: ~Copyable {
 
     @usableFromInline
     mutating func grow(to needed: Int) {
+        var needed = needed
+        if needed > ceiling {
+            // Given up: the text starts over at the buffer's start. The table of recent numbers may then point at
+            // other text, within the buffer; what is written from here on is never sent.
+            gaveUp = true
+            needed -= count
+            count = 0
+            if needed <= capacity { return }
+        }
         var newCapacity = capacity * 2
         while newCapacity < needed { newCapacity *= 2 }
+        newCapacity = min(newCapacity, max(needed, ceiling))
         let newBase = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
         newBase.update(from: base, count: count)
         base.deallocate()
@@ -638,6 +666,9 @@ public struct JSONWriter: ~Copyable {
             if abs(value) < 9e15 { return integerDigits(Int64(value.rounded())) }
             return verbatim(value.description)
         }
+        // Room for the longest text first, so that `start` stays where the text goes (past ``limit``, a growth starts
+        // the text over).
+        reserve(Self.longestSixDecimals + 4)
         let start = count
         if abs(value) < 9e9 && Double(Int64(value)) == value {
             // Whole, and below 2⁵³ / 10⁶ (so its millionths are exact): plain digits.

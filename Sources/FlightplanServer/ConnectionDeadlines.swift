@@ -9,7 +9,8 @@ import Darwin
 
 /// Deadlines for slow clients, which libmicrohttpd 0.9.75 does not have (its timeout counts idle time only,
 /// so a client trickling a byte a second is never cut). Each connection must deliver a request head within
-/// `headerTimeout` of opening or of its previous answer, and a body within `bodyTimeout` of its head; a
+/// `headerTimeout` of opening or of its previous answer, a body within `bodyTimeout` of its head, and read its
+/// answer within `sendTimeout` of its being queued (a reader that takes a byte a second holds the answer's bytes); a
 /// watchdog shuts down the socket of one that misses its deadline, libmicrohttpd sees the connection end
 /// and cleans it up itself. A socket is shut down only while its connection is known open (libmicrohttpd
 /// reports the close before it closes the descriptor), so a reused descriptor is never touched.
@@ -21,6 +22,7 @@ final class ConnectionDeadlines: Sendable {
 
     private let headerTimeout: Duration
     private let bodyTimeout: Duration
+    private let sendTimeout: Duration
     private let connections = Locked<[UInt: Tracked]>([:])
     /// Dispatch sources are thread-safe (resume and cancel may be called from any thread); the type is
     /// just not marked Sendable.
@@ -30,9 +32,10 @@ final class ConnectionDeadlines: Sendable {
 
     /// Creates the deadlines and starts their watchdog, which checks them four times a second for as long
     /// as they exist (with no connection open, a check is one look at an empty table).
-    init(headerTimeout: Double, bodyTimeout: Double) {
+    init(headerTimeout: Double, bodyTimeout: Double, sendTimeout: Double) {
         self.headerTimeout = .milliseconds(Int(headerTimeout * 1000))
         self.bodyTimeout = .milliseconds(Int(bodyTimeout * 1000))
+        self.sendTimeout = .milliseconds(Int(sendTimeout * 1000))
         watchdog.schedule(deadline: .now() + .milliseconds(250), repeating: .milliseconds(250))
         watchdog.setEventHandler { [weak self] in self?.sweep() }
         watchdog.resume()
@@ -53,9 +56,9 @@ final class ConnectionDeadlines: Sendable {
         setDeadline(bodyFollows ? ContinuousClock.now + bodyTimeout : nil, of: connection)
     }
 
-    /// An answer is queued: nothing is due from the client while it is sent.
+    /// An answer is queued: the client must have read it all within the send timeout.
     func answered(_ connection: UInt) {
-        setDeadline(nil, of: connection)
+        setDeadline(ContinuousClock.now + sendTimeout, of: connection)
     }
 
     /// An exchange completed: on a kept-alive connection, the next head is due.

@@ -83,7 +83,9 @@ public final class MicroHTTPDaemon: Sendable {
         self.router = router
         self.logger = logger
         self.accessLog = accessLog ?? .logger(logger)
-        self.deadlines = ConnectionDeadlines(headerTimeout: router.configuration.headerTimeout, bodyTimeout: router.configuration.bodyTimeout)
+        self.deadlines = ConnectionDeadlines(
+            headerTimeout: router.configuration.headerTimeout, bodyTimeout: router.configuration.bodyTimeout,
+            sendTimeout: router.configuration.sendTimeout)
         self.budget = ResponseBudget(limit: router.configuration.maxQueuedResponseBytes)
     }
 
@@ -363,13 +365,12 @@ public final class MicroHTTPDaemon: Sendable {
     private func queue(_ response: HTTPResponse, on connection: OpaquePointer, for exchange: Exchange) -> MHD_Result {
         deadlines.answered(UInt(bitPattern: connection))
         var response = response
-        if budget.reserve(response.body.count) {
-            exchange.budgetedBytes = response.body.count
-        } else {
+        if !budget.reserve(response.body.count) {
+            // A refusal is small: always queued.
             response = budget.refusal(replacing: response, requestID: exchange.requestID)
-            budget.take(response.body.count)
-            exchange.budgetedBytes = response.body.count
+            _ = budget.reserve(response.body.count)
         }
+        exchange.budgetedBytes = response.body.count
         exchange.status = response.status
         exchange.responseBytes = response.body.count
         guard let mhdResponse = Self.response(sending: response.body) else { return .NO }

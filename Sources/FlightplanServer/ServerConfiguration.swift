@@ -29,6 +29,9 @@ public struct ServerConfiguration: Sendable, Hashable {
     public var headerTimeout: Double = 10
     /// Seconds a client has to deliver a whole request body once its head has arrived.
     public var bodyTimeout: Double = 30
+    /// Seconds a client has to read a whole answer once it is queued (nginx's `send_timeout` is 60 s between two
+    /// writes); a connection still holding an unread answer then is closed, and its bytes go back to the budget.
+    public var sendTimeout: Double = 60
     /// Connections one client address may hold at once; 0 for no limit.
     public var maxConnectionsPerClient: Int = 0
     /// Largest request head answered as usual: request line and headers, bytes (Apache's and nginx's 8 KiB
@@ -37,7 +40,9 @@ public struct ServerConfiguration: Sendable, Hashable {
     /// Most header fields a request may carry (Apache's and Envoy's 100).
     public var maxHeaderFields: Int = 100
     /// Bytes of answers queued for clients that have not read them yet, all connections together; an answer
-    /// that would pass it gets 503 + Retry-After instead (its own few hundred bytes are still queued).
+    /// that would pass it gets 503 + Retry-After instead (its own few hundred bytes are still queued). Answers of
+    /// at most 16 KiB are always queued, and answers over 1 MiB fill at most three quarters of it (see
+    /// `ResponseBudget`).
     public var maxQueuedResponseBytes: Int = 32 << 20
     /// `Access-Control-Allow-Origin`: `*`, or a comma-separated list of allowed origins (`null` included).
     public var corsOrigin: String = "*"
@@ -99,6 +104,7 @@ public struct ServerConfiguration: Sendable, Hashable {
         try require(connectionTimeout >= 1, "connection-timeout must be at least 1 second, got \(connectionTimeout)")
         try require(headerTimeout >= 0.1 && headerTimeout <= 3600, "header-timeout must be 0.1…3600 seconds, got \(headerTimeout)")
         try require(bodyTimeout >= 0.1 && bodyTimeout <= 3600, "body-timeout must be 0.1…3600 seconds, got \(bodyTimeout)")
+        try require(sendTimeout >= 0.1 && sendTimeout <= 3600, "send-timeout must be 0.1…3600 seconds, got \(sendTimeout)")
         try require((0...100_000).contains(maxConnectionsPerClient), "max-connections-per-client must be 0…100000, got \(maxConnectionsPerClient)")
         try require((1024...65536).contains(maxHeadBytes), "max-head-bytes must be 1024…65536, got \(maxHeadBytes)")
         try require((1...1000).contains(maxHeaderFields), "max-header-fields must be 1…1000, got \(maxHeaderFields)")

@@ -32,6 +32,8 @@ struct ServeCommand: ParsableCommand {
     var headerTimeout: Double?
     @Option(help: "Seconds to deliver a request body once its head has arrived. [env: FLIGHTPLAN_BODY_TIMEOUT] (default: 30)")
     var bodyTimeout: Double?
+    @Option(help: "Seconds a client has to read a whole answer once it is queued. [env: FLIGHTPLAN_SEND_TIMEOUT] (default: 60)")
+    var sendTimeout: Double?
     @Option(help: "Connections one client address may hold; 0 for no limit. [env: FLIGHTPLAN_MAX_CONNECTIONS_PER_CLIENT] (default: 0)")
     var maxConnectionsPerClient: Int?
     @Option(help: "Access-Control-Allow-Origin: * or a comma-separated list. [env: FLIGHTPLAN_CORS_ORIGIN] (default: *)")
@@ -79,6 +81,7 @@ struct ServeCommand: ParsableCommand {
         configuration.connectionTimeout = try value(connectionTimeout, "FLIGHTPLAN_CONNECTION_TIMEOUT", configuration.connectionTimeout)
         configuration.headerTimeout = try value(headerTimeout, "FLIGHTPLAN_HEADER_TIMEOUT", configuration.headerTimeout)
         configuration.bodyTimeout = try value(bodyTimeout, "FLIGHTPLAN_BODY_TIMEOUT", configuration.bodyTimeout)
+        configuration.sendTimeout = try value(sendTimeout, "FLIGHTPLAN_SEND_TIMEOUT", configuration.sendTimeout)
         configuration.maxConnectionsPerClient = try value(
             maxConnectionsPerClient, "FLIGHTPLAN_MAX_CONNECTIONS_PER_CLIENT", configuration.maxConnectionsPerClient)
         configuration.corsOrigin = try value(corsOrigin, "FLIGHTPLAN_CORS_ORIGIN", configuration.corsOrigin)

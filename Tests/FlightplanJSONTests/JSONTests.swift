@@ -99,6 +99,30 @@ struct JSONTests {
         }
     }
 
+    @Test("a writer with a limit writes what fits byte for byte, and past its limit gives up and never holds more than the limit")
+    func limit() {
+        var rng = SeededGenerator(seed: 0x1417)
+        for _ in 0..<300 {
+            let value = Self.randomValue(depth: 0, using: &rng)
+            var unlimited = JSONWriter()
+            value.write(to: &unlimited)
+            let limit = Int.random(in: 64...max(64, 2 * unlimited.bytes.count), using: &rng)
+            var limited = JSONWriter(capacity: Int.random(in: 0...256, using: &rng), limit: limit)
+            value.write(to: &limited)
+            #expect(limited.exceededLimit == (unlimited.bytes.count > limit))
+            if !limited.exceededLimit { #expect(limited.bytes == unlimited.bytes) }
+            #expect(limited.capacity <= limit + 1024)
+        }
+        // The exports' six-decimal numbers remember their texts by place: past the limit those places are stale, and
+        // writing on must stay within the buffer (it once read before its start).
+        for _ in 0..<50 {
+            let limit = Int.random(in: 64...4096, using: &rng)
+            var writer = JSONWriter(capacity: 64, limit: limit)
+            for _ in 0..<2000 { writer.bareSixDecimals(Double(Int.random(in: -40...40, using: &rng)) / 7) }
+            #expect(writer.exceededLimit && writer.capacity <= limit + 1024)
+        }
+    }
+
     /// A string as the writer escapes it, byte by byte: the specification of the word-at-a-time scan.
     static func escapedSpecification(_ text: String) -> String {
         let hex = Array("0123456789abcdef")

@@ -15,6 +15,9 @@ private let largePlan = """
                   {"id": "b", "from": {"x": 20, "y": 230, "width": 10, "height": 10}, "to": {"x": 5, "y": 5, "width": 20, "height": 20}}]}
     """
 
+/// A plan of 200 keyframes (a 190 kB answer): neither small nor large for the answer budget.
+private let ordinaryPlan = largePlan.replacingOccurrences(of: "7000", with: "200")
+
 /// A GET of `target` with `fields` after `Host: x`, padded with an `X-Pad` field so that the request line and
 /// headers, blank line included, take exactly `size` bytes (when `size` is given).
 private func rawHead(_ target: String, fields: [String] = [], size: Int? = nil) -> [UInt8] {
@@ -139,6 +142,24 @@ struct TransportLimitTests {
         #expect(access[0].metadata["path"] == #"/x\x0A2026-01-01T00:00:00+0000 info FORGED"#, "\(access[0].metadata)")
     }
 
+    @Test("the answer budget: small answers always, large ones within three quarters, ordinary ones always a quarter")
+    func budgetShares() {
+        let budget = ResponseBudget(limit: 4 << 20)
+        #expect(budget.reserve(20 << 20), "the first large answer is queued alone, whatever its size")
+        #expect(!budget.reserve(2 << 20), "a second is not")
+        #expect(budget.reserve(16 << 10), "a small answer always is")
+        #expect(budget.reserve(512 << 10) && budget.reserve(512 << 10), "ordinary answers have the quarter large ones leave")
+        #expect(!budget.reserve(512 << 10), "and no more")
+        budget.release(20 << 20)
+        #expect(budget.reserve(2 << 20), "with the large one read, another fits beside the ordinary ones")
+        #expect(!budget.reserve(2 << 20), "but not past three quarters")
+        budget.release(2 << 20)
+        budget.release(512 << 10)
+        budget.release(512 << 10)
+        budget.release(16 << 10)
+        #expect(budget.queuedBytes == 0)
+    }
+
     @Test("answers nobody reads are held under one budget: past it, 503 + Retry-After, served again once read")
     func unreadAnswersAreBounded() async throws {
         // Deadlines and waits far past what the exchanges need: under ThreadSanitizer on a loaded machine, planning the
@@ -146,6 +167,7 @@ struct TransportLimitTests {
         // waits is closed by the daemon, as it should be ("connection closed" in one sanitizer run).
         try await withDaemon({
             $0.maxQueuedResponseBytes = 1 << 20; $0.connectionTimeout = 600; $0.headerTimeout = 600; $0.bodyTimeout = 600
+            $0.sendTimeout = 600
         }) { daemon in
             let unread = try RawHTTPClient(port: daemon.port, timeout: 600)
             try unread.send("POST", "/v1/plans", body: largePlan)
@@ -159,6 +181,9 @@ struct TransportLimitTests {
             let refused = try other.request("POST", "/v1/plans", body: largePlan)
             #expect(refused.status == 503 && refused.headers["retry-after"] == "1")
             #expect(refused.headers["content-type"] == "application/problem+json" && refused.headers["x-request-id"] != nil)
+            // Small and ordinary answers are not refused for the large one nobody reads.
+            #expect(try other.request("GET", "/healthz").status == 200)
+            #expect(try other.request("POST", "/v1/plans", body: ordinaryPlan).status == 200)
             // The client can read the 503 before libmicrohttpd reports it sent (and its bytes given back).
             while daemon.queuedResponseBytes != held && ContinuousClock.now - started < .seconds(300) {
                 try await Task.sleep(for: .milliseconds(20))

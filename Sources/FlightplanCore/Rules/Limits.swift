@@ -66,6 +66,11 @@ public enum PlanLimits {
     /// keyframe though it costs less (about 20 bytes of JSON to a keyframe's 130–260), so the largest answer stays
     /// the one ``maximumTotalKeyframes`` allowed before stops were counted; a curve needs at most 16 385 stops.
     public static let maximumOutputPoints = maximumTotalKeyframes
+    /// The most bytes one answer may take, in any format (a plan, an export, a batch, a dismissal): 16 MiB. The output
+    /// budget bounds what the planner emits, but an export writes each keyframe in up to 1.2 kB (a Lottie mask path
+    /// with continuous corners), so one answer within it could reach 60 MB; an answer that would pass this is refused
+    /// instead, as it is written.
+    public static let maximumAnswerBytes = 16 << 20
 }
 
 /// Every default a request's absent field takes, in one place: the JSON readers, the initializers, the
@@ -186,6 +191,19 @@ extension ValidationError {
                     "needs too much work for this plan (its motion turns too often or too sharply for this tolerance); use a larger tolerance or fps"
             )
         }
+    }
+
+    /// The refusal of an answer that would pass ``PlanLimits/maximumAnswerBytes`` in `format`, naming `field` (the
+    /// request's sampling, or a batch's `requests`).
+    /// - Parameters:
+    ///   - field: What to change: `sampling` for a plan or a dismissal's completion, `requests` for a batch.
+    ///   - format: The answer's format, as `?format=` names it.
+    package static func answerOverLimit(field: String, format: String) -> ValidationError {
+        ValidationError(
+            field: field,
+            message: "would make an answer of more than \(PlanLimits.maximumAnswerBytes) bytes in format \(format), the most one answer may take; "
+                + "use fewer keyframes (a larger sampling.tolerance, a lower fps or fewer keyframes), fewer children or batch items, "
+                + "or a more compact format (json)")
     }
 
     /// The refusal of a plan whose easing needs more stops than the `left` of its output budget.

@@ -126,7 +126,7 @@ public enum Batch {
     ) {
         // 16 kB an item: a plan's answer is 5 to 11 kB, so a batch of them is written without growing the buffer (each
         // growth copies all written so far); the largest batch reserves 4 MB, whose unwritten pages cost no memory.
-        var writer = JSONWriter(capacity: 16_384 * max(1, batch.items.count))
+        var writer = JSONWriter(capacity: 16_384 * max(1, batch.items.count), limit: PlanLimits.maximumAnswerBytes)
         var styles: [TransitionStyle] = []
         writer.beginObject()
         writer.key("results")
@@ -146,6 +146,7 @@ public enum Batch {
         }
         writer.endArray()
         writer.endObject()
+        guard !writer.exceededLimit else { throw .answerOverLimit(field: "requests", format: format.rawValue) }
         return (writer.handedOver(), styles)
     }
 

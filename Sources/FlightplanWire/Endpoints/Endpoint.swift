@@ -51,25 +51,26 @@ public enum Endpoint: String, Sendable, Hashable, CaseIterable {
     ///     does).
     /// - Returns: The 200 body and the styles of the plans computed; or a 400 problem
     ///   (``ProblemDetails/malformedJSON(_:)``) for a body that is not well-formed JSON, or a 422 problem
-    ///   (``ProblemDetails/validation(_:)``) naming the field for one that is invalid or cannot be planned. A batch
-    ///   answers its items' problems inside its 200 body.
+    ///   (``ProblemDetails/validation(_:)``) naming the field for one that is invalid or cannot be planned, or whose
+    ///   answer would pass ``PlanLimits/maximumAnswerBytes``. A batch answers its items' problems inside its 200 body.
     public func answer(_ body: some Collection<UInt8>, format: PlanFormat = .json, idPrefix: String = ExportScene.defaultPrefix) -> Answer {
         switch self {
         case .plan:
             return Self.answer(body, as: PlanRequest.self) { request throws(ValidationError) in
                 let plan = try Planner.plan(for: request.validated())
-                guard format == .json else { return (OwnedBytes(format.export(plan, idPrefix: idPrefix)), [plan.style]) }
-                // The plan as its writer wrote it: the answer is sent from the writer's own buffer.
-                var writer = JSONWriter(capacity: plan.estimatedJSONSize)
-                plan.write(to: &writer)
-                return (writer.handedOver(), [plan.style])
+                // The answer as its writer wrote it: it is sent from the writer's own buffer.
+                guard let answer = format.answer(plan, idPrefix: idPrefix, limit: PlanLimits.maximumAnswerBytes) else {
+                    throw .answerOverLimit(field: "sampling", format: format.rawValue)
+                }
+                return (answer, [plan.style])
             }
         case .dismiss:
             return Self.answer(body, as: DismissRequest.self) { request throws(ValidationError) in
                 let dismissal = try DismissPlanner.dismiss(for: request.validated())
                 guard format != .json else { return (OwnedBytes(dismissal.jsonBytes), dismissal.plan.map { [$0.style] } ?? []) }
-                var writer = JSONWriter(capacity: dismissal.estimatedJSONSize * 2)
+                var writer = JSONWriter(capacity: dismissal.estimatedJSONSize * 2, limit: PlanLimits.maximumAnswerBytes)
                 dismissal.write(to: &writer, format: format, idPrefix: idPrefix)
+                guard !writer.exceededLimit else { throw .answerOverLimit(field: "plan.sampling", format: format.rawValue) }
                 return (writer.handedOver(), dismissal.plan.map { [$0.style] } ?? [])
             }
         case .filmstrip:

@@ -12,10 +12,9 @@
 /// space (so the parent's transform, mask, region and opacity carry it). Every id starts with the export's prefix, so
 /// several exports can share a page. Times are the plan's keyframe times.
 extension ExportScene {
-    func animatedSVG() -> [UInt8] {
-        var svg = ExportText(capacity: 1024 + tracks.reduce(0) { $0 + 2048 + 600 * $1.keyframes.count })
-        animatedSVG(to: &svg)
-        return svg.bytes
+    /// Writes the SVG as it is, the whole answer.
+    func animatedSVG(to writer: inout JSONWriter) {
+        ExportText.lending(&writer) { animatedSVG(to: &$0) }
     }
 
     /// Writes the SVG as a JSON string, the writer's next value (a batch's or a dismissal's plan), escaped as it is

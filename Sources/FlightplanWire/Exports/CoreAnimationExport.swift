@@ -197,13 +197,6 @@ private struct CoreAnimationKeyPath {
 }
 
 extension ExportScene {
-    /// The Core Animation document on its own.
-    func coreAnimationDocument() -> [UInt8] {
-        var writer = JSONWriter(capacity: 1024 + tracks.reduce(0) { $0 + 768 + 240 * $1.keyframes.count })
-        coreAnimationDocument(to: &writer)
-        return writer.bytes
-    }
-
     /// Writes the Core Animation document as the writer's next value (a batch's or a dismissal's plan, without a copy).
     func coreAnimationDocument(to writer: inout JSONWriter) {
         writer.beginObject()

@@ -27,13 +27,6 @@ extension ExportScene {
     /// Frames per second of the animation.
     static let lottieFrameRate = 60.0
 
-    /// The Lottie document on its own.
-    func lottieDocument() -> [UInt8] {
-        var writer = JSONWriter(capacity: 2048 + tracks.reduce(0) { $0 + 1024 + 600 * $1.keyframes.count })
-        lottieDocument(to: &writer)
-        return writer.bytes
-    }
-
     /// Writes the Lottie document as the writer's next value (a batch's or a dismissal's plan, without a copy).
     func lottieDocument(to writer: inout JSONWriter) {
         let outPoint = max(1, (plan.duration * Self.lottieFrameRate).rounded(.up)) + 1

@@ -60,15 +60,43 @@ public enum PlanFormat: String, Sendable, Hashable, CaseIterable {
     ///     when left out. The JSON, Lottie and Core Animation forms name nothing with it.
     /// - Returns: The export's bytes: UTF-8 text in this format's ``mediaType``.
     public func export(_ plan: Plan, idPrefix: String = ExportScene.defaultPrefix) -> [UInt8] {
-        // The JSON answer is the plan itself: no export scene (its tree and palette) is made for it.
+        Array(answer(plan, idPrefix: idPrefix, limit: .max)!)
+    }
+
+    /// The plan in this format as a whole answer (a text export as its text, not a JSON string), written where it is
+    /// sent from, if it takes at most `limit` bytes.
+    /// - Parameters:
+    ///   - plan: The plan to export.
+    ///   - idPrefix: The prefix of class names and ids.
+    ///   - limit: The most bytes the answer may take.
+    /// - Returns: The answer's bytes, or nil when they would pass `limit` (what was written is given up as the writer
+    ///   passes it, so no more than about `limit` bytes are ever held).
+    func answer(_ plan: Plan, idPrefix: String, limit: Int) -> OwnedBytes? {
+        var writer = JSONWriter(capacity: estimatedSize(of: plan), limit: limit)
         switch self {
-        case .json: plan.jsonBytes
-        case .waapi: ExportScene(plan, prefix: idPrefix).webAnimationsDocument()
-        case .css: ExportScene(plan, prefix: idPrefix).styleSheet()
-        case .svg: ExportScene(plan, prefix: idPrefix).animatedSVG()
-        case .lottie: ExportScene(plan, prefix: idPrefix).lottieDocument()
-        case .coreAnimation: ExportScene(plan, prefix: idPrefix).coreAnimationDocument()
+        // The JSON answer is the plan itself: no export scene (its tree and palette) is made for it.
+        case .json: plan.write(to: &writer)
+        case .waapi: ExportScene(plan, prefix: idPrefix).webAnimationsDocument(to: &writer)
+        case .css: ExportScene(plan, prefix: idPrefix).styleSheet(to: &writer)
+        case .svg: ExportScene(plan, prefix: idPrefix).animatedSVG(to: &writer)
+        case .lottie: ExportScene(plan, prefix: idPrefix).lottieDocument(to: &writer)
+        case .coreAnimation: ExportScene(plan, prefix: idPrefix).coreAnimationDocument(to: &writer)
         }
+        return writer.exceededLimit ? nil : writer.handedOver()
+    }
+
+    /// About how many bytes the plan takes in this format, to reserve at once: per track and per keyframe, as the
+    /// format writes them.
+    private func estimatedSize(of plan: Plan) -> Int {
+        let (document, track, keyframe) =
+            switch self {
+            case .json: (512, 300, 200)
+            case .waapi, .css: (1024, 1024, 400)
+            case .svg: (1024, 2048, 600)
+            case .lottie: (2048, 1024, 600)
+            case .coreAnimation: (1024, 768, 240)
+            }
+        return plan.tracks.reduce(document) { $0 + track + keyframe * $1.keyframes.count }
     }
 
     /// Checks `?idPrefix=`: a letter, then up to 31 letters, digits, `-` or `_` (a CSS class and an XML id as it is).

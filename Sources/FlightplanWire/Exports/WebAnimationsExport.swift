@@ -153,15 +153,9 @@ extension ExportScene {
 
     /// `{"width", "height", "duration", "easing", "elements": [{"id", "role", "parent"?, "content"?, "region"?, "className",
     /// "style", "keyframes", "paint", "options"}]}`: `region` and `paint` are `{"className", "style", "keyframes"}`;
-    /// `parent` is the id of the element whose paint box holds this one's boxes (an earlier element).
-    func webAnimationsDocument() -> [UInt8] {
-        var text = ExportText(capacity: 1024 + tracks.reduce(0) { $0 + 1024 + 400 * $1.keyframes.count })
-        webAnimationsDocument(to: &text)
-        return text.bytes
-    }
-
-    /// Writes the Web Animations document as the writer's next value (a batch's or a dismissal's plan, without a
-    /// copy): the writer is lent to an ``ExportText`` while it is written.
+    /// `parent` is the id of the element whose paint box holds this one's boxes (an earlier element). Written as the
+    /// writer's next value (the answer, or a batch's or a dismissal's plan, without a copy): the writer is lent to an
+    /// ``ExportText`` while it is written.
     func webAnimationsDocument(to writer: inout JSONWriter) {
         ExportText.lending(&writer) { webAnimationsDocument(to: &$0) }
     }
@@ -215,11 +209,9 @@ extension ExportScene {
 
     /// A header saying how the boxes nest (naming each child's outermost div and its parent's paint div), `.<prefix>-stage`,
     /// then per track its boxes' classes (the region, the layer, the paint box) with their placement, held values and
-    /// animations, and their `@keyframes`.
-    func styleSheet() -> [UInt8] {
-        var css = ExportText(capacity: 1024 + tracks.reduce(0) { $0 + 1024 + 400 * $1.keyframes.count })
-        styleSheet(to: &css)
-        return css.bytes
+    /// animations, and their `@keyframes`. Written as it is, the whole answer.
+    func styleSheet(to writer: inout JSONWriter) {
+        ExportText.lending(&writer) { styleSheet(to: &$0) }
     }
 
     /// Writes the style sheet as a JSON string, the writer's next value (a batch's or a dismissal's plan): escaped as
