@@ -479,6 +479,45 @@ def forced_stop():
     connection.close()
 
 
+def ignored_signals():
+    """SIGHUP, SIGUSR1 and SIGUSR2, whose default action ends a process at once, are logged and ignored: the largest
+    batch in flight as each arrives (its body still coming, then its answer being read) completes 200, and the server
+    serves on and stops cleanly on SIGTERM."""
+    server = Server("--log-level", "notice", stderr=subprocess.PIPE)
+    data = LARGEST_BATCH.encode()
+    head = (f"POST /v1/plans/batch HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: {len(data)}\r\n"
+            "Connection: close\r\n\r\n").encode()
+    outcomes = []
+    for number in (signal.SIGHUP, signal.SIGUSR1, signal.SIGUSR2):
+        received = b""
+        try:
+            connection = socket.create_connection(("127.0.0.1", server.port), timeout=30)
+            connection.sendall(head + data[:-1])
+            time.sleep(0.2)
+            server.process.send_signal(number)
+            time.sleep(0.3)
+            connection.sendall(data[-1:])
+            received = connection.recv(65536)
+            server.process.send_signal(number)
+            while chunk := connection.recv(1 << 20):
+                received += chunk
+            connection.close()
+        except OSError:
+            pass
+        answer_head, _, body = received.partition(b"\r\n\r\n")
+        length = re.search(rb"(?i)content-length: (\d+)", answer_head)
+        status = int(answer_head.split(b" ", 2)[1]) if answer_head.startswith(b"HTTP/") else 0
+        complete = status == 200 and length is not None and len(body) == int(length.group(1))
+        alive = server.process.poll() is None and get_latency(server.port)[1]
+        outcomes.append((signal.Signals(number).name, status, len(body), complete and alive))
+    code = server.stop()
+    log = server.process.stderr.read()
+    noted = all(f"{name} ignored" in log for name, *_ in outcomes)
+    check(all(ok for *_, ok in outcomes) and code == 0 and noted,
+          "SIGHUP, SIGUSR1, SIGUSR2 during the largest batch: the answer completes 200, the server serves on, each signal logged",
+          f"({', '.join(f'{name}: {status}, {size / 1e6:.1f} MB' for name, status, size, _ in outcomes)}; exit {code}, logged {noted})")
+
+
 def main():
     exclusive_port()
     server = Server()
@@ -495,6 +534,7 @@ def main():
     slow_clients()
     draining_under_load()
     forced_stop()
+    ignored_signals()
     print(f"hardening: {results['passed']} passed, {results['failed']} failed")
     sys.exit(1 if results["failed"] else 0)
 

@@ -52,6 +52,8 @@ def json_logs():
     port, admin = startup["port"], startup["admin_port"]
     check(isinstance(port, int) and startup["level"] == "notice" and startup["version"] and "listening on" in startup["message"],
           "the startup line is a JSON log line, its port a number", f"({first.strip()[:120]}…)")
+    check(startup["threads"] == os.cpu_count(), "with no setting, one worker thread per core (os.cpu_count())",
+          f"({startup['threads']} threads, {os.cpu_count()} cores)")
     json_headers = {"Content-Type": "application/json", "X-Request-Id": "obs-1", "traceparent": TRACEPARENT, "tracestate": "vendor=x"}
     status, headers, _ = request(f"http://127.0.0.1:{port}/v1/plans", PLAN, json_headers)
     answered = headers.get("traceresponse", "")

@@ -1,7 +1,8 @@
 import FlightplanWire
 
-/// Collects the headers the router reads from libmicrohttpd's list; a repeated header's values are joined
-/// with ", " as HTTP combines them, so a doubled Content-Length or Host shows up as an invalid one. Every header
+/// Collects the headers the router reads from libmicrohttpd's list, each value without the spaces and tabs around it
+/// (every reader sees `abc` for `X-Request-Id: abc \t`); a repeated header's values are joined with ", " as HTTP
+/// combines them, so a doubled Content-Length or Host shows up as an invalid one. Every header
 /// is looked at for what only the transport sees: a name that is not an RFC 9110 token (`Content-Length :`
 /// would otherwise be a different header to us than to a proxy), a control character in a value (RFC 9110
 /// §5.5), and — from where libmicrohttpd left the line in its buffer — a NUL, which ends the value it reports.
@@ -39,12 +40,21 @@ struct HeaderCollector {
             }
         }
         guard let lowercased = Self.readHeaderName(matching: name) else { return }
-        let text = String(decoding: value, as: UTF8.self)
+        let text = String(decoding: Self.trimmingWhitespace(value), as: UTF8.self)
         if let index = values.firstIndex(where: { $0.name == lowercased }) {
             values[index].value += ", \(text)"
         } else {
             values.append(HTTPResponse.Header(name: lowercased, value: text))
         }
+    }
+
+    /// `value` without the spaces and tabs around it, which are not part of a field value (RFC 9110 §5.5, RFC 9112 §5:
+    /// OWS). libmicrohttpd skips those before a value but leaves those after it in what it reports.
+    private static func trimmingWhitespace(_ value: UnsafeRawBufferPointer) -> UnsafeRawBufferPointer {
+        func isWhitespace(_ byte: UInt8) -> Bool { byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
+        let start = value.firstIndex { !isWhitespace($0) } ?? value.endIndex
+        let end = value.lastIndex { !isWhitespace($0) }.map { $0 + 1 } ?? start
+        return UnsafeRawBufferPointer(rebasing: value[start..<end])
     }
 
     /// The name in ``RequestHead/readHeaders`` that `name` is, ASCII case aside, or nil when the service does not

@@ -9,7 +9,7 @@ import Glibc
 import CGlibcMalloc
 #endif
 
-/// `flightplan serve`: the REST API on libmicrohttpd, until SIGTERM or SIGINT.
+/// `flightplan serve`: the REST API on libmicrohttpd, until SIGTERM or SIGINT (SIGHUP, SIGUSR1 and SIGUSR2 are ignored).
 struct ServeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "serve",
@@ -118,13 +118,9 @@ struct ServeCommand: ParsableCommand {
         #if canImport(CGlibcMalloc)
         mallopt(M_MMAP_THRESHOLD, 1 << 20)
         #endif
-        // Block the shutdown signals before the log sink and libmicrohttpd start their threads, so they inherit the
-        // mask and only the wait below receives them.
-        var signals = sigset_t()
-        sigemptyset(&signals)
-        sigaddset(&signals, SIGTERM)
-        sigaddset(&signals, SIGINT)
-        pthread_sigmask(SIG_BLOCK, &signals, nil)
+        // Block the signals before the log sink and libmicrohttpd start their threads, so they inherit the mask and
+        // only the wait below receives them.
+        let signals = ServeSignals()
         // Every line goes through one sink that writes in batches, off the request threads; closed (flushed) last.
         let sink = LogSink.standardError()
         defer { sink.close() }
@@ -154,12 +150,10 @@ struct ServeCommand: ParsableCommand {
         }
         announce(configuration, port: daemon.port, adminPort: admin?.port, format: format)
 
-        var received: Int32 = 0
-        sigwait(&signals, &received)
+        let received = signals.waitForStop(logger: logger)
         logger.notice("signal \(received): draining (grace \(configuration.shutdownGrace) s)")
-        // A second signal, looked for without waiting while the drain waits, stops at once.
-        var noWait = timespec(tv_sec: 0, tv_nsec: 0)
-        let cut = daemon.drain(grace: .milliseconds(Int(configuration.shutdownGrace * 1000))) { sigtimedwait(&signals, nil, &noWait) > 0 }
+        // A second stopping signal, looked for without waiting while the drain waits, stops at once.
+        let cut = daemon.drain(grace: .milliseconds(Int(configuration.shutdownGrace * 1000))) { signals.stopArrived(logger: logger) }
         admin?.stop()
         guard cut == 0 else { throw ExitCode(3) }
         logger.notice("stopped")

@@ -16,7 +16,7 @@ import Glibc
 
 @Suite("Local and remote planning give identical results", .serialized)
 struct LocalRemoteTests {
-    @Test("a few hundred random requests: the same plan, the same doubles, the same JSON bytes")
+    @Test("a few hundred random requests: the same plan, the same doubles, the same JSON bytes, each member where the contract puts it")
     func identical() async throws {
         try await withServer { url in
             let remote = RemotePlanner(baseURL: url)
@@ -31,6 +31,9 @@ struct LocalRemoteTests {
                 #expect(localPlan == remotePlan, "request \(index)")
                 let (bytes, _) = try await transport.send(Self.post(url, request))
                 #expect(Array(bytes) == localPlan.jsonBytes, "request \(index)")
+                // The wire form writes the answer and reads it back into the remote plan, so a member it names wrongly on
+                // both sides would pass the checks above; Foundation's reader, given the contract's names, would not.
+                #expect(try JSONDecoder().decode(ContractPlan.self, from: bytes) == ContractPlan(localPlan), "request \(index)")
             }
         }
     }
@@ -145,6 +148,74 @@ struct LocalRemoteTests {
         urlRequest.setValue("application/json", forHTTPHeaderField: "Content-Type")
         urlRequest.httpBody = Data(request.jsonBytes)
         return urlRequest
+    }
+}
+
+/// A plan's members as openapi.yaml names them, read by Foundation's JSONDecoder or written by hand from a plan's
+/// Swift values: neither shares code with the wire form.
+private struct ContractPlan: Decodable, Equatable {
+    struct Box: Decodable, Equatable {
+        var x, y, width, height: Double
+    }
+    struct Transform: Decodable, Equatable {
+        var a, b, c, d, tx, ty: Double
+    }
+    struct Values: Decodable, Equatable {
+        var transform: Transform?
+        var maskFrame: Box?
+        var cornerRadius: Double?
+        var opacity: Double?
+    }
+    /// `time` beside the values it sets.
+    struct Keyframe: Decodable, Equatable {
+        var time: Double
+        var values: Values
+
+        private enum Key: CodingKey { case time }
+
+        init(time: Double, values: Values) {
+            self.time = time
+            self.values = values
+        }
+
+        init(from decoder: any Decoder) throws {
+            time = try decoder.container(keyedBy: Key.self).decode(Double.self, forKey: .time)
+            values = try Values(from: decoder)
+        }
+    }
+    struct Track: Decodable, Equatable {
+        var id: String
+        var role: String
+        var z: Int
+        var frame: Box
+        var base: Values
+        var animates: [String]
+        var keyframes: [Keyframe]
+    }
+    var style: String
+    var direction: String
+    var duration: Double
+    var stage: Box
+    var tracks: [Track]
+    var hides: [String]
+}
+
+extension ContractPlan {
+    /// The members `plan` answers, written by hand.
+    init(_ plan: Plan) {
+        func box(_ rect: Rect) -> Box { Box(x: rect.x, y: rect.y, width: rect.width, height: rect.height) }
+        func values(_ values: TrackValues) -> Values {
+            Values(
+                transform: values.transform.map { Transform(a: $0.a, b: $0.b, c: $0.c, d: $0.d, tx: $0.tx, ty: $0.ty) },
+                maskFrame: values.maskFrame.map(box), cornerRadius: values.cornerRadius, opacity: values.opacity)
+        }
+        self.init(
+            style: plan.style.rawValue, direction: plan.direction.rawValue, duration: plan.duration, stage: box(plan.stage),
+            tracks: plan.tracks.map { track in
+                Track(
+                    id: track.id, role: track.role.rawValue, z: track.z, frame: box(track.frame), base: values(track.base),
+                    animates: track.animates.map(\.rawValue), keyframes: track.keyframes.map { Keyframe(time: $0.time, values: values($0.values)) })
+            }, hides: plan.hides)
     }
 }
 

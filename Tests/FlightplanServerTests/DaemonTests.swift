@@ -113,11 +113,6 @@ struct DaemonTests {
         #expect(error?.description.hasPrefix(setting) == true, "\(String(describing: error))")
     }
 
-    @Test("the library's default thread count is the CLI's: one per core")
-    func defaultThreads() {
-        #expect(ServerConfiguration().threads == ServerConfiguration.processorCount)
-    }
-
     @Test("plans over keep-alive, identical to the core's bytes")
     func keepAlive() async throws {
         try await withDaemon { daemon in

@@ -91,6 +91,25 @@ struct TransportLimitTests {
         }
     }
 
+    @Test("spaces and tabs around a field value are not part of it: a traced, identified request from a listed origin")
+    func whitespaceAroundAValue() async throws {
+        let log = InMemoryLog()
+        let trace = "4bf92f3577b34da6a3ce929d0e0e4736"
+        try await withDaemon({ $0.corsOrigin = "https://a.example" }, log: log) { daemon in
+            let fields = ["traceparent: 00-\(trace)-00f067aa0ba902b7-01 \t", "X-Request-Id: \t abc \t", "Origin: https://a.example\t "]
+            let client = try RawHTTPClient(port: daemon.port)
+            try client.send(rawHead("/healthz", fields: fields))
+            let response = try client.receive()
+            #expect(response.status == 200)
+            #expect(response.headers["traceresponse"]?.hasPrefix("00-\(trace)-") == true, "\(response.headers)")
+            #expect(response.headers["x-request-id"] == "abc")
+            #expect(response.headers["access-control-allow-origin"] == "https://a.example")
+        }
+        let access = try #require(log.lines.last)
+        #expect(access.metadata["request_id"] == "abc", "\(access.metadata)")
+        #expect(access.metadata["trace_id"] == trace, "\(access.metadata)")
+    }
+
     @Test("a NUL or control character in the request target gets one 400 problem", arguments: ["/healthz\u{0}x", "/healthz\u{1}x"])
     func controlCharacterInTarget(target: String) async throws {
         try await withDaemon { daemon in
