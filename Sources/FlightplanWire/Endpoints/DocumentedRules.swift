@@ -32,6 +32,9 @@ public enum DocumentedRules {
     private static let limits: [Rule] = [
         rule("/paths/~1v1~1plans/post", "x-output-budget", Double(PlanLimits.maximumOutputPoints)),
         rule("/paths/~1v1~1plans~1batch/post", "x-output-budget", Double(PlanLimits.maximumOutputPoints)),
+        rule("/paths/~1v1~1plans/post", "x-answer-limit", Double(PlanLimits.maximumAnswerBytes)),
+        rule("/paths/~1v1~1plans~1batch/post", "x-answer-limit", Double(PlanLimits.maximumAnswerBytes)),
+        rule("/paths/~1v1~1gestures~1dismiss/post", "x-answer-limit", Double(PlanLimits.maximumAnswerBytes)),
         rule(
             "/paths/~1v1~1plans~1batch/post/requestBody/content/application~1json/schema/properties/requests", "maxItems", Double(Batch.maximumItems)),
         rule("\(schemas)/Coordinate", "minimum", -PlanLimits.maximumExtent),
