@@ -37,6 +37,20 @@ struct HostileRequestTests {
         }
     }
 
+    @Test("at the default and any tolerance sampling, the overshooting spring is refused for its reach before the search spends its budget")
+    func overshootingSpringIsRefusedBeforeTheSearch() {
+        let fixed = #""sampling":{"keyframes":50}"#
+        for sampling in ["", #","sampling":{"tolerance":0.5}"#, #","sampling":{"tolerance":0.01}"#] {
+            let body = Self.overshootingSpring.replacingOccurrences(of: "," + fixed, with: sampling)
+            guard case .failure(let refusal) = Endpoint.plan.answer(Array(body.utf8)).result else {
+                Issue.record("\(sampling) answered the overshooting spring")
+                continue
+            }
+            // The search used to run first: 0.1 s of CPU, then a refusal for its keyframes (sampling.tolerance).
+            #expect(refusal.field == "timing.curve", "\(sampling): \(refusal.detail)")
+        }
+    }
+
     @Test("a spring response below 0.01 s is refused, directly and inside from.request (5e-324 once planned a 0 s plan of NaN)")
     func tinySpringResponse() {
         let running =
