@@ -7,7 +7,9 @@ track (one with keyframes, or inside one), the bounds of its element's *computed
 the track's visible rect within 1 px, and so does the page's clip outline
 for the main track (the flying content). Takes a screenshot at each pause, renders the
 zoom and reveal filmstrips to PNG and checks each is not blank and draws nothing between its panels, and fails on any
-console error.
+console error. Plans child and auxiliary ids that are hostile markup and checks that no script ran and each id shows as
+text, that the page ran with no Content-Security-Policy violation, and that its policy is enforced (an inline script
+added to the page does not run, and is reported).
 Artefacts (screenshots, the filmstrip SVG and PNG) go to $ARTIFACTS_DIR (default .build/artifacts).
 
 Usage: browser_test.py path/to/flightplan
@@ -50,6 +52,36 @@ def main_track(plan):
 
 def close(a, b, tolerance=1.0):
     return all(abs(p - q) <= tolerance for p, q in zip(a, b))
+
+
+HOSTILE = ["<img src=x onerror=window.__pwned=1>", "\"><svg onload=window.__pwned=2>", "<script>window.__pwned=3</script>"]
+
+
+def hostile_ids(browser):
+    """Child and auxiliary ids that are markup: planned through the page, chosen in the track menu, never run."""
+    request = json.load(open(os.path.join(ROOT, "examples", "snapshot.json")))
+    for child, hostile in zip(request["children"], HOSTILE):
+        child["id"] = hostile
+    request["auxiliary"] = [{"id": hostile, "frame": {"x": 0, "y": 760, "width": 390, "height": 84}, "from": 1, "to": 0} for hostile in HOSTILE]
+    browser.execute_script("document.getElementById('request').value = arguments[0];", json.dumps(request))
+    plan = browser.execute_async_script("flightplanPreview.plan().then(arguments[0]);")
+    check(plan is not None, "hostile ids: planned through the page")
+    ids = [f"{prefix}:{hostile}" for hostile in HOSTILE for prefix in ("child", "outgoingChild", "auxiliary")]
+    shown = browser.execute_script("""
+        const select = document.getElementById('track'), shown = [];
+        for (const id of arguments[0]) {
+            // Chosen in the menu as a user would, so the keyframe table is drawn for it too.
+            select.value = id;
+            select.dispatchEvent(new Event('change'));
+            const option = [...select.options].find((option) => option.value === id);
+            shown.push({id, option: option ? option.textContent : null, element: !!document.getElementById('track-' + id),
+                        rows: document.querySelectorAll('#keyframes tr').length});
+        }
+        return {shown, pwned: window.__pwned, markup: document.querySelectorAll('#track img, #track svg, #track script, #keyframes img').length};""",
+                                   [id for id in ids if plan and any(track["id"] == id and track["keyframes"] for track in plan["tracks"])])
+    check(shown["pwned"] is None and shown["markup"] == 0, "hostile ids: no script ran and no markup was made of them", str(shown["pwned"]))
+    check(len(shown["shown"]) >= len(HOSTILE) and all(entry["option"] == entry["id"] and entry["element"] and entry["rows"] > 2 for entry in shown["shown"]),
+          "hostile ids: each moving track's id is shown as text in the menu, names its element, and draws its keyframe table", str(shown["shown"]))
 
 
 def main():
@@ -165,8 +197,20 @@ def main():
                       f"the {example} filmstrip paints the colour over the whole mask, beyond the frame", str(painted and painted["probed"]))
             if painted:
                 open(os.path.join(ARTIFACTS, f"filmstrip-{example}.png"), "wb").write(base64.b64decode(painted["png"].split(",", 1)[1]))
-        errors = [entry for entry in browser.get_log("browser") if entry["level"] == "SEVERE"]
+        hostile_ids(browser)
+        log = browser.get_log("browser")
+        errors = [entry for entry in log if entry["level"] == "SEVERE"]
         check(not errors, "no console errors", str(errors[:3]))
+        check(not [entry for entry in log if "Content Security Policy" in entry["message"]], "no Content-Security-Policy violation",
+              str([entry for entry in log if "Content Security Policy" in entry["message"]][:3]))
+        # The policy holds: an inline script put into the page does not run, and the browser reports it.
+        ran = browser.execute_script("""
+            const script = document.createElement('script');
+            script.textContent = 'window.__inline = 1';
+            document.body.appendChild(script);
+            return window.__inline;""")
+        reported = [entry for entry in browser.get_log("browser") if "Content Security Policy" in entry["message"]]
+        check(ran is None and reported, "the page's Content-Security-Policy blocks inline script and reports it", f"{ran} {reported[:1]}")
     finally:
         browser.quit()
         server.terminate()

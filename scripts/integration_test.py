@@ -290,6 +290,9 @@ def test_filmstrips_and_preview(server):
     check(status == 200 and headers.get("content-type") == "text/html; charset=utf-8" and b"/v1/plans" in body and b"<script>" in body,
           "the preview page is served", f"{status} {headers}")
     check(b"http://" not in body.replace(b"http://localhost:8080", b"").replace(b"http://www.w3.org", b""), "the preview page loads nothing from elsewhere")
+    policy = headers.get("content-security-policy", "")
+    check("script-src 'sha256-" in policy and "object-src 'none'" in policy and "base-uri 'none'" in policy and "unsafe" not in policy
+          and headers.get("x-content-type-options") == "nosniff", "the preview page carries a strict Content-Security-Policy and nosniff", policy)
 
 
 def test_errors(server):

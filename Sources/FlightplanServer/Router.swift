@@ -54,7 +54,10 @@ public struct Router: Sendable {
                 HTTPResponse(status: 200, headers: [("Content-Type", "application/yaml")], body: OwnedBytes(router.openAPIDocument))
             },
             Route("/preview", ["GET", "HEAD"]) { _, _, _ in
-                HTTPResponse(status: 200, headers: [("Content-Type", "text/html; charset=utf-8")], body: OwnedBytes(PreviewPage.bytes))
+                HTTPResponse(
+                    status: 200,
+                    headers: [("Content-Type", "text/html; charset=utf-8"), ("Content-Security-Policy", PreviewPage.contentSecurityPolicy)],
+                    body: OwnedBytes(PreviewPage.bytes))
             }
         ]
 
@@ -313,15 +316,17 @@ public struct Router: Sendable {
         return nil
     }
 
-    /// Adds what every response carries: the request id, `traceresponse` when the request carried a valid
+    /// Adds what every response carries: the request id, `X-Content-Type-Options: nosniff`, `traceresponse` when the request carried a valid
     /// `traceparent` (``TraceContext``), CORS headers, `Connection: close` while draining, and one
     /// `Vary` naming every request header the answer was chosen by: `Origin` when the allowed origins are a list,
     /// `Accept` on a route whose format `Accept` chooses (on all its answers, refusals included, since a cache
     /// stores them by the same key).
     private func finalize(_ response: inout HTTPResponse, for head: RequestHead, requestID: String) {
         // Room for the headers added here at once, rather than growing the array once per header.
-        response.headers.reserveCapacity(response.headers.count + 6)
+        response.headers.reserveCapacity(response.headers.count + 7)
         response.setHeader("X-Request-Id", requestID)
+        // No answer is ever to be read as another type than it says (a plan's JSON as HTML, say).
+        response.setHeader("X-Content-Type-Options", "nosniff")
         if let trace = TraceContext(head) { response.setHeader("traceresponse", trace.traceresponse(forRequest: requestID)) }
         var vary = ""
         if let allowedOrigins {

@@ -173,6 +173,48 @@ struct RouterTests {
         #expect(response.status == 200 && Array(response.body) == OpenAPIDocument.bytes && response[header: "Content-Type"] == "application/yaml")
     }
 
+    @Test("the preview carries a strict Content-Security-Policy: its own script and style by hash, nothing else inline, no plugins, base or framing")
+    func previewPolicy() throws {
+        let response = respond("GET", "/preview")
+        #expect(response.status == 200 && Array(response.body) == PreviewPage.bytes)
+        let policy = try #require(response[header: "Content-Security-Policy"])
+        let directives = Dictionary(
+            uniqueKeysWithValues: policy.split(separator: ";").map { directive in
+                let words = directive.split(separator: " ")
+                return (String(words[0]), words.dropFirst().map(String.init))
+            })
+        #expect(directives["default-src"] == ["'none'"] && directives["object-src"] == ["'none'"] && directives["base-uri"] == ["'none'"])
+        #expect(directives["frame-ancestors"] == ["'none'"] && directives["form-action"] == ["'none'"])
+        // One hash per inline block, each the block's SHA-256: never 'unsafe-inline' nor 'unsafe-eval'.
+        for (directive, tag) in [("script-src", "script"), ("style-src", "style")] {
+            let blocks = PreviewPage.inlineBlocks(tag, in: PreviewPage.bytes)
+            #expect(blocks.count == 1 && blocks[0].count > 100, "\(tag)")
+            #expect(directives[directive] == blocks.map { "'sha256-\(SHA256.base64Digest($0))'" }, "\(policy)")
+        }
+        #expect(!policy.contains("unsafe"))
+    }
+
+    @Test("SHA-256 and its base64 give FIPS 180-4's and RFC 4648's answers")
+    func sha256() {
+        func hex(_ text: String) -> String {
+            SHA256.digest(Array(text.utf8)).map { String($0, radix: 16).count == 1 ? "0" + String($0, radix: 16) : String($0, radix: 16) }.joined()
+        }
+        #expect(hex("abc") == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
+        #expect(hex("") == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+        #expect(
+            hex("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq") == "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1")
+        #expect(hex(String(repeating: "a", count: 1000)) == "41edece42d63e8d9bf515a9ba6932e1c20cbc9f5a5d134645adb5db1b9737ea3")
+        #expect(SHA256.base64Digest([UInt8]()) == "47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU=")
+    }
+
+    @Test(
+        "every answer says nosniff: pages, plans, problems, probes",
+        arguments: [("GET", "/preview"), ("POST", "/v1/plans"), ("GET", "/nowhere"), ("GET", "/healthz")])
+    func noSniffing(method: String, path: String) {
+        let response = respond(method, path, body: method == "POST" ? sampleRequest : nil)
+        #expect(response[header: "X-Content-Type-Options"] == "nosniff", "\(response.status)")
+    }
+
     @Test(
         "heads that break RFC 9112 are refused with 400 and the connection closed",
         arguments: [

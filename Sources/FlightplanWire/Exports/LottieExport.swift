@@ -46,6 +46,10 @@ extension ExportScene {
             writer.key("d"); writer.string("Warning: the plan's shadows are not drawn (rlottie, the reference player, plays no layer effects).")
             writer.endObject()
         }
+        // A content layer is named after its track (`child:x content`), numbered where that is another layer's name
+        // (a track `child:x content`): a player finds layers by name within a composition.
+        var layerNames = UniqueNames(reserving: tracks.lazy.map(\.id), separator: " ")
+        let contentNames = tracks.indices.map { tracks[$0].content == nil ? nil : layerNames.claim("\(tracks[$0].id) content") }
         writer.key("assets")
         writer.beginArray()
         for index in tracks.indices {
@@ -56,24 +60,28 @@ extension ExportScene {
             writer.beginObject()
             writer.key("id"); writer.string("group-\(index)")
             writer.key("layers")
-            layers(of: tree.children[index], origin: (bounds.x, bounds.y), below: index, outPoint: outPoint, tree: tree, to: &writer)
+            layers(
+                of: tree.children[index], origin: (bounds.x, bounds.y), below: index, outPoint: outPoint, tree: tree, contentNames: contentNames,
+                to: &writer)
             writer.endObject()
         }
         writer.endArray()
         writer.key("layers")
-        layers(of: tree.roots, origin: (stage.x, stage.y), below: nil, outPoint: outPoint, tree: tree, to: &writer)
+        layers(of: tree.roots, origin: (stage.x, stage.y), below: nil, outPoint: outPoint, tree: tree, contentNames: contentNames, to: &writer)
         writer.endObject()
     }
 
     /// The layers of one composition, top first: those of the tracks at `indices` (the last on top), placed with the
     /// composition's top-left at `origin` in the space their frames are in, then the own paint of the track at
-    /// `owner`, whose group this composition is, holding still.
+    /// `owner`, whose group this composition is, holding still. A track with content has a content layer named
+    /// `contentNames` at its position.
     private func layers(
-        of indices: [Int], origin: (x: Double, y: Double), below owner: Int?, outPoint: Double, tree: ExportTree, to writer: inout JSONWriter
+        of indices: [Int], origin: (x: Double, y: Double), below owner: Int?, outPoint: Double, tree: ExportTree, contentNames: [String?],
+        to writer: inout JSONWriter
     ) {
         var drawn: [(track: Int, kind: LottieLayerKind, moving: Bool)] = []
         func paint(_ index: Int, moving: Bool) {
-            if tracks[index].content != nil { drawn.append((index, .content("content-\(index)"), moving)) }
+            if let name = contentNames[index] { drawn.append((index, .content("content-\(index)", name: name), moving)) }
             drawn.append((index, .shape, moving))
         }
         for index in indices.reversed() {
@@ -196,15 +204,15 @@ extension ExportScene {
         writer.beginValue()
         switch kind {
         case .shape: writer.fragment(#"{"ty":4"#)
-        case .content(let asset), .group(let asset, _):
+        case .content(let asset, _), .group(let asset, _):
             writer.fragment(#"{"ty":0,"refId":""#); writer.escaped(asset)
             // Whole pixels, as players read them (the image or layers inside are placed exactly).
             writer.fragment(#"","w":"#); writer.bareInteger(Self.wholePixels(covered?.width ?? 0))
             writer.fragment(#","h":"#); writer.bareInteger(Self.wholePixels(covered?.height ?? 0))
         }
         writer.fragment(#","ind":"#); writer.bareInteger(index)
-        writer.fragment(#","nm":""#); writer.escaped(track.id)
-        if case .content = kind { writer.fragment(" content") }
+        writer.fragment(#","nm":""#)
+        if case .content(_, let name) = kind { writer.escaped(name) } else { writer.escaped(track.id) }
         writer.fragment(#"","ip":0,"op":"#); writer.bareSixDecimals(outPoint)
         writer.fragment(#","st":0,"sr":1,"ks":{"a":"#)
         property(track, animated: false, to: &writer) { _ in ExportNumbers(frame.width / 2 + shift.x, frame.height / 2 + shift.y, 0) }
@@ -357,8 +365,8 @@ extension ExportScene {
 private enum LottieLayerKind {
     /// The track's shape: its colour over what it paints.
     case shape
-    /// The track's content composition (the asset's id).
-    case content(String)
+    /// The track's content composition (the asset's id) and the layer's name.
+    case content(String, name: String)
     /// The track's group composition (the asset's id) and what it covers in the track's own space.
     case group(String, Rect)
 }

@@ -180,10 +180,15 @@ enum ExportPalette {
         return String(decoding: text.bytes, as: UTF8.self)
     }
 
-    /// Each track's name for CSS classes and SVG ids: its id with every character outside `[A-Za-z0-9_-]`
-    /// replaced by `-`, made unique with a suffix where two would collide.
+    /// What the web exports add to a track's name: its layer (waapi and css class, svg group) and its region, paint
+    /// box, mask and shadow (css classes and `@keyframes`, svg clip paths and filter).
+    static let derivedSuffixes = ["", "-region", "-paint", "-mask", "-shadow"]
+
+    /// Each track's name for CSS classes, `@keyframes` and SVG ids: its id with every character outside
+    /// `[A-Za-z0-9_-]` replaced by `-`, numbered (``UniqueNames``) where it or a name derived from it would meet
+    /// another track's (or the stage's class, `stage`).
     static func names(of tracks: [Track]) -> [String] {
-        var used = Set<String>(minimumCapacity: tracks.count)
+        var names = UniqueNames(reserving: ["stage"], separator: "-")
         // Only the ids are read, where they lie: a track copied out would retain all it holds.
         return tracks.indices.map { index in
             let id = tracks[index].id
@@ -192,9 +197,7 @@ enum ExportPalette {
                 (65...90).contains(byte) || (97...122).contains(byte) || (48...57).contains(byte) || byte == 95 || byte == 45
             }
             let base = safe ? id : String(id.map { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_" || $0 == "-") ? $0 : "-" })
-            var name = base, suffix = 2
-            while !used.insert(name).inserted { name = "\(base)-\(suffix)"; suffix += 1 }
-            return name
+            return names.claim(base, suffixes: derivedSuffixes)
         }
     }
 }
