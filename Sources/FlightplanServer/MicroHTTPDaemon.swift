@@ -412,7 +412,7 @@ public final class MicroHTTPDaemon: Sendable {
         let route = exchange.route?.route ?? router.routes.first { $0.path == head.path }
         let routeLabel = route?.path ?? ServerMetrics.unmatchedRoute
         router.state.metrics.recordRequest(route: routeLabel, status: exchange.status, microseconds: microseconds, bytes: exchange.responseBytes)
-        let trace = TraceContext(head).map { ($0.traceID, $0.spanID(forRequest: exchange.requestID)) }
+        let trace = head.trace.map { ($0.traceID, $0.spanID) }
         accessLog.record(
             AccessEntry(
                 method: method, path: path, route: routeLabel, status: exchange.status, bytes: exchange.responseBytes, microseconds: microseconds,

@@ -322,7 +322,7 @@ public struct Router: Sendable {
         // Room for the headers added here at once, rather than growing the array once per header.
         response.headers.reserveCapacity(response.headers.count + 6)
         response.setHeader("X-Request-Id", requestID)
-        if let trace = TraceContext(head) { response.setHeader("traceresponse", trace.traceresponse(forRequest: requestID)) }
+        if let trace = head.trace { response.setHeader("traceresponse", trace.traceresponse) }
         var vary = ""
         if let allowedOrigins {
             if let origin = head[header: "origin"], allowedOrigins.contains(origin) {
