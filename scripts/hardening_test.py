@@ -248,17 +248,59 @@ def oversized_chunked(port):
           f"({received[:12]!r})")
 
 
+def logfmt_pairs(line):
+    """The key=value pairs of a logfmt line, quoted values unquoted; words without '=' are skipped."""
+    pairs, index = [], 0
+    while index < len(line):
+        if line[index] == " ":
+            index += 1
+            continue
+        start = index
+        while index < len(line) and line[index] not in ' ="':
+            index += 1
+        key, has_value = line[start:index], index < len(line) and line[index] == "="
+        index += has_value
+        value = ""
+        if index < len(line) and line[index] == '"':
+            index += 1
+            while index < len(line) and line[index] != '"':
+                if line[index] == "\\" and index + 1 < len(line):
+                    index += 1
+                value += line[index]
+                index += 1
+            index += 1
+        else:
+            while index < len(line) and line[index] != " ":
+                value += line[index]
+                index += 1
+        if key and has_value:
+            pairs.append((key, value))
+    return pairs
+
+
 def log_forging():
     server = Server("--log-level", "info", stderr=subprocess.PIPE)
     exchange(server.port, b"GET /x%0a2026-01-01T00:00:00+0000%20info%20flightplan:%20FORGED HTTP/1.1\r\nHost: x\r\n\r\n")
     exchange(server.port, b"GET /y\x1b[31m HTTP/1.1\r\nHost: x\r\n\r\n")
+    # Fields of its own in the path: a status, route and request id, and a trace without any traceparent.
+    exchange(server.port, b"GET /x%20status=200%20route=/healthz%20request_id=forged%20trace_id=4bf92f3577b34da6a3ce929d0e0e4736%20%22 HTTP/1.1\r\n"
+                          b"Host: x\r\nX-Request-Id: real-1\r\n\r\n")
     server.stop()
     log = server.process.stderr.read()
     forged = [line for line in log.splitlines() if line.startswith("2026-01-01T00:00:00+0000")]
     check(not forged and "\x1b" not in log, "no request can write a line or an escape sequence of its own into the log", f"({len(log.splitlines())} lines)")
     refused = [line for line in log.splitlines() if " 400" in line and "path=" in line]
-    check(any("path=/x\\x0A2026-01-01T00:00:00+0000 info flightplan: FORGED" in line for line in refused),
-          "a path refused for a control character is logged as sent, escaped", f"({refused[:1]})")
+    check(any('path="/x\\\\x0A2026-01-01T00:00:00+0000 info flightplan: FORGED"' in line for line in refused),
+          "a path refused for a control character is logged as sent, escaped and quoted", f"({refused[:1]})")
+    lines = [line for line in log.splitlines() if "real-1" in line]
+    pairs = logfmt_pairs(lines[0]) if len(lines) == 1 else []
+    keys = [key for key, _ in pairs]
+    fields = dict(pairs)
+    check(pairs and len(keys) == len(set(keys)) and fields.get("status") == "404" and fields.get("route") == "unmatched"
+          and fields.get("request_id") == "real-1" and "trace_id" not in fields
+          and fields.get("path") == "/x status=200 route=/healthz request_id=forged trace_id=4bf92f3577b34da6a3ce929d0e0e4736 \"",
+          "a path cannot add or repeat a field of its text access line: each key once, the server's values",
+          f"({sorted(keys)}; {lines[:1]})")
 
 
 def bounded_batches():

@@ -112,20 +112,6 @@ public final class LogSink: Sendable {
         }
     }
 
-    /// A text stream appending to the sink, for swift-log's `StreamLogHandler`: each write is one whole line.
-    public struct Stream: TextOutputStream, Sendable {
-        let sink: LogSink
-
-        /// Appends `text`.
-        /// - Parameter text: One whole line, its newline included (swift-log's `StreamLogHandler` writes it so).
-        public mutating func write(_ text: String) {
-            sink.append { $0.append(contentsOf: text.utf8) }
-        }
-    }
-
-    /// The sink as a text stream.
-    public var stream: Stream { Stream(sink: self) }
-
     /// Writes all of `bytes` to a file descriptor, retrying short writes and interruptions.
     static func writeAll(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32) {
         var offset = 0

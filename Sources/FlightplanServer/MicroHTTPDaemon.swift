@@ -405,7 +405,8 @@ public final class MicroHTTPDaemon: Sendable {
         // them can forge a log line or a terminal's display.
         let method = LogText.escaped(head.method), path = LogText.escaped(exchange.loggedPath)
         guard exchange.status != 0 else {
-            logger.debug("\(method) \(path) aborted before a response", metadata: ["request_id": "\(exchange.requestID)"])
+            logger.debug(
+                "\(LogText.logfmt(method)) \(LogText.logfmt(path)) aborted before a response", metadata: ["request_id": "\(exchange.requestID)"])
             return
         }
         // The route from the table, never the path: labels and log fields stay a bounded set whatever clients send.

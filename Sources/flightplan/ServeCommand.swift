@@ -162,12 +162,9 @@ struct ServeCommand: ParsableCommand {
         logger.notice("stopped")
     }
 
-    /// The log handler every logger of `serve` gets: swift-log's text line, or a JSON object.
+    /// The log handler every logger of `serve` gets: a text line, or a JSON object.
     private static func handler(label: String, level: Logger.Level, format: LogFormat, sink: LogSink) -> any LogHandler {
-        if format == .json { return JSONLogHandler(label: label, logLevel: level, sink: sink) }
-        var handler = StreamLogHandler(label: label, stream: sink.stream)
-        handler.logLevel = level
-        return handler
+        format == .json ? JSONLogHandler(label: label, logLevel: level, sink: sink) : TextLogHandler(label: label, logLevel: level, sink: sink)
     }
 
     /// The startup line, on standard output whatever the log level (scripts read the bound port from it): as

@@ -49,9 +49,7 @@ struct LogTests {
         let handler: any LogHandler =
             format == .json
             ? JSONLogHandler(label: "flightplan", logLevel: .trace, sink: handledSink)
-            : {
-                var handler = StreamLogHandler(label: "flightplan", stream: handledSink.stream); handler.logLevel = .trace; return handler
-            }()
+            : TextLogHandler(label: "flightplan", logLevel: .trace, sink: handledSink)
         let logger = Logger(label: "flightplan") { _ in handler }
         var rng = SeededGenerator(seed: 0xACCE55)
         for _ in 0..<300 {
@@ -107,6 +105,65 @@ struct LogTests {
         for _ in 0..<(sink.highWater / line.count) { sink.append { $0 += line } }
         #expect(batches.all.count == 1 && batches.all[0].count >= sink.highWater)
         sink.close()
+    }
+
+    @Test(
+        "a text value is quoted logfmt style when it is empty or holds a space, =, \" or a control character",
+        arguments: [
+            ("/v1/plans", "/v1/plans"), ("", #""""#), ("/x status=200", #""/x status=200""#), (#"a"b"#, #""a\"b""#),
+            (#"a\x0Ab"#, #"a\x0Ab"#), (#"a\x0A b"#, #""a\\x0A b""#), ("a\nb", #""a\x0Ab""#), ("é\u{85}", #""é\x85""#), ("é", "é")
+        ])
+    func logfmt(value: String, written: String) {
+        #expect(LogText.logfmt(value) == written)
+    }
+
+    @Test("a forged path cannot add or repeat a field of a text access line: each key once, the server's values")
+    func forgedFields() throws {
+        let batches = Batches()
+        let sink = batches.sink()
+        let forged = "/x status=200 route=/healthz request_id=forged trace_id=4bf92f3577b34da6a3ce929d0e0e4736 \"=\\"
+        AccessLog.sink(sink, format: .text, label: "flightplan", level: .info).record(
+            AccessEntry(
+                method: "GET", path: LogText.escaped(forged), route: ServerMetrics.unmatchedRoute, status: 404, bytes: 0, microseconds: 1,
+                requestID: "real", trace: nil, endedEarly: false, level: .info))
+        sink.close()
+        let pairs = Self.logfmtPairs(batches.text)
+        #expect(Set(pairs.map(\.key)).count == pairs.count, "\(pairs)")
+        let fields = Dictionary(pairs, uniquingKeysWith: { first, _ in first })
+        #expect(fields["status"] == "404" && fields["route"] == "unmatched" && fields["request_id"] == "real" && fields["trace_id"] == nil)
+        #expect(fields["path"] == LogText.escaped(forged))
+    }
+
+    /// The `key=value` pairs of a logfmt line, quoted values unquoted; words without `=` (the time, the label, the
+    /// source, a message's words) are skipped.
+    static func logfmtPairs(_ line: String) -> [(key: String, value: String)] {
+        var pairs: [(key: String, value: String)] = [], rest = Substring(line.trimmingCharacters(in: .newlines))
+        while let start = rest.firstIndex(where: { $0 != " " }) {
+            rest = rest[start...]
+            let key = String(rest.prefix { $0 != "=" && $0 != " " && $0 != "\"" })
+            rest = rest.dropFirst(key.count)
+            let hasValue = rest.first == "="
+            if hasValue { rest = rest.dropFirst() }
+            var value = ""
+            if rest.first == "\"" {
+                rest = rest.dropFirst()
+                while let character = rest.first, character != "\"" {
+                    if character == "\\", let escaped = rest.dropFirst().first {
+                        value.append(escaped)
+                        rest = rest.dropFirst(2)
+                    } else {
+                        value.append(character)
+                        rest = rest.dropFirst()
+                    }
+                }
+                rest = rest.dropFirst()
+            } else {
+                value = String(rest.prefix { $0 != " " })
+                rest = rest.dropFirst(value.count)
+            }
+            if hasValue && !key.isEmpty { pairs.append((key, value)) }
+        }
+        return pairs
     }
 
     @Test("a number appended to a line is its decimal digits, sign and extremes included", arguments: [0, 7, 10, 200, 123_456, -1, -987, .max, .min])
