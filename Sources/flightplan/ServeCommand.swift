@@ -123,7 +123,11 @@ struct ServeCommand: ParsableCommand {
         sigaddset(&signals, SIGINT)
         pthread_sigmask(SIG_BLOCK, &signals, nil)
         // Every line goes through one sink that writes in batches, off the request threads; closed (flushed) last.
-        let sink = LogSink.standardError()
+        // When standard error stalls, lines are dropped rather than waited for, and counted; a line says how many
+        // once it moves again.
+        let sink = LogSink.standardError { dropped in
+            Logger(label: "flightplan").warning("\(dropped) log lines dropped: the log output was stalled and the log buffer full")
+        }
         defer { sink.close() }
         LoggingSystem.bootstrap { label in Self.handler(label: label, level: level, format: format, sink: sink) }
         let logger = Logger(label: "flightplan")
@@ -137,7 +141,7 @@ struct ServeCommand: ParsableCommand {
         // Access lines are written straight into the sink in the handler's own format (LogLines.swift).
         let accessLog = AccessLog.sink(sink, format: format, label: logger.label, level: level)
 
-        let router = Router(configuration: configuration)
+        let router = Router(configuration: configuration, state: ServerState(logSink: sink))
         let daemon = MicroHTTPDaemon(router: router, logger: logger, accessLog: accessLog)
         let admin = configuration.admin.map { admin in
             MicroHTTPDaemon(router: Router(configuration: admin, routes: Router.adminRoutes(for: router)), logger: logger, accessLog: accessLog)

@@ -14,7 +14,36 @@ final class Batches: @unchecked Sendable {  // every access holds `lock`
     var text: String { String(decoding: all.joined(), as: UTF8.self) }
 
     func sink(interval: Duration = .milliseconds(20)) -> LogSink {
-        LogSink(interval: interval) { bytes in self.lock.withLock { self.batches.append(Array(bytes)) } }
+        LogSink(interval: interval, output: append)
+    }
+
+    func append(_ bytes: UnsafeRawBufferPointer) {
+        lock.withLock { batches.append(Array(bytes)) }
+    }
+}
+
+/// A gate an output waits at until the test opens it: a stalled log pipe, then one that moves.
+final class Gate: Sendable {
+    private let semaphore = DispatchSemaphore(value: 0)
+
+    /// Returns once the gate is open.
+    func pass() {
+        semaphore.wait()
+        semaphore.signal()
+    }
+
+    func open() { semaphore.signal() }
+}
+
+/// The counts a sink reports dropped.
+final class Reports: @unchecked Sendable {  // every access holds `lock`
+    private let lock = NSLock()
+    private var counts: [Int] = []
+
+    var total: Int { lock.withLock { counts.reduce(0, +) } }
+
+    func add(_ count: Int) {
+        lock.withLock { counts.append(count) }
     }
 }
 
@@ -97,14 +126,38 @@ struct LogTests {
         #expect(batches.text.hasSuffix("late\n"))
     }
 
-    @Test("a burst past the high-water mark is written by the appending thread, before the interval")
-    func highWater() throws {
-        let batches = Batches()
-        let sink = batches.sink(interval: .seconds(3600))
-        let line = [UInt8](repeating: UInt8(ascii: "x"), count: 1023) + [UInt8(ascii: "\n")]
-        for _ in 0..<(sink.highWater / line.count) { sink.append { $0 += line } }
-        #expect(batches.all.count == 1 && batches.all[0].count >= sink.highWater)
+    @Test("a stalled output never holds up an append: past the capacity lines are dropped and counted, and reported once it moves")
+    func stalledOutput() throws {
+        let gate = Gate(), batches = Batches(), reports = Reports()
+        let output: @Sendable (UnsafeRawBufferPointer) -> Void = { bytes in
+            gate.pass()
+            batches.append(bytes)
+        }
+        let sink = LogSink(interval: .milliseconds(1), capacity: 4096, output: output, reportDropped: reports.add)
+        // 100 kB of lines while the output is stuck: at most one batch in the output and a full buffer are kept.
+        for index in 0..<1000 { sink.append { $0 += "\(index) \(String(repeating: "x", count: 90))\n".utf8 } }
+        let droppedWhileStalled = sink.droppedLines
+        #expect(droppedWhileStalled >= 1000 - 2 * 4096 / 90, "\(droppedWhileStalled) dropped")
+        gate.open()
+        sink.append { $0 += "after\n".utf8 }
         sink.close()
+        let lines = batches.text.split(separator: "\n")
+        #expect(lines.last == "after")
+        let indices = lines.dropLast().map { Int($0.split(separator: " ")[0])! }
+        #expect(indices == indices.sorted() && indices.count + sink.droppedLines == 1000 && sink.droppedLines == droppedWhileStalled)
+        #expect(reports.total == sink.droppedLines)
+    }
+
+    @Test("closing a sink whose output is stalled returns after its timeout, and later lines are dropped")
+    func closeStalled() {
+        let gate = Gate()
+        let sink = LogSink(interval: .milliseconds(1), closeTimeout: .milliseconds(200), output: { _ in gate.pass() })
+        sink.append { $0 += "stuck\n".utf8 }
+        // The writer takes the line and blocks in the output; close gives up waiting for it.
+        sink.close()
+        sink.append { $0 += "late\n".utf8 }
+        #expect(sink.droppedLines >= 1)
+        gate.open()
     }
 
     @Test(
