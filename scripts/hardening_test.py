@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Hardening regressions against the release binary, each a probe an attacker tried (issues 18 and 26):
-exclusive ports, RFC 9112 framing and targets, head limits, answers nobody reads, log forging, bounded
-batches, the admin listener under saturation, draining under load, and a forced stop's exit status. Prints a figure for each.
+exclusive ports, RFC 9112 framing and targets, head limits, answers nobody reads, log forging, a log pipe nobody
+reads, bounded batches, the admin listener under saturation, draining under load, and a forced stop's exit status. Prints a figure for each.
 
 Usage: hardening_test.py path/to/flightplan
 """
@@ -248,17 +248,119 @@ def oversized_chunked(port):
           f"({received[:12]!r})")
 
 
+def logfmt_pairs(line):
+    """The key=value pairs of a logfmt line, quoted values unquoted; words without '=' are skipped."""
+    pairs, index = [], 0
+    while index < len(line):
+        if line[index] == " ":
+            index += 1
+            continue
+        start = index
+        while index < len(line) and line[index] not in ' ="':
+            index += 1
+        key, has_value = line[start:index], index < len(line) and line[index] == "="
+        index += has_value
+        value = ""
+        if index < len(line) and line[index] == '"':
+            index += 1
+            while index < len(line) and line[index] != '"':
+                if line[index] == "\\" and index + 1 < len(line):
+                    index += 1
+                value += line[index]
+                index += 1
+            index += 1
+        else:
+            while index < len(line) and line[index] != " ":
+                value += line[index]
+                index += 1
+        if key and has_value:
+            pairs.append((key, value))
+    return pairs
+
+
 def log_forging():
     server = Server("--log-level", "info", stderr=subprocess.PIPE)
     exchange(server.port, b"GET /x%0a2026-01-01T00:00:00+0000%20info%20flightplan:%20FORGED HTTP/1.1\r\nHost: x\r\n\r\n")
     exchange(server.port, b"GET /y\x1b[31m HTTP/1.1\r\nHost: x\r\n\r\n")
+    # Fields of its own in the path: a status, route and request id, and a trace without any traceparent.
+    exchange(server.port, b"GET /x%20status=200%20route=/healthz%20request_id=forged%20trace_id=4bf92f3577b34da6a3ce929d0e0e4736%20%22 HTTP/1.1\r\n"
+                          b"Host: x\r\nX-Request-Id: real-1\r\n\r\n")
     server.stop()
     log = server.process.stderr.read()
     forged = [line for line in log.splitlines() if line.startswith("2026-01-01T00:00:00+0000")]
     check(not forged and "\x1b" not in log, "no request can write a line or an escape sequence of its own into the log", f"({len(log.splitlines())} lines)")
     refused = [line for line in log.splitlines() if " 400" in line and "path=" in line]
-    check(any("path=/x\\x0A2026-01-01T00:00:00+0000 info flightplan: FORGED" in line for line in refused),
-          "a path refused for a control character is logged as sent, escaped", f"({refused[:1]})")
+    check(any('path="/x\\\\x0A2026-01-01T00:00:00+0000 info flightplan: FORGED"' in line for line in refused),
+          "a path refused for a control character is logged as sent, escaped and quoted", f"({refused[:1]})")
+    lines = [line for line in log.splitlines() if "real-1" in line]
+    pairs = logfmt_pairs(lines[0]) if len(lines) == 1 else []
+    keys = [key for key, _ in pairs]
+    fields = dict(pairs)
+    check(pairs and len(keys) == len(set(keys)) and fields.get("status") == "404" and fields.get("route") == "unmatched"
+          and fields.get("request_id") == "real-1" and "trace_id" not in fields
+          and fields.get("path") == "/x status=200 route=/healthz request_id=forged trace_id=4bf92f3577b34da6a3ce929d0e0e4736 \"",
+          "a path cannot add or repeat a field of its text access line: each key once, the server's values",
+          f"({sorted(keys)}; {lines[:1]})")
+
+
+def stalled_log(requests=3000):
+    """Standard error a pipe nobody reads: every request is still answered at once, lines past the log buffer are
+    dropped and counted in /metrics; once the pipe is read, the log goes on with a line saying how many were lost."""
+    read_end, write_end = os.pipe()
+    server = Server("--log-level", "info", stderr=write_end)
+    os.close(write_end)
+    # Each access line carries its 2 kB path: 3 000 of them are 6 MB of log, far past the pipe's 64 KiB and the
+    # 1 MiB buffer (the log froze the public port after about 250 requests, 1.5-2.1 MiB of lines).
+    long_path = "/" + "p" * 2048
+    connection = socket.create_connection(("127.0.0.1", server.port), timeout=10)
+    reader = connection.makefile("rb")
+    started, answered = time.monotonic(), 0
+    try:
+        for index in range(requests):
+            path, status = ("/openapi.yaml", b"200") if index % 2 == 0 else (long_path, b"404")
+            method = "HEAD" if status == b"200" else "GET"
+            connection.sendall(f"{method} {path} HTTP/1.1\r\nHost: x\r\n\r\n".encode())
+            head = reader.readline()
+            length = 0
+            while (line := reader.readline()) not in (b"\r\n", b""):
+                if line.lower().startswith(b"content-length:") and method == "GET":
+                    length = int(line.split(b":")[1])
+            reader.read(length)
+            if head.split(b" ")[1:2] != [status]:
+                break
+            answered += 1
+    except (socket.timeout, OSError, IndexError):
+        pass
+    elapsed = time.monotonic() - started
+    connection.close()
+    check(answered == requests, "with standard error never read, every request is answered", f"({answered} of {requests} in {elapsed:.1f} s)")
+    metrics_text = received_bytes(server.port, b"GET /metrics HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n", timeout=10)[0].decode(errors="replace")
+    dropped = re.search(r"^flightplan_log_lines_dropped_total (\d+)$", metrics_text, re.M)
+    check(dropped is not None and int(dropped.group(1)) > 0, "/metrics counts the log lines dropped", f"({dropped.group(0) if dropped else 'no such metric'})")
+    # Now read the pipe: the log moves again, says what it lost, and a later request's line arrives.
+    log = bytearray()
+    done = threading.Event()
+
+    def drain():
+        while chunk := os.read(read_end, 1 << 16):
+            log.extend(chunk)
+        done.set()
+    threading.Thread(target=drain, daemon=True).start()
+    deadline = time.monotonic() + 15
+    while b"lines dropped" not in log and time.monotonic() < deadline:
+        time.sleep(0.05)
+    exchange(server.port, b"GET /openapi.yaml HTTP/1.1\r\nHost: x\r\nX-Request-Id: after-the-stall\r\nConnection: close\r\n\r\n", timeout=10)
+    while b"after-the-stall" not in log and time.monotonic() < deadline:
+        time.sleep(0.05)
+    text = log.decode(errors="replace")
+    notice = re.search(r"(\d+) log lines dropped", text)
+    check(notice is not None and "after-the-stall" in text[notice.end():],
+          "once the pipe is read the log resumes: a line says how many were dropped, and later lines follow",
+          f"({notice.group(0) if notice else 'no notice'}; {len(text.splitlines())} lines read)")
+    code = server.stop()
+    done.wait(10)
+    os.close(read_end)
+    check(code == 0, "the server then stops cleanly", f"(exit {code})")
 
 
 def bounded_batches():
@@ -528,6 +630,7 @@ def main():
     unread_answers()
     per_client_limit()
     log_forging()
+    stalled_log()
     bounded_batches()
     overshooting_plans()
     admin_listener()

@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """What an operator reads, checked on the real binary (issue 30): JSON log lines parsed one by one (every line
 from the startup line on, numbers as numbers, probes at debug, no libmicrohttpd warning) with a W3C trace id
-followed from the request to its access line and its traceresponse; /metrics through promtool and the
-Prometheus client's parser (route-labelled histogram, process metrics, build info equal to --version); the exit
+followed from the request to its access line and its traceresponse, a span id random per request; /metrics
+through promtool and the Prometheus client's parser (route-labelled histogram, process metrics, build info equal to --version); the exit
 status and the lines of every way `serve` can fail to start. Prints what it measured.
 
 Usage: observability_test.py path/to/flightplan
@@ -91,6 +91,22 @@ def json_logs():
     check("readyz" not in process.stderr.read(), "at the default level (info) probes leave no line")
 
 
+def span_ids():
+    """Two requests with the same X-Request-Id and traceparent: each answer names a span of its own, random (16
+    lower-case hex digits, not all zero), and each access line names its answer's span."""
+    process, first = serve("--log-format", "json")
+    port = json.loads(first)["port"]
+    headers = {"Content-Type": "application/json", "X-Request-Id": "same-id", "traceparent": TRACEPARENT}
+    spans = [request(f"http://127.0.0.1:{port}/v1/plans", PLAN, headers)[1].get("traceresponse", "").split("-")[2:3] for _ in range(2)]
+    spans = [span[0] if span else "" for span in spans]
+    process.send_signal(signal.SIGTERM)
+    process.wait(20)
+    logged = [json.loads(line).get("span_id") for line in process.stderr.read().splitlines() if '"same-id"' in line]
+    check(len(set(spans)) == 2 and all(re.fullmatch(r"[0-9a-f]{16}", span) and span != "0" * 16 for span in spans),
+          "the same request id and traceparent twice get two random span ids", f"({spans})")
+    check(logged == spans, "each access line names the span its traceresponse named", f"({logged})")
+
+
 def metrics():
     version = subprocess.run([BINARY, "--version"], capture_output=True, text=True).stdout.strip()
     match = re.fullmatch(r"flightplan (\S+) \(revision (\S+)\)", version)
@@ -151,6 +167,7 @@ def startup_failures():
 
 
 json_logs()
+span_ids()
 metrics()
 startup_failures()
 print(f"observability: {results['passed']} passed, {results['failed']} failed")

@@ -22,6 +22,10 @@ public struct RequestHead: Sendable, Hashable {
     public var size: Int = 0
     /// Header fields received, repeats counted (0 when not read off a socket).
     public var fieldCount: Int = 0
+    /// The caller's trace context from `traceparent` and this server's span for the request, or nil when the head
+    /// has no valid `traceparent`: read once, when the head is made, so that every part of the answer names the one
+    /// span.
+    public private(set) var trace: TraceContext?
 
     /// Creates a request head; header names are lower-cased, and a query in `path` (`/v1/plans?format=css`)
     /// is split off and percent-decoded.
@@ -53,6 +57,7 @@ public struct RequestHead: Sendable, Hashable {
         self.headers = lowercasedHeaders.sorted { $0.name < $1.name }
         self.query = query
         self.violation = violation
+        self.trace = TraceContext(self)
     }
 
     /// A header's value by name; `name` must be lower-case (`"content-type"`).

@@ -9,10 +9,65 @@ import Darwin
 
 /// How `flightplan serve` writes log lines (`--log-format`).
 public enum LogFormat: String, Sendable, CaseIterable {
-    /// swift-log's `StreamLogHandler` line: `TIME LEVEL LABEL: key=value … [SOURCE] MESSAGE`.
+    /// ``TextLogHandler``'s line: `TIME LEVEL LABEL: key=value … [SOURCE] MESSAGE`, values logfmt-quoted.
     case text
     /// ``JSONLogHandler``'s line: one JSON object.
     case json
+}
+
+/// `--log-format text`: swift-log's `StreamLogHandler` line, `TIME LEVEL LABEL: key=value … [SOURCE] MESSAGE`,
+/// metadata sorted by key, but every metadata value written as a logfmt value (``LogText/appendLogfmt(_:to:)``):
+/// quoted when it holds a space, `=`, `"` or a control character, so that no value can pass for other fields.
+public struct TextLogHandler: LogHandler {
+    /// The logger's label.
+    public let label: String
+    /// The least severe level written.
+    public var logLevel: Logger.Level
+    /// Metadata added to every line.
+    public var metadata: Logger.Metadata = [:]
+    private let sink: LogSink
+
+    /// A handler appending its lines to `sink`.
+    /// - Parameters:
+    ///   - label: The logger's label, written after each line's level.
+    ///   - logLevel: The least severe level written; events below it are dropped.
+    ///   - sink: Where the lines go, one each.
+    public init(label: String, logLevel: Logger.Level, sink: LogSink) {
+        self.label = label
+        self.logLevel = logLevel
+        self.sink = sink
+    }
+
+    /// A metadata value of this handler.
+    /// - Parameter key: The metadata key.
+    /// - Returns: The value every line of this handler carries under `key`, or nil; setting nil removes it.
+    public subscript(metadataKey key: String) -> Logger.Metadata.Value? {
+        get { metadata[key] }
+        set { metadata[key] = newValue }
+    }
+
+    /// Appends the event's line to the sink.
+    /// - Parameter event: The event: its level, message, metadata (this handler's, then the event's, which wins) and
+    ///   source.
+    public func log(event: LogEvent) {
+        let time = LogTimestamp.localSeconds(), message = "\(event.message)"
+        let fields = metadata.merging(event.metadata ?? [:], uniquingKeysWith: { _, new in new }).sorted { $0.key < $1.key }.map {
+            (key: $0.key, value: "\($0.value)")
+        }
+        sink.append { line in
+            line.append(utf8: time)
+            line.append(UInt8(ascii: " ")); line.append(utf8: event.level.rawValue)
+            if !label.isEmpty { line.append(UInt8(ascii: " ")); line.append(utf8: label) }
+            line.append(UInt8(ascii: ":"))
+            for field in fields {
+                line.append(UInt8(ascii: " ")); line.append(utf8: field.key); line.append(UInt8(ascii: "="))
+                LogText.appendLogfmt(field.value, to: &line)
+            }
+            line.append(ascii: " ["); line.append(utf8: event.source); line.append(ascii: "] ")
+            line.append(utf8: message)
+            line.append(UInt8(ascii: "\n"))
+        }
+    }
 }
 
 /// `--log-format json`: one JSON object per line, for log shippers: `{"time", "level", "label", "message",
@@ -109,8 +164,9 @@ struct AccessEntry {
     /// `debug` for the routes machines poll (probes, scrapes), else `info`.
     var level: Logger.Level
 
-    /// The line's message: `METHOD PATH STATUS`.
-    var message: String { "\(method) \(path) \(status)" }
+    /// The line's message: `METHOD PATH STATUS`, the method and path as logfmt values (quoted when they hold a
+    /// space, `=` or `"`), so that in a text line the message cannot pass for fields either.
+    var message: String { "\(LogText.logfmt(method)) \(LogText.logfmt(path)) \(status)" }
 
     /// The fields, as swift-log metadata: the numbers as numbers (so JSON lines carry them unquoted).
     var metadata: Logger.Metadata {
@@ -157,17 +213,18 @@ public enum AccessLog: Sendable {
                 line.append(ascii: " duration_us=")
                 line.append(decimal: entry.microseconds)
                 if entry.endedEarly { line.append(ascii: " ended_early=true") }
-                line.append(ascii: " method="); line.append(utf8: entry.method)
-                line.append(ascii: " path="); line.append(utf8: entry.path)
-                line.append(ascii: " request_id="); line.append(utf8: entry.requestID)
+                line.append(ascii: " method="); LogText.appendLogfmt(entry.method, to: &line)
+                line.append(ascii: " path="); LogText.appendLogfmt(entry.path, to: &line)
+                line.append(ascii: " request_id="); LogText.appendLogfmt(entry.requestID, to: &line)
+                // The route is from the router's table: nothing in it to quote.
                 line.append(ascii: " route="); line.append(utf8: entry.route)
                 if let trace = entry.trace { line.append(ascii: " span_id="); line.append(utf8: trace.spanID) }
                 line.append(ascii: " status=")
                 line.append(decimal: entry.status)
                 if let trace = entry.trace { line.append(ascii: " trace_id="); line.append(utf8: trace.traceID) }
                 line.append(ascii: " ["); line.append(utf8: Self.source); line.append(ascii: "] ")
-                line.append(utf8: entry.method); line.append(UInt8(ascii: " "))
-                line.append(utf8: entry.path); line.append(UInt8(ascii: " "))
+                LogText.appendLogfmt(entry.method, to: &line); line.append(UInt8(ascii: " "))
+                LogText.appendLogfmt(entry.path, to: &line); line.append(UInt8(ascii: " "))
                 line.append(decimal: entry.status)
                 line.append(UInt8(ascii: "\n"))
             }

@@ -406,14 +406,15 @@ public final class MicroHTTPDaemon: Sendable {
         // them can forge a log line or a terminal's display.
         let method = LogText.escaped(head.method), path = LogText.escaped(exchange.loggedPath)
         guard exchange.status != 0 else {
-            logger.debug("\(method) \(path) aborted before a response", metadata: ["request_id": "\(exchange.requestID)"])
+            logger.debug(
+                "\(LogText.logfmt(method)) \(LogText.logfmt(path)) aborted before a response", metadata: ["request_id": "\(exchange.requestID)"])
             return
         }
         // The route from the table, never the path: labels and log fields stay a bounded set whatever clients send.
         let route = exchange.route?.route ?? router.routes.first { $0.path == head.path }
         let routeLabel = route?.path ?? ServerMetrics.unmatchedRoute
         router.state.metrics.recordRequest(route: routeLabel, status: exchange.status, microseconds: microseconds, bytes: exchange.responseBytes)
-        let trace = TraceContext(head).map { ($0.traceID, $0.spanID(forRequest: exchange.requestID)) }
+        let trace = head.trace.map { ($0.traceID, $0.spanID) }
         accessLog.record(
             AccessEntry(
                 method: method, path: path, route: routeLabel, status: exchange.status, bytes: exchange.responseBytes, microseconds: microseconds,

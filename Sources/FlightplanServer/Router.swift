@@ -327,7 +327,7 @@ public struct Router: Sendable {
         response.setHeader("X-Request-Id", requestID)
         // No answer is ever to be read as another type than it says (a plan's JSON as HTML, say).
         response.setHeader("X-Content-Type-Options", "nosniff")
-        if let trace = TraceContext(head) { response.setHeader("traceresponse", trace.traceresponse(forRequest: requestID)) }
+        if let trace = head.trace { response.setHeader("traceresponse", trace.traceresponse) }
         var vary = ""
         if let allowedOrigins {
             if let origin = head[header: "origin"], allowedOrigins.contains(origin) {

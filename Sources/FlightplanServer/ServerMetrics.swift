@@ -95,6 +95,8 @@ public final class ServerMetrics: Sendable {
             family(name, "gauge", help)
             text += "\(name) \(value)\n"
         }
+        family("flightplan_log_lines_dropped_total", "counter", "Log lines dropped because the log output was stalled and the log buffer full.")
+        text += "flightplan_log_lines_dropped_total \(state.logSink?.droppedLines ?? 0)\n"
         family("flightplan_build_info", "gauge", "The running build: always 1, its version and revision as labels.")
         text += "flightplan_build_info{version=\"\(BuildInfo.version)\",revision=\"\(BuildInfo.revision)\"} 1\n"
         for sample in ProcessMetrics.samples() {

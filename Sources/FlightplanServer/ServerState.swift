@@ -7,9 +7,14 @@ public final class ServerState: Sendable {
     private let inFlightCount = Atomic<Int>(0)
     /// Request counters and the latency histogram.
     public let metrics = ServerMetrics()
+    /// The sink the server's log lines go to, whose dropped lines `/metrics` reports; nil when it logs elsewhere.
+    public let logSink: LogSink?
 
     /// Creates a fresh state.
-    public init() {}
+    /// - Parameter logSink: The sink the server logs to, for the dropped-lines metric; none by default.
+    public init(logSink: LogSink? = nil) {
+        self.logSink = logSink
+    }
 
     /// Whether a shutdown has begun (readiness is 503, responses close their connections).
     public var isDraining: Bool { drainingFlag.load(ordering: .acquiring) }

@@ -122,7 +122,11 @@ struct ServeCommand: ParsableCommand {
         // only the wait below receives them.
         let signals = ServeSignals()
         // Every line goes through one sink that writes in batches, off the request threads; closed (flushed) last.
-        let sink = LogSink.standardError()
+        // When standard error stalls, lines are dropped rather than waited for, and counted; a line says how many
+        // once it moves again.
+        let sink = LogSink.standardError { dropped in
+            Logger(label: "flightplan").warning("\(dropped) log lines dropped: the log output was stalled and the log buffer full")
+        }
         defer { sink.close() }
         LoggingSystem.bootstrap { label in Self.handler(label: label, level: level, format: format, sink: sink) }
         let logger = Logger(label: "flightplan")
@@ -136,7 +140,7 @@ struct ServeCommand: ParsableCommand {
         // Access lines are written straight into the sink in the handler's own format (LogLines.swift).
         let accessLog = AccessLog.sink(sink, format: format, label: logger.label, level: level)
 
-        let router = Router(configuration: configuration)
+        let router = Router(configuration: configuration, state: ServerState(logSink: sink))
         let daemon = MicroHTTPDaemon(router: router, logger: logger, accessLog: accessLog)
         let admin = configuration.admin.map { admin in
             MicroHTTPDaemon(router: Router(configuration: admin, routes: Router.adminRoutes(for: router)), logger: logger, accessLog: accessLog)
@@ -159,12 +163,9 @@ struct ServeCommand: ParsableCommand {
         logger.notice("stopped")
     }
 
-    /// The log handler every logger of `serve` gets: swift-log's text line, or a JSON object.
+    /// The log handler every logger of `serve` gets: a text line, or a JSON object.
     private static func handler(label: String, level: Logger.Level, format: LogFormat, sink: LogSink) -> any LogHandler {
-        if format == .json { return JSONLogHandler(label: label, logLevel: level, sink: sink) }
-        var handler = StreamLogHandler(label: label, stream: sink.stream)
-        handler.logLevel = level
-        return handler
+        format == .json ? JSONLogHandler(label: label, logLevel: level, sink: sink) : TextLogHandler(label: label, logLevel: level, sink: sink)
     }
 
     /// The startup line, on standard output whatever the log level (scripts read the bound port from it): as

@@ -14,7 +14,36 @@ final class Batches: @unchecked Sendable {  // every access holds `lock`
     var text: String { String(decoding: all.joined(), as: UTF8.self) }
 
     func sink(interval: Duration = .milliseconds(20)) -> LogSink {
-        LogSink(interval: interval) { bytes in self.lock.withLock { self.batches.append(Array(bytes)) } }
+        LogSink(interval: interval, output: append)
+    }
+
+    func append(_ bytes: UnsafeRawBufferPointer) {
+        lock.withLock { batches.append(Array(bytes)) }
+    }
+}
+
+/// A gate an output waits at until the test opens it: a stalled log pipe, then one that moves.
+final class Gate: Sendable {
+    private let semaphore = DispatchSemaphore(value: 0)
+
+    /// Returns once the gate is open.
+    func pass() {
+        semaphore.wait()
+        semaphore.signal()
+    }
+
+    func open() { semaphore.signal() }
+}
+
+/// The counts a sink reports dropped.
+final class Reports: @unchecked Sendable {  // every access holds `lock`
+    private let lock = NSLock()
+    private var counts: [Int] = []
+
+    var total: Int { lock.withLock { counts.reduce(0, +) } }
+
+    func add(_ count: Int) {
+        lock.withLock { counts.append(count) }
     }
 }
 
@@ -49,9 +78,7 @@ struct LogTests {
         let handler: any LogHandler =
             format == .json
             ? JSONLogHandler(label: "flightplan", logLevel: .trace, sink: handledSink)
-            : {
-                var handler = StreamLogHandler(label: "flightplan", stream: handledSink.stream); handler.logLevel = .trace; return handler
-            }()
+            : TextLogHandler(label: "flightplan", logLevel: .trace, sink: handledSink)
         let logger = Logger(label: "flightplan") { _ in handler }
         var rng = SeededGenerator(seed: 0xACCE55)
         for _ in 0..<300 {
@@ -99,14 +126,97 @@ struct LogTests {
         #expect(batches.text.hasSuffix("late\n"))
     }
 
-    @Test("a burst past the high-water mark is written by the appending thread, before the interval")
-    func highWater() throws {
-        let batches = Batches()
-        let sink = batches.sink(interval: .seconds(3600))
-        let line = [UInt8](repeating: UInt8(ascii: "x"), count: 1023) + [UInt8(ascii: "\n")]
-        for _ in 0..<(sink.highWater / line.count) { sink.append { $0 += line } }
-        #expect(batches.all.count == 1 && batches.all[0].count >= sink.highWater)
+    @Test("a stalled output never holds up an append: past the capacity lines are dropped and counted, and reported once it moves")
+    func stalledOutput() throws {
+        let gate = Gate(), batches = Batches(), reports = Reports()
+        let output: @Sendable (UnsafeRawBufferPointer) -> Void = { bytes in
+            gate.pass()
+            batches.append(bytes)
+        }
+        let sink = LogSink(interval: .milliseconds(1), capacity: 4096, output: output, reportDropped: reports.add)
+        // 100 kB of lines while the output is stuck: at most one batch in the output and a full buffer are kept.
+        for index in 0..<1000 { sink.append { $0 += "\(index) \(String(repeating: "x", count: 90))\n".utf8 } }
+        let droppedWhileStalled = sink.droppedLines
+        #expect(droppedWhileStalled >= 1000 - 2 * 4096 / 90, "\(droppedWhileStalled) dropped")
+        gate.open()
+        sink.append { $0 += "after\n".utf8 }
         sink.close()
+        let lines = batches.text.split(separator: "\n")
+        #expect(lines.last == "after")
+        let indices = lines.dropLast().map { Int($0.split(separator: " ")[0])! }
+        #expect(indices == indices.sorted() && indices.count + sink.droppedLines == 1000 && sink.droppedLines == droppedWhileStalled)
+        #expect(reports.total == sink.droppedLines)
+    }
+
+    @Test("closing a sink whose output is stalled returns after its timeout, and later lines are dropped")
+    func closeStalled() {
+        let gate = Gate()
+        let sink = LogSink(interval: .milliseconds(1), closeTimeout: .milliseconds(200), output: { _ in gate.pass() })
+        sink.append { $0 += "stuck\n".utf8 }
+        // The writer takes the line and blocks in the output; close gives up waiting for it.
+        sink.close()
+        sink.append { $0 += "late\n".utf8 }
+        #expect(sink.droppedLines >= 1)
+        gate.open()
+    }
+
+    @Test(
+        "a text value is quoted logfmt style when it is empty or holds a space, =, \" or a control character",
+        arguments: [
+            ("/v1/plans", "/v1/plans"), ("", #""""#), ("/x status=200", #""/x status=200""#), (#"a"b"#, #""a\"b""#),
+            (#"a\x0Ab"#, #"a\x0Ab"#), (#"a\x0A b"#, #""a\\x0A b""#), ("a\nb", #""a\x0Ab""#), ("é\u{85}", #""é\x85""#), ("é", "é")
+        ])
+    func logfmt(value: String, written: String) {
+        #expect(LogText.logfmt(value) == written)
+    }
+
+    @Test("a forged path cannot add or repeat a field of a text access line: each key once, the server's values")
+    func forgedFields() throws {
+        let batches = Batches()
+        let sink = batches.sink()
+        let forged = "/x status=200 route=/healthz request_id=forged trace_id=4bf92f3577b34da6a3ce929d0e0e4736 \"=\\"
+        AccessLog.sink(sink, format: .text, label: "flightplan", level: .info).record(
+            AccessEntry(
+                method: "GET", path: LogText.escaped(forged), route: ServerMetrics.unmatchedRoute, status: 404, bytes: 0, microseconds: 1,
+                requestID: "real", trace: nil, endedEarly: false, level: .info))
+        sink.close()
+        let pairs = Self.logfmtPairs(batches.text)
+        #expect(Set(pairs.map(\.key)).count == pairs.count, "\(pairs)")
+        let fields = Dictionary(pairs, uniquingKeysWith: { first, _ in first })
+        #expect(fields["status"] == "404" && fields["route"] == "unmatched" && fields["request_id"] == "real" && fields["trace_id"] == nil)
+        #expect(fields["path"] == LogText.escaped(forged))
+    }
+
+    /// The `key=value` pairs of a logfmt line, quoted values unquoted; words without `=` (the time, the label, the
+    /// source, a message's words) are skipped.
+    static func logfmtPairs(_ line: String) -> [(key: String, value: String)] {
+        var pairs: [(key: String, value: String)] = [], rest = Substring(line.trimmingCharacters(in: .newlines))
+        while let start = rest.firstIndex(where: { $0 != " " }) {
+            rest = rest[start...]
+            let key = String(rest.prefix { $0 != "=" && $0 != " " && $0 != "\"" })
+            rest = rest.dropFirst(key.count)
+            let hasValue = rest.first == "="
+            if hasValue { rest = rest.dropFirst() }
+            var value = ""
+            if rest.first == "\"" {
+                rest = rest.dropFirst()
+                while let character = rest.first, character != "\"" {
+                    if character == "\\", let escaped = rest.dropFirst().first {
+                        value.append(escaped)
+                        rest = rest.dropFirst(2)
+                    } else {
+                        value.append(character)
+                        rest = rest.dropFirst()
+                    }
+                }
+                rest = rest.dropFirst()
+            } else {
+                value = String(rest.prefix { $0 != " " })
+                rest = rest.dropFirst(value.count)
+            }
+            if hasValue && !key.isEmpty { pairs.append((key, value)) }
+        }
+        return pairs
     }
 
     @Test("a number appended to a line is its decimal digits, sign and extremes included", arguments: [0, 7, 10, 200, 123_456, -1, -987, .max, .min])

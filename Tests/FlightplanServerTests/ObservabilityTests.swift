@@ -46,27 +46,36 @@ struct TraceContextTests {
         #expect(TraceContext(traceparent: value) == nil)
     }
 
-    @Test("this server's span id is 16 hex digits, never zero, the same for the same request and apart for others")
+    /// Whether `span` is a span id as W3C Trace Context writes one: 16 lower-case hex digits, not all zero.
+    static func isSpanID(_ span: String) -> Bool {
+        span.wholeMatch(of: /[0-9a-f]{16}/) != nil && span != String(repeating: "0", count: 16)
+    }
+
+    @Test("this server's span id is 16 lower-case hex digits, never zero, and new each time the same traceparent is read")
     func spanID() throws {
-        let context = try #require(TraceContext(traceparent: Self.valid))
         var seen = Set<String>()
-        for index in 0..<1000 {
-            let span = context.spanID(forRequest: "request-\(index)")
-            #expect(span.count == 16 && span.allSatisfy(\.isHexDigit) && span != String(repeating: "0", count: 16))
-            #expect(span == context.spanID(forRequest: "request-\(index)"))
+        for _ in 0..<1000 {
+            let span = try #require(TraceContext(traceparent: Self.valid)).spanID
+            #expect(Self.isSpanID(span))
             seen.insert(span)
         }
         #expect(seen.count == 1000)
     }
 
-    @Test("a response to a traced request carries traceresponse with the trace and this server's span; refusals too")
+    @Test("a response to a traced request carries traceresponse with the trace and a span of its own, whatever its request id; refusals too")
     func traceresponse() throws {
         for (method, path, status) in [("POST", "/v1/plans", 200), ("GET", "/healthz", 200), ("GET", "/nowhere", 404)] {
-            let response = respond(
-                method, path, body: method == "POST" ? sampleRequest : nil, headers: ["traceparent": Self.valid, "X-Request-Id": "r1"])
-            #expect(response.status == status)
-            let context = try #require(TraceContext(traceparent: Self.valid))
-            #expect(response[header: "traceresponse"] == "00-4bf92f3577b34da6a3ce929d0e0e4736-\(context.spanID(forRequest: "r1"))-01")
+            // The same request id and traceparent twice: the span ids still differ (they were derived from both).
+            let spans = try (0..<2).map { _ in
+                let response = respond(
+                    method, path, body: method == "POST" ? sampleRequest : nil, headers: ["traceparent": Self.valid, "X-Request-Id": "r1"])
+                #expect(response.status == status)
+                let fields = try #require(response[header: "traceresponse"]).split(separator: "-").map(String.init)
+                try #require(fields.count == 4)
+                #expect(fields[0] == "00" && fields[1] == "4bf92f3577b34da6a3ce929d0e0e4736" && fields[3] == "01")
+                return fields[2]
+            }
+            #expect(spans.allSatisfy(Self.isSpanID) && spans[0] != spans[1], "\(spans)")
         }
     }
 
@@ -86,20 +95,28 @@ struct ObservabilityTests {
     @Test("each access line has the route from the table, the request id, and the trace when there is one; probes and scrapes at debug")
     func accessLineFields() async throws {
         let log = InMemoryLog()
-        try await withDaemon(log: log) { daemon in
+        let traced = try await withDaemon(log: log) { daemon in
             let client = try RawHTTPClient(port: daemon.port)
-            _ = try client.request("POST", "/v1/plans", body: sampleRequest, headers: ["X-Request-Id": "t-1", "traceparent": TraceContextTests.valid])
+            let traced = try (0..<2).map { _ in
+                try client.request("POST", "/v1/plans", body: sampleRequest, headers: ["X-Request-Id": "t-1", "traceparent": TraceContextTests.valid])
+            }
             _ = try client.request("GET", "/v1/plans", headers: ["X-Request-Id": "t-2", "traceparent": "ff-garbage"])
             _ = try client.request("GET", "/a/b/../c%2e", headers: ["X-Request-Id": "t-3"])
             for path in ["/healthz", "/readyz", "/metrics"] { _ = try client.request("GET", path) }
+            return traced
         }
         let info = log.lines.filter { $0.level == .info }, debug = log.lines.filter { $0.level == .debug }
-        try #require(info.count == 3, "\(info.map(\.message))")
+        try #require(info.count == 4, "\(info.map(\.message))")
         let context = try #require(TraceContext(traceparent: TraceContextTests.valid))
-        #expect(info[0].metadata["route"] == "/v1/plans" && info[0].metadata["trace_id"] == context.traceID)
-        #expect(info[0].metadata["span_id"] == context.spanID(forRequest: "t-1") && info[0].metadata["request_id"] == "t-1")
-        #expect(info[1].metadata["route"] == "/v1/plans" && info[1].metadata["status"] == "405" && info[1].metadata["trace_id"] == nil)
-        #expect(info[2].metadata["route"] == "unmatched" && info[2].metadata["status"] == "404")
+        // Each access line names the span its response's traceresponse named, and the two differ.
+        let spans = traced.map { $0.headers["traceresponse"]?.split(separator: "-").dropFirst(2).first.map(String.init) }
+        for (line, span) in zip(info[0...1], spans) {
+            #expect(line.metadata["route"] == "/v1/plans" && line.metadata["trace_id"] == context.traceID && line.metadata["request_id"] == "t-1")
+            #expect(span != nil && line.metadata["span_id"] == span)
+        }
+        #expect(spans[0] != spans[1])
+        #expect(info[2].metadata["route"] == "/v1/plans" && info[2].metadata["status"] == "405" && info[2].metadata["trace_id"] == nil)
+        #expect(info[3].metadata["route"] == "unmatched" && info[3].metadata["status"] == "404")
         #expect(debug.map(\.message) == ["GET /healthz 200", "GET /readyz 200", "GET /metrics 200"])
         #expect(debug.allSatisfy { ["/healthz", "/readyz", "/metrics"].contains($0.metadata["route"]) })
     }
