@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# Plants known faults in the maths, one at a time, and lists the tests that catch each: a fault no test catches
-# is a hole in the suite. Each fault is a one-line sed on one file, undone before the next (the tree is restored
-# even when the script is interrupted). Runs the geometry and core suites and the seed examples, not the server.
+# Plants known faults, one at a time, and lists the tests that catch each: a fault no test catches is a hole in the
+# suite. Each fault is a one-line sed on one file, undone before the next (the tree is restored even when the script
+# is interrupted). A fault in the maths runs the geometry and core suites and the seed examples (FILTER); a fault
+# listed in `suites` runs the suites named there instead (the format negotiation: the router's format tests).
 # Usage: scripts/mutation.sh [FILTER]   (FILTER: a swift test --filter; default the maths suites)
 #        MUTATION_ONLY=REGEX scripts/mutation.sh   plants only the faults whose names match REGEX
 # Output: one line per fault, `caught by N tests: …` or `NOT CAUGHT`; exit 1 when a fault is not caught. A fault that
@@ -19,7 +20,10 @@ faults=(
     "spring's velocity term|Sources/FlightplanGeometry/Timing/Spring.swift|s|c2 = (velocity + zeta \\* omega \\* c1) / dampedOmega|c2 = (velocity - zeta * omega * c1) / dampedOmega|"
     "spring end residual dropped|Sources/FlightplanGeometry/Timing/Spring.swift|s|return 1 + oscillator.displacement(at: t) + residual \\* ramp \\* ramp \\* ramp|return 1 + oscillator.displacement(at: t)|"
     "Bézier's control points swapped|Sources/FlightplanGeometry/Timing/CubicBezier.swift|s|return Self.coordinate(s, y1, y2)|return Self.coordinate(s, y2, y1)|"
+    "Accept ignored by the negotiation|Sources/FlightplanWire/Endpoints/Endpoint+Negotiation.swift|s|if let preferred = preferredFormat(accept: accept)|if let preferred = preferredFormat(accept: nil)|"
 )
+# The suites a fault outside the maths runs (a swift test --filter), by the fault's name.
+declare -A suites=(["Accept ignored by the negotiation"]="FormatTests")
 
 restore() { git checkout -q -- Sources; }
 trap restore EXIT
@@ -42,8 +46,8 @@ for fault in "${faults[@]}"; do
     fi
     log="/tmp/mutation-$index.log"
     status=0
-    timeout --kill-after=10 "$((${MUTATION_MINUTES:-15} * 60))" swift test --skip-build --filter "$filter" >"$log" 2>&1 || status=$?
-    failed=$(sed -n 's/^✘ Test "\(.*\)" failed.*/\1/p' "$log" | sort -u || true)
+    timeout --kill-after=10 "$((${MUTATION_MINUTES:-15} * 60))" swift test --skip-build --filter "${suites[$name]:-$filter}" >"$log" 2>&1 || status=$?
+    failed=$(sed -n 's/^✘ Test "\(.*\)" \(with [0-9]* test cases \)\{0,1\}failed.*/\1/p' "$log" | sort -u || true)
     if [ "$status" -eq 124 ] || [ "$status" -eq 137 ]; then
         echo "$name: caught by a hang (the suites ran past ${MUTATION_MINUTES:-15} minutes; $(echo -n "$failed" | grep -c . || true) tests had failed: $(echo "$failed" | head -5 | paste -sd ';' -))"
     elif [ -z "$failed" ]; then

@@ -149,7 +149,7 @@ public struct HTTPResponse: Sendable, Hashable {
         public var value: String
     }
 
-    /// The status code.
+    /// The status code: what libmicrohttpd sends, the access log and the metrics count.
     public var status: Int
     /// Headers in the order they are sent.
     public var headers: [Header]
@@ -158,12 +158,17 @@ public struct HTTPResponse: Sendable, Hashable {
 
     /// Creates a response.
     /// - Parameters:
-    ///   - status: The status code (100–599).
+    ///   - status: The status (``HTTPStatus/ok``, …).
     ///   - headers: Header names and values in the order they are sent; none by default (libmicrohttpd adds
     ///     `Content-Length` and `Date` itself).
     ///   - body: The body bytes; empty by default.
-    public init(status: Int, headers: [(String, String)] = [], body: OwnedBytes = []) {
-        self.status = status
+    public init(status: HTTPStatus, headers: [(String, String)] = [], body: OwnedBytes = []) {
+        self.init(code: status.code, headers: headers, body: body)
+    }
+
+    /// Creates a response whose status is known by its code alone (a problem's, as RFC 9457 carries it).
+    private init(code: Int, headers: [(String, String)], body: OwnedBytes) {
+        self.status = code
         self.headers = headers.map { Header(name: $0.0, value: $0.1) }
         self.body = body
     }
@@ -190,10 +195,10 @@ public struct HTTPResponse: Sendable, Hashable {
 
     /// A JSON response.
     /// - Parameters:
-    ///   - status: The status code.
+    ///   - status: The status.
     ///   - body: The JSON text, UTF-8.
     /// - Returns: A response with `Content-Type: application/json` and that body.
-    public static func json(_ status: Int, _ body: [UInt8]) -> HTTPResponse {
+    public static func json(_ status: HTTPStatus, _ body: [UInt8]) -> HTTPResponse {
         HTTPResponse(status: status, headers: [("Content-Type", "application/json")], body: OwnedBytes(body))
     }
 
@@ -203,7 +208,7 @@ public struct HTTPResponse: Sendable, Hashable {
     ///   - headers: More headers after `Content-Type` (`Allow`, `Retry-After`, …); none by default.
     /// - Returns: A response with `Content-Type: application/problem+json` and the problem's JSON as its body.
     public static func problem(_ problem: ProblemDetails, headers: [(String, String)] = []) -> HTTPResponse {
-        HTTPResponse(status: problem.status, headers: [("Content-Type", "application/problem+json")] + headers, body: OwnedBytes(problem.jsonBytes))
+        HTTPResponse(code: problem.status, headers: [("Content-Type", "application/problem+json")] + headers, body: OwnedBytes(problem.jsonBytes))
     }
 }
 

@@ -74,7 +74,7 @@ final class ResponseBudget: Sendable {
     /// with a problem body and `Retry-After`.
     func refusal(replacing answer: HTTPResponse, requestID: String) -> HTTPResponse {
         let details = ProblemDetails(
-            type: "about:blank", title: "Service Unavailable", status: 503,
+            .serviceUnavailable,
             detail: "The server holds \(limit) bytes of answers that clients have not read yet; retry shortly.", requestID: requestID)
         var refusal = HTTPResponse.problem(details)
         for header in answer.headers where !equalIgnoringASCIICase(header.name, "Content-Type") {

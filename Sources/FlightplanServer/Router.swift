@@ -40,7 +40,7 @@ public struct Router: Sendable {
     }
 
     /// `/healthz`: the process is alive, whatever else it is doing.
-    private static let liveness = Route("/healthz", ["GET", "HEAD"], isPolled: true) { _, _, _ in .json(200, Array(#"{"status":"ok"}"#.utf8)) }
+    private static let liveness = Route("/healthz", ["GET", "HEAD"], isPolled: true) { _, _, _ in .json(.ok, Array(#"{"status":"ok"}"#.utf8)) }
 
     /// The main listener's routes: the computing endpoints of the wire layer, then the operational ones.
     public static let routes: [Route] =
@@ -51,11 +51,11 @@ public struct Router: Sendable {
             Route("/readyz", ["GET", "HEAD"], isPolled: true) { router, _, requestID in router.readiness(requestID: requestID) },
             Route("/metrics", ["GET", "HEAD"], isPolled: true) { router, _, _ in router.metricsResponse() },
             Route("/openapi.yaml", ["GET", "HEAD"]) { router, _, _ in
-                HTTPResponse(status: 200, headers: [("Content-Type", "application/yaml")], body: OwnedBytes(router.openAPIDocument))
+                HTTPResponse(status: .ok, headers: [("Content-Type", "application/yaml")], body: OwnedBytes(router.openAPIDocument))
             },
             Route("/preview", ["GET", "HEAD"]) { _, _, _ in
                 HTTPResponse(
-                    status: 200,
+                    status: .ok,
                     headers: [("Content-Type", "text/html; charset=utf-8"), ("Content-Security-Policy", PreviewPage.contentSecurityPolicy)],
                     body: OwnedBytes(PreviewPage.bytes))
             }
@@ -207,55 +207,55 @@ public struct Router: Sendable {
         if head.size > configuration.maxHeadBytes || head.fieldCount > configuration.maxHeaderFields {
             return .refusal(
                 problem(
-                    431, "Request Header Fields Too Large",
+                    .requestHeaderFieldsTooLarge,
                     "The request line and headers take \(head.size) bytes in \(head.fieldCount) fields; the limit is \(configuration.maxHeadBytes) bytes and \(configuration.maxHeaderFields) fields.",
                     requestID: requestID, headers: [("Connection", "close")]))
         }
         if let violation = malformation(of: head) {
-            return .refusal(problem(400, "Bad Request", violation, requestID: requestID, headers: [("Connection", "close")]))
+            return .refusal(problem(.badRequest, violation, requestID: requestID, headers: [("Connection", "close")]))
         }
         if let length = head[header: "content-length"] {
             guard head[header: "transfer-encoding"] == nil else {
                 return .refusal(
                     problem(
-                        400, "Bad Request", "Content-Length and Transfer-Encoding together make the body's length ambiguous; send one.",
+                        .badRequest, "Content-Length and Transfer-Encoding together make the body's length ambiguous; send one.",
                         requestID: requestID, headers: [("Connection", "close")]))
             }
             guard !length.isEmpty, length.utf8.allSatisfy({ (0x30...0x39).contains($0) }), length.utf8.count <= 18 else {
                 return .refusal(
                     problem(
-                        400, "Bad Request", "Content-Length must be one decimal number, got \"\(EchoedInput.bounded(length))\".",
+                        .badRequest, "Content-Length must be one decimal number, got \"\(EchoedInput.bounded(length))\".",
                         requestID: requestID, headers: [("Connection", "close")]))
             }
         }
         if let encoding = head[header: "transfer-encoding"], encoding.lowercased() != "chunked" {
             return .refusal(
                 problem(
-                    501, "Not Implemented",
+                    .notImplemented,
                     "Transfer-Encoding \"\(EchoedInput.bounded(encoding))\" is not supported; send the body with Content-Length or chunked.",
                     requestID: requestID, headers: [("Connection", "close")]))
         }
         if state.connections > configuration.maxConnections {
             return .refusal(
                 problem(
-                    503, "Service Unavailable", "The server is at its connection limit (\(configuration.maxConnections)); retry shortly.",
+                    .serviceUnavailable, "The server is at its connection limit (\(configuration.maxConnections)); retry shortly.",
                     requestID: requestID, headers: [("Retry-After", "1"), ("Connection", "close")]))
         }
         guard let route = routes.first(where: { $0.path == head.path }) else {
             return .refusal(
-                problem(404, "Not Found", "No route \(EchoedInput.bounded(head.path)); see /openapi.yaml for the API.", requestID: requestID))
+                problem(.notFound, "No route \(EchoedInput.bounded(head.path)); see /openapi.yaml for the API.", requestID: requestID))
         }
         if state.isDraining && route.isAPI && head.method != "OPTIONS" {
             return .refusal(
                 problem(
-                    503, "Service Unavailable", "The server is shutting down; send this request to another instance.",
+                    .serviceUnavailable, "The server is shutting down; send this request to another instance.",
                     requestID: requestID, headers: [("Retry-After", "1"), ("Connection", "close")]))
         }
         let allow = route.allow
         if head.method == "OPTIONS" {
             return .refusal(
                 HTTPResponse(
-                    status: 204,
+                    status: .noContent,
                     headers: [
                         ("Allow", allow),
                         ("Access-Control-Allow-Methods", allow),
@@ -266,7 +266,7 @@ public struct Router: Sendable {
         guard route.methods.contains(head.method) else {
             return .refusal(
                 problem(
-                    405, "Method Not Allowed", "\(EchoedInput.bounded(head.method)) is not allowed on \(head.path); allowed: \(allow).",
+                    .methodNotAllowed, "\(EchoedInput.bounded(head.method)) is not allowed on \(head.path); allowed: \(allow).",
                     requestID: requestID,
                     headers: [("Allow", allow)]))
         }
@@ -274,7 +274,7 @@ public struct Router: Sendable {
         let chunked = head[header: "transfer-encoding"] != nil
         let length = head[header: "content-length"]
         if !chunked && length == nil {
-            return .refusal(problem(411, "Length Required", "A POST needs a Content-Length header or a chunked body.", requestID: requestID))
+            return .refusal(problem(.lengthRequired, "A POST needs a Content-Length header or a chunked body.", requestID: requestID))
         }
         if let length, let bytes = Int(length), bytes > configuration.maxBodyBytes {
             return .refusal(payloadTooLarge(requestID: requestID))
@@ -282,7 +282,7 @@ public struct Router: Sendable {
         guard let contentType = head[header: "content-type"], Self.namesJSON(contentType) else {
             return .refusal(
                 problem(
-                    415, "Unsupported Media Type",
+                    .unsupportedMediaType,
                     "Send the body as application/json (got \(head[header: "content-type"].map { "\"\(EchoedInput.bounded($0))\"" } ?? "no Content-Type")).",
                     requestID: requestID, headers: [("Accept-Post", "application/json")]))
         }
@@ -345,81 +345,35 @@ public struct Router: Sendable {
 
     /// A computing endpoint's answer: its body with a 200, or its problem; every plan it computed is counted.
     private func answer(_ endpoint: Endpoint, _ request: HTTPRequest, requestID: String) -> HTTPResponse {
-        let format: PlanFormat
-        switch Self.format(of: request.head, for: endpoint) {
-        case .success(let chosen): format = chosen
+        let negotiation: Endpoint.Negotiation
+        switch endpoint.negotiate(query: request.head.query.lazy.map { ($0.name, $0.value) }, accept: request.head[header: "accept"]) {
+        case .success(let chosen): negotiation = chosen
         case .failure(let refusal): return problem(refusal, requestID: requestID)
         }
-        let prefixes = request.head.query.filter { $0.name == "idPrefix" }
-        let idPrefix = prefixes.first?.value ?? ExportScene.defaultPrefix
-        do throws(ValidationError) {
-            if prefixes.count > 1 { throw ValidationError(field: "idPrefix", message: "is given \(prefixes.count) times; give it once") }
-            try PlanFormat.check(idPrefix: idPrefix)
-        } catch {
-            return problem(
-                ProblemDetails(
-                    type: "about:blank", title: "Bad Request", status: 400, detail: "\(error.field) \(error.message).", field: error.field),
-                requestID: requestID)
-        }
-        let answer = endpoint.answer(request.body, format: format, idPrefix: idPrefix)
+        let answer = endpoint.answer(request.body, format: negotiation.format, idPrefix: negotiation.idPrefix)
         for style in answer.plannedStyles { state.metrics.recordPlans(style: style) }
         switch answer.result {
-        case .success(let bytes): return HTTPResponse(status: 200, headers: [("Content-Type", endpoint.contentType(for: format))], body: bytes)
+        case .success(let bytes):
+            return HTTPResponse(status: .ok, headers: [("Content-Type", endpoint.contentType(for: negotiation.format))], body: bytes)
         case .failure(let details): return problem(details, requestID: requestID)
         }
     }
 
-    /// The format a request asks for: `?format=` (which, with `?idPrefix=` for the exports' class names and ids, is
-    /// the only query parameter the API takes, and it wins over
-    /// `Accept`), else for a plan the format of JSON, CSS and SVG that `Accept` weighs highest (JSON on a tie, or
-    /// when there is no `Accept`; see ``AcceptHeader``). An unknown parameter, a repeated one or an unknown format
-    /// is a 400 naming it; an `Accept` that weighs every one of them 0 (`text/css;q=0`, `text/html`) is a 406.
-    static func format(of head: RequestHead, for endpoint: Endpoint) -> Result<PlanFormat, ProblemDetails> {
-        func refusal(_ field: String, _ detail: String) -> Result<PlanFormat, ProblemDetails> {
-            .failure(ProblemDetails(type: "about:blank", title: "Bad Request", status: 400, detail: detail, field: field))
-        }
-        for parameter in head.query where !["format", "idPrefix"].contains(parameter.name) || !endpoint.takesFormat {
-            let taken = endpoint.takesFormat ? "it takes only format and idPrefix" : "it takes none"
-            let name = EchoedInput.bounded(parameter.name)
-            return refusal(name, "Unknown query parameter \"\(name)\" on \(endpoint.path); \(taken).")
-        }
-        let formats = head.query.filter { $0.name == "format" }
-        if formats.count > 1 { return refusal("format", "format is given \(formats.count) times; give it once.") }
-        if let name = formats.first?.value {
-            do throws(ValidationError) {
-                return .success(try PlanFormat(named: name))
-            } catch {
-                return refusal("format", "format \(error.message).")
-            }
-        }
-        let offers = endpoint.negotiatedFormats
-        guard !offers.isEmpty, let accept = head[header: "accept"].flatMap(AcceptHeader.init) else { return .success(.json) }
-        guard let format = accept.preferred(among: offers, mediaType: \.mediaType) else {
-            let types = offers.map { $0.mediaType.split(separator: ";")[0] }.joined(separator: ", ")
-            return .failure(
-                ProblemDetails(
-                    type: "about:blank", title: "Not Acceptable", status: 406,
-                    detail: "Accept rules out every form \(endpoint.path) answers in (\(types)); accept one of them, or name an export with ?format=."
-                ))
-        }
-        return .success(format)
-    }
-
     private func payloadTooLarge(requestID: String) -> HTTPResponse {
-        problem(413, "Content Too Large", "The body is larger than the limit of \(configuration.maxBodyBytes) bytes.", requestID: requestID)
+        problem(.contentTooLarge, "The body is larger than the limit of \(configuration.maxBodyBytes) bytes.", requestID: requestID)
     }
 
     private func metricsResponse() -> HTTPResponse {
         HTTPResponse(
-            status: 200, headers: [("Content-Type", "text/plain; version=0.0.4; charset=utf-8")],
+            status: .ok, headers: [("Content-Type", "text/plain; version=0.0.4; charset=utf-8")],
             body: OwnedBytes(Array(state.metrics.render(state: state).utf8)))
     }
 
     private func readiness(requestID: String) -> HTTPResponse {
         if state.isDraining {
-            return problem(503, "Service Unavailable", "The server is shutting down.", requestID: requestID, headers: [("Retry-After", "1")])
+            return problem(.serviceUnavailable, "The server is shutting down.", requestID: requestID, headers: [("Retry-After", "1")])
         }
-        return .json(200, Array(#"{"status":"ready"}"#.utf8))
+        return .json(.ok, Array(#"{"status":"ready"}"#.utf8))
     }
 
     private func problem(_ details: ProblemDetails, requestID: String, headers: [(String, String)] = []) -> HTTPResponse {
@@ -428,19 +382,7 @@ public struct Router: Sendable {
         return .problem(details, headers: headers)
     }
 
-    private func problem(_ status: Int, _ title: String, _ detail: String, requestID: String, headers: [(String, String)] = []) -> HTTPResponse {
-        problem(ProblemDetails(type: "about:blank", title: title, status: status, detail: detail), requestID: requestID, headers: headers)
-    }
-}
-
-extension StringProtocol {
-    /// The text without leading and trailing spaces and tabs.
-    var trimmingSpaces: String {
-        let isSpace = { (byte: UInt8) in byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
-        let text = String(self)
-        guard let first = text.utf8.firstIndex(where: { !isSpace($0) }), let last = text.utf8.lastIndex(where: { !isSpace($0) }) else {
-            return ""
-        }
-        return String(text[first...last])
+    private func problem(_ status: HTTPStatus, _ detail: String, requestID: String, headers: [(String, String)] = []) -> HTTPResponse {
+        problem(ProblemDetails(status, detail: detail), requestID: requestID, headers: headers)
     }
 }

@@ -30,12 +30,23 @@ public struct ProblemDetails: Sendable, Hashable, Error {
         self.requestID = requestID
     }
 
+    /// The problem of a status that says it all (RFC 9457 §4.2.1): type `about:blank`, titled with the status's
+    /// reason phrase; the one constructor of every problem the server answers for the request's HTTP (not its body).
+    /// - Parameters:
+    ///   - status: The status answered (``HTTPStatus/notFound``, …), whose code and reason phrase the problem carries.
+    ///   - detail: What went wrong this time, for a person to read.
+    ///   - field: The offending field or query parameter; nil when no one field is to blame.
+    ///   - requestID: The request id the server logged the problem under; nil when not known.
+    public init(_ status: HTTPStatus, detail: String, field: String? = nil, requestID: String? = nil) {
+        self.init(type: "about:blank", title: status.reasonPhrase, status: status.code, detail: detail, field: field, requestID: requestID)
+    }
+
     /// The problem for a body that is not well-formed JSON (400).
     /// - Parameter error: Where and why the parser stopped.
     /// - Returns: A 400 problem of type `…/malformed-json` whose detail quotes `error`, with no `field`.
     public static func malformedJSON(_ error: JSONSyntaxError) -> ProblemDetails {
         ProblemDetails(
-            type: "https://flightplan.dev/problems/malformed-json", title: "Malformed JSON", status: 400,
+            type: "https://flightplan.dev/problems/malformed-json", title: "Malformed JSON", status: HTTPStatus.badRequest.code,
             detail: "The body is not valid JSON: \(error.description).")
     }
 
@@ -45,7 +56,7 @@ public struct ProblemDetails: Sendable, Hashable, Error {
     ///   `error.field` (nil when that is empty, the whole body).
     public static func validation(_ error: ValidationError) -> ProblemDetails {
         ProblemDetails(
-            type: "https://flightplan.dev/problems/validation", title: "Invalid plan request", status: 422,
+            type: "https://flightplan.dev/problems/validation", title: "Invalid plan request", status: HTTPStatus.unprocessableContent.code,
             detail: error.description, field: error.field.isEmpty ? nil : error.field)
     }
 

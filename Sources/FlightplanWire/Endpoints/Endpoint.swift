@@ -26,14 +26,6 @@ public enum Endpoint: String, Sendable, Hashable, CaseIterable {
         }
     }
 
-    /// Whether the endpoint takes `?format=` (the filmstrip is a picture already).
-    public var takesFormat: Bool { self != .filmstrip }
-
-    /// The formats an `Accept` header chooses among when there is no `?format=`, the server's preference first;
-    /// empty where the answer has one media type whatever the client accepts (the batch and the dismissal embed
-    /// their exports in JSON, the filmstrip is SVG), so that `Accept` plays no part and is not negotiated.
-    public var negotiatedFormats: [PlanFormat] { self == .plan ? [.json, .css, .svg] : [] }
-
     /// What an endpoint answered: the body of a 200, or the problem; and the plans it computed, for metrics.
     public struct Answer: Sendable {
         /// The body of a 200 (a JSON answer as its writer wrote it), or the problem to answer instead.

@@ -82,3 +82,15 @@ struct AcceptHeader: Sendable, Hashable {
         return chosen?.offer
     }
 }
+
+extension StringProtocol {
+    /// The text without leading and trailing spaces and tabs (the optional whitespace of HTTP field values).
+    package var trimmingSpaces: String {
+        let isSpace = { (byte: UInt8) in byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
+        let text = String(self)
+        guard let first = text.utf8.firstIndex(where: { !isSpace($0) }), let last = text.utf8.lastIndex(where: { !isSpace($0) }) else {
+            return ""
+        }
+        return String(text[first...last])
+    }
+}
