@@ -335,6 +335,39 @@ struct DismissalTests {
         }
     }
 
+    @Test("a pinch released past 1× (1.3 at +0.5/s) cancels by settling the layer back to 1×, not by half a second of nothing")
+    func pinchPastOneSettlesBack() throws {
+        var request = SeedGestureTests.drag(0)
+        request.pinch = PinchSample(scale: 1.3, velocity: 0.5)
+        let dismissal = try DismissPlanner.dismiss(for: request.validated())
+        #expect(dismissal.decision == .cancel)
+        expectClose(dismissal.state.transform.a, 1.3, "the layer under the fingers is at the pinch's scale")
+        let content = try #require(dismissal.plan).track("content")
+        #expect(content.keyframes.count >= 2, "the content track moves")
+        let keyframes = content.filledKeyframes
+        expectClose(keyframes.first!.transform.a, 1.3, "from the released scale")
+        expectClose(keyframes.last!.transform.a, 1, "to rest")
+        #expect(keyframes.last!.transform == .identity, "exactly at rest")
+    }
+
+    @Test("every cancel plan over random pinch releases (past 1× too, with or without the centroid moving) moves or is absent")
+    func pinchCancelsMove() throws {
+        var cancels = 0
+        try forAllScenes(count: 200, seed: 0x45_07) { rng, replay in
+            var request = RandomScenes.dismissRequest(using: &rng, phase: .ended)
+            request.pinch = PinchSample(scale: .random(in: 0.2...2, using: &rng), velocity: .random(in: -3...3, using: &rng))
+            if Bool.random(using: &rng) {
+                request.translation = .zero
+                request.velocity = .zero
+            }
+            let dismissal = try DismissPlanner.dismiss(for: request.validated())
+            guard dismissal.decision == .cancel, let plan = dismissal.plan else { return }
+            cancels += 1
+            #expect(!(try plan.flyingTrack().keyframes.isEmpty), "a \(describeNumber(plan.duration)) s cancel that moves nothing, \(replay)")
+        }
+        #expect(cancels >= 40, "\(cancels) cancels among the releases")
+    }
+
     @Test(
         "bad drags are refused naming the field",
         arguments: [

@@ -94,7 +94,7 @@ struct SeedGestureTests {
 /// Pinch to dismiss (iOS 18's zoom transition): the pinch's scale is the layer's, about the clip's centre.
 @Suite("Pinch to dismiss")
 struct PinchTests {
-    @Test("the layer takes the pinch's scale (held between the minimum and 1), fading as the same completion of a drag would")
+    @Test("the layer takes the pinch's scale (held at the minimum, past 1× too), fading as the same completion of a drag would")
     func state() throws {
         try forAllScenes(count: 150, seed: 0x919C) { rng, replay in
             var request = RandomScenes.dismissRequest(using: &rng, phase: .changed)
@@ -102,9 +102,9 @@ struct PinchTests {
             request.pinch = PinchSample(scale: scale, velocity: .random(in: -3...3, using: &rng))
             let validated = try request.validated()
             let state = try DismissPlanner.dismiss(for: validated).state
-            let held = min(max(scale, validated.minimumScale), 1)
+            let held = max(scale, validated.minimumScale)
             expectClose(state.transform.a, held, "scale, \(replay)")
-            let fraction = (1 - held) / (1 - validated.minimumScale)
+            let fraction = max(0, (1 - held) / (1 - validated.minimumScale))
             expectClose(state.progress, fraction, "progress, \(replay)")
             let fade = min(fraction * validated.dismissDistance / validated.fadeDistance, 1)
             let rest = try Planner.plan(for: validated.plan).flyingKeyframes()

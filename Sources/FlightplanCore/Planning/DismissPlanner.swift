@@ -108,15 +108,18 @@ private struct DragState {
         along = vertical ? translation.y : translation.x
         alongVelocity = vertical ? velocity.y : velocity.x
         if let pinch = request.pinch {
-            // A pinch sets the scale itself (kept between the minimum and 1, its rate zero where it is held) about the
-            // clip's centre; the completion and the fade follow from it as from a drag's distance.
-            let held = pinch.scale >= 1 ? pinch.velocity > 0 : pinch.scale <= options.minimumScale ? pinch.velocity < 0 : false
-            scale = min(max(pinch.scale, options.minimumScale), 1)
+            // A pinch sets the scale itself about the clip's centre: held at the minimum (its rate zero there), and
+            // past 1× it follows the fingers, so that a release there settles back to 1× (a cancel that moves) rather
+            // than jumping. The completion and the fade follow from it as from a drag's distance, which a scale past 1×
+            // has not started (0, as a drag that went backwards).
+            let held = pinch.scale <= options.minimumScale && pinch.velocity < 0
+            scale = max(pinch.scale, options.minimumScale)
             scaleRate = held ? 0 : pinch.velocity
             pivot = clip.center
             let span = 1 - options.minimumScale
-            fraction = span > 0 ? (1 - scale) / span : 0
-            fractionRate = span > 0 ? -scaleRate / span : 0
+            let shrinking = scale < 1 || (scale == 1 && scaleRate < 0)
+            fraction = span > 0 ? max(0, (1 - scale) / span) : 0
+            fractionRate = span > 0 && shrinking ? -scaleRate / span : 0
             (fade, fadeRate) = Self.fractionAndRate(
                 along: fraction * options.dismissDistance, velocity: fractionRate * options.dismissDistance, over: options.fadeDistance)
         } else {

@@ -10,7 +10,7 @@ enum Scene {
         let imageEnd = destination.contentMode.displayedRect(of: imageSize, in: destination.contentFrame)
         let clipStart = validated.visibleSource
         let radiusStart = min(source.cornerRadius, clipStart.maxCornerRadius), radiusEnd = min(radiusEnd, clipEnd.maxCornerRadius)
-        let shadowed = source.shadow != nil || destination.shadow != nil
+        let shadowed = drawsShadow(validated.request)
         return FlightTrack(
             layer: layer,
             content: imageEnd.offsetBy(dx: -layer.x, dy: -layer.y),
@@ -25,6 +25,11 @@ enum Scene {
                 rounded: radiusStart > 0 || radiusEnd > 0, shadowed: shadowed),
             opacityEnd: opacityEnd,
             bend: bend(validated.request, from: clipStart, to: clipEnd))
+    }
+
+    /// Whether the flight draws a shadow: one is given and the style draws it (sharedFrame's flying screen does not).
+    static func drawsShadow(_ request: PlanRequest) -> Bool {
+        request.style != .sharedFrame && (request.source.shadow != nil || request.destination.shadow != nil)
     }
 
     /// The bend of the request's path between two rects: Material's arc, or none for a straight path.

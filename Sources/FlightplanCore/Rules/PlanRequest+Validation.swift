@@ -3,7 +3,8 @@ public struct ValidatedPlanRequest: Sendable, Hashable {
     /// The request as sent, except that a corner radius past half its rect's shorter side is clamped to it:
     /// every renderer draws such a radius as a capsule (`border-radius: 9999px` is the web's idiom for one).
     public let request: PlanRequest
-    /// What the clamping changed, one warning per radius.
+    /// What was planned differently from how it was asked: one warning per radius clamped, per field that has no
+    /// effect (``PlanRequest/ineffectiveFieldWarnings``), and for a stretch shown covering.
     public let warnings: [PlanWarning]
     /// Its duration and curve with the style's defaults filled in (a spring's settling time solved once).
     public let timing: ResolvedTiming
@@ -43,12 +44,7 @@ public struct ValidatedPlanRequest: Sendable, Hashable {
         resolved.moveChildrenToWindowSpace()
         var warnings = resolved.clampCapsules()
         self.request = resolved
-        if request.timing.fadeFraction != nil && request.style != .reveal {
-            warnings.append(
-                PlanWarning(
-                    field: "timing.fadeFraction",
-                    message: "applies only to style \"reveal\" (a grow, then a fade): ignored for \"\(request.style.rawValue)\""))
-        }
+        warnings += request.ineffectiveFieldWarnings
         if let stretched = request.stretchShownCovering { warnings.append(stretched) }
         self.warnings = warnings
         imageSize = request.imageSize ?? request.destination.contentFrame.size
@@ -180,7 +176,7 @@ extension PlanRequest {
             return nil
         }
         let endRadius = style == .sharedFrame ? destination.screenCornerRadius : destination.cornerRadius
-        guard source.cornerRadius > 0 || endRadius > 0 || source.shadow != nil || destination.shadow != nil else { return nil }
+        guard source.cornerRadius > 0 || endRadius > 0 || Scene.drawsShadow(self) else { return nil }
         return PlanWarning(
             field: field,
             message: "is \(mode.rawValue) under round corners or a shadow: the image is shown covering its frame (cropped, as aspectFill), "
