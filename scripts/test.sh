@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
-# Runs every test; CI runs exactly this (.ci/run). Steps, fastest first:
+# Runs every test; CI runs exactly this (.ci/run). Each check runs once. Steps, fastest first:
 #   the contract is a valid OpenAPI 3.1 document; swift-format's lint (.swift-format) is clean; every public
 #   declaration of every library target (Geometry, Core, JSON, Wire, Server, Client) has its doc comment, parameters, return and throws
-#   (scripts/public_api_docs.py); the Swift suites (core properties, router, real daemon);
+#   (scripts/public_api_docs.py); the debug build;
 #   the SDK's DocC documentation (swift-docc-plugin, warnings are errors: ~20 s after the build);
-#   the fuzz corpus replayed; openapi.yaml's examples match the planner; curl integration tests against
+#   openapi.yaml's examples match the planner; curl integration tests against
 #   the real binary (including the contract check of every response); clients generated from openapi.yaml
 #   (openapi-python-client, datamodel-code-generator, openapi-generator) used against the real binary;
 #   schemathesis (positive data acceptance included); abusive clients; what operators read (JSON log lines with
@@ -17,8 +17,9 @@
 #   (waapi, css, svg and the linear() easing in Chromium; lottie against its schema and in rlottie); the exports'
 #   pixels (every seed and 12 random plans with a test image as content, captured in Chromium and rlottie at 5
 #   instants, against a Pillow rasterisation of the tracks; frames and contact sheets in .build/artifacts/pixels);
-#   the Swift suites under ThreadSanitizer and AddressSanitizer; a 60 s libFuzzer run; the benchmarks,
-#   briefly (so they cannot rot; the figures in README.md come from full runs).
+#   the whole Swift suite (core properties, router, real daemon, SDK) under AddressSanitizer, and the suites where
+#   threads meet under ThreadSanitizer (scripts/sanitizers.sh); a 60 s libFuzzer run, which first replays the fuzz
+#   corpus; the benchmarks, briefly (so they cannot rot; the figures in README.md come from full runs).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/install-deps.sh --test
@@ -49,10 +50,8 @@ step() {
 step python3 -m openapi_spec_validator openapi.yaml
 step swift format lint --strict --recursive Sources Tests
 step python3 scripts/public_api_docs.py
-step swift build --build-tests
-step swift test --skip-build
+step swift build
 step swift package --disable-sandbox generate-documentation --target FlightplanClient --warnings-as-errors
-step bash -c '.build/debug/FlightplanFuzz Fuzz/corpus/*'
 step python3 scripts/openapi_rules.py .build/debug/flightplan
 step python3 scripts/openapi_examples.py .build/debug/flightplan --check
 step python3 scripts/integration_test.py .build/debug/flightplan
