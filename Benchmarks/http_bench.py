@@ -40,9 +40,12 @@ BUILD = os.path.join(ROOT, ".build", "release")
 TICKS = os.sysconf("SC_CLK_TCK")
 
 
-def build(peer):
-    subprocess.run(["swift", "build", "-c", "release", "--product", "flightplan"], cwd=ROOT, check=True, stdout=subprocess.DEVNULL)
-    floor = os.path.join(BUILD, "flightplan-floor")
+def build(peer, binary):
+    """The servers' binaries: flightplan (`binary`, else a release build of it), the floor, and the peer if asked."""
+    if not binary:
+        subprocess.run(["swift", "build", "-c", "release", "--product", "flightplan"], cwd=ROOT, check=True, stdout=subprocess.DEVNULL)
+        binary = os.path.join(BUILD, "flightplan")
+    floor = os.path.join(os.path.dirname(os.path.abspath(binary)), "flightplan-floor")
     subprocess.run(["cc", "-O2", "-o", floor, os.path.join(ROOT, "Benchmarks", "Floor", "floor.c"), "-lmicrohttpd", "-lpthread"],
                    check=True)
     peer_binary = None
@@ -50,7 +53,7 @@ def build(peer):
         package = os.path.join(ROOT, "Benchmarks", "Peer")
         subprocess.run(["swift", "build", "-c", "release", "--package-path", package], check=True, stdout=subprocess.DEVNULL)
         peer_binary = os.path.join(package, ".build", "release", "FlightplanPeer")
-    return os.path.join(BUILD, "flightplan"), floor, peer_binary
+    return os.path.abspath(binary), floor, peer_binary
 
 
 def free_port():
@@ -160,6 +163,8 @@ def main():
     parser.add_argument("--precision", type=int, default=None)
     parser.add_argument("--sampling", choices=["keyframes", "default"], default="keyframes",
                         help="31 keyframes per request, or the default sampling (a 0.5 pt tolerance)")
+    parser.add_argument("--binary", help="a flightplan release binary already built (scripts/test.sh passes its own) "
+                                         "instead of building .build/release/flightplan")
     parser.add_argument("--compare", metavar="BINARY", help="another flightplan build to run alongside, e.g. an earlier commit's")
     parser.add_argument("--pin", action="store_true",
                         help=f"run the servers on core {SERVER_CORE} with one worker thread and wrk on core {CLIENT_CORE} (taskset)")
@@ -173,7 +178,7 @@ def main():
         return
     formats = options.formats.split(",")
     levels = options.log_levels.split(",")
-    server_binary, floor_binary, peer_binary = build(options.peer)
+    server_binary, floor_binary, peer_binary = build(options.peer, options.binary)
     bodies = distinct_requests(options.distinct, options.precision, options.sampling)
     answers = {answer_format: [subprocess.run([server_binary, "plan", "--format", answer_format], input=body.encode(),
                                               capture_output=True, check=True).stdout.rstrip(b"\n") for body in bodies[:20]]

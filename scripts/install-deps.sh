@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs what Flightplan needs on Debian, when it is missing: libmicrohttpd (headers and pkg-config
 # file) and curl to build and serve; with --test also wrk, python3, the Python test tools, and what the
-# deployment checks use: podman + runc + debootstrap (the container build), nginx (the proxy test), and
+# deployment checks use: podman + runc + debootstrap (the container build), systemd-analyze (the unit), nginx (the proxy test), and
 # chromium + chromium-driver with Selenium (the preview page's and the exports' browser tests), and the Lottie
 # specification's schema (lottie-specs) and Samsung's rlottie player (rlottie-python) for the Lottie export, and
 # Pillow and NumPy for the exports' pixel test, and the client generators the contract is tried with
@@ -21,6 +21,7 @@ if $testing; then
     command -v podman >/dev/null || needed+=(podman)
     command -v runc >/dev/null || needed+=(runc)
     command -v debootstrap >/dev/null || needed+=(debootstrap)
+    command -v systemd-analyze >/dev/null || needed+=(systemd)
     command -v nginx >/dev/null || [ -x /usr/sbin/nginx ] || needed+=(nginx)
     command -v fuse-overlayfs >/dev/null || needed+=(fuse-overlayfs)
     command -v chromium >/dev/null || needed+=(chromium)
