@@ -1,7 +1,7 @@
 extension PlanRequest {
     /// One warning for each field the request gives that cannot take effect as given: a field the style does not draw
-    /// (sharedFrame's `overlay` and `placeholder` elsewhere, an element's shadow or colour on sharedFrame, reveal's `path` and
-    /// `imageSize`, `timing.fadeFraction` outside reveal), or a rect that lies entirely off the screen it is
+    /// (sharedFrame's `overlay` and `placeholder` elsewhere, an element's shadow or colour on sharedFrame, reveal's `path`
+    /// other than the default and `imageSize`, `timing.fadeFraction` outside reveal), or a rect that lies entirely off the screen it is
     /// given in. The plan is made as if the field were left out (a rect off screen is kept: the caller may mean it).
     var ineffectiveFieldWarnings: [PlanWarning] {
         var warnings: [PlanWarning] = []
@@ -35,7 +35,8 @@ extension PlanRequest {
                             + "use \"zoom\" or \"morph\" for an element with its own \(what)"))
             }
         }
-        if style == .reveal && path != nil {
+        // The default path asks for nothing a reveal does not do (clients that write every default send it).
+        if style == .reveal, let path, path != PlanDefaults.path {
             warnings.append(
                 PlanWarning(
                     field: "path",
