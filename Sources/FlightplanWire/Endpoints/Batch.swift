@@ -120,7 +120,8 @@ public enum Batch {
     }
 
     /// The response body for a batch, `{"results": [{"plan": …} or {"problem": …}, …]}`, and the style of
-    /// every plan in it. Each plan is written as soon as it is computed, so no more than one is held at once.
+    /// every plan in it. Each plan is written as soon as it is computed, so no more than one is held at once. A batch
+    /// whose answer would pass ``PlanLimits/maximumAnswerBytes`` is refused whole, naming `requests`.
     static func answer(_ batch: Request, format: PlanFormat = .json, idPrefix: String = ExportScene.defaultPrefix) throws(ValidationError) -> (
         OwnedBytes, [TransitionStyle]
     ) {
