@@ -15,10 +15,24 @@ public enum LogFormat: String, Sendable, CaseIterable {
     case json
 }
 
+/// A log handler whose lines go to a ``LogSink``, with metadata of its own: ``TextLogHandler`` and ``JSONLogHandler``,
+/// which differ only in how they write a line.
+public protocol SinkLogHandler: LogHandler {}
+
+extension SinkLogHandler {
+    /// A metadata value of this handler.
+    /// - Parameter key: The metadata key.
+    /// - Returns: The value every line of this handler carries under `key`, or nil; setting nil removes it.
+    public subscript(metadataKey key: String) -> Logger.Metadata.Value? {
+        get { metadata[key] }
+        set { metadata[key] = newValue }
+    }
+}
+
 /// `--log-format text`: swift-log's `StreamLogHandler` line, `TIME LEVEL LABEL: key=value … [SOURCE] MESSAGE`,
 /// metadata sorted by key, but every metadata value written as a logfmt value (``LogText/appendLogfmt(_:to:)``):
 /// quoted when it holds a space, `=`, `"` or a control character, so that no value can pass for other fields.
-public struct TextLogHandler: LogHandler {
+public struct TextLogHandler: SinkLogHandler {
     /// The logger's label.
     public let label: String
     /// The least severe level written.
@@ -36,14 +50,6 @@ public struct TextLogHandler: LogHandler {
         self.label = label
         self.logLevel = logLevel
         self.sink = sink
-    }
-
-    /// A metadata value of this handler.
-    /// - Parameter key: The metadata key.
-    /// - Returns: The value every line of this handler carries under `key`, or nil; setting nil removes it.
-    public subscript(metadataKey key: String) -> Logger.Metadata.Value? {
-        get { metadata[key] }
-        set { metadata[key] = newValue }
     }
 
     /// Appends the event's line to the sink.
@@ -74,7 +80,7 @@ public struct TextLogHandler: LogHandler {
 /// …metadata}`, metadata sorted by key; every string JSON-escaped, so no field can break a line. A metadata
 /// value given as a number or a Bool (`.stringConvertible(42)`) is written as a JSON number or Boolean, a
 /// dictionary or array as an object or array, anything else as a string.
-public struct JSONLogHandler: LogHandler {
+public struct JSONLogHandler: SinkLogHandler {
     /// The logger's label.
     public let label: String
     /// The least severe level written.
@@ -92,14 +98,6 @@ public struct JSONLogHandler: LogHandler {
         self.label = label
         self.logLevel = logLevel
         self.sink = sink
-    }
-
-    /// A metadata value of this handler.
-    /// - Parameter key: The metadata key.
-    /// - Returns: The value every line of this handler carries under `key`, or nil; setting nil removes it.
-    public subscript(metadataKey key: String) -> Logger.Metadata.Value? {
-        get { metadata[key] }
-        set { metadata[key] = newValue }
     }
 
     /// Appends the event's line to the sink.
