@@ -54,6 +54,8 @@ public final class MicroHTTPDaemon: Sendable {
         let daemon: OpaquePointer
         let config: UnsafeMutablePointer<flightplan_daemon_config>
         let port: Int
+        /// The listening socket ``quiesce()`` took back from libmicrohttpd, shut down and closed by ``stop()``.
+        var quiescedListener: Int32?
     }
 
     /// The head and body deadlines of every open connection.
@@ -174,12 +176,16 @@ public final class MicroHTTPDaemon: Sendable {
 
     /// Stops accepting new connections; requests already in progress go on. Connections the kernel has
     /// already completed but libmicrohttpd has not yet accepted (the listen backlog) are adopted and served
-    /// rather than reset by closing the listener under them.
+    /// rather than reset. The listening socket is then shut down, so that from here on a connection attempt is
+    /// refused; it is closed only by ``stop()``, since libmicrohttpd's threads may still be polling it
+    /// (`MHD_quiesce_daemon`'s contract), and a thread inside `poll` keeps a closed socket listening: connections
+    /// the kernel accepted on it were reset when that poll returned.
     public func quiesce() {
         running.withLock { running in
-            guard let running else { return }
-            let listener = MHD_quiesce_daemon(running.daemon)
+            guard let daemon = running?.daemon, running?.quiescedListener == nil else { return }
+            let listener = MHD_quiesce_daemon(daemon)
             guard listener >= 0 else { return }
+            running?.quiescedListener = listener
             _ = fcntl(listener, F_SETFL, fcntl(listener, F_GETFL) | O_NONBLOCK)
             while true {
                 var address = sockaddr_storage()
@@ -189,11 +195,11 @@ public final class MicroHTTPDaemon: Sendable {
                 }
                 guard adopted >= 0 else { break }
                 let added = withUnsafePointer(to: &address) { pointer in
-                    pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { MHD_add_connection(running.daemon, adopted, $0, length) }
+                    pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { MHD_add_connection(daemon, adopted, $0, length) }
                 }
                 if added != .YES { close(adopted) }
             }
-            close(listener)
+            _ = shutdown(listener, Int32(SHUT_RDWR))
         }
     }
 
@@ -206,6 +212,7 @@ public final class MicroHTTPDaemon: Sendable {
             })
         else { return }
         MHD_stop_daemon(stopped.daemon)
+        if let listener = stopped.quiescedListener { close(listener) }
         stopped.config.deallocate()
     }
 
