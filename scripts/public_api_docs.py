@@ -6,6 +6,9 @@ Every public declaration (types, properties, cases of public enums, requirements
 initializers, subscripts) needs a `///` comment whose first line is its one-line summary. A function, initializer or
 subscript also needs each parameter in `- Parameter name:` or a `- Parameters:` list (by its local name, and no
 name it does not have), `- Returns:` when it returns a value and `- Throws:` when it throws.
+A witness of a protocol requirement declared in the scanned sources, in an extension or type that states the
+conformance, inherits the requirement's comment as DocC does: it may have none, and a comment of its own needs only
+its summary (what it adds to the requirement's).
 Exits 1 listing what lacks docs as `path:line: declaration: what is missing`; exits 0 silently otherwise."""
 import pathlib
 import re
@@ -213,8 +216,18 @@ def parameter_problems(doc, parameters):
     return ([f"no `- Parameter` for {', '.join(missing)}"] if missing else []) + ([f"documents no parameter {', '.join(stale)}"] if stale else [])
 
 
-def problems_in(path):
-    """Every (line, declaration, problem) of one Swift file."""
+def conformances(after_keyword):
+    """The protocol names a type or extension declaration states after its `:`, from the text after its keyword."""
+    header = after_keyword.split("{")[0].split(" where ")[0]
+    if ":" not in header:
+        return set()
+    return {re.match(r"\s*([\w.]*)", name).group(1).split(".")[-1] for name in split_top_level(header.split(":", 1)[1])}
+
+
+def problems_in(path, requirements):
+    """Every (line, declaration, problem) of one Swift file; records the requirements of the public protocols it
+    declares in `requirements` (protocol name to declaration labels) and lets witnesses of those already recorded
+    inherit their docs."""
     text = path.read_text()
     code = code_only(text)
     lines, code_lines = text.split("\n"), code.split("\n")
@@ -222,7 +235,7 @@ def problems_in(path):
     for line in code_lines:
         offsets.append(offsets[-1] + len(line) + 1)
     found = []
-    scopes = []  # per open brace: (keyword, public) for a type's body, None for any other block
+    scopes = []  # per open brace: (keyword, public, name, stated conformances) for a type's body, None for any other block
     pending = None  # the type declared since the last brace, waiting for its body
     for index, line in enumerate(code_lines):
         stripped = line.lstrip()
@@ -237,16 +250,23 @@ def problems_in(path):
             if keyword == "case" and not (enclosing and enclosing[0] == "enum"):
                 declaration = None
             elif keyword in TYPE_KEYWORDS:
-                pending = ("public extension" if keyword == "extension" and public else keyword, public)
+                name = re.match(r"[\w.]*", after).group(0)
+                pending = ("public extension" if keyword == "extension" and public else keyword, public, name, conformances(after))
                 public = public and keyword != "extension"
         if declaration and public:
             doc = doc_comment(lines, index)
             label = keyword + " " + re.match(r"[^\s:(<{=,]*", after).group(0)
-            issues = []
-            if not doc or not doc[0].strip() or doc[0].startswith("- "):
-                issues.append("no one-line `///` summary")
             if keyword in {"func", "init", "subscript"}:
                 label, parameters, returns, throws = signature(after, keyword)
+            if enclosing and enclosing[0] == "protocol":
+                requirements.setdefault(enclosing[2], set()).add(label)
+            witness = enclosing is not None and any(label in requirements.get(name, ()) for name in enclosing[3])
+            issues = []
+            if witness and not doc:
+                pass
+            elif not doc or not doc[0].strip() or doc[0].startswith("- "):
+                issues.append("no one-line `///` summary")
+            if keyword in {"func", "init", "subscript"} and not witness:
                 issues += parameter_problems(doc, parameters)
                 if returns and not any(d.startswith("- Returns:") for d in doc):
                     issues.append("no `- Returns:`")
@@ -265,11 +285,14 @@ def problems_in(path):
 
 def main():
     directories = sys.argv[1:] or [str(ROOT / d) for d in DEFAULT_DIRECTORIES]
+    paths = [path for directory in directories for path in sorted(pathlib.Path(directory).rglob("*.swift"))]
+    requirements = {}
+    for path in paths:  # the protocols' requirements first, wherever their witnesses are
+        problems_in(path, requirements)
     failures = []
-    for directory in directories:
-        for path in sorted(pathlib.Path(directory).rglob("*.swift")):
-            shown = path.relative_to(ROOT) if path.is_relative_to(ROOT) else path
-            failures += [f"{shown}:{line}: {label}: {issue}" for line, label, issue in problems_in(path)]
+    for path in paths:
+        shown = path.relative_to(ROOT) if path.is_relative_to(ROOT) else path
+        failures += [f"{shown}:{line}: {label}: {issue}" for line, label, issue in problems_in(path, requirements)]
     if failures:
         print("\n".join(failures))
         print(f"public_api_docs.py: {len(failures)} public declarations lack docs", file=sys.stderr)

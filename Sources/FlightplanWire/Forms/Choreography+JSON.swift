@@ -50,13 +50,9 @@ extension ChannelTiming: HandWrittenWireForm {
 }
 
 extension AuxiliaryView: WireObject {
-    /// A start for reading.
     public static var wireStart: AuxiliaryView { AuxiliaryView(id: "", frame: .wireStart, from: 0, to: 0) }
 
     /// `{"id", "frame", "from", "to"}`.
-    /// - Parameters:
-    ///   - walk: The reader (fills `value` in), the writer (writes it out) or the member lister.
-    ///   - value: The auxiliary view.
     /// - Throws: ``ValidationError`` from the reader only, `field` naming the member: `id`, `frame`, `from` or `to`
     ///   missing or not in its form.
     public static func describe<Walk: WireWalk>(_ walk: inout Walk, _ value: inout AuxiliaryView) throws(ValidationError) {
@@ -68,12 +64,10 @@ extension AuxiliaryView: WireObject {
 }
 
 extension SnapshotOptions: WireObject {
-    /// A start for reading.
     public static var wireStart: SnapshotOptions { SnapshotOptions() }
 
     /// `{"childSpace"?, "clipsChildren"?, "stagger"?}`.
     /// - Parameters:
-    ///   - walk: The reader (fills `value` in), the writer (writes it out) or the member lister.
     ///   - value: The snapshot options; members left out stay nil.
     /// - Throws: ``ValidationError`` from the reader only, `field` naming the member: `childSpace` not a known space,
     ///   `clipsChildren` not a flag or `stagger` not a number.
@@ -85,12 +79,10 @@ extension SnapshotOptions: WireObject {
 }
 
 extension TrackValues: WireObject {
-    /// A start for reading.
     public static var wireStart: TrackValues { TrackValues() }
 
     /// The values that are set (a track's `base`; a keyframe holds them beside its `time`).
     /// - Parameters:
-    ///   - walk: The reader (fills `value` in), the writer (writes it out) or the member lister.
     ///   - value: The values; the reader leaves absent ones nil, the writer skips nil ones.
     /// - Throws: ``ValidationError`` from the reader only, `field` naming the member: `transform`, `maskFrame`,
     ///   `cornerRadius`, `opacity`, `color` or `shadow` present but not in its form.
@@ -105,13 +97,9 @@ extension TrackValues: WireObject {
 }
 
 extension TrackKeyframe: WireObject {
-    /// A start for reading.
     public static var wireStart: TrackKeyframe { TrackKeyframe(time: 0, values: TrackValues()) }
 
     /// `{"time", …the animated values}`.
-    /// - Parameters:
-    ///   - walk: The reader (fills `value` in), the writer (writes it out) or the member lister.
-    ///   - value: The keyframe.
     /// - Throws: ``ValidationError`` from the reader only, `field` naming the member: `time` missing or not a number,
     ///   or an animated value not in its form.
     public static func describe<Walk: WireWalk>(_ walk: inout Walk, _ value: inout TrackKeyframe) throws(ValidationError) {
@@ -168,15 +156,11 @@ extension TrackKeyframe: WireObject {
 }
 
 extension Track: WireObject {
-    /// A start for reading.
     public static var wireStart: Track {
         Track(id: "", role: .content, z: 0, frame: .wireStart, base: TrackValues(), animates: [], keyframes: [])
     }
 
     /// A track as the server sends it.
-    /// - Parameters:
-    ///   - walk: The reader (fills `value` in), the writer (writes it out) or the member lister.
-    ///   - value: The track.
     /// - Throws: ``ValidationError`` from the reader only, `field` naming the member: `id`, `role`, `frame`, `base` or
     ///   `animates` missing, or any member not in its form.
     public static func describe<Walk: WireWalk>(_ walk: inout Walk, _ value: inout Track) throws(ValidationError) {
@@ -223,15 +207,11 @@ extension PortableEasing: HandWrittenWireForm {
 }
 
 extension SpringExport: WireObject {
-    /// A start for reading.
     public static var wireStart: SpringExport {
         SpringExport(swiftUI: .wireStart, uiKit: .wireStart, coreAnimation: .wireStart)
     }
 
     /// The three parameter sets.
-    /// - Parameters:
-    ///   - walk: The reader (fills `value` in), the writer (writes it out) or the member lister.
-    ///   - value: The spring's parameter sets.
     /// - Throws: ``ValidationError`` from the reader only, `field` naming the member: `swiftUI`, `uiKit` or
     ///   `coreAnimation` missing or not in its form.
     public static func describe<Walk: WireWalk>(_ walk: inout Walk, _ value: inout SpringExport) throws(ValidationError) {
@@ -242,12 +222,10 @@ extension SpringExport: WireObject {
 }
 
 extension SpringExport.SwiftUI: WireObject {
-    /// A start for reading.
     public static var wireStart: SpringExport.SwiftUI { SpringExport.SwiftUI(response: 0, dampingFraction: 0, initialVelocity: 0) }
 
     /// `{"response", "dampingFraction", "initialVelocity"}`.
     /// - Parameters:
-    ///   - walk: The reader (fills `value` in), the writer (writes it out) or the member lister.
     ///   - value: SwiftUI's parameters: response in seconds, damping fraction, initial velocity.
     /// - Throws: ``ValidationError`` from the reader only, `field` naming the member: `response`, `dampingFraction` or
     ///   `initialVelocity` missing or not a number.
@@ -259,12 +237,10 @@ extension SpringExport.SwiftUI: WireObject {
 }
 
 extension SpringExport.UIKit: WireObject {
-    /// A start for reading.
     public static var wireStart: SpringExport.UIKit { SpringExport.UIKit(duration: 0, dampingRatio: 0, initialSpringVelocity: 0) }
 
     /// `{"duration", "dampingRatio", "initialSpringVelocity"}`.
     /// - Parameters:
-    ///   - walk: The reader (fills `value` in), the writer (writes it out) or the member lister.
     ///   - value: UIKit's parameters: duration in seconds, damping ratio, initial spring velocity.
     /// - Throws: ``ValidationError`` from the reader only, `field` naming the member: `duration`, `dampingRatio` or
     ///   `initialSpringVelocity` missing or not a number.
@@ -276,14 +252,12 @@ extension SpringExport.UIKit: WireObject {
 }
 
 extension SpringExport.CoreAnimation: WireObject {
-    /// A start for reading.
     public static var wireStart: SpringExport.CoreAnimation {
         SpringExport.CoreAnimation(mass: 0, stiffness: 0, damping: 0, initialVelocity: 0, settlingDuration: 0)
     }
 
     /// `{"mass", "stiffness", "damping", "initialVelocity", "settlingDuration"}`.
     /// - Parameters:
-    ///   - walk: The reader (fills `value` in), the writer (writes it out) or the member lister.
     ///   - value: Core Animation's parameters: mass, stiffness, damping, initial velocity, settling duration in
     ///     seconds.
     /// - Throws: ``ValidationError`` from the reader only, `field` naming the member: `mass`, `stiffness`, `damping`,
@@ -298,13 +272,9 @@ extension SpringExport.CoreAnimation: WireObject {
 }
 
 extension VisibleState: WireObject {
-    /// A start for reading.
     public static var wireStart: VisibleState { VisibleState(clip: .wireStart, cornerRadius: 0) }
 
     /// `{"clip", "image"?, "cornerRadius", "opacity"?}`.
-    /// - Parameters:
-    ///   - walk: The reader (fills `value` in), the writer (writes it out) or the member lister.
-    ///   - value: The visible state.
     /// - Throws: ``ValidationError`` from the reader only, `field` naming the member: `clip` or `cornerRadius` missing,
     ///   or any member not in its form.
     public static func describe<Walk: WireWalk>(_ walk: inout Walk, _ value: inout VisibleState) throws(ValidationError) {

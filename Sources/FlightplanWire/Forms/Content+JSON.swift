@@ -2,12 +2,10 @@
 /// `{"source"?: SIDE, "destination"?: SIDE}` with `SIDE = {"element"?, "screen"?, "children"?: {ID: REFERENCE}}`
 /// and `REFERENCE = {"url", "size"?: {"width", "height"}}` (its rules are the validator's).
 extension ContentReferences: WireObject {
-    /// A start for reading.
     public static var wireStart: ContentReferences { ContentReferences() }
 
     /// `{"source"?, "destination"?}`, each written when it names something.
     /// - Parameters:
-    ///   - walk: The reader (fills `value` in), the writer (writes it out) or the member lister.
     ///   - value: The content references; an empty side is written as left out.
     /// - Throws: ``ValidationError`` from the reader only, `field` naming the member: `source` or `destination` not a
     ///   side object.
@@ -18,12 +16,10 @@ extension ContentReferences: WireObject {
 }
 
 extension ContentReferences.Side: WireObject {
-    /// A start for reading.
     public static var wireStart: ContentReferences.Side { ContentReferences.Side() }
 
     /// `{"element"?, "screen"?, "children"?}`.
     /// - Parameters:
-    ///   - walk: The reader (fills `value` in), the writer (writes it out) or the member lister.
     ///   - value: One side's references.
     /// - Throws: ``ValidationError`` from the reader only, `field` naming the member: `element` or `screen` not a
     ///   reference, or `children` not an object of references.
@@ -66,13 +62,9 @@ struct ContentChildren: WireValue, Equatable {
 }
 
 extension ContentReference: WireObject {
-    /// A start for reading.
     public static var wireStart: ContentReference { ContentReference(url: "") }
 
     /// `{"url", "size"?}`.
-    /// - Parameters:
-    ///   - walk: The reader (fills `value` in), the writer (writes it out) or the member lister.
-    ///   - value: The reference.
     /// - Throws: ``ValidationError`` from the reader only, `field` naming the member: `url` missing or not a string, or
     ///   `size` not a size.
     public static func describe<Walk: WireWalk>(_ walk: inout Walk, _ value: inout ContentReference) throws(ValidationError) {

@@ -1,13 +1,11 @@
 // The wire shapes of a drag sample (`POST /v1/gestures/dismiss`) and its answer.
 
 extension DismissRequest: WireObject {
-    /// A start for reading.
     public static var wireStart: DismissRequest { DismissRequest(plan: .wireStart, translation: .zero) }
 
     /// `{"plan", "translation", "velocity"?, "phase"?, "axis"?, "options"?, "pinch"?}`; `options` is written when
     /// some are set.
     /// - Parameters:
-    ///   - walk: The reader (fills `value` in), the writer (writes it out) or the member lister.
     ///   - value: The drag sample; `velocity`, `phase` and `axis` take their defaults when left out.
     /// - Throws: ``ValidationError`` from the reader only, `field` naming the member: `plan` or `translation` missing,
     ///   or any member not in its form.
@@ -23,12 +21,10 @@ extension DismissRequest: WireObject {
 }
 
 extension DismissOptions: WireObject {
-    /// A start for reading.
     public static var wireStart: DismissOptions { DismissOptions() }
 
     /// The options that are set.
     /// - Parameters:
-    ///   - walk: The reader (fills `value` in), the writer (writes it out) or the member lister.
     ///   - value: The options; members left out stay nil.
     /// - Throws: ``ValidationError`` from the reader only, `field` naming the member: a member present but not in its
     ///   form.
@@ -47,12 +43,10 @@ extension DismissOptions: WireObject {
 }
 
 extension PinchSample: WireObject {
-    /// A start for reading.
     public static var wireStart: PinchSample { PinchSample(scale: 1) }
 
     /// `{"scale", "velocity"?}`.
     /// - Parameters:
-    ///   - walk: The reader (fills `value` in), the writer (writes it out) or the member lister.
     ///   - value: The pinch sample; `velocity` is 0 when left out.
     /// - Throws: ``ValidationError`` from the reader only, `field` naming the member: `scale` missing or not a number,
     ///   or `velocity` not a number.
@@ -63,13 +57,9 @@ extension PinchSample: WireObject {
 }
 
 extension Dismissal: WireObject {
-    /// A start for reading.
     public static var wireStart: Dismissal { Dismissal(layer: .wireStart, state: .wireStart) }
 
     /// The answer as the server sends it: `decision`, `reason`, `plan` and `spring` are `null` while dragging.
-    /// - Parameters:
-    ///   - walk: The reader (fills `value` in), the writer (writes it out) or the member lister.
-    ///   - value: The dismissal answer.
     /// - Throws: ``ValidationError`` from the reader only, `field` naming the member: `layer` or `state` missing, or
     ///   any member not in its form.
     public static func describe<Walk: WireWalk>(_ walk: inout Walk, _ value: inout Dismissal) throws(ValidationError) {
@@ -94,13 +84,9 @@ extension Dismissal: WireObject {
 }
 
 extension CompletionSpring: WireObject {
-    /// A start for reading.
     public static var wireStart: CompletionSpring { CompletionSpring(dampingRatio: 1, response: 0, initialVelocity: .zero, progressVelocity: 0) }
 
     /// `{"dampingRatio", "response", "initialVelocity", "progressVelocity"}`.
-    /// - Parameters:
-    ///   - walk: The reader (fills `value` in), the writer (writes it out) or the member lister.
-    ///   - value: The completion spring.
     /// - Throws: ``ValidationError`` from the reader only, `field` naming the member: `dampingRatio`, `response`,
     ///   `initialVelocity` or `progressVelocity` missing or not in its form.
     public static func describe<Walk: WireWalk>(_ walk: inout Walk, _ value: inout CompletionSpring) throws(ValidationError) {
@@ -112,13 +98,9 @@ extension CompletionSpring: WireObject {
 }
 
 extension AnimatedLayer: WireObject {
-    /// A start for reading.
     public static var wireStart: AnimatedLayer { AnimatedLayer(role: .image, frame: .wireStart) }
 
     /// `{"role", "frame"}`.
-    /// - Parameters:
-    ///   - walk: The reader (fills `value` in), the writer (writes it out) or the member lister.
-    ///   - value: The animated layer.
     /// - Throws: ``ValidationError`` from the reader only, `field` naming the member: `role` or `frame` missing, or
     ///   `role` not a known role.
     public static func describe<Walk: WireWalk>(_ walk: inout Walk, _ value: inout AnimatedLayer) throws(ValidationError) {

@@ -1,13 +1,9 @@
 // The wire shapes of the geometry: what each member is called and whether it must be there.
 
 extension Point: WireObject {
-    /// A start for reading.
     public static var wireStart: Point { .zero }
 
     /// `{"x", "y"}`.
-    /// - Parameters:
-    ///   - walk: The reader (fills `value` in), the writer (writes it out) or the member lister.
-    ///   - value: The point, in points.
     /// - Throws: ``ValidationError`` from the reader only, `field` naming the member: `x` or `y` missing or not a
     ///   number.
     public static func describe<Walk: WireWalk>(_ walk: inout Walk, _ value: inout Point) throws(ValidationError) {
@@ -17,13 +13,9 @@ extension Point: WireObject {
 }
 
 extension Size: WireObject {
-    /// A start for reading.
     public static var wireStart: Size { Size(width: 0, height: 0) }
 
     /// `{"width", "height"}`.
-    /// - Parameters:
-    ///   - walk: The reader (fills `value` in), the writer (writes it out) or the member lister.
-    ///   - value: The size, in points.
     /// - Throws: ``ValidationError`` from the reader only, `field` naming the member: `width` or `height` missing or
     ///   not a number.
     public static func describe<Walk: WireWalk>(_ walk: inout Walk, _ value: inout Size) throws(ValidationError) {
@@ -33,13 +25,9 @@ extension Size: WireObject {
 }
 
 extension Rect: WireObject {
-    /// A start for reading.
     public static var wireStart: Rect { Rect(x: 0, y: 0, width: 0, height: 0) }
 
     /// `{"x", "y", "width", "height"}`.
-    /// - Parameters:
-    ///   - walk: The reader (fills `value` in), the writer (writes it out) or the member lister.
-    ///   - value: The rectangle, in points.
     /// - Throws: ``ValidationError`` from the reader only, `field` naming the member: `x`, `y`, `width` or `height`
     ///   missing or not a number.
     public static func describe<Walk: WireWalk>(_ walk: inout Walk, _ value: inout Rect) throws(ValidationError) {
@@ -51,13 +39,9 @@ extension Rect: WireObject {
 }
 
 extension AffineTransform: WireObject {
-    /// A start for reading.
     public static var wireStart: AffineTransform { AffineTransform(a: 1, b: 0, c: 0, d: 1, tx: 0, ty: 0) }
 
     /// `{"a", "b", "c", "d", "tx", "ty"}`.
-    /// - Parameters:
-    ///   - walk: The reader (fills `value` in), the writer (writes it out) or the member lister.
-    ///   - value: The transform.
     /// - Throws: ``ValidationError`` from the reader only, `field` naming the member: `a`, `b`, `c`, `d`, `tx` or `ty`
     ///   missing or not a number.
     public static func describe<Walk: WireWalk>(_ walk: inout Walk, _ value: inout AffineTransform) throws(ValidationError) {
@@ -71,12 +55,10 @@ extension AffineTransform: WireObject {
 }
 
 extension Color: WireObject {
-    /// A start for reading.
     public static var wireStart: Color { Color(r: 0, g: 0, b: 0) }
 
     /// `{"r", "g", "b", "a"?}` (components 0…1); written with `a` always.
     /// - Parameters:
-    ///   - walk: The reader (fills `value` in), the writer (writes it out) or the member lister.
     ///   - value: The colour; `a` is 1 when left out.
     /// - Throws: ``ValidationError`` from the reader only, `field` naming the member: `r`, `g` or `b` missing, or a
     ///   component not a number.
@@ -107,13 +89,9 @@ extension Color: WireObject {
 }
 
 extension Shadow: WireObject {
-    /// A start for reading.
     public static var wireStart: Shadow { Shadow(color: .wireStart, radius: 0, offset: .zero) }
 
     /// `{"color", "radius", "offset": {"x", "y"}}`.
-    /// - Parameters:
-    ///   - walk: The reader (fills `value` in), the writer (writes it out) or the member lister.
-    ///   - value: The shadow.
     /// - Throws: ``ValidationError`` from the reader only, `field` naming the member: `color`, `radius` or `offset`
     ///   missing or not in its form.
     public static func describe<Walk: WireWalk>(_ walk: inout Walk, _ value: inout Shadow) throws(ValidationError) {
@@ -124,15 +102,11 @@ extension Shadow: WireObject {
 }
 
 extension Keyframe: WireObject {
-    /// A start for reading.
     public static var wireStart: Keyframe {
         Keyframe(time: 0, progress: 0, transform: .wireStart, maskFrame: .wireStart, cornerRadius: 0, opacity: 0)
     }
 
     /// `{"time", "progress", "transform", "maskFrame", "cornerRadius", "opacity"}`.
-    /// - Parameters:
-    ///   - walk: The reader (fills `value` in), the writer (writes it out) or the member lister.
-    ///   - value: The keyframe.
     /// - Throws: ``ValidationError`` from the reader only, `field` naming the member: `time`, `progress`, `transform`,
     ///   `maskFrame`, `cornerRadius` or `opacity` missing or not in its form.
     public static func describe<Walk: WireWalk>(_ walk: inout Walk, _ value: inout Keyframe) throws(ValidationError) {

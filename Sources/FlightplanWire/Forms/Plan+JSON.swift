@@ -1,15 +1,11 @@
 // The wire shape of a plan, as the server sends it and the CLI prints it.
 
 extension Plan: WireObject {
-    /// A start for reading.
     public static var wireStart: Plan {
         Plan(style: PlanDefaults.style, direction: PlanDefaults.direction, duration: 0, stage: .wireStart, tracks: [], hides: [])
     }
 
     /// `{"style", "direction", "duration", "stage", "tracks", "hides", "easing"?, "warnings"?}`.
-    /// - Parameters:
-    ///   - walk: The reader (fills `value` in), the writer (writes it out) or the member lister.
-    ///   - value: The plan.
     /// - Throws: ``ValidationError`` from the reader only, `field` naming the member: `style`, `direction`, `duration`,
     ///   `stage`, `tracks` or `hides` missing, or any member not in its form.
     public static func describe<Walk: WireWalk>(_ walk: inout Walk, _ value: inout Plan) throws(ValidationError) {
@@ -30,13 +26,9 @@ extension Plan: WireObject {
 }
 
 extension PlanWarning: WireObject {
-    /// A start for reading.
     public static var wireStart: PlanWarning { PlanWarning(field: "", message: "") }
 
     /// `{"field", "message"}`.
-    /// - Parameters:
-    ///   - walk: The reader (fills `value` in), the writer (writes it out) or the member lister.
-    ///   - value: The warning.
     /// - Throws: ``ValidationError`` from the reader only, `field` naming the member: `field` or `message` missing or
     ///   not a string.
     public static func describe<Walk: WireWalk>(_ walk: inout Walk, _ value: inout PlanWarning) throws(ValidationError) {

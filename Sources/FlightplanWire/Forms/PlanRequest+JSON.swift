@@ -2,12 +2,10 @@
 // client left out stay out when a request is written.
 
 extension PlanRequest: WireObject {
-    /// A start for reading.
     public static var wireStart: PlanRequest { PlanRequest(source: .wireStart, destination: .wireStart) }
 
     /// The body of `POST /v1/plans`.
     /// - Parameters:
-    ///   - walk: The reader (fills `value` in), the writer (writes it out) or the member lister.
     ///   - value: The request; what is left out takes its ``PlanDefaults`` value, and the writer leaves `timing`,
     ///     `children` and `auxiliary` out when they are their defaults.
     /// - Throws: ``ValidationError`` from the reader only, `field` naming the member: `source` or `destination`
@@ -42,13 +40,9 @@ extension PlanRequest: WireObject {
 }
 
 extension SourceElement: WireObject {
-    /// A start for reading.
     public static var wireStart: SourceElement { SourceElement(frame: .wireStart) }
 
     /// `{"frame", "cornerRadius"?, "contentMode"?, "visibleFrame"?, "color"?, "shadow"?}`.
-    /// - Parameters:
-    ///   - walk: The reader (fills `value` in), the writer (writes it out) or the member lister.
-    ///   - value: The source element.
     /// - Throws: ``ValidationError`` from the reader only, `field` naming the member: `frame` missing, or any member
     ///   not in its form.
     public static func describe<Walk: WireWalk>(_ walk: inout Walk, _ value: inout SourceElement) throws(ValidationError) {
@@ -62,13 +56,9 @@ extension SourceElement: WireObject {
 }
 
 extension DestinationLayout: WireObject {
-    /// A start for reading.
     public static var wireStart: DestinationLayout { DestinationLayout(bounds: .wireStart) }
 
     /// `{"bounds", "frame"?, "contentMode"?, "cornerRadius"?, "screenCornerRadius"?, "color"?, "shadow"?}`.
-    /// - Parameters:
-    ///   - walk: The reader (fills `value` in), the writer (writes it out) or the member lister.
-    ///   - value: The destination layout.
     /// - Throws: ``ValidationError`` from the reader only, `field` naming the member: `bounds` missing, or any member
     ///   not in its form.
     public static func describe<Walk: WireWalk>(_ walk: inout Walk, _ value: inout DestinationLayout) throws(ValidationError) {
@@ -83,13 +73,11 @@ extension DestinationLayout: WireObject {
 }
 
 extension Timing: WireObject {
-    /// A start for reading.
     public static var wireStart: Timing { Timing() }
 
     /// `{"duration"?, "curve"?, "fadeFraction"?, "fadeMode"?, "channels"?}` (a plan's timing, or a dismissal's
     /// finish or cancel timing); written with the fields that are set.
     /// - Parameters:
-    ///   - walk: The reader (fills `value` in), the writer (writes it out) or the member lister.
     ///   - value: The timing; members left out stay nil.
     /// - Throws: ``ValidationError`` from the reader only, `field` naming the member: a member present but not in its
     ///   form, or a key of `channels` that is not a channel.
@@ -207,12 +195,10 @@ extension TimingCurve: HandWrittenWireForm {
 }
 
 extension SpringParameters: WireObject {
-    /// A start for reading.
     public static var wireStart: SpringParameters { SpringParameters(dampingRatio: 1) }
 
     /// `{"dampingRatio", "response"?, "initialVelocity"?}`.
     /// - Parameters:
-    ///   - walk: The reader (fills `value` in), the writer (writes it out) or the member lister.
     ///   - value: The spring; `initialVelocity` takes its default when left out.
     /// - Throws: ``ValidationError`` from the reader only, `field` naming the member: `dampingRatio` missing, or a
     ///   member not a number.
@@ -276,12 +262,10 @@ extension Sampling: HandWrittenWireForm {
 }
 
 extension ChildPair: WireObject {
-    /// A start for reading.
     public static var wireStart: ChildPair { ChildPair(id: "", from: .wireStart, to: .wireStart) }
 
     /// `{"id", "from", "to", "fromCornerRadius"?, "toCornerRadius"?, "contentMode"?}`.
     /// - Parameters:
-    ///   - walk: The reader (fills `value` in), the writer (writes it out) or the member lister.
     ///   - value: The child pair; the corner radii take their defaults when left out.
     /// - Throws: ``ValidationError`` from the reader only, `field` naming the member: `id`, `from` or `to` missing, or
     ///   any member not in its form.
