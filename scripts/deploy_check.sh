@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Checks everything in Dockerfile and deploy/ that does not need a container engine: hadolint on the
-# Dockerfile, the Kubernetes manifests against the API schema (strict), the kustomization's files, the
-# compose file parsed by podman-compose, the systemd unit verified and scored by systemd-analyze, and
+# Dockerfile, its source label's default and the build context .dockerignore leaves, the Kubernetes manifests
+# against the API schema (strict), the kustomization's files, the compose file parsed by podman-compose, the systemd unit verified and scored by systemd-analyze, and
 # the nginx config live (scripts/proxy_test.py). The image itself is built and run by container_test.sh.
 # Usage: deploy_check.sh path/to/flightplan
 set -euo pipefail
@@ -9,6 +9,29 @@ cd "$(dirname "$0")/.."
 binary=$(readlink -f "$1")
 
 hadolint Dockerfile && echo "ok   hadolint: Dockerfile is clean"
+# The build context as Docker and podman cut it with .dockerignore (docker-py's implementation of its rules): what
+# the Dockerfile copies, without the build folders (hundreds of MB) or git's metadata.
+python3 - <<'PY'
+import os, re, subprocess
+from docker.utils.build import exclude_paths
+ignore = open(".dockerignore").read().splitlines() if os.path.exists(".dockerignore") else []
+patterns = [line.strip() for line in ignore if line.strip() and not line.startswith("#")]
+context = exclude_paths(".", patterns)
+whole = exclude_paths(".", [])
+size = lambda paths: sum(os.path.getsize(path) for path in paths if os.path.isfile(path) and not os.path.islink(path))
+leaked = sorted(path for path in context if re.match(r"(.*/)?(\.build[^/]*|\.git)(/|$)", path))
+assert not leaked, f".dockerignore lets these into the build context: {leaked[:5]}"
+dockerfile = open("Dockerfile").read()
+copied = [word for line in dockerfile.splitlines() if line.startswith("COPY ") and "--from" not in line for word in line.split()[1:-1]]
+tracked = subprocess.run(["git", "ls-files", "--", *copied], capture_output=True, text=True, check=True).stdout.split()
+missing = sorted(set(tracked) - context)
+assert tracked and not missing, f"the Dockerfile copies {copied}, but the context lacks {missing[:5]}"
+print(f"ok   .dockerignore: the build context keeps all {len(tracked)} files the Dockerfile copies ({' '.join(copied)}), "
+      f"no build folder or .git; {size(context) / 2**20:.1f} MiB in {len(context)} files, of {size(whole) / 2**20:.1f} MiB")
+source = re.search(r"^ARG SOURCE=(\S*)", dockerfile, re.M)
+assert source and re.match(r"https?://[^/]+", source.group(1)), f"the source label's default is not a URL: {source and source.group(1)}"
+print(f"ok   the image's org.opencontainers.image.source defaults to a URL ({source.group(1)})")
+PY
 
 manifests=(deploy/kubernetes/namespace.yaml deploy/kubernetes/deployment.yaml deploy/kubernetes/service.yaml deploy/kubernetes/hpa.yaml
     deploy/kubernetes/pdb.yaml deploy/kubernetes/networkpolicy.yaml)
