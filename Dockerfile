@@ -8,7 +8,10 @@
 # that machine cannot pull images. The runtime is `scratch`, which needs no pull.
 # VERSION, REVISION and SOURCE become the OCI labels; the build stamps REVISION into the binary and fails
 # when VERSION is not the binary's own, so the labels, `flightplan --version` and flightplan_build_info agree.
+# SOURCE is where the sources can be had, a URL (a fork sets its own); the build fails on anything else, a
+# local path say.
 ARG BUILDER=docker.io/library/swift:6.1-bookworm
+ARG SOURCE=https://github.com/flightplan/flightplan
 
 FROM ${BUILDER} AS build
 # Where a mounted toolchain lives (the official image has swift on PATH already).
@@ -30,10 +33,12 @@ COPY Tests ./Tests
 COPY scripts/stamp-revision.sh ./scripts/
 ARG VERSION=1.0.0
 ARG REVISION=unknown
+ARG SOURCE
 SHELL ["/bin/bash", "-o", "pipefail", "-c"]
 # The runtime's files go under /runtime: the stripped binary, every library `ldd` names (symlinks resolved),
 # and a passwd/group naming uid 10001.
-RUN scripts/stamp-revision.sh "${REVISION}" \
+RUN { [[ "${SOURCE}" =~ ^https?://[^/]+ ]] || { echo "SOURCE must be an http(s) URL, got '${SOURCE}'" >&2; exit 1; }; } \
+    && scripts/stamp-revision.sh "${REVISION}" \
     && swift build -c release --static-swift-stdlib --product flightplan \
     && install -D -m 0755 -s "$(swift build -c release --show-bin-path)/flightplan" /runtime/usr/local/bin/flightplan \
     && test "$(/runtime/usr/local/bin/flightplan --version)" = "flightplan ${VERSION} (revision ${REVISION})" \
@@ -45,7 +50,7 @@ RUN scripts/stamp-revision.sh "${REVISION}" \
 FROM scratch
 ARG VERSION=1.0.0
 ARG REVISION=unknown
-ARG SOURCE=unknown
+ARG SOURCE
 LABEL org.opencontainers.image.title="flightplan" \
       org.opencontainers.image.description="Shared-element UI transition plans over HTTP" \
       org.opencontainers.image.version="${VERSION}" \

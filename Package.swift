@@ -20,12 +20,14 @@ let package = Package(
         .library(name: "FlightplanClient", targets: ["FlightplanClient"]),
         .executable(name: "flightplan", targets: ["flightplan"]),
     ],
+    // Exact versions, so every build (the image's included) resolves the same code whatever Package.resolved says
+    // or lacks; docs/operations.md#pinned-dependencies says how to move one.
     dependencies: [
-        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
-        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
-        .package(url: "https://github.com/apple/swift-numerics", from: "1.1.1"),
+        .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-log", exact: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-numerics", exact: "1.1.1"),
         // `swift package generate-documentation --target FlightplanClient` (DocC); a plugin, linked into nothing.
-        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", exact: "1.5.0"),
     ],
     targets: [
         // Geometry, timing, tracks and sampling: the maths, with no request, JSON or HTTP notions.

@@ -7,7 +7,8 @@ let package = Package(
     name: "flightplan-benchmarks",
     dependencies: [
         .package(name: "flightplan", path: ".."),
-        .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
+        // Exact, like the product's own dependencies (docs/operations.md#pinned-dependencies).
+        .package(url: "https://github.com/ordo-one/benchmark", exact: "1.38.1", traits: ["MallocInterposer"]),
     ],
     targets: [
         .executableTarget(

@@ -3,7 +3,8 @@
 ordo-one/benchmark, exported as Influx CSV) and three HTTP runs of Benchmarks/http_bench.py (31 keyframes with the
 floor, flightplan at two log levels and both peers; the default sampling; every answer format). It fills the template
 Benchmarks/performance_page.md with their tables, the commands that produced them, the date and the machine. Every
-ratio on the page is between two figures of the same run.
+ratio on the page is between two figures of the same run. Writing docs/performance.md also rewrites the sizing
+figures of docs/operations.md from it (scripts/sizing.py --write).
 
 Usage: python3 Benchmarks/performance_page.py [--quick] [--output docs/performance.md]
   (about a quarter of an hour on 2 cores once the three packages are built)
@@ -277,6 +278,9 @@ def main():
     page = string.Template(open(TEMPLATE).read()).substitute(values)
     open(options.output, "w").write(page)
     print(f"wrote {options.output}", file=sys.stderr)
+    if os.path.abspath(options.output) == os.path.join(ROOT, "docs", "performance.md"):
+        # docs/operations.md's Sizing section is made from this page.
+        subprocess.run([sys.executable, os.path.join(ROOT, "scripts", "sizing.py"), "--write"], check=True)
 
 
 if __name__ == "__main__":

@@ -44,12 +44,15 @@ mirror=$(git config --system --get-regexp '^url\..*\.insteadof$' | head -1 | sed
 mounts=(-v "$toolchain:/opt/swift:ro")
 [ -n "$mirror" ] && mounts+=(-v "${mirror%/}:${mirror%/}:ro" -v /etc/gitconfig:/etc/gitconfig:ro)
 image=localhost/flightplan:ci
-# The commit (marked -dirty with uncommitted changes) and where the sources come from, for the labels.
+# The commit (marked -dirty with uncommitted changes) for the revision label; the origin for the source label
+# only when it is a URL (a clone's origin here is a local path: then the Dockerfile's default URL stands).
 revision=$(git describe --always --dirty --abbrev=40 2>/dev/null || echo unknown)
-source=$(git remote get-url origin 2>/dev/null || echo unknown)
+source_arg=()
+origin=$(git remote get-url origin 2>/dev/null || true)
+[[ "$origin" =~ ^https?:// ]] && source_arg=(--build-arg SOURCE="$origin")
 start=$(date +%s)
 "${podman[@]}" build --format docker --network host "${limits[@]}" "${mounts[@]}" \
-    --build-arg BUILDER="$base" --build-arg REVISION="$revision" --build-arg SOURCE="$source" -t "$image" .
+    --build-arg BUILDER="$base" --build-arg REVISION="$revision" "${source_arg[@]}" -t "$image" .
 echo "container_test: image built in $(( $(date +%s) - start )) s"
 mkdir -p "$(dirname "$binary")"
 copy=$("${podman[@]}" create --health-cmd none "$image")
@@ -72,6 +75,7 @@ echo "container_test: labels version=$(label version) revision=$(label revision)
 check "--version in the image agrees with the version and revision labels" \
     test "$version" = "flightplan $(label version) (revision $(label revision))"
 check "the revision label is this commit" test "$(label revision)" = "$revision"
+check "the source label is an http(s) URL, never a local path" grep -qE '^https?://[^/]+' <<< "$(label source)"
 check "the image's binary, copied out, runs here with the same --version" test "$("$binary" --version)" = "$version"
 check "HEALTHCHECK runs flightplan healthcheck" grep -q healthcheck <<< "$(inspect '{{.Config.Healthcheck.Test}}' "$image")"
 check "STOPSIGNAL is SIGTERM" test "$(inspect '{{.Config.StopSignal}}' "$image")" = SIGTERM

@@ -224,11 +224,15 @@ def main():
         generated = headers.get("x-request-id", "")
         check(re.fullmatch(r"[0-9a-f]{32}", generated) is not None, "without one, nginx's request id is used", generated)
         time.sleep(0.2)
-        check(generated in open(os.path.join(work, "flightplan.access.log")).read(), "the request id is in nginx's access log")
+        access_log = os.path.join(work, "access.log")
+        check(os.path.exists(access_log) and generated in open(access_log).read(),
+              "the request id is in nginx's access log, /var/log/nginx/access.log (the official image's stdout)")
+        check(headers.get("server") == "nginx", "server_tokens off: the Server header names no nginx version", headers.get("server", ""))
         status, headers, body = request(base + "/v1/plans", b" " * (2 << 20), json_headers)
         problem = json.loads(body) if headers.get("content-type") == "application/problem+json" else {}
         check(status == 413 and problem.get("status") == 413 and problem.get("requestId") == headers.get("x-request-id"),
               "bodies over 1 MiB are refused by nginx, as an RFC 9457 problem with the request id", str(problem))
+        check(headers.get("server") == "nginx" and b"nginx/" not in body, "nginx's own answers name no version either", headers.get("server", ""))
         for length in [b"+2", b"0x2", b"-1", b"2, 2"]:
             connection = socket.create_connection(("127.0.0.1", proxy_port), timeout=5)
             connection.sendall(b"POST /v1/plans HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: " + length + b"\r\n\r\n{}")
