@@ -31,6 +31,30 @@ public struct LocalPlanner: TransitionPlanner {
         do { return PlannerResponse(try DismissPlanner.dismiss(for: request.validated()), requestID: nil) } catch { throw Self.refusal(error) }
     }
 
+    /// Plans one transition and writes it in `format`, as the server answers `POST /v1/plans?format=`.
+    /// - Parameters:
+    ///   - request: What to plan.
+    ///   - format: The export format.
+    ///   - idPrefix: The prefix of the export's class names and ids.
+    /// - Returns: The export's bytes (with a nil request id).
+    /// - Throws: ``PlannerError`` with the problem the server would answer: 400 for an invalid `idPrefix`, 422 for an
+    ///   invalid request or an answer that would pass `PlanLimits.maximumAnswerBytes`.
+    public func export(_ request: PlanRequest, format: PlanFormat, idPrefix: String) async throws(PlannerError) -> PlannerResponse<[UInt8]> {
+        let query = [(name: "format", value: format.rawValue), (name: "idPrefix", value: idPrefix)]
+        if case .failure(let problem) = Endpoint.plan.negotiate(query: query, accept: nil) {
+            throw PlannerError(.problem(problem), requestID: nil)
+        }
+        do throws(ValidationError) {
+            let plan = try Planner.plan(for: request.validated())
+            guard let answer = format.answer(plan, idPrefix: idPrefix, limit: PlanLimits.maximumAnswerBytes) else {
+                throw ValidationError.answerOverLimit(field: "sampling", format: format.rawValue)
+            }
+            return PlannerResponse(Array(answer), requestID: nil)
+        } catch {
+            throw Self.refusal(error)
+        }
+    }
+
     /// The error for a request the validator refused.
     private static func refusal(_ error: ValidationError) -> PlannerError {
         PlannerError(.problem(.validation(error)), requestID: nil)

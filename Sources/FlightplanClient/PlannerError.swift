@@ -82,9 +82,30 @@ public struct TransportFailure: Error, Sendable, Hashable, CustomStringConvertib
         self.description = description
     }
 
-    /// The failure for an error a transport threw: a `URLError` keeps its code; anything else is `.unknown`.
+    /// The failure for an error a transport threw: a `URLError` keeps its code and is described by what the code
+    /// means and the URL it failed on (Foundation's own text is `"(null)"` on Linux); anything else is `.unknown`.
     /// - Parameter error: What the transport threw.
     public init(_ error: any Error) {
-        self.init(code: (error as? URLError)?.code ?? .unknown, description: "\(error)")
+        guard let failure = error as? URLError else {
+            self.init(code: .unknown, description: "\(error)")
+            return
+        }
+        let url = failure.failingURL.map { " (\($0.absoluteString))" } ?? ""
+        self.init(code: failure.code, description: "\(Self.meaning(of: failure.code)), URLError \(failure.code.rawValue)\(url)")
+    }
+
+    /// What a URLSession error code means, in words.
+    private static func meaning(of code: URLError.Code) -> String {
+        switch code {
+        case .cannotConnectToHost: "could not connect to the server (refused)"
+        case .cannotFindHost: "the server's name does not resolve"
+        case .networkConnectionLost: "the connection broke before the answer was complete"
+        case .notConnectedToInternet: "not connected to a network"
+        case .timedOut: "timed out"
+        case .badServerResponse: "the answer was not HTTP"
+        case .secureConnectionFailed: "the TLS handshake failed"
+        case .badURL, .unsupportedURL: "the URL is not one URLSession can request"
+        default: "the request failed"
+        }
     }
 }

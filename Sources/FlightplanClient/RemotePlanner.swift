@@ -92,6 +92,19 @@ public struct RemotePlanner: TransitionPlanner {
         try await exchange(Endpoint.dismiss.path, body: request.jsonBytes) { body throws(JSONInputError) in try Dismissal(jsonBytes: body) }
     }
 
+    /// Plans one transition in an export format with `POST /v1/plans?format=&idPrefix=`.
+    /// - Parameters:
+    ///   - request: What to plan.
+    ///   - format: The export format.
+    ///   - idPrefix: The prefix of the export's class names and ids.
+    /// - Returns: The answer's bytes as the server sent them, with the exchange's request id.
+    /// - Throws: ``PlannerError``, as ``plan(_:)`` does (an invalid `idPrefix` is the server's 400, an answer over the
+    ///   limit its 422).
+    public func export(_ request: PlanRequest, format: PlanFormat, idPrefix: String) async throws(PlannerError) -> PlannerResponse<[UInt8]> {
+        let query = [URLQueryItem(name: "format", value: format.rawValue), URLQueryItem(name: "idPrefix", value: idPrefix)]
+        return try await exchange(Endpoint.plan.path, query: query, body: request.jsonBytes) { body throws(JSONInputError) in body }
+    }
+
     /// The request id sent with each exchange: the caller's `X-Request-Id` from ``headers`` when it sets one,
     /// else a new UUID per call (the same for every retry of the call, so the server's log lines of one call
     /// share it).
@@ -101,19 +114,24 @@ public struct RemotePlanner: TransitionPlanner {
 
     /// Sends a POST with a request id, retrying 503/429 as the policy allows, and reads a 200's body with `decode`.
     func exchange<Value>(
-        _ path: String, body: [UInt8], decode: ([UInt8]) throws(JSONInputError) -> Value
+        _ path: String, query: [URLQueryItem] = [], body: [UInt8], decode: ([UInt8]) throws(JSONInputError) -> Value
     ) async throws(PlannerError) -> PlannerResponse<Value> {
         let requestID = newRequestID()
-        let (data, response) = try await post(path, body: body, requestID: requestID)
+        let (data, response) = try await post(path, query: query, body: body, requestID: requestID)
         let answeredID = response.value(forHTTPHeaderField: "X-Request-Id") ?? requestID
         do { return PlannerResponse(try decode(Array(data)), requestID: answeredID) } catch {
             throw PlannerError(.invalidAnswer(error), requestID: answeredID)
         }
     }
 
-    /// Sends a POST, retrying 503/429 as the policy allows; returns a 200's body and response.
-    func post(_ path: String, body: [UInt8], requestID: String) async throws(PlannerError) -> (Data, HTTPURLResponse) {
-        var request = URLRequest(url: baseURL.appendingPathComponent(String(path.dropFirst())))
+    /// Sends a POST to `path` with `query`, retrying 503/429 as the policy allows; returns a 200's body and response.
+    func post(_ path: String, query: [URLQueryItem] = [], body: [UInt8], requestID: String) async throws(PlannerError) -> (Data, HTTPURLResponse) {
+        var url = baseURL.appendingPathComponent(String(path.dropFirst()))
+        if !query.isEmpty, var components = URLComponents(url: url, resolvingAgainstBaseURL: false) {
+            components.queryItems = query
+            url = components.url ?? url
+        }
+        var request = URLRequest(url: url)
         request.httpMethod = "POST"
         request.timeoutInterval = timeout
         request.httpBody = Data(body)

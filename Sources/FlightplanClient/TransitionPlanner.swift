@@ -23,9 +23,31 @@ public protocol TransitionPlanner: Sendable {
     /// - Returns: The dismissal answer, with the request id it was answered under.
     /// - Throws: ``PlannerError``: the problem details when the sample is invalid (422), else why no answer arrived.
     func dismiss(_ request: DismissRequest) async throws(PlannerError) -> PlannerResponse<Dismissal>
+    /// Plans one transition and answers it in an export format, ready to play (`POST /v1/plans?format=`).
+    /// - Parameters:
+    ///   - request: What to plan.
+    ///   - format: The export: `json` (the plan's own JSON), `waapi`, `css`, `svg`, `lottie` or `core-animation`.
+    ///   - idPrefix: The prefix of the export's class names and ids (css, svg, waapi): a letter, then up to 31
+    ///     letters, digits, `-` or `_`.
+    /// - Returns: The export's bytes (UTF-8 text of the format's `mediaType`), with the request id it was answered
+    ///   under.
+    /// - Throws: ``PlannerError``: the problem details when the request or `idPrefix` is invalid or the answer would
+    ///   pass `PlanLimits.maximumAnswerBytes` (422), else why no answer arrived.
+    func export(_ request: PlanRequest, format: PlanFormat, idPrefix: String) async throws(PlannerError) -> PlannerResponse<[UInt8]>
 }
 
 extension TransitionPlanner {
+    /// Plans one transition and answers it in `format`, its class names and ids starting with
+    /// `ExportScene.defaultPrefix`.
+    /// - Parameters:
+    ///   - request: What to plan.
+    ///   - format: The export format.
+    /// - Returns: The export's bytes, with the request id it was answered under.
+    /// - Throws: ``PlannerError``, as ``export(_:format:idPrefix:)`` does.
+    public func export(_ request: PlanRequest, format: PlanFormat) async throws(PlannerError) -> PlannerResponse<[UInt8]> {
+        try await export(request, format: format, idPrefix: ExportScene.defaultPrefix)
+    }
+
     /// The plan that continues a running transition: the one `running` asks for, `time` seconds in, towards what
     /// `next` asks for (its opposite `direction` reverses it; a moved destination retargets it). It starts exactly
     /// at the running plan's state, leaves with its velocity and ends exactly at `next`'s end.

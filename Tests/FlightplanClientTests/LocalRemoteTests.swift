@@ -38,6 +38,30 @@ struct LocalRemoteTests {
         }
     }
 
+    @Test("exports: every format's bytes, planned locally and answered by the server, are the same; so is a bad idPrefix's 400")
+    func exports() async throws {
+        try await withServer { url in
+            let remote = RemotePlanner(baseURL: url)
+            let local = LocalPlanner()
+            var rng = SeededGenerator(seed: 0xE4)
+            for index in 0..<30 {
+                let request = RandomScenes.request(using: &rng)
+                let format = PlanFormat.allCases[index % PlanFormat.allCases.count]
+                let idPrefix = index % 2 == 0 ? ExportScene.defaultPrefix : "card-\(index)"
+                let localBytes = try await local.export(request, format: format, idPrefix: idPrefix).value
+                let answer = try await remote.export(request, format: format, idPrefix: idPrefix)
+                #expect(answer.value == localBytes, "request \(index), \(format)")
+                #expect(answer.requestID != nil)
+                #expect(localBytes == format.export(try await local.plan(request).value, idPrefix: idPrefix), "request \(index), \(format)")
+            }
+            let request = RandomScenes.request(using: &rng)
+            let localError = try #require(await exportResult(local, request, format: .css, idPrefix: "9lives").failureValue?.problem)
+            let remoteError = try #require(await exportResult(remote, request, format: .css, idPrefix: "9lives").failureValue?.problem)
+            #expect(localError.status == 400 && remoteError.status == 400)
+            #expect(localError.field == "idPrefix" && remoteError.field == "idPrefix" && localError.detail == remoteError.detail)
+        }
+    }
+
     @Test("an invalid request fails the same way locally and remotely; batches agree item by item")
     func problems() async throws {
         try await withServer { url in

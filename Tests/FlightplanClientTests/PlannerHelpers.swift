@@ -25,6 +25,13 @@ func planResult(_ planner: some TransitionPlanner, _ request: PlanRequest) async
     do { return .success(try await planner.plan(request).value) } catch { return .failure(error) }
 }
 
+/// A planner's export of `request` as a value, for comparing failures.
+func exportResult(
+    _ planner: some TransitionPlanner, _ request: PlanRequest, format: PlanFormat, idPrefix: String
+) async -> Result<[UInt8], PlannerError> {
+    do { return .success(try await planner.export(request, format: format, idPrefix: idPrefix).value) } catch { return .failure(error) }
+}
+
 /// A planner's answer to a drag sample as a value, for comparing failures.
 func dismissResult(_ planner: some TransitionPlanner, _ request: DismissRequest) async -> Result<Dismissal, PlannerError> {
     do { return .success(try await planner.dismiss(request).value) } catch { return .failure(error) }

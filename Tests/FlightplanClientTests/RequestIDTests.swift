@@ -67,6 +67,9 @@ struct RequestIDTests {
         let error = try #require(await planResult(RemotePlanner(baseURL: url, retry: .init(maximumAttempts: 1)), anyRequest).failureValue)
         let failure = try #require(error.transportFailure, "expected a transport failure, got \(error)")
         #expect(failure.code == .cannotConnectToHost, "\(failure)")
+        // Described in words with the URL it failed on, not Foundation's "(null)".
+        #expect(failure.description.hasPrefix("could not connect to the server") && failure.description.contains(url.absoluteString), "\(failure)")
+        #expect(!error.description.contains("(null)"), "\(error)")
         #expect(error.requestID.flatMap(UUID.init(uuidString:)) != nil, "\(error)")
     }
 }

@@ -71,7 +71,7 @@ public enum PlanFormat: String, Sendable, Hashable, CaseIterable {
     ///   - limit: The most bytes the answer may take.
     /// - Returns: The answer's bytes, or nil when they would pass `limit` (what was written is given up as the writer
     ///   passes it, so no more than about `limit` bytes are ever held).
-    func answer(_ plan: Plan, idPrefix: String, limit: Int) -> OwnedBytes? {
+    package func answer(_ plan: Plan, idPrefix: String, limit: Int) -> OwnedBytes? {
         var writer = JSONWriter(capacity: estimatedSize(of: plan), limit: limit)
         switch self {
         // The JSON answer is the plan itself: no export scene (its tree and palette) is made for it.
