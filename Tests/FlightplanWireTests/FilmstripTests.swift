@@ -63,6 +63,42 @@ struct FilmstripTests {
         }
     }
 
+    @Test("a track given content shows its image in every panel, over its content rect, inside its mask; no image without content")
+    func content() throws {
+        try forAllScenes(count: 60) { rng, replay in
+            var request = RandomScenes.request(using: &rng)
+            if Bool.random(using: &rng) { request = RandomScenes.choreographed(request, using: &rng) }
+            request.content = ContentTests.content(for: request)
+            let frames = Int.random(in: Filmstrip.frameRange, using: &rng)
+            let svg = try Filmstrip.svg(for: request, frames: frames)
+            var sampled = request
+            sampled.sampling = .keyframes(frames)
+            let plan = try Planner.plan(for: sampled.validated())
+            for (index, track) in plan.tracks.enumerated() {
+                guard let content = track.content else { continue }
+                let drawn = ExportPalette.contentRect(of: track).offsetBy(dx: track.frame.x, dy: track.frame.y)
+                for panel in 0..<frames {
+                    // The image follows the paint inside the track's mask group, which is named by panel and track.
+                    let group = #"<g clip-path="url(#f\#(panel)t\#(index))">"#
+                    let mask = try #require(svg.firstRange(of: group), "\(track.id) panel \(panel), \(replay)")
+                    let after = svg[mask.upperBound...]
+                    let image = try #require(after.firstRange(of: "<image "), "\(track.id) panel \(panel), \(replay)")
+                    let element = after[image.lowerBound...].prefix { $0 != ">" }
+                    #expect(element.contains(#"href="\#(content.url.replacingAmpersands())""#), "\(element), \(replay)")
+                    let numbers = ["x", "y", "width", "height"].map { name -> Double in
+                        let start = element.firstRange(of: " \(name)=\"")!
+                        return Double(element[start.upperBound...].prefix { $0 != "\"" })!
+                    }
+                    let expected = [drawn.x, drawn.y, drawn.width, drawn.height]
+                    #expect(zip(numbers, expected).allSatisfy { abs($0 - $1) <= 0.006 }, "\(numbers) vs \(expected), \(replay)")
+                }
+            }
+            #expect(svg.ranges(of: "<image ").count == frames * plan.tracks.filter { $0.content != nil }.count, "\(replay)")
+            request.content = nil
+            #expect(!(try Filmstrip.svg(for: request, frames: frames)).contains("<image"), "\(replay)")
+        }
+    }
+
     @Test(
         "frames is checked, and the plan request's own problems are named as for /v1/plans",
         arguments: [

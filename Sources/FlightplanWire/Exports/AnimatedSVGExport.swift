@@ -181,7 +181,7 @@ extension ExportText {
 extension String {
     /// The text with every `&` written `&amp;`, as an XML attribute takes a URL (the only character a content
     /// reference may have that XML needs escaped in a double-quoted attribute).
-    fileprivate func replacingAmpersands() -> String {
+    func replacingAmpersands() -> String {
         var result = ""
         for character in self { result += character == "&" ? "&amp;" : String(character) }
         return result

@@ -1,8 +1,9 @@
 /// A plan drawn as an SVG strip: one panel per instant, evenly spaced from the start to the end, each clipped to its
 /// screen and showing the source element's outline, every track in its stacking order with its values (transform,
-/// mask and radius, opacity, colour, shadow, clip), and the flying content's visible clip in red. Screens
-/// are light greys and white (lavender when the destination screen itself flies), content and snapshots
-/// purple and orange with diagonals so scale shows, children teal. A track with a parent is drawn inside its parent's
+/// mask and radius, opacity, colour, shadow, clip), and the flying content's visible clip in red. A track given
+/// content draws its image, as the SVG export does (over its `contentFrame`, its colour around it). Screens
+/// are light greys and white (lavender when the destination screen itself flies), content and snapshots without an
+/// image purple and orange with diagonals so scale shows, children teal. A track with a parent is drawn inside its parent's
 /// mask, after the parent's paint, in the parent's own space. Deterministic: the same request gives the same bytes.
 public enum Filmstrip {
     /// Panels when the request names no `frames`.
@@ -96,8 +97,10 @@ public enum Filmstrip {
             children = ##"<g transform="translate(\##(formatted(track.frame.x)) \##(formatted(track.frame.y)))">\##(children)</g>"##
         }
         let diagonals =
-            [.content, .incomingSnapshot, .outgoingSnapshot, .child, .outgoingChild].contains(track.role)
-            || (track.role == .destinationScreen && track.animates.contains(.transform))
+            track.content == nil
+            && ([.content, .incomingSnapshot, .outgoingSnapshot, .child, .outgoingChild].contains(track.role)
+                || (track.role == .destinationScreen && track.animates.contains(.transform)))
+        let image = track.content.map { (url: $0.url, drawn: ExportPalette.contentRect(of: track).offsetBy(dx: track.frame.x, dy: track.frame.y)) }
         let fill = paint(values.color ?? ExportPalette.placeholder(for: track))
         var svg = ""
         if let clip = track.clip { svg += ##"<clipPath id="\##(id)r">\##(rect(clip, ""))</clipPath><g clip-path="url(#\##(id)r)">"## }
@@ -109,17 +112,19 @@ public enum Filmstrip {
         let keyframe = values.keyframe(time: 0, progress: 0, in: track.frame)
         svg += layer(
             keyframe, track.frame, painted: ExportPalette.paintedRect(of: track).offsetBy(dx: track.frame.x, dy: track.frame.y), id: id, fill: fill,
-            opacity: values.opacity ?? 1, diagonals: diagonals, inside: children)
+            opacity: values.opacity ?? 1, diagonals: diagonals, image: image, inside: children)
         if values.shadow.map({ $0.color.a > 0 }) == true { svg += "</g>" }
         if track.clip != nil { svg += "</g>" }
         return svg
     }
 
     /// The layer at one instant: its paint over `painted` (its frame and every mask it takes, as the exports paint it),
-    /// diagonals over its untransformed frame when asked, and then `inside`, clipped to its mask, under the keyframe's
-    /// transform about the layer's centre.
+    /// its `image` when it has content (the paint leaving a hole under it, so that the image's smoothed edges do not
+    /// show the colour through), diagonals over its untransformed frame when asked, and then `inside`, clipped to its
+    /// mask, under the keyframe's transform about the layer's centre.
     private static func layer(
-        _ keyframe: Keyframe, _ frame: Rect, painted: Rect, id: String, fill: String, opacity: Double, diagonals: Bool, inside: String
+        _ keyframe: Keyframe, _ frame: Rect, painted: Rect, id: String, fill: String, opacity: Double, diagonals: Bool,
+        image: (url: String, drawn: Rect)?, inside: String
     ) -> String {
         let t = keyframe.transform
         // As one SVG matrix in window space: the translation is where the window origin lands.
@@ -129,12 +134,23 @@ public enum Filmstrip {
         var svg = ##"<clipPath id="\##(id)">\##(rect(mask, "", radius: keyframe.cornerRadius))</clipPath>"##
         svg +=
             ##"<g transform="matrix(\##(formatted(t.a)) \##(formatted(t.b)) \##(formatted(t.c)) \##(formatted(t.d)) \##(formatted(e)) \##(formatted(f)))" opacity="\##(formatted(opacity))"><g clip-path="url(#\##(id))">"##
-        svg += rect(painted, fill)
+        if let (url, drawn) = image {
+            svg += ##"<path d="\##(pathData(painted))\##(pathData(drawn))" fill-rule="evenodd" \##(fill)/>"##
+            svg +=
+                ##"<image href="\##(url.replacingAmpersands())" x="\##(formatted(drawn.x))" y="\##(formatted(drawn.y))" width="\##(formatted(drawn.width))" height="\##(formatted(drawn.height))" preserveAspectRatio="none"/>"##
+        } else {
+            svg += rect(painted, fill)
+        }
         if diagonals {
             svg +=
                 ##"<path d="M\##(formatted(frame.x)) \##(formatted(frame.y))L\##(formatted(frame.maxX)) \##(formatted(frame.maxY))M\##(formatted(frame.maxX)) \##(formatted(frame.y))L\##(formatted(frame.x)) \##(formatted(frame.maxY))" stroke="#fff" stroke-opacity="0.6" fill="none"/>"##
         }
         return svg + inside + "</g></g>"
+    }
+
+    /// A rect as SVG path data, `M x y H … V … H … Z`.
+    private static func pathData(_ rect: Rect) -> String {
+        "M\(formatted(rect.x)) \(formatted(rect.y))H\(formatted(rect.maxX))V\(formatted(rect.maxY))H\(formatted(rect.x))Z"
     }
 
     /// A colour as SVG fill attributes.
