@@ -18,6 +18,14 @@ struct ContentTests {
         return ContentReferences(source: side("source"), destination: side("destination"))
     }
 
+    /// A random request, choreographed half the time, naming content for every side and child.
+    static func requestWithContent(using rng: inout SeededGenerator) -> PlanRequest {
+        var request = RandomScenes.request(using: &rng)
+        if Bool.random(using: &rng) { request = RandomScenes.choreographed(request, using: &rng) }
+        request.content = content(for: request)
+        return request
+    }
+
     /// What a track of `role` in `style` must paint, read from the issue's rule rather than from the planner's switch.
     static func expected(_ track: Track, style: TransitionStyle) -> String? {
         switch track.role {
@@ -38,9 +46,7 @@ struct ContentTests {
     func carried() throws {
         var painted = 0
         try forAllScenes(count: 200) { rng, replay in
-            var request = RandomScenes.request(using: &rng)
-            if Bool.random(using: &rng) { request = RandomScenes.choreographed(request, using: &rng) }
-            request.content = Self.content(for: request)
+            let request = Self.requestWithContent(using: &rng)
             let decoded = try PlanRequest(jsonBytes: request.jsonBytes)
             #expect(decoded == request, "\(replay)")
             let bytes = try Endpoint.plan.answer(request.jsonBytes).result.get()
@@ -66,7 +72,7 @@ struct ContentTests {
         #expect(painted > 400)
     }
 
-    @Test("each export paints the content where a track has it, and keeps its placeholders where none does", arguments: TransitionStyle.allCases)
+    @Test("each export paints the content where a track has it; placeholders only in a plan without content", arguments: TransitionStyle.allCases)
     func exported(style: TransitionStyle) throws {
         var rng = SeededGenerator(seed: 28)
         var request = RandomScenes.request(using: &rng, style: style)
@@ -103,6 +109,59 @@ struct ContentTests {
             }().validated())
         #expect(!String(decoding: PlanFormat.css.export(bare), as: UTF8.self).contains("background-image"))
         #expect(!String(decoding: PlanFormat.svg.export(bare), as: UTF8.self).contains("<image"))
+    }
+
+    @Test("given content, no export paints a colour the plan does not give: no placeholder under an image, around a letterbox or on a screen")
+    func noPlaceholders() throws {
+        try forAllScenes(count: 120) { rng, replay in
+            let plan = try Planner.plan(for: Self.requestWithContent(using: &rng).validated())
+            var given: Set<String> = []
+            for track in plan.tracks {
+                for values in [track.base] + track.keyframes.map(\.values) {
+                    if let color = values.color, color.a > 0 { given.insert(ExportPalette.hex(color)) }
+                }
+            }
+            // SVG: every colour filled where it shows (an opacity above 0) is one of the plan's (`fill` is also SMIL's
+            // `freeze`, and `none`).
+            let svg = String(decoding: PlanFormat.svg.export(plan), as: UTF8.self)
+            for fill in svg.ranges(of: #" fill=""#) {
+                let value = String(svg[fill.upperBound...].prefix { $0 != "\"" })
+                let rest = svg[fill.upperBound...].prefix { $0 != ">" }
+                let hidden = rest.contains(#"fill-opacity="0""#)
+                #expect(!value.hasPrefix("#") || hidden || given.contains(value), "\(value) in \(rest.prefix(120)), \(replay)")
+            }
+            // The web exports and Lottie: no placeholder's colour declared or filled.
+            let css = String(decoding: PlanFormat.css.export(plan), as: UTF8.self)
+            for track in plan.tracks where track.role != .overlay && track.role != .placeholder {
+                let placeholder = ExportPalette.placeholder(for: track, schematic: true)
+                var rgba = ExportText(capacity: 32)
+                rgba.rgba(placeholder)
+                let declared = String(decoding: rgba.bytes, as: UTF8.self)
+                #expect(!css.contains("background-color: \(declared)") || given.contains(ExportPalette.hex(placeholder)), "\(declared), \(replay)")
+            }
+            for (color, opacity) in Self.staticFills(in: try JSONParser.parse(PlanFormat.lottie.export(plan))) where opacity > 0 {
+                #expect(given.contains(ExportPalette.hex(Color(r: color[0], g: color[1], b: color[2]))), "\(color) filled at \(opacity) %, \(replay)")
+            }
+        }
+    }
+
+    /// Every Lottie fill (`"ty": "fl"`) whose colour and opacity are not animated: its colour's channels and opacity.
+    static func staticFills(in value: JSONValue) -> [(color: [Double], opacity: Double)] {
+        func member(_ name: String, _ value: JSONValue?) -> JSONValue? { value?.members?.first { $0.key == name }?.value }
+        func numbers(_ value: JSONValue?) -> [Double]? {
+            guard case .number(0)? = member("a", value) else { return nil }
+            switch member("k", value) {
+            case .number(let x)?: return [x]
+            case .array(let items)?: return items.compactMap { if case .number(let x) = $0 { x } else { nil } }
+            default: return nil
+            }
+        }
+        var fills: [(color: [Double], opacity: Double)] = []
+        if case .string("fl")? = member("ty", value), let color = numbers(member("c", value)), let opacity = numbers(member("o", value))?.first {
+            fills.append((color, opacity))
+        }
+        for child in value.members?.map(\.value) ?? value.items ?? [] { fills += staticFills(in: child) }
+        return fills
     }
 
     @Test("morph's image overflows its element where its flight draws it (seed 003: a square image aspect-filled into a 390 × 300 header)")

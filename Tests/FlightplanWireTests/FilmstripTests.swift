@@ -66,9 +66,7 @@ struct FilmstripTests {
     @Test("a track given content shows its image in every panel, over its content rect, inside its mask; no image without content")
     func content() throws {
         try forAllScenes(count: 60) { rng, replay in
-            var request = RandomScenes.request(using: &rng)
-            if Bool.random(using: &rng) { request = RandomScenes.choreographed(request, using: &rng) }
-            request.content = ContentTests.content(for: request)
+            var request = ContentTests.requestWithContent(using: &rng)
             let frames = Int.random(in: Filmstrip.frameRange, using: &rng)
             let svg = try Filmstrip.svg(for: request, frames: frames)
             var sampled = request

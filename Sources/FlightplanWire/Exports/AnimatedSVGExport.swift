@@ -132,7 +132,7 @@ extension ExportScene {
             svg.append("</path></clipPath><g clip-path="); svg.quote(); svg.append("url(#"); svg.append(contentsOf: name); svg.append("-mask)")
             svg.quote(); svg.append(">")
         }
-        let color = first.color ?? ExportPalette.placeholder(for: track)
+        let color = first.color ?? placeholder(for: track)
         let painted = ExportPalette.paintedRect(of: track)
         // The colour where the image is not (an even-odd hole under the image, so that its smoothed edges do not show
         // the colour through).

@@ -248,14 +248,14 @@ extension ExportScene {
         }
         rectangle(painted, opening: #"{"ty":"rc","d":1,"p":"#)
         if track.content != nil { rectangle(ExportPalette.contentRect(of: track), opening: #",{"ty":"rc","d":1,"p":"#) }
-        let placeholder = ExportPalette.placeholder(for: track)
+        let fallback = placeholder(for: track)
         writer.fragment(#",{"ty":"fl","c":"#)
         property(track, animated: track.animates.contains(.color), to: &writer) { values in
-            let color = values.color ?? placeholder
+            let color = values.color ?? fallback
             return ExportNumbers(color.r, color.g, color.b, 1)
         }
         writer.fragment(#","o":"#)
-        property(track, animated: track.animates.contains(.color), to: &writer) { ExportNumbers(($0.color ?? placeholder).a * 100) }
+        property(track, animated: track.animates.contains(.color), to: &writer) { ExportNumbers(($0.color ?? fallback).a * 100) }
         writer.fragment(#","r":2},{"ty":"tr","a":{"a":0,"k":[0,0]},"p":{"a":0,"k":[0,0]},"s":{"a":0,"k":[100,100]},"r":{"a":0,"k":0},"#)
         writer.fragment(#""o":{"a":0,"k":100}}]}]}"#)
         writer.endValue()

@@ -126,6 +126,9 @@ public struct ExportScene {
     let prefix: String
     /// Which tracks are drawn inside which, by position.
     let tree: ExportTree
+    /// Whether the plan is a schematic (no track has content), whose colourless tracks are painted in their roles'
+    /// placeholders; given content, nothing is painted that the plan does not give.
+    let isSchematic: Bool
 
     init(_ plan: Plan, prefix: String = defaultPrefix) {
         self.plan = plan
@@ -134,15 +137,29 @@ public struct ExportScene {
         tracks = plan.tracks
         names = ExportPalette.names(of: tracks)
         tree = ExportTree(tracks)
+        isSchematic = ExportPalette.isSchematic(plan)
+    }
+
+    /// The colour `track` is painted in where the plan gives it none: its role's placeholder in a schematic, else
+    /// transparent.
+    func placeholder(for track: Track) -> Color {
+        ExportPalette.placeholder(for: track, schematic: isSchematic)
     }
 }
 
 /// What the exports share: a placeholder colour per role, the rects a track paints, and the tracks' names.
 enum ExportPalette {
-    /// The colour a track is drawn in when the plan gives it none: its role's placeholder (a page puts its own
-    /// content there instead).
-    static func placeholder(for track: Track) -> Color {
-        switch track.role {
+    /// Whether a plan is a schematic: no track has content. A request that gives content gives the pictures, and
+    /// the exports then paint nothing it did not give (no placeholder colour shows around or under an image).
+    static func isSchematic(_ plan: Plan) -> Bool {
+        !plan.tracks.contains { $0.content != nil }
+    }
+
+    /// The colour a track is drawn in when the plan gives it none: in a schematic its role's placeholder (a page
+    /// puts its own content there instead), else transparent.
+    static func placeholder(for track: Track, schematic: Bool) -> Color {
+        guard schematic else { return Color(r: 0, g: 0, b: 0, a: 0) }
+        return switch track.role {
         case .sourceScreen: Color(r: 0.898, g: 0.898, b: 0.918)
         case .destinationScreen where track.animates.contains(.transform): Color(r: 0.722, g: 0.714, b: 0.961)
         case .destinationScreen: Color(r: 1, g: 1, b: 1)

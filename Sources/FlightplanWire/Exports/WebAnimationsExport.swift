@@ -113,8 +113,8 @@ extension ExportScene {
         }
         // Room for the placeholder colour, the content's four and the held clip and colour.
         var paintStyle = box(painted, 0, 0, room: 7)
-        if track.base.color == nil && !track.animates.contains(.color) {
-            paintStyle.append(StyleDeclaration("background-color", .color(ExportPalette.placeholder(for: track))))
+        if track.base.color == nil && !track.animates.contains(.color) && isSchematic {
+            paintStyle.append(StyleDeclaration("background-color", .color(placeholder(for: track))))
         }
         if let content = track.content {
             let drawn = ExportPalette.contentRect(of: track)

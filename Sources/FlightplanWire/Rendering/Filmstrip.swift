@@ -1,7 +1,8 @@
 /// A plan drawn as an SVG strip: one panel per instant, evenly spaced from the start to the end, each clipped to its
 /// screen and showing the source element's outline, every track in its stacking order with its values (transform,
 /// mask and radius, opacity, colour, shadow, clip), and the flying content's visible clip in red. A track given
-/// content draws its image, as the SVG export does (over its `contentFrame`, its colour around it). Screens
+/// content draws its image, as the SVG export does (over its `contentFrame`, its colour around it), and a plan with
+/// content paints no placeholder colour. Screens
 /// are light greys and white (lavender when the destination screen itself flies), content and snapshots without an
 /// image purple and orange with diagonals so scale shows, children teal. A track with a parent is drawn inside its parent's
 /// mask, after the parent's paint, in the parent's own space. Deterministic: the same request gives the same bytes.
@@ -43,7 +44,7 @@ public enum Filmstrip {
             ##"<svg xmlns="http://www.w3.org/2000/svg" viewBox="\##(formatted(screen.x)) \##(formatted(screen.y)) \##(formatted(width)) \##(formatted(height))" "##
         svg += ##"width="\##(formatted(width / height * displayHeight))" height="\##(formatted(displayHeight))" font-family="sans-serif">"##
         svg += "<title>\(plan.style.rawValue) \(plan.direction.rawValue), \(formatted(plan.duration)) s, \(times.count) frames</title>"
-        let tracks = plan.tracks
+        let tracks = plan.tracks, schematic = ExportPalette.isSchematic(plan)
         // The track the eye follows: a flying destination screen (sharedFrame, whose destination image rides it), else
         // the flying content.
         let outlined =
@@ -62,7 +63,7 @@ public enum Filmstrip {
             svg += rect(screen, ##"fill="#f2f2f7" stroke="#c7c7cc""##)
             svg += rect(source.frame, ##"fill="none" stroke="#8e8e93" stroke-dasharray="4 3""##, radius: source.cornerRadius)
             for trackIndex in tracks.indices where plan.parent(of: tracks[trackIndex]) == nil {
-                svg += draw(trackIndex, of: plan, atKeyframe: index)
+                svg += draw(trackIndex, of: plan, atKeyframe: index, schematic: schematic)
             }
             svg += "</g>"
             if let outlined {
@@ -86,12 +87,12 @@ public enum Filmstrip {
 
     /// One track at one panel's keyframe in its colour (its role's placeholder when it has none), diagonals over the
     /// content, snapshots, children and a flying screen so scale shows, and the tracks it parents inside its mask.
-    private static func draw(_ trackIndex: Int, of plan: Plan, atKeyframe index: Int) -> String {
+    private static func draw(_ trackIndex: Int, of plan: Plan, atKeyframe index: Int, schematic: Bool) -> String {
         let track = plan.tracks[trackIndex], values = track.values(atKeyframe: index), id = "f\(index)t\(trackIndex)"
         // Its children, drawn in its own space: origin at its frame's top-left.
         var children = ""
         for child in plan.tracks.indices where plan.tracks[child].parent == track.id {
-            children += draw(child, of: plan, atKeyframe: index)
+            children += draw(child, of: plan, atKeyframe: index, schematic: schematic)
         }
         if !children.isEmpty {
             children = ##"<g transform="translate(\##(formatted(track.frame.x)) \##(formatted(track.frame.y)))">\##(children)</g>"##
@@ -101,7 +102,7 @@ public enum Filmstrip {
             && ([.content, .incomingSnapshot, .outgoingSnapshot, .child, .outgoingChild].contains(track.role)
                 || (track.role == .destinationScreen && track.animates.contains(.transform)))
         let image = track.content.map { (url: $0.url, drawn: ExportPalette.contentRect(of: track).offsetBy(dx: track.frame.x, dy: track.frame.y)) }
-        let fill = paint(values.color ?? ExportPalette.placeholder(for: track))
+        let fill = paint(values.color ?? ExportPalette.placeholder(for: track, schematic: schematic))
         var svg = ""
         if let clip = track.clip { svg += ##"<clipPath id="\##(id)r">\##(rect(clip, ""))</clipPath><g clip-path="url(#\##(id)r)">"## }
         if let shadow = values.shadow, shadow.color.a > 0 {
