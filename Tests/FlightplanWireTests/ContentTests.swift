@@ -7,11 +7,12 @@ import Testing
 /// destination image has its own track, and the exports' ids take the caller's prefix.
 @Suite("Content: named once, carried onto the tracks, painted by every export")
 struct ContentTests {
-    /// A reference per slot, each its own URL so a track's content says where it came from.
+    /// A reference per slot, each its own URL so a track's content says where it came from; the elements' sizes are
+    /// `imageSize` (none when it is left out), so that the geometry is the one planned without content.
     static func content(for request: PlanRequest) -> ContentReferences {
         func side(_ name: String) -> ContentReferences.Side {
             ContentReferences.Side(
-                element: ContentReference(url: "https://example.com/\(name)/element.jpg?w=1&h=2", size: Size(width: 640, height: 480)),
+                element: ContentReference(url: "https://example.com/\(name)/element.jpg?w=1&h=2", size: request.imageSize),
                 screen: ContentReference(url: "\(name)-screen.png"),
                 children: Dictionary(uniqueKeysWithValues: request.children.map { ($0.id, ContentReference(url: "\(name)-\($0.id).png")) }))
         }
