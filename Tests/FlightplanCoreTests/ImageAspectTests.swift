@@ -98,4 +98,43 @@ struct ImageAspectTests {
             if request.style == .reveal { #expect(withContent.tracks.map(\.keyframes) == plain.tracks.map(\.keyframes), "\(replay)") }
         }
     }
+    @Test("snapshots, child pairs and reveal's element draw their content in its own aspect as their content mode lays it out")
+    func elementsAndChildrenKeepTheirAspect() throws {
+        var checked = 0
+        try forAllScenes(count: 200) { rng, replay in
+            var request = RandomScenes.request(using: &rng, style: Bool.random(using: &rng) ? .reveal : .snapshot)
+            let modes = [ContentMode.aspectFit, .aspectFill]
+            request.source.contentMode = modes.randomElement(using: &rng)!
+            request.destination.contentMode = request.style == .reveal ? .aspectFit : modes.randomElement(using: &rng)!
+            for index in request.children.indices { request.children[index].contentMode = modes.randomElement(using: &rng) }
+            func reference(_ name: String) -> ContentReference {
+                ContentReference(url: name, size: Size(width: .random(in: 50...4000, using: &rng), height: .random(in: 50...4000, using: &rng)))
+            }
+            func side(_ name: String) -> ContentReferences.Side {
+                ContentReferences.Side(
+                    element: reference("\(name).png"),
+                    children: Dictionary(uniqueKeysWithValues: request.children.map { ($0.id, reference("\(name)-\($0.id).png")) }))
+            }
+            request.content = ContentReferences(source: side("source"), destination: side("destination"))
+            let plan = try Planner.plan(for: request.validated())
+            for track in plan.tracks {
+                guard let content = track.content, let size = content.size,
+                    [.outgoingSnapshot, .incomingSnapshot, .child, .outgoingChild, .content].contains(track.role)
+                else { continue }
+                let drawn = track.contentFrame ?? Rect(x: 0, y: 0, width: track.frame.width, height: track.frame.height)
+                let aspect = size.width / size.height
+                for (index, keyframe) in track.filledKeyframes.enumerated() {
+                    let rect = keyframe.transform.apply(to: drawn, inLayer: track.frame)
+                    let stretch = abs((rect.width / rect.height) / aspect - 1)
+                    #expect(stretch <= 1e-9, "\(track.id) keyframe \(index): \(rect) is stretched by \(stretch) from \(size) \(replay)")
+                }
+                // Fitted inside the layer or covering it, centred, one side exactly the layer's.
+                let whole = Rect(x: 0, y: 0, width: track.frame.width, height: track.frame.height)
+                #expect(abs(drawn.midX - whole.midX) <= 1e-9 * whole.width && abs(drawn.midY - whole.midY) <= 1e-9 * whole.height, "\(replay)")
+                #expect(drawn.width == whole.width || drawn.height == whole.height, "\(track.id) \(drawn) in \(whole) \(replay)")
+                checked += 1
+            }
+        }
+        #expect(checked > 300)
+    }
 }

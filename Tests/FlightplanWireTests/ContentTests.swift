@@ -128,6 +128,35 @@ struct ContentTests {
     }
 
     @Test(
+        "snapshot's elements and child pairs draw their content as their content mode lays it out (issue 45: a 16:9 image in a 300 × 200 card, a 1:1 child going to a 390 × 300 rect)"
+    )
+    func snapshotContentFrames() throws {
+        var request = try PlanRequest(
+            jsonBytes: Array(
+                #"""
+                {"style": "snapshot", "source": {"frame": {"x": 16, "y": 300, "width": 300, "height": 200}, "contentMode": "aspectFit"},
+                 "destination": {"bounds": {"x": 0, "y": 0, "width": 390, "height": 844}, "frame": {"x": 0, "y": 0, "width": 390, "height": 600},
+                                 "contentMode": "scaleToFill"},
+                 "children": [{"id": "hero", "from": {"x": 20, "y": 310, "width": 60, "height": 60}, "to": {"x": 0, "y": 0, "width": 390, "height": 300}}]}
+                """#.utf8))
+        let square = ContentReference(url: "hero.png", size: Size(width: 500, height: 500))
+        request.content = ContentReferences(
+            source: ContentReferences.Side(
+                element: ContentReference(url: "card.png", size: Size(width: 1920, height: 1080)), children: ["hero": square]),
+            destination: ContentReferences.Side(element: ContentReference(url: "detail.png", size: Size(width: 1920, height: 1080))))
+        let plan = try Planner.plan(for: request.validated())
+        #expect(try plan.track("outgoingSnapshot").contentFrame == Rect(x: 0, y: 15.625, width: 300, height: 168.75))
+        #expect(try plan.track("incomingSnapshot").contentFrame == nil, "scaleToFill stretches, as the destination asks")
+        #expect(try plan.track("child:hero").contentFrame == Rect(x: 0, y: -45, width: 390, height: 390))
+        #expect(try plan.track("outgoingChild:hero").contentFrame == nil, "the child's content has its `from` frame's aspect")
+        let css = String(decoding: PlanFormat.css.export(plan), as: UTF8.self)
+        #expect(css.contains("background-size: 300px 168.75px") && css.contains("background-size: 390px 390px"))
+        let svg = String(decoding: PlanFormat.svg.export(plan), as: UTF8.self)
+        #expect(svg.contains(#"<image href="card.png" xlink:href="card.png" x="0" y="15.625" width="300" height="168.75""#))
+        #expect(svg.contains(#"<image href="hero.png" xlink:href="hero.png" x="0" y="-45" width="390" height="390""#))
+    }
+
+    @Test(
         "bad content is a 422 naming the field",
         arguments: [
             (#"{"destination": {"element": {"url": "a b.png"}}}"#, "content.destination.element.url"),
