@@ -43,14 +43,18 @@ struct ImageAspectTests {
         return parent.filledKeyframes.map { $0.transform.apply(to: inParent, inLayer: parent.frame) }
     }
 
+    /// How far `rect`'s aspect strays from `size`'s, as a ratio less one.
+    static func stretch(of rect: Rect, from size: Size) -> Double {
+        abs((rect.width / rect.height) / (size.width / size.height) - 1)
+    }
+
     @Test("aspectFit and aspectFill draw the content's aspect at every keyframe, with or without imageSize")
     func keepsTheContentsAspect() throws {
         try forAllScenes(count: 300) { rng, replay in
             let (request, painted) = Self.scene(using: &rng)
             let plan = try Planner.plan(for: request.validated())
-            let aspect = painted.width / painted.height
             for (index, rect) in try Self.drawnImage(in: plan).enumerated() {
-                let stretch = abs((rect.width / rect.height) / aspect - 1)
+                let stretch = Self.stretch(of: rect, from: painted)
                 #expect(stretch <= 1e-9, "keyframe \(index): \(rect) is stretched by \(stretch) from \(painted) \(replay)")
             }
         }
@@ -122,11 +126,9 @@ struct ImageAspectTests {
                     [.outgoingSnapshot, .incomingSnapshot, .child, .outgoingChild, .content].contains(track.role)
                 else { continue }
                 let drawn = track.contentFrame ?? Rect(x: 0, y: 0, width: track.frame.width, height: track.frame.height)
-                let aspect = size.width / size.height
                 for (index, keyframe) in track.filledKeyframes.enumerated() {
-                    let rect = keyframe.transform.apply(to: drawn, inLayer: track.frame)
-                    let stretch = abs((rect.width / rect.height) / aspect - 1)
-                    #expect(stretch <= 1e-9, "\(track.id) keyframe \(index): \(rect) is stretched by \(stretch) from \(size) \(replay)")
+                    let stretch = Self.stretch(of: keyframe.transform.apply(to: drawn, inLayer: track.frame), from: size)
+                    #expect(stretch <= 1e-9, "\(track.id) keyframe \(index) is stretched by \(stretch) from \(size) \(replay)")
                 }
                 // Fitted inside the layer or covering it, centred, one side exactly the layer's.
                 let whole = Rect(x: 0, y: 0, width: track.frame.width, height: track.frame.height)
