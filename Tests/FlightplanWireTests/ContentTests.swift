@@ -7,11 +7,12 @@ import Testing
 /// destination image has its own track, and the exports' ids take the caller's prefix.
 @Suite("Content: named once, carried onto the tracks, painted by every export")
 struct ContentTests {
-    /// A reference per slot, each its own URL so a track's content says where it came from.
+    /// A reference per slot, each its own URL so a track's content says where it came from; the elements' sizes are
+    /// `imageSize` (none when it is left out), so that the geometry is the one planned without content.
     static func content(for request: PlanRequest) -> ContentReferences {
         func side(_ name: String) -> ContentReferences.Side {
             ContentReferences.Side(
-                element: ContentReference(url: "https://example.com/\(name)/element.jpg?w=1&h=2", size: Size(width: 640, height: 480)),
+                element: ContentReference(url: "https://example.com/\(name)/element.jpg?w=1&h=2", size: request.imageSize),
                 screen: ContentReference(url: "\(name)-screen.png"),
                 children: Dictionary(uniqueKeysWithValues: request.children.map { ($0.id, ContentReference(url: "\(name)-\($0.id).png")) }))
         }
@@ -183,6 +184,35 @@ struct ContentTests {
         #expect(css.contains("background-size: 390px 390px"))
         let svg = String(decoding: PlanFormat.svg.export(plan), as: UTF8.self)
         #expect(svg.contains(#"<image href="a.png" xlink:href="a.png" x="0" y="-45" width="390" height="390""#))
+    }
+
+    @Test(
+        "snapshot's elements and child pairs draw their content as their content mode lays it out (issue 45: a 16:9 image in a 300 × 200 card, a 1:1 child going to a 390 × 300 rect)"
+    )
+    func snapshotContentFrames() throws {
+        var request = try PlanRequest(
+            jsonBytes: Array(
+                #"""
+                {"style": "snapshot", "source": {"frame": {"x": 16, "y": 300, "width": 300, "height": 200}, "contentMode": "aspectFit"},
+                 "destination": {"bounds": {"x": 0, "y": 0, "width": 390, "height": 844}, "frame": {"x": 0, "y": 0, "width": 390, "height": 600},
+                                 "contentMode": "scaleToFill"},
+                 "children": [{"id": "hero", "from": {"x": 20, "y": 310, "width": 60, "height": 60}, "to": {"x": 0, "y": 0, "width": 390, "height": 300}}]}
+                """#.utf8))
+        let square = ContentReference(url: "hero.png", size: Size(width: 500, height: 500))
+        request.content = ContentReferences(
+            source: ContentReferences.Side(
+                element: ContentReference(url: "card.png", size: Size(width: 1920, height: 1080)), children: ["hero": square]),
+            destination: ContentReferences.Side(element: ContentReference(url: "detail.png", size: Size(width: 1920, height: 1080))))
+        let plan = try Planner.plan(for: request.validated())
+        #expect(try plan.track("outgoingSnapshot").contentFrame == Rect(x: 0, y: 15.625, width: 300, height: 168.75))
+        #expect(try plan.track("incomingSnapshot").contentFrame == nil, "scaleToFill stretches, as the destination asks")
+        #expect(try plan.track("child:hero").contentFrame == Rect(x: 0, y: -45, width: 390, height: 390))
+        #expect(try plan.track("outgoingChild:hero").contentFrame == nil, "the child's content has its `from` frame's aspect")
+        let css = String(decoding: PlanFormat.css.export(plan), as: UTF8.self)
+        #expect(css.contains("background-size: 300px 168.75px") && css.contains("background-size: 390px 390px"))
+        let svg = String(decoding: PlanFormat.svg.export(plan), as: UTF8.self)
+        #expect(svg.contains(#"<image href="card.png" xlink:href="card.png" x="0" y="15.625" width="300" height="168.75""#))
+        #expect(svg.contains(#"<image href="hero.png" xlink:href="hero.png" x="0" y="-45" width="390" height="390""#))
     }
 
     @Test(

@@ -93,6 +93,12 @@ struct ValidationTests {
             (body(extra: #""sampling": {"tolerance": 0}"#), "sampling.tolerance", "between 0.01"),
             (body(extra: #""overlay": {"opacity": 1.5}"#), "overlay.opacity", "between 0 and 1"),
             (body(extra: #""imageSize": {"width": 0, "height": 3}"#), "imageSize.width", "must be > 0, got 0"),
+            (
+                body(
+                    extra: #""imageSize": {"width": 4, "height": 3}, "content": {"destination": {"element": "#
+                        + #"{"url": "a.jpg", "size": {"width": 540, "height": 540}}}}"#),
+                "imageSize", "is 4 × 3 (aspect 1.3333) but content.destination.element.size is 540 × 540 (aspect 1)"
+            ),
             (body(extra: #""durration": 1"#), "durration", "is not a known field"),
             (body(extra: #""precision": 7"#), "precision", "whole number from 0 to 6, got 7"),
             (body(extra: #""precision": 1.5"#), "precision", "whole number from 0 to 6"),

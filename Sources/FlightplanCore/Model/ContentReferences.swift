@@ -3,14 +3,16 @@
 public struct ContentReference: Sendable, Hashable {
     /// The image's URL or the caller's reference.
     public var url: String
-    /// The image's size in pixels; `nil` when the exports need not know it (each stretches the image over its layer).
+    /// The image's size in pixels; `nil` when the exports need not know it. The flying image's gives the image's
+    /// aspect when the request's `imageSize` is left out.
     public var size: Size?
 
     /// Creates a reference.
     /// - Parameters:
     ///   - url: The image's URL, or the caller's own reference written like one (a `data:` URL, an asset name).
-    ///   - size: The image's size in pixels, for players that draw an image asset at its own size (Lottie); nil (the
-    ///     default) when the exports need not know it.
+    ///   - size: The image's size in pixels, for players that draw an image asset at its own size (Lottie), and, for the
+    ///     flying image, its aspect when the request's `imageSize` is left out; nil (the default) when the exports need
+    ///     not know it.
     public init(url: String, size: Size? = nil) {
         self.url = url
         self.size = size
@@ -19,7 +21,8 @@ public struct ContentReference: Sendable, Hashable {
 
 /// What the caller's views show, for the exports to paint: per side of the transition, a ``ContentReference`` for
 /// the element, the screen and each child. The planner copies each
-/// reference onto the tracks that draw it (``Track/content``); the geometry does not depend on them.
+/// reference onto the tracks that draw it (``Track/content``); the geometry does not depend on them, but for the flying
+/// image's `size`, which gives the image's aspect when `imageSize` is left out.
 public struct ContentReferences: Sendable, Hashable {
     /// One side's content.
     public struct Side: Sendable, Hashable {

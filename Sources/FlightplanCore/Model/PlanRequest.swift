@@ -188,7 +188,9 @@ public struct PlanRequest: Sendable, Hashable {
     public var source: SourceElement
     /// The screen it opens into.
     public var destination: DestinationLayout
-    /// The image's size (only its aspect matters, except for `center`); `nil` means the aspect of `destination.frame`.
+    /// The image's size (only its aspect matters, except for `center`); `nil` means the painted image's own
+    /// `content.…element.size`, else the aspect of `destination.frame`. Given with a content
+    /// size, their aspects must agree within ``PlanLimits/imageAspectTolerance``.
     public var imageSize: Size?
     /// Duration and curve.
     public var timing: Timing
@@ -230,8 +232,9 @@ public struct PlanRequest: Sendable, Hashable {
     ///   - direction: Whether the transition opens (`push`, the default) or closes (`pop`) the destination.
     ///   - source: The collapsed element the transition starts from.
     ///   - destination: The screen it opens into.
-    ///   - imageSize: The image's size (only its aspect matters, except for `center`); nil (the default) for the aspect of
-    ///     `destination.frame`.
+    ///   - imageSize: The image's size (only its aspect matters, except for `center`); nil (the default) for the painted
+    ///     image's own `content.…element.size`, else the aspect of `destination.frame`. Given with a content size, their
+    ///     aspects must agree within ``PlanLimits/imageAspectTolerance``.
     ///   - timing: Duration and curve; the style's by default.
     ///   - sampling: How keyframe times are chosen; by default as few as keep a linear renderer within half a point of
     ///     the exact motion (``PlanDefaults/sampling``).

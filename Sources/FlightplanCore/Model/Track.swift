@@ -229,7 +229,8 @@ public struct Track: Sendable, Hashable {
     /// What the track paints over its frame (from the request's `content`); `nil` for its colour or a placeholder.
     public var content: ContentReference?
     /// Where `content` is drawn in the layer's own space when it is not the whole layer (an aspect-filled image
-    /// overflowing its element, which the mask shows); `nil` for the whole layer or without content.
+    /// overflowing its element, which the mask shows; a fitted one letterboxed in it), as the track's content mode
+    /// lays out the content's `size`; `nil` for the whole layer or without content.
     public var contentFrame: Rect?
     /// Values that hold for the whole transition.
     public var base: TrackValues

@@ -71,11 +71,16 @@ struct Choreography {
             for index in parts.indices {
                 let part = parts[index]
                 parts[index].content = content.reference(for: part.role, id: part.id, style: validated.request.style)
-                // The flying image sits where its flight draws it (morph's aspect-filled image overflows the element).
+                // The flying image sits where its flight draws it (morph's aspect-filled image overflows the element);
+                // any other element's or child's content of a known size sits as its content mode lays it out.
                 let whole = Rect(x: 0, y: 0, width: part.frame.width, height: part.frame.height)
-                if parts[index].content != nil, part.role == .content, let drawn = part.flight?.content, drawn != whole {
-                    parts[index].contentFrame = drawn
+                var drawn: Rect?
+                if let mode = validated.request.contentMode(laying: part.role, id: part.id), let size = parts[index].content?.size {
+                    drawn = mode.displayedRect(of: size, in: whole)
+                } else if parts[index].content != nil, part.role == .content {
+                    drawn = part.flight?.content
                 }
+                if let drawn, drawn != whole { parts[index].contentFrame = drawn }
             }
         }
     }

@@ -58,6 +58,10 @@ public enum PlanLimits {
     public static let maximumPinchVelocity = 1_000.0
     /// Longest content reference (`content.*`), in characters: room for a small `data:` image.
     public static let maximumContentReferenceLength = 65_536
+    /// How far, as a ratio, `imageSize`'s aspect may stray from the painted image's `content.…size` before the two
+    /// are refused as naming different images: 1 %, room for a resized image's sides rounded to whole pixels
+    /// (1600 × 1200 and 299 × 224 differ by 0.2 %).
+    public static let imageAspectTolerance = 0.01
     /// Most auxiliary views.
     public static let maximumAuxiliaryViews = 16
     /// The output budget: most keyframes (over all tracks) and `easing.css` stops, together, that one request may

@@ -8,7 +8,8 @@ public struct ValidatedPlanRequest: Sendable, Hashable {
     public let warnings: [PlanWarning]
     /// Its duration and curve with the style's defaults filled in (a spring's settling time solved once).
     public let timing: ResolvedTiming
-    /// The image's size: `imageSize`, or the destination frame's when the request names none.
+    /// The image's size: the painted content's own `size` when it gives one (at
+    /// `imageSize`'s area when that is given too), else `imageSize`, else the destination frame's.
     public let imageSize: Size
     /// sharedFrame's overlay opacity at the end.
     public let overlayOpacity: Double
@@ -47,7 +48,7 @@ public struct ValidatedPlanRequest: Sendable, Hashable {
         warnings += request.ineffectiveFieldWarnings
         if let stretched = request.stretchShownCovering { warnings.append(stretched) }
         self.warnings = warnings
-        imageSize = request.imageSize ?? request.destination.contentFrame.size
+        imageSize = request.resolvedImageSize
         visibleSource = request.source.visibleFrame.flatMap { $0.intersection(request.source.frame) } ?? request.source.frame
         reducedMotion = request.reducedMotion ?? PlanDefaults.reducedMotion
         fadeMode = request.timing.fadeMode ?? PlanDefaults.fadeMode(for: request.style, reducedMotion: reducedMotion)
@@ -210,6 +211,7 @@ extension PlanRequest {
             try FieldCheck.check(overlayOpacity, in: 0...1, at: "overlay.opacity")
         }
         try validateChoreography(duration: timing.duration)
+        try validateImageAspect()
         if let precision, !PlanLimits.precisionRange.contains(precision) {
             throw ValidationError(field: "precision", message: "\(PlanLimits.precisionRule), got \(precision)")
         }
