@@ -5,7 +5,8 @@
 # chromium + chromium-driver with Selenium (the preview page's and the exports' browser tests), and the Lottie
 # specification's schema (lottie-specs) and Samsung's rlottie player (rlottie-python) for the Lottie export, and
 # Pillow and NumPy for the exports' pixel test, and the client generators the contract is tried with
-# (openapi-python-client, datamodel-code-generator, and openapi-generator-cli, whose jar runs on a Java runtime).
+# (openapi-python-client, datamodel-code-generator, and openapi-generator-cli, whose jar runs on a Java runtime;
+# its typescript-fetch client is compiled with Debian's TypeScript compiler and run by node).
 # Swift itself is expected on PATH.
 # Usage: install-deps.sh [--test]
 set -euo pipefail
@@ -28,6 +29,7 @@ if $testing; then
     command -v chromedriver >/dev/null || needed+=(chromium-driver)
     command -v promtool >/dev/null || needed+=(prometheus)
     command -v java >/dev/null || needed+=(default-jre-headless)
+    command -v tsc >/dev/null || needed+=(node-typescript)
 fi
 sudo=""
 [ "$(id -u)" -eq 0 ] || sudo="sudo"

@@ -3,7 +3,8 @@
 
 Usage: openapi_rules.py FLIGHTPLAN_BINARY
 `flightplan rules` prints [{"pointer", "keyword", "value"}]; each pointer must resolve in openapi.yaml and its
-keyword must hold that value (for `properties`, the value lists the member names, in any order)."""
+keyword must hold that value (for `properties`, the value lists the member names, in any order). FilmstripRequest's
+members must be PlanRequest's (YAML aliases of them, so each the same schema) plus `frames`."""
 import json
 import pathlib
 import subprocess
@@ -36,6 +37,11 @@ for rule in rules:
         stated, rule["value"] = sorted(stated), sorted(rule["value"])
     if stated != rule["value"]:
         failures.append(f"{rule['pointer']} {rule['keyword']}: openapi.yaml says {stated!r}, the code {rule['value']!r}")
+schemas = document["components"]["schemas"]
+filmstrip = {name: schema for name, schema in schemas["FilmstripRequest"]["properties"].items() if name != "frames"}
+if filmstrip != schemas["PlanRequest"]["properties"]:
+    failures.append("FilmstripRequest's members other than `frames` are not PlanRequest's: "
+                    f"{sorted(set(filmstrip) ^ set(schemas['PlanRequest']['properties']))} differ in name, or a schema differs")
 if failures:
     print("\n".join(failures), file=sys.stderr)
     sys.exit(1)

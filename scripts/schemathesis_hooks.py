@@ -148,13 +148,48 @@ def fit_channel(channel, timing):
         timing["duration"] = max(end, 0.001)
 
 
+REQUESTS = ("PlanRequest", "DismissRequest", "FilmstripRequest")
+NULL_REFUSED = ("ChannelTimings",)  # the one object whose optional members the server does not read `null` in
+
+
+def accepting_null(schemas, schema, seen, own_members=True):
+    """Every optional member of `schema` and of the objects it reaches (each visited once) also allows `null`,
+    except the members of NULL_REFUSED's objects (`own_members` false)."""
+    if id(schema) in seen or not isinstance(schema, dict):
+        return
+    seen.add(id(schema))
+    if "$ref" in schema:
+        name = schema["$ref"].rsplit("/", 1)[-1]
+        accepting_null(schemas, schemas[name], seen, name not in NULL_REFUSED)
+        return
+    for part in schema.get("anyOf", []) + schema.get("oneOf", []) + schema.get("allOf", []):
+        accepting_null(schemas, part, seen)
+    for nested in (schema.get("items"), schema.get("additionalProperties")):
+        accepting_null(schemas, nested, seen)
+    required = set(schema.get("required", []))
+    for name, member in schema.get("properties", {}).items():
+        accepting_null(schemas, member, seen)
+        if own_members and name not in required:
+            schema["properties"][name] = {"anyOf": [member, {"type": "null"}]}
+
+
 @schemathesis.hook
 def before_load_schema(context, raw_schema):
-    """Generated interruptions nest one running plan, itself with only its style, direction and geometry
-    (in schemathesis's copy of the document only; the server takes 8 levels of full requests). The coverage
-    phase enumerates every member of every schema it meets: a second full PlanRequest made it five times slower
-    for nothing the top-level request does not already reach."""
+    """What the server accepts beyond what openapi.yaml advertises, in schemathesis's copy of the document only, so
+    that negative cases are ones the server must refuse: `null` for an optional request member (read as the
+    default; the document leaves it out so that generators read optional members as plain types), and anything
+    as a batch item (an invalid one gets a problem in its result).
+
+    Generated interruptions nest one running plan, itself with only its style, direction and geometry
+    (the server takes 8 levels of full requests). The coverage phase enumerates every member of every schema it
+    meets: a second full PlanRequest made it five times slower for nothing the top-level request does not already
+    reach."""
     schemas = raw_schema["components"]["schemas"]
+    seen = set()
+    for name in REQUESTS:
+        accepting_null(schemas, schemas[name], seen)
+    batch = raw_schema["paths"]["/v1/plans/batch"]["post"]["requestBody"]["content"]["application/json"]["schema"]
+    batch["properties"]["requests"]["items"] = {"anyOf": [batch["properties"]["requests"]["items"], {}]}
     innermost = copy.deepcopy(schemas["PlanRequest"])
     innermost["properties"] = {name: innermost["properties"][name] for name in ("style", "direction", "source", "destination")}
     schemas["InnermostPlanRequest"] = innermost
