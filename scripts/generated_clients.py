@@ -162,8 +162,8 @@ def python_client(server):
         sampling=models.SamplingType0(keyframes=5))
     plan = create_plan.sync(client=client, body=built)
     check(isinstance(plan, models.Plan) and plan.duration == 0.4 and len(plan.tracks[-1].keyframes) == 5
-          and plan.easing.spring.ui_kit["dampingRatio"] == 0.8,
-          "openapi-python-client: a request built from the generated classes sends its timing")
+          and plan.easing.spring.ui_kit.damping_ratio == 0.8,
+          "openapi-python-client: a request built from the generated classes sends its timing (read back through the typed spring)")
     interrupted = models.PlanRequest.from_dict({**built.to_dict(), "direction": "pop"})
     interrupted.from_ = models.RunningPlan(request=built, time=0.2)
     plan = create_plan.sync(client=client, body=interrupted)

@@ -148,6 +148,45 @@ def test_contract(server):
         check(status == 200 and json.loads(body) == answer, f"contract: dismiss {phase} example is the server's answer")
 
 
+def undeclared_members(instance, schema, where=""):
+    """Members of `instance` that its schema leaves out: at every object whose schema lists `properties` or
+    `required` members without allowing others (`additionalProperties` absent), every member must be listed; declared members, array items and
+    `$ref`s are followed (a generated client keeps only what the schema lists, so a member it does not is lost)."""
+    while "$ref" in schema:
+        schema = SPEC["components"]["schemas"][schema["$ref"].split("/")[-1]]
+    missing = []
+    if isinstance(instance, dict) and ("properties" in schema or "required" in schema):
+        # An object that names its required members but lists none becomes an empty struct in a typed client.
+        properties = schema.get("properties", {})
+        for name, value in instance.items():
+            if name in properties:
+                missing += undeclared_members(value, properties[name], f"{where}.{name}")
+            elif "additionalProperties" not in schema:
+                missing.append(f"{where}.{name}")
+    elif isinstance(instance, list) and isinstance(schema.get("items"), dict):
+        for index, item in enumerate(instance):
+            missing += undeclared_members(item, schema["items"], f"{where}[{index}]")
+    return missing
+
+
+def test_exports_declare_their_members(server):
+    """Every member the JSON answers write, in every JSON format for every committed example request, is one the
+    schema lists (the plan and its spring, waapi and its options, Lottie's assets, Core Animation's contents)."""
+    schemas = {"json": "Plan", "waapi": "WebAnimationsExport", "lottie": "LottieExport", "core-animation": "CoreAnimationExport"}
+    examples = sorted(glob.glob(os.path.join(ROOT, "examples", "*.json")) + glob.glob(os.path.join(ROOT, "examples", "seeds", "*.json")))
+    examples.append(os.path.join(ROOT, "examples", "content", "request.json"))
+    missing = set()
+    for example in examples:
+        for format, schema in schemas.items():
+            status, _, body = post(server, f"/v1/plans?format={format}", "@" + example)
+            if status == 200:
+                missing.update(f"{schema}{member}" for member in undeclared_members(json.loads(body), {"$ref": schema}))
+            else:
+                missing.add(f"{os.path.basename(example)} as {format}: status {status}")
+    check(not missing, f"every member of the JSON answers is declared ({len(examples)} examples, {len(schemas)} formats)",
+          ", ".join(sorted(missing)[:12]))
+
+
 def post(server, path, body, *extra):
     return curl("-X", "POST", f"{server.url}{path}", "-H", "Content-Type: application/json", "--data-binary", body, *extra)
 
@@ -463,6 +502,7 @@ def main():
         test_errors(server)
         test_cors_health_metrics(server)
         test_readme_examples(server)
+        test_exports_declare_their_members(server)
         test_contract(server)
     finally:
         check(server.terminate() == 0, "exit 0 after SIGTERM")
