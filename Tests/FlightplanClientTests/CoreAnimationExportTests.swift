@@ -261,4 +261,53 @@ struct CoreAnimationExportTests {
             scenes == 150 && comparisons > 150 * 8 && childComparisons > 150,
             "\(scenes) scenes, \(comparisons) track instants, \(childComparisons) of children")
     }
+
+    @Test("a track that draws its content in its own aspect has a content sublayer where the plan draws the image, at every instant")
+    func contentSublayer() throws {
+        var compared = 0
+        try forAllScenes(count: 120, seed: 0xCF) { rng, replay in
+            var request = RandomScenes.request(using: &rng)
+            if Bool.random(using: &rng) { request = RandomScenes.choreographed(request, using: &rng) }
+            // Images of any aspect, so that content is fitted or filled in its own aspect (the content's size gives the
+            // flying image's aspect: imageSize is left out).
+            func image(_ name: String, using rng: inout SeededGenerator) -> ContentReference {
+                let size = Size(width: .random(in: 100...2000, using: &rng), height: .random(in: 100...2000, using: &rng))
+                return ContentReference(url: "\(name).png", size: size)
+            }
+            func side(_ name: String, using rng: inout SeededGenerator) -> ContentReferences.Side {
+                var children: [String: ContentReference] = [:]
+                for pair in request.children { children[pair.id] = image("\(name)-\(pair.id)", using: &rng) }
+                let screen = ContentReference(url: "\(name)-screen.png")
+                return ContentReferences.Side(element: image(name, using: &rng), screen: screen, children: children)
+            }
+            request.imageSize = nil
+            request.content = ContentReferences(source: side("source", using: &rng), destination: side("destination", using: &rng))
+            let plan = try Planner.plan(for: request.validated())
+            let document = try #require(try JSONSerialization.jsonObject(with: Data(PlanFormat.coreAnimation.export(plan))) as? [String: Any])
+            let layers = try #require(document["layers"] as? [[String: Any]])
+            let tree = PlayedTree(
+                layers: Dictionary(layers.map { ($0["id"] as! String, $0) }, uniquingKeysWith: { first, _ in first }), stage: plan.stage,
+                duration: plan.duration)
+            for (json, track) in zip(layers, plan.tracks) {
+                let content = (json["content"] as? [String: Any]).map { PlayedLayer(json: $0, duration: plan.duration) }
+                #expect((content != nil) == (track.contentFrame != nil), "\(track.id), \(replay)")
+                guard let content, let frame = track.contentFrame else { continue }
+                let clip = (json["clip"] as? [String: Any]).map { PlayedLayer(json: $0, duration: plan.duration) }
+                for time in plan.keyframeTimes + [Double.random(in: 0...plan.duration, using: &rng)] {
+                    // The sublayer's frame in the clip's coordinates, then through the clip (when there is one) into the
+                    // track layer's, then onto the stage.
+                    let bounds = content.bounds(at: time), centre = try #require(content.numbers("position", at: time))
+                    var origin = Point(x: centre[0] - bounds.width / 2, y: centre[1] - bounds.height / 2)
+                    var end = Point(x: origin.x + bounds.width, y: origin.y + bounds.height)
+                    if let clip { (origin, end) = (clip.inSuperlayer(origin, at: time), clip.inSuperlayer(end, at: time)) }
+                    let local = Rect(x: origin.x, y: origin.y, width: end.x - origin.x, height: end.y - origin.y)
+                    let drawn = tree.onStage(local, layerOf: track.id, at: time)
+                    expectClose(drawn, plan.stageRect(frame, in: track, at: time), "\(track.id) at \(time), \(replay)")
+                    compared += 1
+                }
+            }
+        }
+        #expect(compared > 200, "\(compared) comparisons")
+    }
+
 }

@@ -4,7 +4,8 @@
 /// `{"duration", "spring"?, "valueTypes": {key path → "CGPoint" | "CGSize" | "CGRect" | "CGColor"}, "layers": [{"id",
 /// "role", "parent"?, "zPosition", "contents"? (the track's content reference, for the app to resolve into the clip's,
 /// or the layer's, `contents`), "set": {key path → value}, "animations": [{"keyPath", "values", "keyTimes",
-/// "calculationMode": "linear", "duration"}], "clip"?: {"set", "animations"}, "superlayer"?: {"set"}}]}`.
+/// "calculationMode": "linear", "duration"}], "clip"?: {"set", "animations"}, "content"?: {"set", "animations"},
+/// "superlayer"?: {"set"}}]}`.
 ///
 /// Each track is a layer on the stage (a layer at the destination's bounds): `bounds` `[0, 0, width, height]`,
 /// `anchorPoint` `[0.5, 0.5]`, `position` its centre on the stage plus the plan's translation, `transform.scale.x` and
@@ -13,7 +14,9 @@
 /// region, a sublayer to put the content in: `masksToBounds`, `bounds` the plan's mask frame in the layer's space
 /// (its origin is the mask's, so the clip's sublayers keep the track layer's coordinates), `position` the mask's
 /// centre, `cornerRadius`, `cornerCurve`, and the track's `backgroundColor` (on the layer itself when there is no
-/// clip). The shadow sits on the unmasked layer, so it falls outside the clip. A `superlayer` (the request's
+/// clip). `content`, when the track draws its content over a frame of its own (its `contentFrame`: an image fitted or
+/// filled in its own aspect), is the sublayer to put `contents` in, inside the clip (or the layer): `bounds` and
+/// `position` in the track layer's coordinates. The shadow sits on the unmasked layer, so it falls outside the clip. A `superlayer` (the request's
 /// `contentRegion`) clips the layer from outside its transform; its bounds' origin is its own place on the stage,
 /// so the layer keeps stage coordinates in it. `keyTimes` run 0…1 over `duration`, the plan's.
 ///
@@ -226,6 +229,18 @@ extension ExportScene {
             writer.key("clip")
             writer.beginObject()
             write(clip, keyTimes: layers.keyTimes, to: &writer)
+            writer.endObject()
+        }
+        if let frame = track.contentFrame {
+            // The content's own sublayer, in the clip (or the layer), which keeps the layer's coordinates.
+            writer.key("content")
+            writer.beginObject()
+            writer.key("set")
+            writer.beginObject()
+            writer.key("bounds"); write([0, 0, frame.width, frame.height], to: &writer)
+            writer.key("position"); write([frame.midX, frame.midY], to: &writer)
+            writer.endObject()
+            writer.key("animations"); writer.beginArray(); writer.endArray()
             writer.endObject()
         }
         if let superlayer = layers.superlayer {
