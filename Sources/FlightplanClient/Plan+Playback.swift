@@ -38,7 +38,7 @@ extension Plan {
     /// - Parameters:
     ///   - stage: A layer at the plan's `stage` rect.
     ///   - beginTime: When the animations start, in the layers' time (`CACurrentMediaTime()` for now, the default).
-    /// - Returns: Every track's layers, by track id: put each track's content in its `clip ?? layer`.
+    /// - Returns: Every track's layers, by track id: put each track's content in its `content ?? clip ?? layer`.
     @discardableResult
     public func addCoreAnimationLayers(to stage: CALayer, beginTime: CFTimeInterval = CACurrentMediaTime()) -> [String: CoreAnimationLayers] {
         let parents = Set(tracks.compactMap(\.parent))

@@ -12,6 +12,9 @@ public struct CoreAnimationLayers {
     /// (in the track layer's coordinates), and the children's ``root``s; nil when the track has neither a mask nor
     /// children.
     public var clip: CALayer?
+    /// Where the content's image goes when the track draws it in its own aspect (its `contentFrame`): a sublayer of
+    /// ``clip`` (else ``layer``) at that frame; nil when the content fills ``clip`` (else ``layer``).
+    public var content: CALayer?
     /// The request's `contentRegion`, holding ``layer``; nil when there is none.
     public var superlayer: CALayer?
     /// The layer to add to the stage (for a child, to its parent's ``clip``): ``superlayer`` when there is one, else
@@ -29,7 +32,7 @@ extension Track {
     ///   - holdsChildren: Whether other tracks name this one their `parent` (it then has a clip for them); false (the
     ///     default) for none.
     ///   - beginTime: When the animations start, in the layers' time (`CACurrentMediaTime()` for now, the default).
-    /// - Returns: The track's layer, clip and superlayer, stacked by `zPosition`.
+    /// - Returns: The track's layer, clip, content sublayer and superlayer, stacked by `zPosition`.
     public func coreAnimationLayers(
         stage: Rect, duration: Double, holdsChildren: Bool = false, beginTime: CFTimeInterval = CACurrentMediaTime()
     ) -> CoreAnimationLayers {
@@ -41,12 +44,21 @@ extension Track {
             values.apply(to: clip, keyTimes: track.keyTimes, duration: duration, beginTime: beginTime)
             layer.addSublayer(clip)
         }
+        var content: CALayer?
+        if let frame = contentFrame {
+            // In the clip's coordinates, which are the track layer's (as the export's `content` says).
+            let sublayer = CALayer()
+            sublayer.bounds = CGRect(x: 0, y: 0, width: frame.width, height: frame.height)
+            sublayer.position = CGPoint(x: frame.midX, y: frame.midY)
+            (clip ?? layer).addSublayer(sublayer)
+            content = sublayer
+        }
         if let superlayer, let values = track.superlayer {
             values.apply(to: superlayer, keyTimes: track.keyTimes, duration: duration, beginTime: beginTime)
             superlayer.zPosition = CGFloat(z)
             superlayer.addSublayer(layer)
         }
-        return CoreAnimationLayers(layer: layer, clip: clip, superlayer: superlayer)
+        return CoreAnimationLayers(layer: layer, clip: clip, content: content, superlayer: superlayer)
     }
 }
 
