@@ -7,7 +7,7 @@
 #   the SDK's DocC documentation (swift-docc-plugin, warnings are errors: ~20 s after the build);
 #   openapi.yaml's examples match the planner; curl integration tests against
 #   the real binary (including the contract check of every response); clients generated from openapi.yaml
-#   (openapi-python-client, datamodel-code-generator, openapi-generator) used against the real binary;
+#   (openapi-python-client, datamodel-code-generator, openapi-generator python and typescript-fetch) used against the real binary;
 #   schemathesis (positive data acceptance included); the image built with podman from the Dockerfile (its build
 #   stage is the run's release build: its binary, copied out, is the one every later step runs) and the curl tests
 #   run against it, then deploy/kubernetes under `podman kube play`; abusive clients; what operators read (JSON log
