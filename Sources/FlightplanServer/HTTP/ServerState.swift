@@ -1,3 +1,4 @@
+public import FlightplanTracing
 import Synchronization
 
 /// Live state shared by libmicrohttpd's threads: lock-free counters and the draining flag.
@@ -9,11 +10,16 @@ public final class ServerState: Sendable {
     public let metrics = ServerMetrics()
     /// The sink the server's log lines go to, whose dropped lines `/metrics` reports; nil when it logs elsewhere.
     public let logSink: LogSink?
+    /// Where each answered request's span goes, or nil when spans are not exported (the default).
+    public let tracer: Tracer?
 
     /// Creates a fresh state.
-    /// - Parameter logSink: The sink the server logs to, for the dropped-lines metric; none by default.
-    public init(logSink: LogSink? = nil) {
+    /// - Parameters:
+    ///   - logSink: The sink the server logs to, for the dropped-lines metric; none by default.
+    ///   - tracer: The tracer every answered request's server span is given to; none by default.
+    public init(logSink: LogSink? = nil, tracer: Tracer? = nil) {
         self.logSink = logSink
+        self.tracer = tracer
     }
 
     /// Whether a shutdown has begun (readiness is 503, responses close their connections).

@@ -1,3 +1,4 @@
+import FlightplanTracing
 import FlightplanWire
 import Synchronization
 
@@ -97,6 +98,21 @@ public final class ServerMetrics: Sendable {
         }
         family("flightplan_log_lines_dropped_total", "counter", "Log lines dropped because the log output was stalled and the log buffer full.")
         text += "flightplan_log_lines_dropped_total \(state.logSink?.droppedLines ?? 0)\n"
+        let batcher = state.tracer?.batcher
+        for (name, help, value) in [
+            ("flightplan_spans_exported_total", "Spans an OTLP receiver accepted.", batcher?.exportedSpans ?? 0),
+            (
+                "flightplan_spans_dropped_total", "Spans dropped because the export queue was full (the receiver slow or unreachable).",
+                batcher?.droppedSpans ?? 0
+            ),
+            (
+                "flightplan_span_exports_failed_total", "OTLP export requests that failed (refused, timed out, unreachable); their spans are lost.",
+                batcher?.failedExports ?? 0
+            )
+        ] {
+            family(name, "counter", help)
+            text += "\(name) \(value)\n"
+        }
         family("flightplan_build_info", "gauge", "The running build: always 1, its version and revision as labels.")
         text += "flightplan_build_info{version=\"\(BuildInfo.version)\",revision=\"\(BuildInfo.revision)\"} 1\n"
         for sample in ProcessMetrics.samples() {

@@ -1,4 +1,4 @@
-import Synchronization
+import FlightplanTracing
 
 /// A request's W3C Trace Context (https://www.w3.org/TR/trace-context/): the caller's `traceparent`, read as
 /// the recommendation says a receiver must, and the span this server opens for the request under it.
@@ -45,7 +45,7 @@ public struct TraceContext: Sendable, Hashable {
         self.traceID = traceID
         self.parentID = parentID
         self.sampled = sampled
-        self.spanID = SpanIDs.next()
+        self.spanID = SpanID.random().hex
     }
 
     /// The context of a request head's `traceparent`, or nil when it has none or it does not parse.
@@ -75,36 +75,6 @@ public struct TraceContext: Sendable, Hashable {
         case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
         case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
         default: nil
-        }
-    }
-}
-
-/// Random span ids: SplitMix64 (Steele, Lea and Flood, 2014) stepped by one atomic add, from a seed the system's
-/// generator draws once. A span id must be random and unique in its trace, not secret, so drawing one costs an atomic
-/// add and three multiplies: 25 ns, where `SystemRandomNumberGenerator` makes a `getrandom` system call each time,
-/// 4.9 µs (2 million draws of each in a loop built with swiftc -O, on the shared 2-core box, 2026-11-28). The old id,
-/// a hash of the request id and parent, cost 4.2 µs and was computed twice a request.
-enum SpanIDs {
-    private static let state = Atomic<UInt64>(.random(in: .min ... .max))
-
-    /// A new span id: 16 lower-case hex digits, never all zero.
-    static func next() -> String {
-        var value: UInt64
-        repeat {
-            // SplitMix64's output function over the next state: a bijection, so every state gives a distinct id.
-            var mixed = state.wrappingAdd(0x9E37_79B9_7F4A_7C15, ordering: .relaxed).newValue
-            mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
-            value = mixed ^ (mixed >> 31)
-        } while value == 0
-        return String(unsafeUninitializedCapacity: 16) { digits in
-            var rest = value
-            for index in (0..<16).reversed() {
-                let nibble = UInt8(truncatingIfNeeded: rest & 15)
-                digits[index] = nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "a") + nibble - 10
-                rest >>= 4
-            }
-            return 16
         }
     }
 }

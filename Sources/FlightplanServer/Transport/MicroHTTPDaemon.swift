@@ -1,4 +1,5 @@
 private import CMicroHTTPD
+import FlightplanTracing
 import FlightplanWire
 public import Logging
 import Synchronization
@@ -228,6 +229,8 @@ public final class MicroHTTPDaemon: Sendable {
         /// Where the router sent it, and the most body it takes; nil once refused.
         var route: (route: Router.Route, bodyLimit: Int)?
         var body: [UInt8] = []
+        /// Body bytes received, those dropped included (the span's `http.request.body.size`).
+        var requestBytes = 0
         var bodyTooLarge = false
         /// The answer decided before the body ended (a refusal); sent after the body is dropped.
         var refusal: HTTPResponse?
@@ -334,6 +337,7 @@ public final class MicroHTTPDaemon: Sendable {
         let size = uploadDataSize.pointee
         if size > 0 {
             uploadDataSize.pointee = 0
+            exchange.requestBytes += size
             if let (_, bodyLimit) = exchange.route, !exchange.bodyTooLarge {
                 if exchange.body.count + size <= bodyLimit {
                     exchange.body.append(contentsOf: UnsafeRawBufferPointer(start: uploadData, count: size))
@@ -421,6 +425,9 @@ public final class MicroHTTPDaemon: Sendable {
         let route = exchange.route?.route ?? router.routes.first { $0.path == head.path }
         let routeLabel = route?.path ?? ServerMetrics.unmatchedRoute
         router.state.metrics.recordRequest(route: routeLabel, status: exchange.status, microseconds: microseconds, bytes: exchange.responseBytes)
+        router.state.tracer?.recordServerSpan(
+            head: head, route: route?.path, status: exchange.status, requestBytes: exchange.requestBytes, responseBytes: exchange.responseBytes,
+            elapsed: elapsed, requestID: exchange.requestID)
         let trace = head.trace.map { ($0.traceID, $0.spanID) }
         accessLog.record(
             AccessEntry(
