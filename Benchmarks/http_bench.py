@@ -10,7 +10,10 @@ answer can help. `--formats json,css` runs one flightplan server per answer form
 answer JSON). `--compare BINARY` also runs another flightplan build (an earlier commit's, say) as
 "flightplan (compare)", at the first log level, to measure a change in one run. `--pin` runs every server on core 0
 with one worker thread (taskset) and wrk on core 1, so that latency is not the scheduler's sharing of both cores
-between wrk and the server (the default mode runs both everywhere, as the performance page measures).
+between wrk and the server (the default mode runs both everywhere, as the performance page measures). `--spans` also
+runs flightplan at the first log level exporting a span per request (OTEL_EXPORTER_OTLP_ENDPOINT, the default batch
+settings) to an OTLP/HTTP receiver in this script that reads each export and answers 200, as "flightplan (info, spans
+exported)": what export costs against the same server without it, in one run.
 
 Per server and connection count it reports the median requests/s, p50 and p99 latency, server CPU per request (user +
 system time from /proc/PID/stat over the run, divided by the requests wrk completed), peak RSS, and the ratio to the
@@ -19,7 +22,7 @@ Benchmarks/performance_page.py.
 
 Usage: python3 Benchmarks/http_bench.py [--seconds 10] [--rounds 3] [--connections 1,64,256] [--distinct 1000]
                                         [--log-levels info,warning] [--formats json] [--peer] [--precision N]
-                                        [--sampling keyframes|default] [--compare BINARY] [--pin] [--json FILE]
+                                        [--sampling keyframes|default] [--compare BINARY] [--pin] [--spans] [--json FILE]
        python3 Benchmarks/http_bench.py --sampling default --write-bodies FILE   (the bodies alone, one a line: set
        FLIGHTPLAN_DISTINCT_BODIES=FILE for the in-process benchmark that plans them all)
 """
@@ -34,6 +37,7 @@ import sys
 import tempfile
 import threading
 import time
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 BUILD = os.path.join(ROOT, ".build", "release")
@@ -141,6 +145,41 @@ def wrk(url, connections, seconds, script, core=None):
     return rate, requests, percentile(50), percentile(99)
 
 
+class SpanReceiver:
+    """An OTLP/HTTP receiver on 127.0.0.1 that reads every export request whole and answers 200 with an empty
+    ExportTraceServiceResponse, counting requests and bytes; the spans themselves are counted by the server
+    (flightplan_spans_exported_total)."""
+
+    def __init__(self):
+        self.requests, self.bytes = 0, 0
+        receiver = self
+
+        class Handler(BaseHTTPRequestHandler):
+            def do_POST(self):
+                receiver.bytes += len(self.rfile.read(int(self.headers.get("Content-Length", 0))))
+                receiver.requests += 1
+                self.send_response(200)
+                self.send_header("Content-Type", "application/x-protobuf")
+                self.send_header("Content-Length", "0")
+                self.end_headers()
+
+            def log_message(self, *args):
+                pass
+
+        self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.url = f"http://127.0.0.1:{self.server.server_address[1]}"
+        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+
+
+def span_counts(url):
+    """(exported, dropped, failed exports) from a server's /metrics."""
+    import urllib.request
+    text = urllib.request.urlopen(url.split("/v1/")[0] + "/metrics", timeout=10).read().decode()
+    return tuple(int(re.search(rf"^{name} (\d+)$", text, re.M).group(1))
+                 for name in ("flightplan_spans_exported_total", "flightplan_spans_dropped_total", "flightplan_span_exports_failed_total"))
+
+
+SPANS_NAME = "flightplan (info, spans exported)"
 PEERS = {"hummingbird + Codable": "codable", "hummingbird + own JSON": "wire"}
 
 
@@ -168,6 +207,8 @@ def main():
     parser.add_argument("--compare", metavar="BINARY", help="another flightplan build to run alongside, e.g. an earlier commit's")
     parser.add_argument("--pin", action="store_true",
                         help=f"run the servers on core {SERVER_CORE} with one worker thread and wrk on core {CLIENT_CORE} (taskset)")
+    parser.add_argument("--spans", action="store_true",
+                        help="also run flightplan exporting a span per request to an OTLP/HTTP receiver in this script")
     parser.add_argument("--json", metavar="FILE", help="also write the settings, the answers' sizes and every run here")
     parser.add_argument("--write-bodies", metavar="FILE",
                         help="only write the DISTINCT request bodies here, one a line (for the in-process benchmark)")
@@ -193,11 +234,11 @@ def main():
 
     servers = {}  # name: (process, URL)
 
-    def start(name, command, path="/v1/plans", quiet=True):
+    def start(name, command, path="/v1/plans", quiet=True, environment=None):
         port = free_port()
         command = pinned([arg.replace("PORT", str(port)) for arg in command], SERVER_CORE if options.pin else None)
         process = subprocess.Popen(command, stdout=subprocess.PIPE,
-                                   stderr=subprocess.DEVNULL if quiet else None, text=True)
+                                   stderr=subprocess.DEVNULL if quiet else None, text=True, env={**os.environ, **(environment or {})})
         servers[name] = (process, f"http://127.0.0.1:{port}{path}")
 
     threads = "1" if options.pin else "2"
@@ -209,6 +250,9 @@ def main():
             start(flightplan_name(levels[0], answer_format), [server_binary, *serve, levels[0]], f"/v1/plans?format={answer_format}")
     if options.compare:
         start("flightplan (compare)", [options.compare, *serve, levels[0]])
+    receiver = SpanReceiver() if options.spans else None
+    if receiver:
+        start(SPANS_NAME.replace("info", levels[0]), [server_binary, *serve, levels[0]], environment={"OTEL_EXPORTER_OTLP_ENDPOINT": receiver.url})
     start("floor", [floor_binary, "PORT", threads, response_file], quiet=False)
     if peer_binary:
         for name, layer in PEERS.items():
@@ -237,6 +281,13 @@ def main():
                 results.setdefault((name, connections), []).append((rate, p50, p99, cpu, sampler.peak))
                 print(f"round {round_index + 1} {name:28} c={connections:<4} {rate:>10.0f} req/s  p50 {p50:.3f} ms  "
                       f"p99 {p99:.3f} ms  CPU {cpu:.1f} µs/req", file=sys.stderr)
+    spans = None
+    if receiver:
+        exported, dropped, failed = span_counts(servers[SPANS_NAME.replace("info", levels[0])][1])
+        spans = {"exported": exported, "dropped": dropped, "failed_exports": failed, "export_requests": receiver.requests,
+                 "export_bytes": receiver.bytes}
+        print(f"spans: {exported:,} exported in {receiver.requests:,} requests ({receiver.bytes / max(exported, 1):.0f} B a span), "
+              f"{dropped:,} dropped, {failed} failed exports", file=sys.stderr)
     for process, _ in servers.values():
         process.terminate()
         process.wait()
@@ -259,7 +310,7 @@ def main():
         with open(options.json, "w") as output:
             json.dump({"settings": vars(options), "requests": len(bodies),
                        "request_bytes": [min(map(len, bodies)), max(map(len, bodies))], "answer_bytes": sizes,
-                       "floor_answer_bytes": len(response), "rows": rows}, output, indent=1)
+                       "floor_answer_bytes": len(response), "rows": rows, "spans": spans}, output, indent=1)
 
 
 if __name__ == "__main__":

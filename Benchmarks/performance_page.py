@@ -31,6 +31,7 @@ FLIGHTPLAN = os.path.join(ROOT, ".build", "release", "flightplan")
 WHOLE_PATH = "whole request path: body in, JSON out"
 EXPORT = re.compile(r"export sharedFrame plan \(31 keyframes\) as (\S+) \((\d+) B\)")
 CODABLE_PEER, WIRE_PEER = "hummingbird + Codable", "hummingbird + own JSON"
+SPANS = "flightplan (info, spans exported)"
 
 
 def shell(command, environment=None):
@@ -123,6 +124,23 @@ def log_level_note(report):
         parts.append(f"at {connections} connection{'s' if connections > 1 else ''}, {info['requests_per_second'] / warning['requests_per_second']:.2f}× "
                      f"the requests/s and {info['cpu_us_per_request'] / warning['cpu_us_per_request']:.2f}× the CPU per request")
     return "; ".join(parts)
+
+
+def spans_table(report):
+    """Flightplan exporting a span per request against the same server without export, per connection count."""
+    lines = ["| connections | requests/s | server CPU µs/request | p99 ms | peak RSS MiB |", "|---:|---:|---:|---:|---:|"]
+    for connections in connection_counts(report):
+        plain, spans = row_of(report, "flightplan (info)", connections), row_of(report, SPANS, connections)
+
+        def pair(key, digits):
+            return f"{plain[key]:,.{digits}f} → {spans[key]:,.{digits}f} ({spans[key] / plain[key]:.2f}×)"
+        lines.append(f"| {connections} | {pair('requests_per_second', 0)} | {pair('cpu_us_per_request', 1)} | {pair('p99_ms', 3)} | "
+                     f"{pair('peak_rss_mib', 1)} |")
+    counts = report["spans"]
+    return "\n".join(lines) + (
+        f"\n\nThe receiver took {number(counts['exported'])} spans in {number(counts['export_requests'])} export requests "
+        f"({counts['export_bytes'] / max(counts['exported'], 1):.0f} B of protobuf a span); {number(counts['dropped'])} were dropped "
+        f"and {counts['failed_exports']} exports failed.")
 
 
 def in_process_table(results):
@@ -224,11 +242,13 @@ def main():
     main_report, values["http_command"] = http(["--peer", "--log-levels", "info,warning"] + (["--connections", "1,64"] if quick else []), quick)
     default_report, values["default_command"] = http(["--sampling", "default", "--connections", "64" if quick else "1,64"], quick)
     formats_report, values["formats_command"] = http(["--formats", ",".join(formats), "--connections", "64"], quick)
+    spans_report, values["spans_command"] = http(["--spans", "--connections", "1,64"], quick)
 
     values["http_table"] = http_table(main_report)
     values["peer_table"] = peer_table(main_report)
     values["log_level_note"] = log_level_note(main_report)
     values["default_table"] = http_table(default_report)
+    values["spans_table"] = spans_table(spans_report)
     values["formats_table"] = http_table(
         formats_report, "ratio to flightplan's JSON",
         lambda row: row_of(formats_report, "flightplan (info)", row["connections"]))
