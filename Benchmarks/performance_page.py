@@ -270,6 +270,10 @@ def main():
         [(f"{title}", server_instructions.measure(binary, requests, sampling))
          for title, sampling in [("31 keyframes", "keyframes"), ("default sampling", "default")]])
 
+    values["spans_instructions_command"] = f"python3 Benchmarks/server_instructions.py --spans --requests {requests}"
+    print(f"$ {values['spans_instructions_command']}", file=sys.stderr)
+    values["spans_instructions_table"] = server_instructions.table(server_instructions.spans_columns(binary, requests))
+
     # Where the time goes: flightplan's CPU per request over HTTP against the whole path in process.
     busiest = max(connection_counts(main_report))
     server = row_of(main_report, "flightplan (info)", busiest)

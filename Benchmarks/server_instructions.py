@@ -4,10 +4,12 @@
 once those 10 and N more; the difference divided by N is what one request costs in user space, split into the
 endpoint (`Endpoint.answer`: parse, read, validate, plan, write) and the rest (libmicrohttpd, the daemon, router,
 access log and metrics). The requests are http_bench's distinct sharedFrame requests, at 31 keyframes and at the
-default sampling.
+default sampling. `--spans` measures the 31-keyframe requests twice instead, without and with span export
+(OTEL_EXPORTER_OTLP_ENDPOINT set to http_bench's OTLP receiver; the spans are sent when the server stops, within the
+profile): what export adds to a request, the batcher's thread and the export requests included.
 
 Needs valgrind (`apt-get install -y valgrind`).
-Usage: python3 Benchmarks/server_instructions.py [BINARY] [--requests N (400)]
+Usage: python3 Benchmarks/server_instructions.py [BINARY] [--requests N (400)] [--spans]
 """
 import argparse
 import http.client
@@ -20,7 +22,7 @@ import tempfile
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from http_bench import ROOT, distinct_requests, free_port  # noqa: E402
+from http_bench import ROOT, SpanReceiver, distinct_requests, free_port  # noqa: E402
 
 # Each part by its function's mangled name; callgrind_annotate lists a function once per source file it inlines,
 # and the largest inclusive count is the function's own.
@@ -34,11 +36,13 @@ STEPS = {
 }
 
 
-def profile(binary, bodies, out):
-    """Runs the server under callgrind, sends `bodies` over one connection, stops it; the profile's totals."""
+def profile(binary, bodies, out, environment=None):
+    """Runs the server under callgrind (with `environment` added), sends `bodies` over one connection, stops it; the
+    profile's totals."""
     port = free_port()
     server = subprocess.Popen(["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}", binary, "serve", "--port", str(port),
-                               "--threads", "1", "--log-level", "info"], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+                               "--threads", "1", "--log-level", "info"], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
+                              env={**os.environ, **(environment or {})})
     deadline = time.time() + 120
     while True:
         try:
@@ -72,15 +76,16 @@ def profile(binary, bodies, out):
     return total, counts
 
 
-def measure(binary, requests=400, sampling="keyframes"):
-    """Instructions per request, by part (``PARTS``' keys), over `requests` distinct requests."""
+def measure(binary, requests=400, sampling="keyframes", environment=None):
+    """Instructions per request, by part (``PARTS``' keys), over `requests` distinct requests, the server run with
+    `environment` added."""
     if not shutil.which("valgrind") or not shutil.which("callgrind_annotate"):
         sys.exit("server_instructions.py needs valgrind: apt-get install -y valgrind")
     warmup = 10
     bodies = distinct_requests(warmup + requests, None, sampling)
     with tempfile.TemporaryDirectory() as scratch:
-        few = profile(binary, bodies[:warmup], os.path.join(scratch, "few"))
-        many = profile(binary, bodies, os.path.join(scratch, "many"))
+        few = profile(binary, bodies[:warmup], os.path.join(scratch, "few"), environment)
+        many = profile(binary, bodies, os.path.join(scratch, "many"), environment)
     missing = [name for name in ["endpoint", *STEPS] if name not in many[1]]
     if missing:
         sys.exit(f"no function for {', '.join(missing)} in the profile: a signature changed; update the names in {__file__}")
@@ -100,6 +105,13 @@ PARTS = [("whole", "the whole request in user space"), ("endpoint", "the endpoin
          ("rest", "the rest: libmicrohttpd, the daemon, router, access log and metrics")]
 
 
+def spans_columns(binary, requests):
+    """The 31-keyframe requests without and with span export to an OTLP receiver in this process, as table columns."""
+    receiver = SpanReceiver()
+    return [(title, measure(binary, requests, "keyframes", environment))
+            for title, environment in [("31 keyframes", None), ("spans exported", {"OTEL_EXPORTER_OTLP_ENDPOINT": receiver.url})]]
+
+
 def table(columns):
     """A Markdown table of instructions per request: one column per (title, parts) in `columns`."""
     lines = ["| part | " + " | ".join(title for title, _ in columns) + " |", "|---|" + "---:|" * len(columns)]
@@ -112,7 +124,11 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("binary", nargs="?", default=os.path.join(ROOT, ".build", "release", "flightplan"))
     parser.add_argument("--requests", type=int, default=400)
+    parser.add_argument("--spans", action="store_true", help="31 keyframes without and with span export, instead of both samplings")
     arguments = parser.parse_args()
+    if arguments.spans:
+        print(table(spans_columns(arguments.binary, arguments.requests)))
+        return
     print(table([(f"{sampling} sampling", measure(arguments.binary, arguments.requests, sampling)) for sampling in ["keyframes", "default"]]))
 
 

@@ -58,6 +58,20 @@ struct OTLPProtobufTests {
         #expect(ProtobufReader.value(16, in: span) == .fixed32(0x301))
     }
 
+    @Test("a message of 128 bytes or more gets a length of two or three bytes, and what follows it still reads", arguments: [127, 128, 300, 20_000])
+    func longMessages(length: Int) throws {
+        var long = Self.span
+        long.attributes = [Attribute("long", .string(String(repeating: "x", count: length))), Attribute("after", .int(7))]
+        let message = OTLPProtobuf.exportRequest([long, Self.span], resource: [], scopeVersion: "1")
+        let scopeSpans = try #require(ProtobufReader.bytes(2, in: ProtobufReader.bytes(1, in: message)[0]).first)
+        let spans = ProtobufReader.bytes(2, in: scopeSpans)
+        try #require(spans.count == 2)
+        let attributes = ProtobufReader.bytes(9, in: spans[0])
+        #expect(ProtobufReader.bytes(1, in: ProtobufReader.bytes(2, in: attributes[0])[0]).first?.count == length)
+        #expect(ProtobufReader.value(3, in: ProtobufReader.bytes(2, in: attributes[1])[0]) == .varint(7))
+        #expect(ProtobufReader.bytes(5, in: spans[1]) == [Array("POST /v1/plans".utf8)])
+    }
+
     @Test("a root span has no parent field, no status when unset, and a local parent flag", arguments: [Span.Kind.server, .internal])
     func rootSpan(kind: Span.Kind) throws {
         var root = Self.span

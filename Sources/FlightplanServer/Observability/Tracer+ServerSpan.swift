@@ -24,14 +24,18 @@ extension Tracer {
         let traceID = caller.flatMap { TraceID(hex: $0.traceID) } ?? .random()
         guard sampler.samples(traceID, parentSampled: caller?.sampled) else { return }
         let method = Self.knownMethods.contains(head.method) ? head.method : "_OTHER"
-        var attributes = [
-            Attribute("http.request.method", .string(method)), Attribute("url.scheme", .string("http")),
-            Attribute("http.response.status_code", .int(Int64(status))), Attribute("http.request.body.size", .int(Int64(requestBytes))),
-            Attribute("http.response.body.size", .int(Int64(responseBytes))),
-            Attribute("network.protocol.version", .string(head.version.hasPrefix("HTTP/") ? String(head.version.dropFirst(5)) : head.version)),
-            Attribute("flightplan.request_id", .string(requestID))
-        ]
-        if let route { attributes.insert(Attribute("http.route", .string(route)), at: 1) }
+        // Built in order in room for all of them: inserting the route and appending the error grew the array twice.
+        var attributes: [Attribute] = []
+        attributes.reserveCapacity(9)
+        attributes.append(Attribute("http.request.method", .string(method)))
+        if let route { attributes.append(Attribute("http.route", .string(route))) }
+        attributes.append(Attribute("url.scheme", .string("http")))
+        attributes.append(Attribute("http.response.status_code", .int(Int64(status))))
+        attributes.append(Attribute("http.request.body.size", .int(Int64(requestBytes))))
+        attributes.append(Attribute("http.response.body.size", .int(Int64(responseBytes))))
+        let version = head.version.hasPrefix("HTTP/") ? String(head.version.dropFirst(5)) : head.version
+        attributes.append(Attribute("network.protocol.version", .string(version)))
+        attributes.append(Attribute("flightplan.request_id", .string(requestID)))
         if status >= 500 { attributes.append(Attribute("error.type", .string(String(status)))) }
         let end = Self.wallClockNanoseconds
         let nanoseconds = UInt64(elapsed.components.seconds) * 1_000_000_000 + UInt64(elapsed.components.attoseconds / 1_000_000_000)
