@@ -240,6 +240,7 @@ def exported_spans():
         time.sleep(0.05)
     process.send_signal(signal.SIGTERM)
     process.wait(20)
+    access = {entry.get("request_id"): entry for entry in map(json.loads, process.stderr.read().splitlines()) if "request_id" in entry}
     spans = receiver.spans()
     by_id = {attributes(span).get("flightplan.request_id"): (resource, span) for resource, span in spans}
     resource, span = by_id.get("span-1", ({}, trace_pb2.Span()))
@@ -261,6 +262,11 @@ def exported_spans():
           and attributes(root).get("http.response.status_code") == 404 and "http.route" not in attributes(root),
           "an untraced request starts a trace of its own; a caller that did not sample is followed (parentbased_always_on)",
           f"({sorted(key for key in by_id)})")
+    root_line, unsampled_line = access.get("root", {}), access.get("unsampled", {})
+    check(root_line.get("trace_id") == root.trace_id.hex() and root_line.get("span_id") == root.span_id.hex()
+          and unsampled_line.get("trace_id") == TRACE_ID,
+          "the access line of a request that began a trace names its exported span (a traced one, its caller's trace)",
+          f"({root_line.get('trace_id')}, {root_line.get('span_id')})")
     receiver.close()
 
 

@@ -37,8 +37,9 @@ struct ServerSpanTests {
     func tracedRequest() throws {
         let (tracer, recorder) = tracer()
         let head = RequestHead(method: "POST", path: "/v1/plans", headers: ["traceparent": Self.traceparent])
-        tracer.recordServerSpan(
+        let ids = tracer.recordServerSpan(
             head: head, route: "/v1/plans", status: 200, requestBytes: 162, responseBytes: 10_123, elapsed: .microseconds(1500), requestID: "r-1")
+        #expect(ids?.traceID.hex == head.trace?.traceID && ids?.spanID.hex == head.trace?.spanID)
         let span = try #require(recorder.spans(after: tracer).first)
         let trace = try #require(head.trace)
         #expect(span.traceID.hex == trace.traceID && span.parentSpanID?.hex == "00f067aa0ba902b7" && span.spanID.hex == trace.spanID)
@@ -73,10 +74,10 @@ struct ServerSpanTests {
             route: "/healthz", status: 200, requestBytes: 0, responseBytes: 15, elapsed: .zero, requestID: "r-3")
         #expect(followedSpans.spans(after: followed).isEmpty)
         let (off, offSpans) = tracer(.alwaysOff)
-        off.recordServerSpan(
+        let ids = off.recordServerSpan(
             head: RequestHead(method: "GET", path: "/healthz"), route: "/healthz", status: 200, requestBytes: 0, responseBytes: 15, elapsed: .zero,
             requestID: "r-4")
-        #expect(offSpans.spans(after: off).isEmpty)
+        #expect(ids == nil && offSpans.spans(after: off).isEmpty)
     }
 
     @Test("/metrics counts exported and dropped spans and failed exports; all 0 while export is off")

@@ -17,12 +17,15 @@ extension Tracer {
     ///   - responseBytes: Body bytes answered.
     ///   - elapsed: From the request's first byte to its completion.
     ///   - requestID: The request's `X-Request-Id`.
+    /// - Returns: The span's trace and span ids when it was sampled (for the access line of a request that began a
+    ///   trace), else nil.
+    @discardableResult
     public func recordServerSpan(
         head: RequestHead, route: String?, status: Int, requestBytes: Int, responseBytes: Int, elapsed: Duration, requestID: String
-    ) {
+    ) -> (traceID: TraceID, spanID: SpanID)? {
         let caller = head.trace
         let traceID = caller.flatMap { TraceID(hex: $0.traceID) } ?? .random()
-        guard sampler.samples(traceID, parentSampled: caller?.sampled) else { return }
+        guard sampler.samples(traceID, parentSampled: caller?.sampled) else { return nil }
         let method = Self.knownMethods.contains(head.method) ? head.method : "_OTHER"
         // Built in order in room for all of them: inserting the route and appending the error grew the array twice.
         var attributes: [Attribute] = []
@@ -39,11 +42,13 @@ extension Tracer {
         if status >= 500 { attributes.append(Attribute("error.type", .string(String(status)))) }
         let end = Self.wallClockNanoseconds
         let nanoseconds = UInt64(elapsed.components.seconds) * 1_000_000_000 + UInt64(elapsed.components.attoseconds / 1_000_000_000)
+        let spanID = caller.flatMap { SpanID(hex: $0.spanID) } ?? .random()
         batcher.submit(
             Span(
-                traceID: traceID, spanID: caller.flatMap { SpanID(hex: $0.spanID) } ?? .random(),
+                traceID: traceID, spanID: spanID,
                 parentSpanID: caller.flatMap { SpanID(hex: $0.parentID) }, name: route.map { "\(method) \($0)" } ?? method, kind: .server,
                 startNanoseconds: end - min(nanoseconds, end), endNanoseconds: end, attributes: attributes,
                 status: status >= 500 ? .error("HTTP \(status)") : .unset))
+        return (traceID, spanID)
     }
 }

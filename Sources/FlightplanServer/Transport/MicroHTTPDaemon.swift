@@ -425,10 +425,11 @@ public final class MicroHTTPDaemon: Sendable {
         let route = exchange.route?.route ?? router.routes.first { $0.path == head.path }
         let routeLabel = route?.path ?? ServerMetrics.unmatchedRoute
         router.state.metrics.recordRequest(route: routeLabel, status: exchange.status, microseconds: microseconds, bytes: exchange.responseBytes)
-        router.state.tracer?.recordServerSpan(
+        let exported = router.state.tracer?.recordServerSpan(
             head: head, route: route?.path, status: exchange.status, requestBytes: exchange.requestBytes, responseBytes: exchange.responseBytes,
             elapsed: elapsed, requestID: exchange.requestID)
-        let trace = head.trace.map { ($0.traceID, $0.spanID) }
+        // The caller's trace, or the one this request began when its span was exported, so that its line finds its span.
+        let trace = head.trace.map { ($0.traceID, $0.spanID) } ?? exported.map { ($0.traceID.hex, $0.spanID.hex) }
         accessLog.record(
             AccessEntry(
                 method: method, path: path, route: routeLabel, status: exchange.status, bytes: exchange.responseBytes, microseconds: microseconds,
