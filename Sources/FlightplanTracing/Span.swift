@@ -25,7 +25,7 @@ public struct TraceID: Sendable, Hashable {
     }
 
     /// 32 lower-case hex digits.
-    public var hex: String { HexDigits.text(high) + HexDigits.text(low) }
+    public var hex: String { HexDigits.text(high, low) }
 }
 
 /// A span's id: 8 bytes, never all zero, written as 16 lower-case hex digits.
@@ -161,16 +161,22 @@ enum HexDigits {
         return value
     }
 
-    /// 16 lower-case hex digits.
-    static func text(_ value: UInt64) -> String {
-        String(unsafeUninitializedCapacity: 16) { digits in
-            var rest = value
-            for index in (0..<16).reversed() {
-                let nibble = UInt8(truncatingIfNeeded: rest & 15)
-                digits[index] = nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "a") + nibble - 10
-                rest >>= 4
+    /// 16 lower-case hex digits for `first`, then 16 for `second` if given: written straight into one string (a trace
+    /// id as two strings joined took three allocations).
+    static func text(_ first: UInt64, _ second: UInt64? = nil) -> String {
+        let count = second == nil ? 16 : 32
+        return String(unsafeUninitializedCapacity: count) { digits in
+            func write(_ word: UInt64, at offset: Int) {
+                var rest = word
+                for index in (offset..<(offset + 16)).reversed() {
+                    let nibble = UInt8(truncatingIfNeeded: rest & 15)
+                    digits[index] = nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "a") + nibble - 10
+                    rest >>= 4
+                }
             }
-            return 16
+            write(first, at: 0)
+            if let second { write(second, at: 16) }
+            return count
         }
     }
 }
