@@ -48,7 +48,7 @@ echo "ok   kubernetes-validate --strict: ${manifests[*]} (Kubernetes $oldest and
 # The PodMonitor is a CRD's kind, which kubernetes-validate has no schema for: it is read by cloudcoil's models of
 # prometheus-operator's CRDs (generated from their OpenAPI schemas: types, enums, required fields), and whatever the
 # models do not read back (an unknown or misspelt field) fails too.
-python3 - deploy/kubernetes/podmonitor.yaml <<'PY'
+python3 - deploy/kubernetes/prometheus-operator/podmonitor.yaml <<'PY'
 import sys, yaml
 from importlib.metadata import version
 from cloudcoil.models.prometheus_operator import v1
@@ -66,13 +66,15 @@ lost = unread(document, model.model_dump(by_alias=True, exclude_none=True, mode=
 assert not lost, f"{sys.argv[1]}: fields the PodMonitor schema does not have: {lost}"
 print(f"ok   {sys.argv[1]} is a valid PodMonitor (cloudcoil-models-prometheus-operator {version('cloudcoil-models-prometheus-operator')}, every field read back)")
 PY
-python3 - "${manifests[@]}" deploy/kubernetes/podmonitor.yaml <<'PY'
+python3 - "${manifests[@]}" <<'PY'
 import sys, yaml
 listed = yaml.safe_load(open("deploy/kubernetes/kustomization.yaml"))["resources"]
 given = [path.split("/")[-1] for path in sys.argv[1:]]
 assert sorted(listed) == sorted(given), f"kustomization lists {listed}, the manifests are {given}"
+overlay = yaml.safe_load(open("deploy/kubernetes/prometheus-operator/kustomization.yaml"))
+assert overlay["resources"] == ["..", "podmonitor.yaml"] and overlay["namespace"] == "flightplan", "the PodMonitor overlay is the base and the PodMonitor"
 load = lambda name: yaml.safe_load(open(f"deploy/kubernetes/{name}.yaml"))
-deployment, hpa, pdb, monitor = load("deployment"), load("hpa"), load("pdb"), load("podmonitor")
+deployment, hpa, pdb, monitor = load("deployment"), load("hpa"), load("pdb"), load("prometheus-operator/podmonitor")
 pod = deployment["spec"]["template"]["spec"]
 labels = deployment["spec"]["template"]["metadata"]["labels"]
 container = pod["containers"][0]

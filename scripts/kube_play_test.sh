@@ -19,7 +19,7 @@ printf '[containers]\ndefault_ulimits = ["nofile=%s:%s", "nproc=4096:4096"]\n' "
 export CONTAINERS_CONF=$work/containers.conf
 free_port() { python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
 port=$(free_port) admin=$(free_port)
-for manifest in namespace deployment service hpa pdb networkpolicy podmonitor; do
+for manifest in namespace deployment service hpa pdb networkpolicy prometheus-operator/podmonitor; do
     echo ---
     sed -e "s#image: flightplan:1.0.0#image: $image#" -e "s/8080/$port/g" -e "s/8081/$admin/g" \
         "deploy/kubernetes/$manifest.yaml"
