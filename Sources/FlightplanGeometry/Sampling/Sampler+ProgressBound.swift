@@ -33,10 +33,14 @@ package struct ProgressMotion {
     ) {
         self.curve = curve
         switch curve {
-        case .bezier: range = (0, 1)
-        case .spring(let spring): range = spring.range
+        case .bezier:
+            range = (0, 1)
+            self.kinks = kinks
+        case .spring(let spring):
+            range = spring.range
+            // Opacities and colours stop at 0 and 1, where a spring passes on beyond them: kinks too.
+            self.kinks = (spring.range.low < 0 ? [0] : []) + kinks + (spring.range.high > 1 ? [1] : [])
         }
-        self.kinks = kinks
         self.states = states
         self.trackState = trackState
     }
@@ -76,8 +80,13 @@ extension Sampler {
     /// `|mix(W(p₀), W(p₁), f) − W(p̄)| + |W(p̄) − W(p(t))| ≤ K (p₁ − p₀)² / 4 + L · max |p̄ − p(t)|`, where K bounds
     /// the chord's stray in progress (it is `f(1 − f) (p₁ − p₀)²` times W's bend) and L the rendered state's speed per
     /// unit of progress, both over p₀…p₁ (which holds p(t): the curve's progress is monotone inside 0…1).
-    /// - `max |p̄ − p(t)|` is exact: t and p are both cubics in s, so the chord's gap is largest where
+    /// - `max |p̄ − p(t)|` is exact on a Bézier: t and p are both cubics in s, so the chord's gap is largest where
     ///   `y′(s) = m x′(s)` (m the chord's slope), a quadratic's roots; only the segment's ends are evaluated.
+    /// - On a spring the search runs in time, the progress is not monotone and may leave 0…1: the grid spans the
+    ///   progresses it reaches (0 and 1 kinks where it passes them: opacities stop there), each time it crosses a kink
+    ///   is a keyframe, so that p(t) stays on one side of every kink inside a segment, and the gap is bounded from the
+    ///   damping envelope (``springTimes(spring:range:kinks:grid:keyframeLimit:)``); K and L are read over the chord's
+    ///   progresses widened by that gap.
     /// - K and L come from ``ProgressGrid``, per rendered coordinate and for opacity: exact states on a grid of cells,
     ///   their middles and finer points at each piece's ends, each cell taking the largest of its own and its
     ///   neighbours' measures, with kinks as cell edges and keyframes (a corner in W is no bend a grid can measure). A
