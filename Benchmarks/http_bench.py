@@ -15,6 +15,12 @@ runs flightplan at the first log level exporting a span per request (OTEL_EXPORT
 settings) to an OTLP/HTTP receiver in this script that reads each export and answers 200, as "flightplan (info, spans
 exported)": what export costs against the same server without it, in one run.
 
+`--workloads sharedFrame,morph,reveal,zoom,snapshot,mixed` measures what users send instead: per style, DISTINCT
+requests made from examples/<style>.json with a random source frame (children moved with it), direction and image
+aspect and no `sampling` (what a client that tunes nothing sends); `mixed` rotates through all five styles' requests.
+One flightplan server answers every workload; each workload has a floor of its own, answering the median-sized of
+that workload's answers, and the ratio is to that floor, measured in the same round.
+
 Per server and connection count it reports the median requests/s, p50 and p99 latency, server CPU per request (user +
 system time from /proc/PID/stat over the run, divided by the requests wrk completed), peak RSS, and the ratio to the
 floor measured in the same round; `--json FILE` also writes them, with the answers' sizes, for
@@ -23,8 +29,10 @@ Benchmarks/performance_page.py.
 Usage: python3 Benchmarks/http_bench.py [--seconds 10] [--rounds 3] [--connections 1,64,256] [--distinct 1000]
                                         [--log-levels info,warning] [--formats json] [--peer] [--precision N]
                                         [--sampling keyframes|default] [--compare BINARY] [--pin] [--spans] [--json FILE]
+                                        [--workloads sharedFrame,morph,reveal,zoom,snapshot,mixed]
        python3 Benchmarks/http_bench.py --sampling default --write-bodies FILE   (the bodies alone, one a line: set
-       FLIGHTPLAN_DISTINCT_BODIES=FILE for the in-process benchmark that plans them all)
+       FLIGHTPLAN_DISTINCT_BODIES=FILE for the in-process benchmark that plans them all; with --workloads, the first
+       workload's)
 """
 import argparse
 import json
@@ -108,6 +116,48 @@ def distinct_requests(count, precision, sampling="keyframes"):
             del request["sampling"]
         bodies.append(json.dumps(request, separators=(",", ":")))
     return bodies
+
+
+STYLES = ["sharedFrame", "morph", "reveal", "zoom", "snapshot"]
+
+
+def style_requests(style, count, seed=29):
+    """`count` requests of `style` as users send them: examples/<style>.json with a random source frame (within the
+    destination's bounds; a snapshot's child pairs move with it), a random direction and, where the example gives an
+    image, a random portrait or landscape image size; no `sampling`."""
+    base = json.load(open(os.path.join(ROOT, "examples", f"{style}.json")))
+    base.pop("sampling", None)
+    rng = random.Random(f"{style}-{seed}")
+    bounds = base["destination"]["bounds"]
+    bodies = []
+    for _ in range(count):
+        request = json.loads(json.dumps(base))
+        frame = request["source"]["frame"]
+        width = min(bounds["width"], max(24, round(frame["width"] * rng.uniform(0.6, 1.4))))
+        height = min(bounds["height"] - 120, max(24, round(frame["height"] * rng.uniform(0.6, 1.4))))
+        x, y = rng.randint(0, int(bounds["width"] - width)), rng.randint(60, int(bounds["height"] - height - 60))
+        for child in request.get("children", []):
+            moved = child["from"]
+            moved["x"] += x - frame["x"]
+            moved["y"] += y - frame["y"]
+        frame.update(x=x, y=y, width=width, height=height)
+        if "cornerRadius" in request["source"]:
+            request["source"]["cornerRadius"] = min(request["source"]["cornerRadius"], min(width, height) / 2)
+        request["direction"] = rng.choice(["push", "pop"])
+        if "imageSize" in request:
+            long_side, short_side = rng.randint(1200, 4032), rng.randint(800, 3024)
+            request["imageSize"] = ({"width": long_side, "height": short_side} if rng.random() < 0.5
+                                    else {"width": short_side, "height": long_side})
+        bodies.append(json.dumps(request, separators=(",", ":")))
+    return bodies
+
+
+def workload_requests(workload, count):
+    """The DISTINCT requests of one workload: a style's, or `mixed`: every style's in turn."""
+    if workload != "mixed":
+        return style_requests(workload, count)
+    per_style = [style_requests(style, count // len(STYLES) + 1) for style in STYLES]
+    return [bodies[index] for index in range(count // len(STYLES) + 1) for bodies in per_style][:count]
 
 
 def wrk_script(path, bodies):
@@ -210,59 +260,89 @@ def main():
     parser.add_argument("--spans", action="store_true",
                         help="also run flightplan exporting a span per request to an OTLP/HTTP receiver in this script")
     parser.add_argument("--json", metavar="FILE", help="also write the settings, the answers' sizes and every run here")
+    parser.add_argument("--workloads", metavar="LIST",
+                        help=f"measure these workloads ({','.join(STYLES)},mixed) each against a floor of its own, instead of sharedFrame")
     parser.add_argument("--write-bodies", metavar="FILE",
                         help="only write the DISTINCT request bodies here, one a line (for the in-process benchmark)")
     options = parser.parse_args()
     if options.write_bodies:
         with open(options.write_bodies, "w") as file:
-            file.write("".join(body + "\n" for body in distinct_requests(options.distinct, options.precision, options.sampling)))
+            bodies = (workload_requests(options.workloads.split(",")[0], options.distinct) if options.workloads
+                      else distinct_requests(options.distinct, options.precision, options.sampling))
+            file.write("".join(body + "\n" for body in bodies))
         return
     formats = options.formats.split(",")
     levels = options.log_levels.split(",")
     server_binary, floor_binary, peer_binary = build(options.peer, options.binary)
-    bodies = distinct_requests(options.distinct, options.precision, options.sampling)
-    answers = {answer_format: [subprocess.run([server_binary, "plan", "--format", answer_format], input=body.encode(),
-                                              capture_output=True, check=True).stdout.rstrip(b"\n") for body in bodies[:20]]
-               for answer_format in dict.fromkeys(["json"] + formats)}
-    # The floor answers with the median-sized JSON answer.
-    response = sorted(answers["json"], key=len)[len(answers["json"]) // 2]
     work = tempfile.mkdtemp()
-    response_file = os.path.join(work, "response.json")
-    open(response_file, "wb").write(response)
-    script = os.path.join(work, "post.lua")
-    wrk_script(script, bodies)
+    workloads = options.workloads.split(",") if options.workloads else [None]
 
-    servers = {}  # name: (process, URL)
+    def answer(body, answer_format="json"):
+        return subprocess.run([server_binary, "plan", "--format", answer_format], input=body.encode(),
+                              capture_output=True, check=True).stdout.rstrip(b"\n")
 
-    def start(name, command, path="/v1/plans", quiet=True, environment=None):
+    # Per workload: its requests, wrk's script rotating through them, and the floor's answer (the median-sized JSON
+    # answer of its first requests, or of every style's for `mixed`).
+    loads = {}
+    for workload in workloads:
+        bodies = (workload_requests(workload, options.distinct) if workload
+                  else distinct_requests(options.distinct, options.precision, options.sampling))
+        sample = bodies[:50] if workload else bodies[:20]
+        answers = {answer_format: [answer(body, answer_format) for body in sample] for answer_format in dict.fromkeys(["json"] + formats)}
+        response = sorted(answers["json"], key=len)[len(answers["json"]) // 2]
+        tag = workload or "sharedFrame"
+        response_file, script = os.path.join(work, f"{tag}.json"), os.path.join(work, f"{tag}.lua")
+        open(response_file, "wb").write(response)
+        wrk_script(script, bodies)
+        sizes = {answer_format: [min(map(len, sized)), max(map(len, sized))] for answer_format, sized in answers.items()}
+        loads[workload] = {"bodies": bodies, "script": script, "response": response, "response_file": response_file, "sizes": sizes,
+                           "mean_answer": statistics.mean(map(len, answers["json"]))}
+
+    processes = []
+    servers = {}  # name: (process, URL, wrk script)
+
+    def start(name, command, path="/v1/plans", quiet=True, script=None, environment=None):
         port = free_port()
         command = pinned([arg.replace("PORT", str(port)) for arg in command], SERVER_CORE if options.pin else None)
         process = subprocess.Popen(command, stdout=subprocess.PIPE,
                                    stderr=subprocess.DEVNULL if quiet else None, text=True, env={**os.environ, **(environment or {})})
-        servers[name] = (process, f"http://127.0.0.1:{port}{path}")
+        processes.append(process)
+        servers[name] = (process, f"http://127.0.0.1:{port}{path}", script or loads[None]["script"])
+        return process, servers[name][1]
 
+    receiver = SpanReceiver() if options.spans and not options.workloads else None
     threads = "1" if options.pin else "2"
     serve = ["serve", "--port", "PORT", "--threads", threads, "--log-level"]
-    for level in levels:
-        start(flightplan_name(level, "json"), [server_binary, *serve, level])
-    for answer_format in formats:
-        if answer_format != "json":
-            start(flightplan_name(levels[0], answer_format), [server_binary, *serve, levels[0]], f"/v1/plans?format={answer_format}")
-    if options.compare:
-        start("flightplan (compare)", [options.compare, *serve, levels[0]])
-    receiver = SpanReceiver() if options.spans else None
-    if receiver:
-        start(SPANS_NAME.replace("info", levels[0]), [server_binary, *serve, levels[0]], environment={"OTEL_EXPORTER_OTLP_ENDPOINT": receiver.url})
-    start("floor", [floor_binary, "PORT", threads, response_file], quiet=False)
-    if peer_binary:
-        for name, layer in PEERS.items():
-            start(name, [peer_binary, "PORT", layer])
-    for process, _ in servers.values():
+    if options.workloads:
+        # One flightplan server answers every workload, each workload's floor its own answer.
+        process, url = start("flightplan", [server_binary, *serve, levels[0]], script=loads[workloads[0]]["script"])
+        del servers["flightplan"]
+        for workload in workloads:
+            servers[f"flightplan · {workload}"] = (process, url, loads[workload]["script"])
+            start(f"floor · {workload}", [floor_binary, "PORT", threads, loads[workload]["response_file"]], quiet=False,
+                  script=loads[workload]["script"])
+    else:
+        for level in levels:
+            start(flightplan_name(level, "json"), [server_binary, *serve, level])
+        for answer_format in formats:
+            if answer_format != "json":
+                start(flightplan_name(levels[0], answer_format), [server_binary, *serve, levels[0]], f"/v1/plans?format={answer_format}")
+        if options.compare:
+            start("flightplan (compare)", [options.compare, *serve, levels[0]])
+        if receiver:
+            start(SPANS_NAME.replace("info", levels[0]), [server_binary, *serve, levels[0]],
+                  environment={"OTEL_EXPORTER_OTLP_ENDPOINT": receiver.url})
+        start("floor", [floor_binary, "PORT", threads, loads[None]["response_file"]], quiet=False)
+        if peer_binary:
+            for name, layer in PEERS.items():
+                start(name, [peer_binary, "PORT", layer])
+    for process in processes:
         process.stdout.readline()
-    sizes = {answer_format: [min(map(len, sized)), max(map(len, sized))] for answer_format, sized in answers.items()}
-    print(f"{len(bodies)} distinct requests of {min(map(len, bodies))}-{max(map(len, bodies))} B, answers of "
-          f"{sizes['json'][0]}-{sizes['json'][1]} B (floor: {len(response)} B), "
-          f"{options.rounds} rounds x {options.seconds} s, alternating"
+    for workload, load in loads.items():
+        bodies, sizes = load["bodies"], load["sizes"]
+        print(f"{workload or 'sharedFrame'}: {len(bodies)} distinct requests of {min(map(len, bodies))}-{max(map(len, bodies))} B, "
+              f"answers of {sizes['json'][0]}-{sizes['json'][1]} B (floor: {len(load['response'])} B)", file=sys.stderr)
+    print(f"{options.rounds} rounds x {options.seconds} s, alternating"
           + (f", servers on core {SERVER_CORE} (1 thread), wrk on core {CLIENT_CORE}" if options.pin else ""), file=sys.stderr)
 
     names = list(servers)
@@ -270,7 +350,7 @@ def main():
     for round_index in range(options.rounds):
         for connections in map(int, options.connections.split(",")):
             for name in (names if round_index % 2 == 0 else list(reversed(names))):
-                process, url = servers[name]
+                process, url, script = servers[name]
                 sampler = Sampler(process.pid)
                 sampler.start()
                 cpu_before = cpu_seconds(process.pid)
@@ -288,29 +368,49 @@ def main():
                  "export_bytes": receiver.bytes}
         print(f"spans: {exported:,} exported in {receiver.requests:,} requests ({receiver.bytes / max(exported, 1):.0f} B a span), "
               f"{dropped:,} dropped, {failed} failed exports", file=sys.stderr)
-    for process, _ in servers.values():
+    for process in processes:
         process.terminate()
         process.wait()
 
+    def row(name, connections, floor_name, **extra):
+        runs = results[(name, connections)]
+        floor_rate = statistics.median(r[0] for r in results[(floor_name, connections)])
+        measured = {"connections": connections, "server": name, **extra, "requests_per_second": statistics.median(r[0] for r in runs),
+                    "p50_ms": statistics.median(r[1] for r in runs), "p99_ms": statistics.median(r[2] for r in runs),
+                    "cpu_us_per_request": statistics.median(r[3] for r in runs), "peak_rss_mib": max(r[4] for r in runs) / 1024}
+        measured["ratio_to_floor"] = measured["requests_per_second"] / floor_rate
+        return measured
+
     rows = []
-    print("| connections | server | requests/s (median) | p50 ms | p99 ms | server CPU µs/request | peak RSS MiB | ratio to floor |")
-    print("|---:|---|---:|---:|---:|---:|---:|---:|")
-    for connections in map(int, options.connections.split(",")):
-        floor_rate = statistics.median(r[0] for r in results[("floor", connections)])
-        for name in ["floor"] + [n for n in names if n != "floor"]:
-            runs = results[(name, connections)]
-            row = {"connections": connections, "server": name, "requests_per_second": statistics.median(r[0] for r in runs),
-                   "p50_ms": statistics.median(r[1] for r in runs), "p99_ms": statistics.median(r[2] for r in runs),
-                   "cpu_us_per_request": statistics.median(r[3] for r in runs), "peak_rss_mib": max(r[4] for r in runs) / 1024}
-            row["ratio_to_floor"] = row["requests_per_second"] / floor_rate
-            rows.append(row)
-            print(f"| {connections} | {name} | {row['requests_per_second']:,.0f} | {row['p50_ms']:.3f} | {row['p99_ms']:.3f} | "
-                  f"{row['cpu_us_per_request']:.1f} | {row['peak_rss_mib']:.1f} | {row['ratio_to_floor']:.2f}× |")
+    if options.workloads:
+        print("| connections | workload | answer kB (mean) | flightplan requests/s | p50 / p99 ms | server CPU µs/request | "
+              "floor requests/s (p99 ms) | ratio to floor |")
+        print("|---:|---|---:|---:|---:|---:|---:|---:|")
+        for connections in map(int, options.connections.split(",")):
+            for workload in workloads:
+                floor = row(f"floor · {workload}", connections, f"floor · {workload}", workload=workload)
+                served = row(f"flightplan · {workload}", connections, f"floor · {workload}", workload=workload,
+                             mean_answer_bytes=loads[workload]["mean_answer"])
+                rows += [floor, served]
+                print(f"| {connections} | {workload} | {served['mean_answer_bytes'] / 1000:.1f} | {served['requests_per_second']:,.0f} | "
+                      f"{served['p50_ms']:.2f} / {served['p99_ms']:.2f} | {served['cpu_us_per_request']:.1f} | "
+                      f"{floor['requests_per_second']:,.0f} ({floor['p99_ms']:.2f}) | {served['ratio_to_floor']:.2f}× |")
+    else:
+        print("| connections | server | requests/s (median) | p50 ms | p99 ms | server CPU µs/request | peak RSS MiB | ratio to floor |")
+        print("|---:|---|---:|---:|---:|---:|---:|---:|")
+        for connections in map(int, options.connections.split(",")):
+            for name in ["floor"] + [n for n in names if n != "floor"]:
+                measured = row(name, connections, "floor")
+                rows.append(measured)
+                print(f"| {connections} | {name} | {measured['requests_per_second']:,.0f} | {measured['p50_ms']:.3f} | "
+                      f"{measured['p99_ms']:.3f} | {measured['cpu_us_per_request']:.1f} | {measured['peak_rss_mib']:.1f} | "
+                      f"{measured['ratio_to_floor']:.2f}× |")
     if options.json:
         with open(options.json, "w") as output:
-            json.dump({"settings": vars(options), "requests": len(bodies),
-                       "request_bytes": [min(map(len, bodies)), max(map(len, bodies))], "answer_bytes": sizes,
-                       "floor_answer_bytes": len(response), "rows": rows, "spans": spans}, output, indent=1)
+            first = loads[workloads[0]]
+            json.dump({"settings": vars(options), "requests": len(first["bodies"]),
+                       "request_bytes": [min(map(len, first["bodies"])), max(map(len, first["bodies"]))], "answer_bytes": first["sizes"],
+                       "floor_answer_bytes": len(first["response"]), "rows": rows, "spans": spans}, output, indent=1)
 
 
 if __name__ == "__main__":

@@ -101,6 +101,20 @@ def connection_counts(report):
     return list(dict.fromkeys(row["connections"] for row in report["rows"]))
 
 
+def workloads_table(report):
+    """Per connection count and workload: flightplan's rate, latency and CPU beside the workload's own floor."""
+    lines = ["| connections | workload | answer (mean) | flightplan requests/s | p50 / p99 | server CPU / request | "
+             "floor requests/s (p99) | ratio to floor |", "|---:|---|---:|---:|---:|---:|---:|---:|"]
+    for served in (row for row in report["rows"] if row["server"].startswith("flightplan")):
+        floor = next(row for row in report["rows"]
+                     if row["server"] == f"floor · {served['workload']}" and row["connections"] == served["connections"])
+        lines.append(f"| {served['connections']} | {served['workload']} | {served['mean_answer_bytes'] / 1000:.1f} kB | "
+                     f"{number(served['requests_per_second'])} | {served['p50_ms']:.2f} / {served['p99_ms']:.2f} ms | "
+                     f"{served['cpu_us_per_request']:.1f} µs | {number(floor['requests_per_second'])} ({floor['p99_ms']:.2f} ms) | "
+                     f"{served['ratio_to_floor']:.2f}× |")
+    return "\n".join(lines)
+
+
 def peer_table(report):
     """Per connection count: the Codable peer → the own-JSON peer (the JSON layer) → flightplan (the transport)."""
     lines = ["| connections | Codable peer → own-JSON peer (the JSON layer) | own-JSON peer → flightplan (the transport) | "
@@ -243,12 +257,15 @@ def main():
     default_report, values["default_command"] = http(["--sampling", "default", "--connections", "64" if quick else "1,64"], quick)
     formats_report, values["formats_command"] = http(["--formats", ",".join(formats), "--connections", "64"], quick)
     spans_report, values["spans_command"] = http(["--spans", "--connections", "1,64"], quick)
+    workloads_report, values["workloads_command"] = http(
+        ["--workloads", "sharedFrame,morph,reveal,zoom,snapshot,mixed", "--distinct", "500", "--connections", "64" if quick else "1,64,256"], quick)
 
     values["http_table"] = http_table(main_report)
     values["peer_table"] = peer_table(main_report)
     values["log_level_note"] = log_level_note(main_report)
     values["default_table"] = http_table(default_report)
     values["spans_table"] = spans_table(spans_report)
+    values["workloads_table"] = workloads_table(workloads_report)
     values["formats_table"] = http_table(
         formats_report, "ratio to flightplan's JSON",
         lambda row: row_of(formats_report, "flightplan (info)", row["connections"]))

@@ -8,3 +8,4 @@ cd "$(dirname "$0")/.."
 scripts/install-deps.sh --test
 FLIGHTPLAN_BENCHMARK_SMOKE=1 swift package --package-path Benchmarks --disable-sandbox benchmark --no-progress
 python3 Benchmarks/http_bench.py --seconds 1 --rounds 1 --connections 8 --formats json,css --spans ${1:+--binary "$1"}
+python3 Benchmarks/http_bench.py --seconds 1 --rounds 1 --connections 8 --distinct 50 --workloads mixed ${1:+--binary "$1"}

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Builds the image with the project's own Dockerfile and checks it for real: the curl integration tests
 # against the container (graceful SIGTERM with requests in flight included), non-root user, HEALTHCHECK,
-# image size, OCI labels against --version and flightplan_build_info, JSON log lines, FLIGHTPLAN_HOST; then
+# image size, OCI labels against --version and flightplan_build_info, JSON log lines, FLIGHTPLAN_HOST, what a
+# scanner (syft) finds in the image against the SBOM the build wrote (scripts/image_scan.py); then
 # the Kubernetes manifests under `podman kube play` (scripts/kube_play_test.sh). Uses podman (there is no
 # Docker engine here). Base images cannot be pulled, so a minimal Debian made with debootstrap is imported
 # and passed as BUILDER (the runtime is scratch); the host's Swift toolchain, package mirror and git
@@ -57,6 +58,9 @@ echo "container_test: image built in $(( $(date +%s) - start )) s"
 mkdir -p "$(dirname "$binary")"
 copy=$("${podman[@]}" create --health-cmd none "$image")
 "${podman[@]}" cp "$copy:/usr/local/bin/flightplan" "$binary"
+# The SBOM the build wrote into the image (scripts/sbom.py), beside the binary.
+sbom=$(dirname "$binary")/flightplan.cdx.json
+"${podman[@]}" cp "$copy:/usr/share/doc/flightplan/flightplan.cdx.json" "$sbom"
 "${podman[@]}" rm "$copy" >/dev/null
 
 failures=0
@@ -79,6 +83,13 @@ check "the source label is an http(s) URL, never a local path" grep -qE '^https?
 check "the image's binary, copied out, runs here with the same --version" test "$("$binary" --version)" = "$version"
 check "HEALTHCHECK runs flightplan healthcheck" grep -q healthcheck <<< "$(inspect '{{.Config.Healthcheck.Test}}' "$image")"
 check "STOPSIGNAL is SIGTERM" test "$(inspect '{{.Config.StopSignal}}' "$image")" = SIGTERM
+
+# What a scanner sees: the image saved as an archive and read by syft, against the SBOM (scripts/image_scan.py).
+archive=$(mktemp -d)
+"${podman[@]}" save --format docker-archive -o "$archive/image.tar" "$image" >/dev/null
+check "a scanner (syft) lists the image's Debian packages, libmicrohttpd and glibc with versions, as the SBOM does" \
+    python3 scripts/image_scan.py "docker-archive:$archive/image.tar" "$sbom"
+rm -rf "$archive"
 
 # The health check command itself, against a running container (podman's own scheduler needs systemd).
 name=flightplan-health-$$

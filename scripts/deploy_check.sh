@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Checks everything in Dockerfile and deploy/ that does not need a container engine: hadolint on the
 # Dockerfile, its source label's default and the build context .dockerignore leaves, the Kubernetes manifests
-# against the API schema (strict), the kustomization's files, the compose file parsed by podman-compose, the
+# against the API schema (strict) of the oldest and the newest version they are for, the PodMonitor against
+# prometheus-operator's CRD models, what the manifests must hold together (probes, HPA, PDB, security), the
+# kustomization's files, the compose file parsed by podman-compose, the
 # systemd unit (alone and with its drop-in) verified and scored by systemd-analyze, the sizing figures against
 # the performance page (scripts/sizing.py), every documentation reference in these files
 # (scripts/doc_references.py), and the nginx config live (scripts/proxy_test.py). The image itself is built and
@@ -38,25 +40,71 @@ PY
 
 manifests=(deploy/kubernetes/namespace.yaml deploy/kubernetes/deployment.yaml deploy/kubernetes/service.yaml deploy/kubernetes/hpa.yaml
     deploy/kubernetes/pdb.yaml deploy/kubernetes/networkpolicy.yaml)
-kubernetes-validate --strict --quiet -k 1.30.0 "${manifests[@]}"
-kubernetes-validate --strict --quiet "${manifests[@]}"
-echo "ok   kubernetes-validate --strict: ${manifests[*]} (Kubernetes 1.30 and the latest schema)"
+# The oldest Kubernetes the manifests are for (docs/operations.md: the preStop `sleep` action is on by default from
+# 1.30; the 1.28 schema refuses it) and the newest schema kubernetes-validate has.
+oldest=1.30.0 newest=1.37.0
+for version in "$oldest" "$newest"; do kubernetes-validate --strict --quiet -k "$version" "${manifests[@]}"; done
+echo "ok   kubernetes-validate --strict: ${manifests[*]} (Kubernetes $oldest and $newest)"
+# The PodMonitor is a CRD's kind, which kubernetes-validate has no schema for: it is read by cloudcoil's models of
+# prometheus-operator's CRDs (generated from their OpenAPI schemas: types, enums, required fields), and whatever the
+# models do not read back (an unknown or misspelt field) fails too.
+python3 - deploy/kubernetes/prometheus-operator/podmonitor.yaml <<'PY'
+import sys, yaml
+from importlib.metadata import version
+from cloudcoil.models.prometheus_operator import v1
+def unread(given, kept, path=""):
+    """The fields of `given` that the model did not keep as they were."""
+    if isinstance(given, dict):
+        return [field for key, value in given.items()
+                for field in (unread(value, kept[key], f"{path}.{key}") if isinstance(kept, dict) and key in kept else [f"{path}.{key}"])]
+    if isinstance(given, list):
+        return [field for index, value in enumerate(given) for field in unread(value, kept[index], f"{path}[{index}]")]
+    return [] if given == kept else [f"{path} ({given!r} read as {kept!r})"]
+document = yaml.safe_load(open(sys.argv[1]))
+model = v1.PodMonitor.model_validate(document)
+lost = unread(document, model.model_dump(by_alias=True, exclude_none=True, mode="json"))
+assert not lost, f"{sys.argv[1]}: fields the PodMonitor schema does not have: {lost}"
+print(f"ok   {sys.argv[1]} is a valid PodMonitor (cloudcoil-models-prometheus-operator {version('cloudcoil-models-prometheus-operator')}, every field read back)")
+PY
 python3 - "${manifests[@]}" <<'PY'
 import sys, yaml
 listed = yaml.safe_load(open("deploy/kubernetes/kustomization.yaml"))["resources"]
 given = [path.split("/")[-1] for path in sys.argv[1:]]
 assert sorted(listed) == sorted(given), f"kustomization lists {listed}, the manifests are {given}"
-deployment = yaml.safe_load(open("deploy/kubernetes/deployment.yaml"))
+overlay = yaml.safe_load(open("deploy/kubernetes/prometheus-operator/kustomization.yaml"))
+assert overlay["resources"] == ["..", "podmonitor.yaml"] and overlay["namespace"] == "flightplan", "the PodMonitor overlay is the base and the PodMonitor"
+load = lambda name: yaml.safe_load(open(f"deploy/kubernetes/{name}.yaml"))
+deployment, hpa, pdb, monitor = load("deployment"), load("hpa"), load("pdb"), load("prometheus-operator/podmonitor")
 pod = deployment["spec"]["template"]["spec"]
+labels = deployment["spec"]["template"]["metadata"]["labels"]
 container = pod["containers"][0]
 env = {item["name"]: item["value"] for item in container["env"]}
+ports = {port["name"]: port["containerPort"] for port in container["ports"]}
+assert str(ports["admin"]) == env["FLIGHTPLAN_ADMIN_PORT"], "the admin port must be the one the server listens on"
+# The kubelet GETs the admin listener: no process starts in the container for a probe.
+probes = {name: container[name]["httpGet"] for name in ("startupProbe", "readinessProbe", "livenessProbe")}
+assert all(probe["port"] == "admin" for probe in probes.values()), probes
+assert probes["readinessProbe"]["path"] == "/readyz" and probes["livenessProbe"]["path"] == probes["startupProbe"]["path"] == "/healthz", probes
+# The HPA owns the replica count.
+assert hpa["spec"]["scaleTargetRef"]["name"] == deployment["metadata"]["name"] and "replicas" not in deployment["spec"], \
+    "a Deployment under an HPA must not set replicas (each apply would reset the HPA's count)"
+assert pdb["spec"]["selector"]["matchLabels"].items() <= labels.items(), "the PodDisruptionBudget must select the pods"
 pre_stop = container["lifecycle"]["preStop"]["sleep"]["seconds"]
-# Every probe runs the binary itself: the image has no shell, curl or sleep.
-probes = [container[name] for name in ("startupProbe", "readinessProbe", "livenessProbe")]
-assert all(probe["exec"]["command"][:2] == ["flightplan", "healthcheck"] for probe in probes), probes
 assert pod["terminationGracePeriodSeconds"] > pre_stop + float(env["FLIGHTPLAN_SHUTDOWN_GRACE"]), "grace period must cover preStop + drain"
-assert container["securityContext"]["readOnlyRootFilesystem"] and pod["securityContext"]["runAsNonRoot"]
-print("ok   kustomization lists every manifest; the grace period covers preStop + --shutdown-grace")
+# The PodMonitor scrapes what the annotations name.
+annotations = deployment["spec"]["template"]["metadata"]["annotations"]
+endpoint = monitor["spec"]["podMetricsEndpoints"][0]
+assert monitor["spec"]["selector"]["matchLabels"].items() <= labels.items(), "the PodMonitor must select the pods"
+assert (str(ports[endpoint["port"]]), endpoint["path"]) == (annotations["prometheus.io/port"], annotations["prometheus.io/path"]), \
+    "the PodMonitor and the prometheus.io annotations must name the same endpoint"
+# Restricted: non-root, read-only root, RuntimeDefault seccomp, no capability, no escalation.
+security = container["securityContext"]
+assert pod["securityContext"]["runAsNonRoot"] and security["runAsNonRoot"] and security["readOnlyRootFilesystem"]
+assert security["seccompProfile"]["type"] == pod["securityContext"]["seccompProfile"]["type"] == "RuntimeDefault"
+assert security["capabilities"]["drop"] == ["ALL"] and security["allowPrivilegeEscalation"] is False
+print("ok   kustomization lists every manifest; httpGet probes on the admin port; no replicas under the HPA; the PDB and "
+      "the PodMonitor select the pods, which scrapes what the annotations name; the grace period covers preStop + "
+      "--shutdown-grace; non-root, read-only, RuntimeDefault seccomp, no capabilities")
 PY
 
 # A missing podman-compose or systemd-analyze is a skip: the other checks still run, then the script exits 77

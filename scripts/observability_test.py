@@ -3,7 +3,8 @@
 from the startup line on, numbers as numbers, probes at debug, no libmicrohttpd warning) with a W3C trace id
 followed from the request to its access line and its traceresponse, a span id random per request; /metrics
 through promtool and the Prometheus client's parser (route-labelled histogram, process metrics, build info equal to --version); the exit
-status and the lines of every way `serve` can fail to start. Spans exported by OTLP/HTTP (issue 48): an OTLP receiver
+status and the lines of every way `serve` can fail to start; docs/operations.md's settings table against `serve --help`,
+whose defaults come from the server's own configuration. Spans exported by OTLP/HTTP (issue 48): an OTLP receiver
 on 127.0.0.1, written here with the official protobuf classes (opentelemetry-proto), decodes what the binary sends
 and finds the caller's trace and parent span, the route, status, sizes and service name; the last spans are sent
 on SIGTERM; a receiver that never answers slows no request, and the spans that do not fit are counted in /metrics.
@@ -325,6 +326,26 @@ def tracing_refusals():
               f"{variable}={value} is refused: exit 64, one line naming it", f"({lines})")
 
 
+def settings_table():
+    """docs/operations.md's table of `serve` settings says what `serve --help` says: each flag, its environment
+    variable and its default (the help's defaults are the server's own, written once in ServerConfiguration)."""
+    text = subprocess.run([BINARY, "serve", "--help"], capture_output=True, text=True, check=True).stdout
+    options = " ".join(text.split("OPTIONS:", 1)[1].split())
+    helped = {flag: (variable, default) for flag, variable, default in
+              re.findall(r"--([a-z-]+)(?: <[a-z-]+>)? [^\[]*?\[env: (FLIGHTPLAN_[A-Z_]+)(?:=1)?\](?: \(default: ([^)]*)\))?", options)}
+    table = os.path.join(os.path.dirname(__file__), "..", "docs", "operations.md")
+    rows = re.findall(r"^\| `--([a-z-]+)`[^|]*\| `(FLIGHTPLAN_[A-Z_]+)(?:=1)?`[^|]*\| ([^|]*) \|$", open(table).read(), re.M)
+    documented = {flag: (variable, cell) for flag, variable, cell in rows}
+    check(set(helped) == set(documented) and len(helped) >= 16, "operations.md lists every serve setting, and only those",
+          f"({sorted(set(helped) ^ set(documented))} differ)")
+    disagreements = []
+    for flag in sorted(set(helped) & set(documented)):
+        (variable, default), (documented_variable, cell) = helped[flag], documented[flag]
+        quoted = re.match(r"`([^`]*)`", cell)
+        if variable != documented_variable or not (quoted.group(1) == default if quoted else not default or cell.startswith(default.removeprefix("the "))):
+            disagreements.append(f"--{flag}: help {variable} {default!r}, table {documented_variable} {cell!r}")
+    check(not disagreements, "each documented variable and default is the help's", f"({'; '.join(disagreements)})")
+
 json_logs()
 span_ids()
 metrics()
@@ -333,5 +354,7 @@ exported_spans()
 spans_flushed_on_shutdown()
 stalled_receiver()
 tracing_refusals()
+
+settings_table()
 print(f"observability: {results['passed']} passed, {results['failed']} failed")
 sys.exit(1 if results["failed"] else 0)

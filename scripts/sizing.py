@@ -1,7 +1,10 @@
 #!/usr/bin/env python3
 """Writes the sizing figures of docs/operations.md (its Sizing section) from the measurements on the performance
-page, docs/performance.md, so the two cannot disagree; the manifests and the nginx config cite that section
-instead of repeating a figure. Rerun with --write whenever Benchmarks/performance_page.py remakes the page.
+page, docs/performance.md, and the memory ceiling docs/robustness.md derives, so they cannot disagree; the manifests
+and the nginx config cite that section instead of repeating a figure. Rerun with --write whenever
+Benchmarks/performance_page.py remakes the page. It also fails when the Deployment's memory request and limit are
+not the ones these figures give (the request: twice the peak RSS under load; the limit: the ceiling for the
+Deployment's threads and connections; each rounded up to 32 MiB).
 
 Usage: sizing.py [--write]   (without it: fail, showing both, if docs/operations.md is out of date)
 """
@@ -12,6 +15,7 @@ import textwrap
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 PAGE = os.path.join(ROOT, "docs", "performance.md")
+ROBUSTNESS = os.path.join(ROOT, "docs", "robustness.md")
 TARGET = os.path.join(ROOT, "docs", "operations.md")
 BEGIN = "<!-- BEGIN SIZING (scripts/sizing.py, from docs/performance.md; do not edit by hand) -->\n"
 END = "<!-- END SIZING -->\n"
@@ -47,15 +51,53 @@ def spaced(value, step=1):
     return f"{round(value / step) * step:,}".replace(",", " ")
 
 
-def resources():
-    """The Deployment's CPU request in cores, and its memory request and limit, as deploy/kubernetes/ sets them."""
+def container():
+    """The Deployment's container, as deploy/kubernetes/deployment.yaml defines it."""
     import yaml  # PyYAML, as the deployment checks use it
 
     deployment = yaml.safe_load(open(os.path.join(ROOT, "deploy", "kubernetes", "deployment.yaml")))
-    wanted = deployment["spec"]["template"]["spec"]["containers"][0]["resources"]
+    return deployment["spec"]["template"]["spec"]["containers"][0]
+
+
+def resources():
+    """The Deployment's CPU request in cores, and its memory request and limit, as deploy/kubernetes/ sets them."""
+    wanted = container()["resources"]
     cpu = str(wanted["requests"]["cpu"])
     cores = float(cpu[:-1]) / 1000 if cpu.endswith("m") else float(cpu)
     return cpu, cores, wanted["requests"]["memory"], wanted["limits"]["memory"]
+
+
+def ceiling():
+    """docs/robustness.md's memory ceiling: {own, answers, threads, connections, measured, checked}, in MiB."""
+    text = open(ROBUSTNESS).read()
+    own = re.search(r"about (\d+) MiB of its own", text)
+    answers = re.search(r"Answers alone come to about (\d+) MiB at (\d+) threads and\s+([\d ]+) connections", text)
+    measured = re.search(r"peak RSS (\d+) MiB\s+\(`scripts/abuse_test.py`'s memory ceiling check, which fails above (\d+) MiB", text)
+    if not (own and answers and measured):
+        sys.exit("sizing: docs/robustness.md's Memory ceiling no longer gives its own memory, the answers' and the measured peak")
+    return {"own": int(own.group(1)), "answers": int(answers.group(1)), "threads": answers.group(2),
+            "connections": answers.group(3).replace(" ", ""), "measured": int(measured.group(1)), "checked": int(measured.group(2))}
+
+
+def mebibytes(value, step=32):
+    """A quantity in MiB rounded up to `step`, as Kubernetes writes it (160Mi)."""
+    return f"{-(-value // step) * step:.0f}Mi"
+
+
+def check_memory(rss):
+    """Fails unless the Deployment's memory request and limit are the ones the figures give, and its threads and
+    connections are those the ceiling is derived for."""
+    bound, env = ceiling(), {item["name"]: item["value"] for item in container()["env"]}
+    settings = (env.get("FLIGHTPLAN_THREADS"), env.get("FLIGHTPLAN_MAX_CONNECTIONS"))
+    if settings != (bound["threads"], bound["connections"]):
+        sys.exit(f"sizing: the Deployment runs {settings[0]} threads and {settings[1]} connections, docs/robustness.md's "
+                 f"ceiling is for {bound['threads']} and {bound['connections']}")
+    _, _, request, limit = resources()
+    wanted = (mebibytes(2 * max(rss)), mebibytes(bound["own"] + bound["answers"]))
+    if (request, limit) != wanted:
+        sys.exit(f"sizing: deployment.yaml's memory request and limit are {request} and {limit}; the figures give {wanted[0]} "
+                 f"(twice the peak RSS under load, {max(rss)} MiB) and {wanted[1]} (the ceiling, {bound['own']} + "
+                 f"{bound['answers']} MiB)")
 
 
 def paragraph(page):
@@ -65,6 +107,8 @@ def paragraph(page):
     cpu, default_cpu = fixed[64]["server CPU µs/request"], default[64]["server CPU µs/request"]
     per_core, default_per_core = 1e6 / number(cpu), 1e6 / number(default_cpu)
     rss = [number(cells["peak RSS MiB"]) for cells in fixed.values()]
+    check_memory(rss)
+    bound = ceiling()
     request, cores, memory_request, memory_limit = resources()
     text = (
         f"One replica with 2 worker threads answered {spaced(number(fixed[64]['requests/s (median)']))} plan requests/s "
@@ -76,9 +120,15 @@ def paragraph(page):
         f"(performance.md#http-at-the-default-sampling)). So the "
         f"Deployment's CPU request of `{request}` covers about {spaced(per_core * cores, 100)} 31-keyframe requests/s "
         f"({spaced(default_per_core * cores, 100)} default-sampled). Size replicas as peak requests/s ÷ (per-core "
-        f"rate for your mix × cores per replica × 0.7, the HPA's target utilisation). Memory stays flat: a peak RSS "
-        f"of {min(rss)} to {max(rss)} MiB from {min(fixed)} to {max(fixed)} connections, under the Deployment's "
-        f"`{memory_request}` request and `{memory_limit}` limit."
+        f"rate for your mix × cores per replica × 0.7, the HPA's target utilisation). Memory stays flat under load: "
+        f"a peak RSS of {min(rss)} to {max(rss)} MiB from {min(fixed)} to {max(fixed)} connections; the Deployment's "
+        f"memory request, `{memory_request}`, is twice that, rounded up to 32 MiB. Its limit, `{memory_limit}`, is the "
+        f"ceiling [Robustness](robustness.md) derives for its {bound['threads']} worker threads and "
+        f"{spaced(int(bound['connections']))} connections ({bound['own']} MiB of the process's own and "
+        f"{bound['answers']} MiB of answers being written and queued: {bound['own'] + bound['answers']} MiB), "
+        f"rounded up to 32 MiB; the worst accepted requests at once, half never read, peaked at {bound['measured']} "
+        f"MiB. Request bodies are the part not bounded together (up to `--max-body` each): an ingress or nginx that "
+        f"buffers bodies bounds them."
     )
     # A number's thousands stay on one line: wrapped with no-break spaces, written with plain ones.
     text = re.sub(r"(?<=\d) (?=\d{3}\b)", "\u00a0", text)

@@ -4,7 +4,8 @@
 #   the contract is a valid OpenAPI 3.1 document; swift-format's lint (.swift-format) is clean; every public
 #   declaration of every library target (Geometry, Core, JSON, Wire, Server, Client) has its doc comment, parameters, return and throws
 #   (scripts/public_api_docs.py); the debug build;
-#   the SDK's DocC documentation (swift-docc-plugin, warnings are errors: ~20 s after the build);
+#   the SDK's DocC documentation, the client with the model types it builds with (swift-docc-plugin, warnings are
+#   errors: ~30 s after the build);
 #   openapi.yaml's examples match the planner; curl integration tests against
 #   the real binary (including the contract check of every response); clients generated from openapi.yaml
 #   (openapi-python-client, datamodel-code-generator, openapi-generator python and typescript-fetch) used against the real binary;
@@ -53,7 +54,7 @@ step python3 -m openapi_spec_validator openapi.yaml
 step swift format lint --strict --recursive Sources Tests
 step python3 scripts/public_api_docs.py
 step swift build
-step swift package --disable-sandbox generate-documentation --target FlightplanClient --warnings-as-errors
+step scripts/sdk_docs.sh
 step python3 scripts/openapi_rules.py .build/debug/flightplan
 step python3 scripts/openapi_examples.py .build/debug/flightplan --check
 step python3 scripts/integration_test.py .build/debug/flightplan

@@ -17,82 +17,109 @@ struct ServeCommand: ParsableCommand {
         abstract: "Serve the REST API.",
         discussion: "Every option can also be set with the environment variable shown; the flag wins.")
 
-    @Option(help: "Address to bind. [env: FLIGHTPLAN_HOST] (default: 127.0.0.1)")
+    @Option(help: Self.help("Address to bind.", .host, Self.defaults.host))
     var host: String?
-    @Option(help: "Port to bind; 0 picks a free port. [env: FLIGHTPLAN_PORT] (default: 8080)")
+    @Option(help: Self.help("Port to bind; 0 picks a free port.", .port, Self.defaults.port))
     var port: Int?
-    @Option(help: "Worker threads. [env: FLIGHTPLAN_THREADS] (default: the number of cores)")
+    @Option(help: Self.help("Worker threads.", .threads, "the number of cores"))
     var threads: Int?
-    @Option(name: .customLong("max-body"), help: "Largest request body, bytes. [env: FLIGHTPLAN_MAX_BODY] (default: 1048576)")
+    @Option(name: .customLong("max-body"), help: Self.help("Largest request body, bytes.", .maxBody, Self.defaults.maxBodyBytes))
     var maxBody: Int?
-    @Option(help: "Connections served at once; beyond it, 503. [env: FLIGHTPLAN_MAX_CONNECTIONS] (default: 1024)")
+    @Option(help: Self.help("Connections served at once; beyond it, 503.", .maxConnections, Self.defaults.maxConnections))
     var maxConnections: Int?
-    @Option(help: "Idle seconds before a connection is closed. [env: FLIGHTPLAN_CONNECTION_TIMEOUT] (default: 15)")
+    @Option(help: Self.help("Idle seconds before a connection is closed.", .connectionTimeout, Self.defaults.connectionTimeout))
     var connectionTimeout: Int?
-    @Option(help: "Seconds to deliver a request head, from connecting or the previous answer. [env: FLIGHTPLAN_HEADER_TIMEOUT] (default: 10)")
-    var headerTimeout: Double?
-    @Option(help: "Seconds to deliver a request body once its head has arrived. [env: FLIGHTPLAN_BODY_TIMEOUT] (default: 30)")
-    var bodyTimeout: Double?
-    @Option(help: "Seconds a client has to read a whole answer once it is queued. [env: FLIGHTPLAN_SEND_TIMEOUT] (default: 60)")
-    var sendTimeout: Double?
-    @Option(help: "Connections one client address may hold; 0 for no limit. [env: FLIGHTPLAN_MAX_CONNECTIONS_PER_CLIENT] (default: 0)")
-    var maxConnectionsPerClient: Int?
-    @Option(help: "Access-Control-Allow-Origin: * or a comma-separated list. [env: FLIGHTPLAN_CORS_ORIGIN] (default: *)")
-    var corsOrigin: String?
-    @Option(help: "Seconds to finish in-flight requests on SIGTERM. [env: FLIGHTPLAN_SHUTDOWN_GRACE] (default: 10)")
-    var shutdownGrace: Double?
-    @Option(help: "trace, debug, info, notice, warning, error or critical. [env: FLIGHTPLAN_LOG_LEVEL] (default: info)")
-    var logLevel: String?
-    @Option(help: "text (one line per event) or json (one JSON object per line; the image's default). [env: FLIGHTPLAN_LOG_FORMAT] (default: text)")
-    var logFormat: String?
     @Option(
-        help: "Admin listener for /healthz, /readyz, /metrics on its own thread; 0 picks a free port. [env: FLIGHTPLAN_ADMIN_PORT] (default: none)")
+        help: Self.help("Seconds to deliver a request head, from connecting or the previous answer.", .headerTimeout, Self.defaults.headerTimeout))
+    var headerTimeout: Double?
+    @Option(help: Self.help("Seconds to deliver a request body once its head has arrived.", .bodyTimeout, Self.defaults.bodyTimeout))
+    var bodyTimeout: Double?
+    @Option(help: Self.help("Seconds a client has to read a whole answer once it is queued.", .sendTimeout, Self.defaults.sendTimeout))
+    var sendTimeout: Double?
+    @Option(
+        help: Self.help("Connections one client address may hold; 0 for no limit.", .maxConnectionsPerClient, Self.defaults.maxConnectionsPerClient))
+    var maxConnectionsPerClient: Int?
+    @Option(help: Self.help("Access-Control-Allow-Origin: * or a comma-separated list.", .corsOrigin, Self.defaults.corsOrigin))
+    var corsOrigin: String?
+    @Option(help: Self.help("Seconds to finish in-flight requests on SIGTERM.", .shutdownGrace, Self.defaults.shutdownGrace))
+    var shutdownGrace: Double?
+    @Option(help: Self.help("trace, debug, info, notice, warning, error or critical.", .logLevel, Self.defaultLogLevel))
+    var logLevel: String?
+    @Option(help: Self.help("text (one line per event) or json (one JSON object per line; the image's default).", .logFormat, Self.defaultLogFormat))
+    var logFormat: String?
+    @Option(help: Self.help("Admin listener for /healthz, /readyz, /metrics on its own thread; 0 picks a free port.", .adminPort, "none"))
     var adminPort: Int?
-    @Flag(help: "Share the port with other listeners (SO_REUSEPORT). [env: FLIGHTPLAN_REUSE_PORT=1]")
+    @Flag(help: "Share the port with other listeners (SO_REUSEPORT). [env: \(Variable.reusePort.rawValue)=1]")
     var reusePort = false
 
+    /// The environment variable of each setting, which its flag overrides.
+    enum Variable: String {
+        case host = "FLIGHTPLAN_HOST", port = "FLIGHTPLAN_PORT", threads = "FLIGHTPLAN_THREADS", maxBody = "FLIGHTPLAN_MAX_BODY"
+        case maxConnections = "FLIGHTPLAN_MAX_CONNECTIONS", connectionTimeout = "FLIGHTPLAN_CONNECTION_TIMEOUT"
+        case headerTimeout = "FLIGHTPLAN_HEADER_TIMEOUT", bodyTimeout = "FLIGHTPLAN_BODY_TIMEOUT", sendTimeout = "FLIGHTPLAN_SEND_TIMEOUT"
+        case maxConnectionsPerClient = "FLIGHTPLAN_MAX_CONNECTIONS_PER_CLIENT", corsOrigin = "FLIGHTPLAN_CORS_ORIGIN"
+        case shutdownGrace = "FLIGHTPLAN_SHUTDOWN_GRACE", logLevel = "FLIGHTPLAN_LOG_LEVEL", logFormat = "FLIGHTPLAN_LOG_FORMAT"
+        case adminPort = "FLIGHTPLAN_ADMIN_PORT", reusePort = "FLIGHTPLAN_REUSE_PORT"
+    }
+
+    /// The settings' defaults: each written once, where the server keeps it.
+    private static let defaults = ServerConfiguration()
+    /// The log level when neither flag nor environment sets one.
+    private static let defaultLogLevel = "info"
+    /// The log format when neither flag nor environment sets one.
+    private static let defaultLogFormat = "text"
+
+    /// An option's help: what it sets, then its environment variable and its default.
+    private static func help(_ summary: String, _ variable: Variable, _ fallback: some CustomStringConvertible) -> ArgumentHelp {
+        // A whole number of seconds reads as one: 10, not 10.0.
+        let shown = (fallback as? Double).flatMap { $0 == $0.rounded() ? String(Int($0)) : nil } ?? fallback.description
+        return ArgumentHelp("\(summary) [env: \(variable.rawValue)] (default: \(shown))")
+    }
+
     /// A setting from its flag, else its environment variable, else `fallback`.
-    private func setting<T: LosslessStringConvertible>(_ flag: T?, _ variable: String, _ fallback: T, in environment: [String: String]) throws -> T {
+    private func setting<T: LosslessStringConvertible>(
+        _ flag: T?, _ variable: Variable, _ fallback: T, in environment: [String: String]
+    ) throws -> T {
         if let flag { return flag }
-        guard let text = environment[variable] else { return fallback }
-        guard let parsed = T(text) else { throw ValidationError("\(variable)=\(text) is not a valid value") }
+        guard let text = environment[variable.rawValue] else { return fallback }
+        guard let parsed = T(text) else { throw ValidationError("\(variable.rawValue)=\(text) is not a valid value") }
         return parsed
     }
 
     /// The log level and format from flags, then environment variables, then defaults.
     func resolvedLogging(environment: [String: String]) throws -> (Logger.Level, LogFormat) {
-        let levelName = try setting(logLevel, "FLIGHTPLAN_LOG_LEVEL", "info", in: environment)
+        let levelName = try setting(logLevel, .logLevel, Self.defaultLogLevel, in: environment)
         guard let level = Logger.Level(rawValue: levelName) else { throw ValidationError("unknown log level \(levelName)") }
-        let formatName = try setting(logFormat, "FLIGHTPLAN_LOG_FORMAT", "text", in: environment)
+        let formatName = try setting(logFormat, .logFormat, Self.defaultLogFormat, in: environment)
         guard let format = LogFormat(rawValue: formatName) else { throw ValidationError("log format must be text or json, got \(formatName)") }
         return (level, format)
     }
 
     /// The configuration from flags, then environment variables, then defaults.
     func resolvedConfiguration(environment: [String: String]) throws -> ServerConfiguration {
-        func value<T: LosslessStringConvertible>(_ flag: T?, _ variable: String, _ fallback: T) throws -> T {
+        func value<T: LosslessStringConvertible>(_ flag: T?, _ variable: Variable, _ fallback: T) throws -> T {
             try setting(flag, variable, fallback, in: environment)
         }
         var configuration = ServerConfiguration()
-        configuration.host = try value(host, "FLIGHTPLAN_HOST", configuration.host)
-        configuration.port = try value(port, "FLIGHTPLAN_PORT", configuration.port)
-        configuration.threads = try value(threads, "FLIGHTPLAN_THREADS", configuration.threads)
-        configuration.maxBodyBytes = try value(maxBody, "FLIGHTPLAN_MAX_BODY", configuration.maxBodyBytes)
-        configuration.maxConnections = try value(maxConnections, "FLIGHTPLAN_MAX_CONNECTIONS", configuration.maxConnections)
-        configuration.connectionTimeout = try value(connectionTimeout, "FLIGHTPLAN_CONNECTION_TIMEOUT", configuration.connectionTimeout)
-        configuration.headerTimeout = try value(headerTimeout, "FLIGHTPLAN_HEADER_TIMEOUT", configuration.headerTimeout)
-        configuration.bodyTimeout = try value(bodyTimeout, "FLIGHTPLAN_BODY_TIMEOUT", configuration.bodyTimeout)
-        configuration.sendTimeout = try value(sendTimeout, "FLIGHTPLAN_SEND_TIMEOUT", configuration.sendTimeout)
+        configuration.host = try value(host, .host, configuration.host)
+        configuration.port = try value(port, .port, configuration.port)
+        configuration.threads = try value(threads, .threads, configuration.threads)
+        configuration.maxBodyBytes = try value(maxBody, .maxBody, configuration.maxBodyBytes)
+        configuration.maxConnections = try value(maxConnections, .maxConnections, configuration.maxConnections)
+        configuration.connectionTimeout = try value(connectionTimeout, .connectionTimeout, configuration.connectionTimeout)
+        configuration.headerTimeout = try value(headerTimeout, .headerTimeout, configuration.headerTimeout)
+        configuration.bodyTimeout = try value(bodyTimeout, .bodyTimeout, configuration.bodyTimeout)
+        configuration.sendTimeout = try value(sendTimeout, .sendTimeout, configuration.sendTimeout)
         configuration.maxConnectionsPerClient = try value(
-            maxConnectionsPerClient, "FLIGHTPLAN_MAX_CONNECTIONS_PER_CLIENT", configuration.maxConnectionsPerClient)
-        configuration.corsOrigin = try value(corsOrigin, "FLIGHTPLAN_CORS_ORIGIN", configuration.corsOrigin)
-        configuration.shutdownGrace = try value(shutdownGrace, "FLIGHTPLAN_SHUTDOWN_GRACE", configuration.shutdownGrace)
-        configuration.reusePort = reusePort || environment["FLIGHTPLAN_REUSE_PORT"] == "1"
+            maxConnectionsPerClient, .maxConnectionsPerClient, configuration.maxConnectionsPerClient)
+        configuration.corsOrigin = try value(corsOrigin, .corsOrigin, configuration.corsOrigin)
+        configuration.shutdownGrace = try value(shutdownGrace, .shutdownGrace, configuration.shutdownGrace)
+        configuration.reusePort = reusePort || environment[Variable.reusePort.rawValue] == "1"
         // An empty FLIGHTPLAN_ADMIN_PORT turns off the admin listener an image's environment sets.
         configuration.adminPort =
             try adminPort
-            ?? environment["FLIGHTPLAN_ADMIN_PORT"].flatMap { $0.isEmpty ? nil : $0 }.map { text in
-                guard let port = Int(text) else { throw ValidationError("FLIGHTPLAN_ADMIN_PORT=\(text) is not a valid value") }
+            ?? environment[Variable.adminPort.rawValue].flatMap { $0.isEmpty ? nil : $0 }.map { text in
+                guard let port = Int(text) else { throw ValidationError("\(Variable.adminPort.rawValue)=\(text) is not a valid value") }
                 return port
             }
         do { try configuration.validate() } catch { throw ValidationError(error.description) }

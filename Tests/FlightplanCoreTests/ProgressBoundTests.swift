@@ -39,6 +39,32 @@ struct ProgressBoundTests {
                 + "worst error \(worst) of the tolerance; the time search's \(summary(searchCounts))")
     }
 
+    @Test("on springs of every damping the bound's keyframes keep a linear renderer within the tolerance", arguments: [0.1, 0.5, 2])
+    func springBoundHolds(tolerance: Double) throws {
+        var boundCounts: [Int] = [], searchCounts: [Int] = [], declined = 0, worst = 0.0
+        try forAllScenes(count: 400, seed: 0x5B_71_26, atLeast: 150) { rng, replay in
+            // UIKit's springs (settling at the duration) and SwiftUI's (settling in their own time), underdamped to
+            // overdamped, leaving at any velocity; half of them with a random choreography.
+            let spring = SpringParameters(
+                dampingRatio: Bool.random(using: &rng) ? 1 : .random(in: 0.2...1.6, using: &rng),
+                response: Bool.random(using: &rng) ? .random(in: 0.15...0.9, using: &rng) : nil, initialVelocity: .random(in: -3...5, using: &rng))
+            var request = RandomScenes.request(using: &rng, curve: .spring(spring), sampling: .tolerance(tolerance))
+            if Bool.random(using: &rng) { request = RandomScenes.choreographed(request, using: &rng) }
+            guard let scene = try BoundScene(request) else { throw SceneSkipped() }
+            guard let times = scene.boundTimes(tolerance: tolerance) else {
+                declined += 1
+                throw SceneSkipped()
+            }
+            worst = max(worst, scene.expectWithinTolerance(times, tolerance: tolerance, replay))
+            boundCounts.append(times.count)
+            searchCounts.append(try scene.searchTimes(tolerance: tolerance).count)
+        }
+        func summary(_ counts: [Int]) -> String { "mean \(Double(counts.reduce(0, +)) / Double(counts.count)), max \(counts.max() ?? 0)" }
+        print(
+            "springs at \(tolerance) pt over \(boundCounts.count) scenes the bound took (\(declined) declined): keyframes \(summary(boundCounts)), "
+                + "worst error \(worst) of the tolerance; the time search's \(summary(searchCounts))")
+    }
+
     /// http_bench's distinct sharedFrame requests (`distinct_requests` in Benchmarks/http_bench.py): the example's screen
     /// with a random small cell, a large image and a short duration, at the default tolerance. Their destination image
     /// turns up to four corners (its clip's edges meeting the mask's, its radius reaching 0), some of them near each

@@ -44,9 +44,12 @@ extension Choreography {
     }
 
     /// The parts at `sampled` as a function of the plan's progress, when they are one (every part follows the plan's
-    /// progress, no channel runs on a window of time) on a `timing` whose progress stays inside 0…1; else nil.
+    /// progress, no channel runs on a window of time) on a `timing` whose progress stays inside 0…1 or is a spring's;
+    /// else nil.
     func progressMotion(of sampled: [Int], timing: ResolvedTiming) -> ProgressMotion? {
-        guard followsPlanProgress, let curve = timing.boundedBezier, let kinks = clocks.progressKinks else { return nil }
+        guard followsPlanProgress, let kinks = clocks.progressKinks,
+            let curve = timing.boundedBezier.map(ProgressMotion.Curve.bezier) ?? timing.spring.map({ .spring(SpringProgress($0)) })
+        else { return nil }
         return ProgressMotion(
             curve: curve, kinks: kinks,
             states: { progresses, keyframes in write(sampled, atProgresses: progresses, to: keyframes) },

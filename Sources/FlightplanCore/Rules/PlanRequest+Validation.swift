@@ -4,7 +4,7 @@ public struct ValidatedPlanRequest: Sendable, Hashable {
     /// every renderer draws such a radius as a capsule (`border-radius: 9999px` is the web's idiom for one).
     public let request: PlanRequest
     /// What was planned differently from how it was asked: one warning per radius clamped, per field that has no
-    /// effect (``PlanRequest/ineffectiveFieldWarnings``), and for a stretch shown covering.
+    /// effect (`PlanRequest.ineffectiveFieldWarnings`), and for a stretch shown covering.
     public let warnings: [PlanWarning]
     /// Its duration and curve with the style's defaults filled in (a spring's settling time solved once).
     public let timing: ResolvedTiming

@@ -2,7 +2,7 @@
 /// `x' = a·x + c·y + tx`, `y' = b·x + d·y + ty`.
 ///
 /// In a plan it is applied about the centre of the animated layer (UIKit `view.transform`,
-/// CSS `transform-origin: 50% 50%`): see ``AffineTransform/apply(to:inLayer:)``.
+/// CSS `transform-origin: 50% 50%`): see ``AffineTransform/apply(to:inLayer:)->Rect``.
 public struct AffineTransform: Sendable, Hashable {
     /// Horizontal scale component.
     public var a: Double

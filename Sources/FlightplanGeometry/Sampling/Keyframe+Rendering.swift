@@ -39,7 +39,7 @@ extension Keyframe {
     /// - Parameters:
     ///   - other: The other state of the same layer.
     ///   - layer: The layer's untransformed frame, window space, points.
-    /// - Returns: The largest difference of the two states' ``renderedCoordinates(in:)``, points (0 when they look the
+    /// - Returns: The largest difference of the two states' `renderedCoordinates(in:)`, points (0 when they look the
     ///   same).
     public func renderedDistance(to other: Keyframe, in layer: Rect) -> Double {
         let coordinates = renderedCoordinates(in: layer), otherCoordinates = other.renderedCoordinates(in: layer)

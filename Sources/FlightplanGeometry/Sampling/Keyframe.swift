@@ -14,7 +14,7 @@ public struct Keyframe: Sendable, Hashable {
     public var maskFrame: Rect
     /// The mask's corner radius in the layer's own space.
     public var cornerRadius: Double
-    /// The style's opacity channel (overlay, destination alpha or cross-fade: see ``LayerRole``).
+    /// The style's opacity channel (overlay, destination alpha or cross-fade: see `LayerRole`).
     public var opacity: Double
 
     /// Creates a keyframe.

@@ -1,9 +1,21 @@
 /// A plan whose every track's state is a function of the plan's eased progress alone (no channel window of time, no
-/// stagger, no interruption), on a Bézier timing curve whose progress stays inside 0…1: what the progress bound needs.
+/// stagger, no interruption), on a Bézier timing curve whose progress stays inside 0…1 or on a spring: what the
+/// progress bound needs.
 package struct ProgressMotion {
-    /// The plan's timing curve (linear as the Bézier whose time and progress both equal its parameter).
-    package var curve: CubicBezier
-    /// Progresses strictly inside 0…1 where a state may turn a corner (a channel's share starting or ending), ascending.
+    /// How the plan's progress moves over time.
+    package enum Curve {
+        /// A Bézier whose progress stays inside 0…1 (linear as the one whose time and progress both equal its parameter).
+        case bezier(CubicBezier)
+        /// A spring, whose progress may leave 0…1 on the way.
+        case spring(SpringProgress)
+    }
+
+    /// The plan's timing curve.
+    package var curve: Curve
+    /// The lowest and the highest progress the curve reaches: 0 and 1 for a Bézier, beyond them where a spring turns.
+    package let range: (low: Double, high: Double)
+    /// Progresses strictly inside ``range`` where a state may turn a corner (a channel's share starting or ending),
+    /// ascending.
     package var kinks: [Double]
     /// Writes the tracks' exact keyframes at each of the progresses, one a track, where it is pointed
     /// (`[point * tracks + track]`: the grid keeps them in one buffer, no array to check for uniqueness and copy out of).
@@ -16,11 +28,19 @@ package struct ProgressMotion {
 
     /// Creates a progress motion.
     package init(
-        curve: CubicBezier, kinks: [Double], states: @escaping (UnsafeBufferPointer<Double>, UnsafeMutablePointer<Keyframe>) -> Void,
+        curve: Curve, kinks: [Double], states: @escaping (UnsafeBufferPointer<Double>, UnsafeMutablePointer<Keyframe>) -> Void,
         trackState: @escaping (Int, Double) -> Keyframe
     ) {
         self.curve = curve
-        self.kinks = kinks
+        switch curve {
+        case .bezier:
+            range = (0, 1)
+            self.kinks = kinks
+        case .spring(let spring):
+            range = spring.range
+            // Opacities and colours stop at 0 and 1, where a spring passes on beyond them: kinks too.
+            self.kinks = (spring.range.low < 0 ? [0] : []) + kinks + (spring.range.high > 1 ? [1] : [])
+        }
         self.states = states
         self.trackState = trackState
     }
@@ -60,8 +80,13 @@ extension Sampler {
     /// `|mix(W(p₀), W(p₁), f) − W(p̄)| + |W(p̄) − W(p(t))| ≤ K (p₁ − p₀)² / 4 + L · max |p̄ − p(t)|`, where K bounds
     /// the chord's stray in progress (it is `f(1 − f) (p₁ − p₀)²` times W's bend) and L the rendered state's speed per
     /// unit of progress, both over p₀…p₁ (which holds p(t): the curve's progress is monotone inside 0…1).
-    /// - `max |p̄ − p(t)|` is exact: t and p are both cubics in s, so the chord's gap is largest where
+    /// - `max |p̄ − p(t)|` is exact on a Bézier: t and p are both cubics in s, so the chord's gap is largest where
     ///   `y′(s) = m x′(s)` (m the chord's slope), a quadratic's roots; only the segment's ends are evaluated.
+    /// - On a spring the search runs in time, the progress is not monotone and may leave 0…1: the grid spans the
+    ///   progresses it reaches (0 and 1 kinks where it passes them: opacities stop there), each time it crosses a kink
+    ///   is a keyframe, so that p(t) stays on one side of every kink inside a segment, and the gap is bounded from the
+    ///   damping envelope (``springTimes(spring:range:kinks:grid:keyframeLimit:)``); K and L are read over the chord's
+    ///   progresses widened by that gap.
     /// - K and L come from ``ProgressGrid``, per rendered coordinate and for opacity: exact states on a grid of cells,
     ///   their middles and finer points at each piece's ends, each cell taking the largest of its own and its
     ///   neighbours' measures, with kinks as cell edges and keyframes (a corner in W is no bend a grid can measure). A
@@ -88,13 +113,23 @@ extension Sampler {
             located += corners.count
             guard !corners.isEmpty, located <= maximumCorners, remeasure < maximumRemeasures else { return nil }
             let kinks = corners.map { $0.located(in: motion, layers: layers, tolerance: tolerance, evaluations: &evaluations) }.filter { kink in
-                kink > 0 && kink < 1 && !motion.kinks.contains(kink)
+                kink > motion.range.low && kink < motion.range.high && !motion.kinks.contains(kink)
             }
             guard !kinks.isEmpty else { return nil }
             motion.kinks = (motion.kinks + kinks).sorted()
         }
         guard let grid = measured else { return nil }
-        let curve = BezierCubics(motion.curve)
+        switch motion.curve {
+        case .bezier(let bezier):
+            return bezierTimes(duration: duration, curve: BezierCubics(bezier), kinks: motion.kinks, grid: grid, keyframeLimit: keyframeLimit)
+        case .spring(let spring):
+            return springTimes(spring: spring, range: motion.range, kinks: motion.kinks, grid: grid, keyframeLimit: keyframeLimit)
+        }
+    }
+
+    /// The bound's times on a Bézier: each piece between kinks (ending where the curve's progress reaches its kink) is
+    /// split greedily in the curve's parameter, where the time and the progress are cubics.
+    private static func bezierTimes(duration: Double, curve: BezierCubics, kinks: [Double], grid: ProgressGrid, keyframeLimit: Int) -> [Double]? {
         // Room for a typical plan's keyframes (http_bench's sharedFrame requests take 20 to 30) from the start, rather than
         // five reallocations on the way there.
         var times: [Double] = []
@@ -103,10 +138,11 @@ extension Sampler {
         var start = 0.0
         var step = initialStepFraction
         var firstCell = 0
+        let shortest = shortestSegmentFraction
         // Each piece's end in the curve's parameter: its kink's, and 1 after the last (read in place, not gathered into a
         // new array).
-        for piece in 0...motion.kinks.count {
-            let end = piece < motion.kinks.count ? curve.parameter(forY: motion.kinks[piece]) : 1
+        for piece in 0...kinks.count {
+            let end = piece < kinks.count ? curve.parameter(forY: kinks[piece]) : 1
             guard end > start else { continue }
             while start < end {
                 let origin = curve.point(start)
@@ -118,40 +154,7 @@ extension Sampler {
                     return grid.load(
                         from: origin.y, to: point.y, gap: curve.chordGap(from: (start, origin), to: (candidate, point)), first: firstCell)
                 }
-                // The farthest candidate that fits, until the segment could grow by at most ``boundResolution``: as the
-                // load's aim predicts, or as the nearest candidate that does not fit shows. Each next candidate is aimed
-                // ``aimShortfall`` short of where the load would reach 1 if it grew as the square of the segment's length, as
-                // a chord's stray from a smooth motion does: it then usually fits and is kept. After ``maximumAims`` (a cell
-                // with a larger bend inside the span, a load that grows unlike a square) and for an aim outside the bracket,
-                // doubling, halving and bisection take over.
-                var good: Double?, bad: Double?
-                var candidate = min(end, start + step)
-                var aims = 0
-                while true {
-                    let length = candidate - start, spent = load(candidate)
-                    // Where the load would reach 1, taken only while aiming: its square root and division are the longest
-                    // waits on the search's one chain of dependent steps.
-                    func aimed() -> Double { spent > 0 ? length / spent.squareRoot() : 2 * length }
-                    let aiming = aims < maximumAims
-                    aims += 1
-                    var next: Double
-                    if spent <= 1 {
-                        good = candidate
-                        guard candidate < end else { break }
-                        if let bad, bad - candidate <= boundResolution * length { break }
-                        if aiming && aimed() <= (1 + boundResolution) * length { break }
-                        next = min(end, start + (aiming ? min(2 * length, aimed() * (1 - aimShortfall)) : 2 * length))
-                    } else {
-                        bad = candidate
-                        if let good, candidate - good <= boundResolution * (good - start) { break }
-                        next = start + (aiming ? max(length / 2, aimed() * (1 - aimShortfall)) : length / 2)
-                        // A segment too short to split further: the time search decides.
-                        guard next > start, next < candidate, length > shortestSegmentFraction else { return nil }
-                    }
-                    if let low = good, let high = bad, !aiming || !(next > low && next < high) { next = (low + high) / 2 }
-                    candidate = next
-                }
-                guard let accepted = good else { return nil }
+                guard let accepted = farthestFitting(from: start, to: end, firstStep: step, shortest: shortest, load: load) else { return nil }
                 let time = accepted == 1 ? duration : duration * curve.point(accepted).x
                 guard time > times[times.count - 1] else { return nil }
                 times.append(time)
@@ -161,6 +164,94 @@ extension Sampler {
             }
         }
         return times
+    }
+
+    /// Crossings of a kink closer than this share of the duration to its start or end are not made keyframes: the
+    /// spring is within a hair of its start or its settled progress there, and a segment that long would be empty.
+    static let springCrossingMargin = 1e-6
+
+    /// The bound's times on a spring, in seconds: each span between the times where the progress crosses a kink (a
+    /// spring may cross one again and again, and cross kinks at its turns beyond 0…1) is split greedily. A chord in time
+    /// from t₀ to t₁ strays in progress from the spring by at most `(t₁ − t₀)² / 8` times its largest acceleration over
+    /// the span (``SpringMotion/accelerationBound(from:to:)``, from the damping's envelope), which is the bound's gap;
+    /// the progresses between lie within that gap of the chord's, where the grid's speeds are read.
+    private static func springTimes(
+        spring progress: SpringProgress, range: (low: Double, high: Double), kinks: [Double], grid: ProgressGrid, keyframeLimit: Int
+    ) -> [Double]? {
+        let spring = progress.spring, duration = spring.duration
+        let margin = springCrossingMargin * duration
+        let ends = kinks.flatMap { progress.crossings(of: $0) }.filter { $0 > margin && $0 < duration - margin }.sorted() + [duration]
+        var times: [Double] = []
+        times.reserveCapacity(min(keyframeLimit, 32))
+        times.append(0)
+        var start = 0.0
+        var step = duration * initialStepFraction
+        let shortest = duration * shortestSegmentFraction
+        for end in ends {
+            guard end > start else { continue }
+            while start < end {
+                let (origin, startAcceleration) = spring.valueAndAcceleration(at: start)
+                func load(_ candidate: Double) -> Double {
+                    let length = candidate - start
+                    guard length > 0 else { return .infinity }
+                    let (reached, acceleration) = spring.valueAndAcceleration(at: candidate)
+                    let gap =
+                        length * length / 8 * spring.accelerationBound(from: start, to: candidate, accelerations: (startAcceleration, acceleration))
+                    // Clamped to the progresses the spring reaches at all (the grid measured those).
+                    let low = max(range.low, min(origin, reached) - gap), high = min(range.high, max(origin, reached) + gap)
+                    return grid.load(
+                        from: low, to: high, spread: (reached - origin) * (reached - origin) / 4, gap: gap, first: grid.cell(containing: low))
+                }
+                guard let accepted = farthestFitting(from: start, to: end, firstStep: step, shortest: shortest, load: load) else { return nil }
+                times.append(accepted)
+                guard times.count <= keyframeLimit else { return nil }
+                step = accepted - start
+                start = accepted
+            }
+        }
+        return times
+    }
+
+    /// The farthest candidate after `start`, up to `end`, whose `load` is at most 1, until the segment could grow by at
+    /// most ``boundResolution``: as the load's aim predicts, or as the nearest candidate that does not fit shows; nil for
+    /// a segment too short to split further (no longer than `shortest`: the time search decides). The first candidate is
+    /// `firstStep` long. Each
+    /// next one is aimed ``aimShortfall`` short of where the load would reach 1 if it grew as the square of the
+    /// segment's length, as a chord's stray from a smooth motion does: it then usually fits and is kept. After
+    /// ``maximumAims`` (a cell with a larger bend inside the span, a load that grows unlike a square) and for an aim
+    /// outside the bracket, doubling, halving and bisection take over.
+    @inline(__always)
+    private static func farthestFitting(
+        from start: Double, to end: Double, firstStep step: Double, shortest: Double, load: (Double) -> Double
+    ) -> Double? {
+        var good: Double?, bad: Double?
+        var candidate = min(end, start + step)
+        var aims = 0
+        while true {
+            let length = candidate - start, spent = load(candidate)
+            // Where the load would reach 1, taken only while aiming: its square root and division are the longest
+            // waits on the search's one chain of dependent steps.
+            func aimed() -> Double { spent > 0 ? length / spent.squareRoot() : 2 * length }
+            let aiming = aims < maximumAims
+            aims += 1
+            var next: Double
+            if spent <= 1 {
+                good = candidate
+                guard candidate < end else { break }
+                if let bad, bad - candidate <= boundResolution * length { break }
+                if aiming && aimed() <= (1 + boundResolution) * length { break }
+                next = min(end, start + (aiming ? min(2 * length, aimed() * (1 - aimShortfall)) : 2 * length))
+            } else {
+                bad = candidate
+                if let good, candidate - good <= boundResolution * (good - start) { break }
+                next = start + (aiming ? max(length / 2, aimed() * (1 - aimShortfall)) : length / 2)
+                // A segment too short to split further: the time search decides.
+                guard next > start, next < candidate, length > shortest else { return nil }
+            }
+            if let low = good, let high = bad, !aiming || !(next > low && next < high) { next = (low + high) / 2 }
+            candidate = next
+        }
+        return good
     }
 }
 
@@ -372,7 +463,7 @@ struct ProgressGrid {
         // one at 1 (a piece that would be empty is skipped).
         let kinks = motion.kinks, pieceCount = kinks.count + 1
         func pieceEnds(_ index: Int) -> (low: Double, high: Double) {
-            (index == 0 ? 0 : kinks[index - 1], index == kinks.count ? 1 : kinks[index])
+            (index == 0 ? motion.range.low : kinks[index - 1], index == kinks.count ? motion.range.high : kinks[index])
         }
         func cellCount(_ low: Double, _ high: Double) -> Int { max(1, Int((Double(Sampler.progressGridCells) * (high - low)).rounded(.up))) }
         let cellsAtMost = (0..<pieceCount).reduce(0) { cells, piece in
@@ -582,6 +673,14 @@ struct ProgressGrid {
     /// tolerance (and one 8-bit opacity step) where it is at most 1. `first` is the cell holding `low`
     /// (``cell(containing:)``: a search asks from one start again and again).
     func load(from low: Double, to high: Double, gap: Double, first: Int) -> Double {
+        load(from: low, to: high, spread: (high - low) * (high - low) / 4, gap: gap, first: first)
+    }
+
+    /// How much of what each lane allows a chord spends, at most, over the tracks: `spread × bend + speed × gap` with the
+    /// largest bend and speed of the cells from `low` to `high` (`first` the one holding `low`), where `spread` is a
+    /// quarter of the chord's squared progress span (which lies inside `low…high`) and the progresses between its ends
+    /// stray from the chord's by at most `gap` (inside `low…high` too).
+    func load(from low: Double, to high: Double, spread: Double, gap: Double, first: Int) -> Double {
         // The first cell ending at or after `high`: a span reaches over a few cells, not through the grid. Edges and
         // bounds are read through buffers: `cell(containing:)` and the scan keep every index inside, and a search asks
         // this for every candidate.
@@ -590,7 +689,6 @@ struct ProgressGrid {
             while last < edges.count - 2 && edges[last + 1] < high { last += 1 }
             return last
         }
-        let spread = (high - low) * (high - low) / 4
         return bounds.withUnsafeBufferPointer { bounds in
             var load = 0.0
             for track in 0..<tracks {

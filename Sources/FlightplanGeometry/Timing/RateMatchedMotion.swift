@@ -7,6 +7,11 @@
 /// where it ends (`start == end`, rate 0) does not move. A curve that leaves straight up (a Bézier with
 /// `x1 = 0 < |y1|`) has no finite rate to cancel: the term then adds the given rate to the curve's own, and the
 /// start keeps the curve's infinite rate. Interruptions and dismissal completions move every visible quantity this way.
+///
+/// They move different quantities, for different reasons: an interruption moves a rect's edges, so that an edge at
+/// rest where the plan ends (a cell's left edge against the screen's) does not move; a dismissal completion moves
+/// the centre and the log-size, as a gesture hands over a centre's velocity (the finger) and a scale's (the pinch),
+/// and a size in log space stays positive however far a spring overshoots.
 public struct RateMatchedMotion: Sendable, Hashable {
     /// One instant of a timing, shared by every quantity moving on it.
     public struct Instant: Sendable, Hashable {

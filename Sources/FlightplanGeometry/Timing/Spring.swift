@@ -98,6 +98,33 @@ public struct SpringMotion: Sendable, Hashable {
         return 1 + oscillator.displacement(at: t) + residual * ramp * ramp * ramp
     }
 
+    /// The progress's rate at `t` seconds, inside `0 ≤ t < duration`, per second.
+    package func rate(at t: Double) -> Double {
+        Oscillator(omega: angularFrequency, zeta: dampingRatio, displacement: -1, velocity: initialVelocity).derivative(1, at: t)
+            + 3 * residual * t * t / (duration * duration * duration)
+    }
+
+    /// The progress and its second derivative at `t` seconds, inside `0 ≤ t ≤ duration` (one exponential, one sine and
+    /// one cosine for both): the progress exactly 1 at the duration, as ``value(at:)`` gives it, and the second derivative
+    /// there as the motion reaches it.
+    package func valueAndAcceleration(at t: Double) -> (value: Double, acceleration: Double) {
+        let oscillator = Oscillator(omega: angularFrequency, zeta: dampingRatio, displacement: -1, velocity: initialVelocity)
+        let (displacement, acceleration) = oscillator.displacementAndAcceleration(at: t)
+        let ramp = t / duration
+        return (t < duration ? 1 + displacement + residual * ramp * ramp * ramp : 1, acceleration + 6 * residual * ramp / (duration * duration))
+    }
+
+    /// An upper bound of the progress's second derivative's magnitude over `start…end` seconds (inside `0…duration`),
+    /// given its values there: the larger of their magnitudes, plus what its own second derivative (the displacement's
+    /// fourth: the ramp's vanishes) lets it gain between them, at most the envelope's bound of it over the span.
+    package func accelerationBound(from start: Double, to end: Double, accelerations: (start: Double, end: Double)) -> Double {
+        let oscillator = Oscillator(omega: angularFrequency, zeta: dampingRatio, displacement: -1, velocity: initialVelocity)
+        let length = end - start
+        let (second, fourth) = oscillator.derivativeBounds(from: start, to: end)
+        let between = max(abs(accelerations.start), abs(accelerations.end)) + length * length / 8 * fourth
+        return min(between, second + 6 * abs(residual) * end / (duration * duration * duration))
+    }
+
     /// The time after which the envelope of the displacement stays below the threshold.
     package static func settlingTime(omega: Double, zeta: Double, velocity: Double) -> Double {
         Oscillator(omega: omega, zeta: zeta, displacement: -1, velocity: velocity).settlingTime(threshold: settlingThreshold)
@@ -145,6 +172,65 @@ package struct Oscillator {
         }
     }
 
+    /// The displacement's derivative of `order` (0 for the displacement itself) at `t`.
+    package func derivative(_ order: Int, at t: Double) -> Double {
+        switch regime {
+        case .under(let dampedOmega):
+            // Each derivative of e^{at}(p cos wt + q sin wt) is e^{at}((ap + wq) cos wt + (aq − wp) sin wt).
+            let decay = -zeta * omega
+            var (p, q) = (c1, c2)
+            for _ in 0..<order { (p, q) = (decay * p + dampedOmega * q, decay * q - dampedOmega * p) }
+            return Double.exp(decay * t) * (p * Double.cos(dampedOmega * t) + q * Double.sin(dampedOmega * t))
+        case .critical:
+            // e^{−ω₀t} ((−ω₀)ⁿ (c1 + c2 t) + n (−ω₀)ⁿ⁻¹ c2).
+            let previous = (0..<max(0, order - 1)).reduce(1.0) { product, _ in -omega * product }
+            let power = order == 0 ? 1 : -omega * previous
+            return Double.exp(-omega * t) * (power * (c1 + c2 * t) + (order == 0 ? 0 : Double(order) * previous * c2))
+        case .over(let fast, let slow):
+            let slowPower = (0..<order).reduce(1.0) { product, _ in product * slow }
+            let fastPower = (0..<order).reduce(1.0) { product, _ in product * fast }
+            return (c1 - c2) * slowPower * Double.exp(slow * t) + c2 * fastPower * Double.exp(fast * t)
+        }
+    }
+
+    /// The displacement and its second derivative at `t`, sharing the exponentials (and the sine and cosine).
+    func displacementAndAcceleration(at t: Double) -> (displacement: Double, acceleration: Double) {
+        switch regime {
+        case .under(let dampedOmega):
+            // As in ``derivative(_:at:)``: each derivative maps the cosine's and sine's factors (p, q) alike.
+            let decay = -zeta * omega
+            let (p1, q1) = (decay * c1 + dampedOmega * c2, decay * c2 - dampedOmega * c1)
+            let (p2, q2) = (decay * p1 + dampedOmega * q1, decay * q1 - dampedOmega * p1)
+            let envelope = Double.exp(decay * t), cosine = Double.cos(dampedOmega * t), sine = Double.sin(dampedOmega * t)
+            return (envelope * (c1 * cosine + c2 * sine), envelope * (p2 * cosine + q2 * sine))
+        case .critical:
+            let envelope = Double.exp(-omega * t)
+            return (envelope * (c1 + c2 * t), envelope * (omega * omega * (c1 + c2 * t) - 2 * omega * c2))
+        case .over(let fast, let slow):
+            let slowTerm = (c1 - c2) * Double.exp(slow * t), fastTerm = c2 * Double.exp(fast * t)
+            return (slowTerm + fastTerm, slow * slow * slowTerm + fast * fast * fastTerm)
+        }
+    }
+
+    /// Upper bounds of the magnitudes of the displacement's second and fourth derivatives over `start…end` (both at
+    /// least 0): each term's decay taken at `start` and its growth at `end`. Underdamped, the displacement is the real
+    /// part of `C e^{λt}` with `|C|² = c1² + c2²` and `|λ| = ω₀`; critically damped, its derivatives are `e^{−ω₀t}` times
+    /// `(−ω₀)ⁿ (c1 + c2 t) + n (−ω₀)ⁿ⁻¹ c2`; overdamped, each exponential's rate to the power n.
+    func derivativeBounds(from start: Double, to end: Double) -> (second: Double, fourth: Double) {
+        let squared = omega * omega
+        switch regime {
+        case .under:
+            let second = (c1 * c1 + c2 * c2).squareRoot() * squared * Double.exp(-zeta * omega * start)
+            return (second, second * squared)
+        case .critical:
+            let envelope = Double.exp(-omega * start), reach = abs(c1) + abs(c2) * end
+            return (envelope * (squared * reach + 2 * omega * abs(c2)), envelope * (squared * squared * reach + 4 * squared * omega * abs(c2)))
+        case .over(let fast, let slow):
+            let slowTerm = abs(c1 - c2) * slow * slow * Double.exp(slow * start), fastTerm = abs(c2) * fast * fast * Double.exp(fast * start)
+            return (slowTerm + fastTerm, slow * slow * slowTerm + fast * fast * fastTerm)
+        }
+    }
+
     /// An upper bound of `|displacement(at: t)|` that decreases after ``envelopePeakTime``.
     package func envelope(at t: Double) -> Double {
         switch regime {
@@ -175,5 +261,74 @@ package struct Oscillator {
             if envelope(at: mid) > threshold { lowBound = mid } else { high = mid }
         }
         return high
+    }
+}
+
+/// A spring's progress as the progress bound reads it: where it turns, the lowest and highest progress it reaches, and
+/// when it crosses a level.
+package struct SpringProgress {
+    /// The spring.
+    package let spring: SpringMotion
+    /// The times strictly inside the duration where the progress turns (its rate changes sign), ascending: between two
+    /// of them (and the start and the end) it is monotone.
+    package let turns: [Double]
+    /// The lowest and the highest progress over the duration, at least 0…1.
+    package let range: (low: Double, high: Double)
+
+    /// Finds the spring's turns: its rate is sampled at ``scanSteps(of:)`` even steps, and each change of sign between
+    /// two of them bisected to the spacing of doubles.
+    package init(_ spring: SpringMotion) {
+        self.spring = spring
+        let duration = spring.duration, steps = Self.scanSteps(of: spring)
+        var turns: [Double] = []
+        var previous = (time: 0.0, rate: spring.rate(at: 0))
+        for step in 1...steps {
+            let time = duration * Double(step) / Double(steps)
+            let rate = spring.rate(at: time)
+            if (previous.rate < 0) != (rate < 0) {
+                turns.append(Self.bisect(previous.time, time) { spring.rate(at: $0) < 0 })
+            }
+            previous = (time, rate)
+        }
+        self.turns = turns
+        var low = 0.0, high = 1.0
+        for turn in turns {
+            let progress = spring.value(at: turn)
+            low = min(low, progress)
+            high = max(high, progress)
+        }
+        range = (low, high)
+    }
+
+    /// How many even steps the turns are looked for in: at least 32, and an eighth of a damped half period at most (the
+    /// displacement turns once a half period, so a step holds at most one turn; the settling ramp only nudges them).
+    private static func scanSteps(of spring: SpringMotion) -> Int {
+        let damping = spring.dampingRatio
+        guard damping < 1 else { return 32 }
+        let dampedOmega = spring.angularFrequency * (1 - damping * damping).squareRoot()
+        return min(4096, max(32, Int((spring.duration * dampedOmega * 8 / Double.pi).rounded(.up))))
+    }
+
+    /// The time in `low…high` where `isLow` stops holding (it holds at `low` and not at `high`), to the spacing of doubles.
+    private static func bisect(_ low: Double, _ high: Double, isLow: (Double) -> Bool) -> Double {
+        var low = low, high = high
+        while true {
+            let middle = (low + high) / 2
+            guard middle > low, middle < high else { return high }
+            if isLow(middle) { low = middle } else { high = middle }
+        }
+    }
+
+    /// The times strictly inside the duration at which the progress crosses `level`, ascending: at most one between two
+    /// turns, where the progress is monotone.
+    package func crossings(of level: Double) -> [Double] {
+        let ends = [0] + turns + [spring.duration]
+        var crossings: [Double] = []
+        for (start, end) in zip(ends, ends.dropFirst()) {
+            let startsBelow = spring.value(at: start) < level
+            guard startsBelow != (spring.value(at: end) < level) else { continue }
+            crossings.append(Self.bisect(start, end) { (spring.value(at: $0) < level) == startsBelow })
+        }
+        return crossings
     }
 }

@@ -63,11 +63,21 @@ extension Dismissal: WireObject {
     /// - Throws: ``ValidationError`` from the reader only, `field` naming the member: `layer` or `state` missing, or
     ///   any member not in its form.
     public static func describe<Walk: WireWalk>(_ walk: inout Walk, _ value: inout Dismissal) throws(ValidationError) {
+        try describeDecision(&walk, &value)
+        try walk.nullable("plan", &value.plan)
+        try describeCompletion(&walk, &value)
+    }
+
+    /// The members before the completion plan, which an answer in an export format writes itself.
+    private static func describeDecision<Walk: WireWalk>(_ walk: inout Walk, _ value: inout Dismissal) throws(ValidationError) {
         try walk.required("layer", &value.layer)
         try walk.required("state", &value.state)
         try walk.nullable("decision", &value.decision)
         try walk.nullable("reason", &value.reason)
-        try walk.completionPlan("plan", &value.plan)
+    }
+
+    /// The members after the completion plan.
+    private static func describeCompletion<Walk: WireWalk>(_ walk: inout Walk, _ value: inout Dismissal) throws(ValidationError) {
         try walk.nullable("spring", &value.spring)
         try walk.optional("tracks", &value.tracks)
     }
@@ -77,8 +87,17 @@ extension Dismissal: WireObject {
 
     /// Writes the answer with its completion plan in `format` (a text format as a JSON string).
     func write(to writer: inout JSONWriter, format: PlanFormat, idPrefix: String = ExportScene.defaultPrefix) {
+        guard format != .json else { return write(to: &writer) }
         writer.beginObject()
-        writeMembers(to: &writer, format: format, idPrefix: idPrefix)
+        var answer = self
+        withUnsafeMutablePointer(to: &writer) { pointer in
+            var walk = WireWriter(writer: pointer)
+            // The writer's steps never throw.
+            try! Self.describeDecision(&walk, &answer)
+            pointer.pointee.key("plan")
+            if let plan { format.write(plan, to: &pointer.pointee, idPrefix: idPrefix) } else { pointer.pointee.null() }
+            try! Self.describeCompletion(&walk, &answer)
+        }
         writer.endObject()
     }
 }

@@ -75,10 +75,6 @@ private struct WireMembers: WireWalk {
         alwaysWritten.append(name.description)
     }
 
-    mutating func completionPlan(_ name: StaticString, _ value: inout Plan?) {
-        nullable(name, &value)
-    }
-
     mutating func integer(_ name: StaticString, _ value: inout Int?, notWhole: String, rangeRule: String) {
         names.append(name.description)
     }

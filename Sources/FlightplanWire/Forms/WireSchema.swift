@@ -83,13 +83,6 @@ public protocol WireWalk {
     ///   - value: The property: nil when the member is absent or `null`; the writer then writes `null`.
     /// - Throws: ``ValidationError`` from the reader when the member is present but not in `Value`'s form.
     mutating func nullable<Value: WireValue>(_ name: StaticString, _ value: inout Value?) throws(ValidationError)
-    /// A dismissal's completion plan: ``nullable(_:_:)``, written in the answer's format.
-    /// - Parameters:
-    ///   - name: The member's JSON key (`plan`).
-    ///   - value: The completion plan, nil while dragging; the writer writes it in the answer's ``PlanFormat`` (a text
-    ///     format as a JSON string), or `null`.
-    /// - Throws: ``ValidationError`` from the reader when the member is present but not a plan in its JSON form.
-    mutating func completionPlan(_ name: StaticString, _ value: inout Plan?) throws(ValidationError)
     /// An optional whole number, refused with `notWhole` when fractional and `rangeRule` when beyond an `Int`.
     /// - Parameters:
     ///   - name: The member's JSON key.
@@ -171,8 +164,8 @@ extension WireObject {
     }
 
     /// Writes the members as part of the object being written.
-    func writeMembers(to writer: inout JSONWriter, format: PlanFormat = .json, idPrefix: String = ExportScene.defaultPrefix) {
-        withUnsafePointer(to: self) { Self.writeMembers(of: $0, to: &writer, format: format, idPrefix: idPrefix) }
+    func writeMembers(to writer: inout JSONWriter) {
+        withUnsafePointer(to: self) { Self.writeMembers(of: $0, to: &writer) }
     }
 
     /// Writes the members of the object `value` points to as part of the object being written.
@@ -184,10 +177,10 @@ extension WireObject {
     /// call's own: the same references, borrowed from the value, which outlives the call. The walk never writes, so
     /// the bytes are left as they are, never destroyed: nothing was retained for them.
     static func writeMembers(
-        of value: UnsafePointer<Self>, to writer: inout JSONWriter, format: PlanFormat = .json, idPrefix: String = ExportScene.defaultPrefix
+        of value: UnsafePointer<Self>, to writer: inout JSONWriter
     ) {
         withUnsafeMutablePointer(to: &writer) { pointer in
-            var walk = WireWriter(writer: pointer, format: format, idPrefix: idPrefix)
+            var walk = WireWriter(writer: pointer)
             withUnsafeTemporaryAllocation(of: Self.self, capacity: 1) { borrowed in
                 let bytes = UnsafeMutableRawPointer(borrowed.baseAddress!)
                 bytes.copyMemory(from: value, byteCount: MemoryLayout<Self>.size)
@@ -280,10 +273,6 @@ struct WireReader: WireWalk {
         try optional(name, &value)
     }
 
-    mutating func completionPlan(_ name: StaticString, _ value: inout Plan?) throws(ValidationError) {
-        try optional(name, &value)
-    }
-
     mutating func integer(_ name: StaticString, _ value: inout Int?, notWhole: String, rangeRule: String) throws(ValidationError) {
         guard let json = find(name) else { value = nil; return }
         let number = try Double(wire: json) { path(name) }
@@ -321,10 +310,6 @@ struct WireReader: WireWalk {
 /// description, where the member's name is a constant, so that writing the key is a few stores (see `JSONWriter.key`).
 struct WireWriter: WireWalk {
     let writer: UnsafeMutablePointer<JSONWriter>
-    /// The format of a dismissal's completion plan.
-    let format: PlanFormat
-    /// The prefix of its export's classes and ids.
-    let idPrefix: String
 
     @inline(__always)
     func required<Value: WireValue>(_ name: StaticString, _ value: inout Value) {
@@ -350,11 +335,6 @@ struct WireWriter: WireWalk {
     func nullable<Value: WireValue>(_ name: StaticString, _ value: inout Value?) {
         writer.pointee.key(name)
         if let value { value.write(to: &writer.pointee) } else { writer.pointee.null() }
-    }
-
-    func completionPlan(_ name: StaticString, _ value: inout Plan?) {
-        writer.pointee.key(name)
-        if let value { format.write(value, to: &writer.pointee, idPrefix: idPrefix) } else { writer.pointee.null() }
     }
 
     @inline(__always)
