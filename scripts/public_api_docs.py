@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Checks that the public API documents itself, as DocC shows it to a caller.
 
-Usage: public_api_docs.py [DIRECTORY ...]   (default: every library target: Geometry, Core, JSON, Wire, Server, Client)
+Usage: public_api_docs.py [DIRECTORY ...]   (default: every library target: Geometry, Core, JSON, Wire, Server, Client, Tracing)
 Every public declaration (types, properties, cases of public enums, requirements of public protocols, functions,
 initializers, subscripts) needs a `///` comment whose first line is its one-line summary. A function, initializer or
 subscript also needs each parameter in `- Parameter name:` or a `- Parameters:` list (by its local name, and no
@@ -17,7 +17,7 @@ import sys
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 DEFAULT_DIRECTORIES = [
     "Sources/FlightplanGeometry", "Sources/FlightplanCore", "Sources/FlightplanJSON", "Sources/FlightplanWire", "Sources/FlightplanServer",
-    "Sources/FlightplanClient",
+    "Sources/FlightplanClient", "Sources/FlightplanTracing",
 ]
 TYPE_KEYWORDS = {"enum", "struct", "class", "actor", "protocol", "extension"}
 DECLARATION_KEYWORDS = TYPE_KEYWORDS | {"func", "init", "subscript", "var", "let", "case", "typealias", "associatedtype", "macro"}

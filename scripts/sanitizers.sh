@@ -4,11 +4,15 @@
 # ThreadSanitizer runs the suites scripts/thread_suites.py lists (the real daemon, the SDK against it, the writer
 # shared by tasks), which fails when a test that meets threads is missing from its list: over the single-threaded
 # maths it found nothing and took 527 of its 610 s. The AddressSanitizer run is the suite's one full run (test.sh runs
-# no plain `swift test`): a debug build with every test.
+# no plain `swift test`): every test, in an optimised build (-c release, -enable-testing for the tests' @testable
+# imports). The sources have no `assert` and no `#if DEBUG`, and -O keeps every precondition, overflow and bounds
+# check, so the optimised run checks what a debug one does, faster: the whole suite took 270 s of CPU under the
+# sanitizer (2026-11-28), as much as a plain debug run without it (283 s), where the debug sanitizer run took 606 s of
+# wall time on CI's two cores; the optimised build takes longer (about 410 s of CPU against 250).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 threaded=$(python3 scripts/thread_suites.py)
 read -ra filters <<< "$threaded"
 TSAN_OPTIONS="halt_on_error=1" swift test --sanitize=thread --scratch-path .build-tsan "${filters[@]}"
 ASAN_OPTIONS="detect_leaks=1:halt_on_error=1" LSAN_OPTIONS="suppressions=$PWD/Tests/lsan.supp" \
-    swift test --sanitize=address --scratch-path .build-asan
+    swift test -c release -Xswiftc -enable-testing --sanitize=address --scratch-path .build-asan

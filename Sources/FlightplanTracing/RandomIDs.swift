@@ -23,10 +23,12 @@ enum RandomIDs {
 
 extension SpanID {
     /// A new random span id.
+    /// - Returns: Eight random bytes, never all zero.
     public static func random() -> SpanID { SpanID(RandomIDs.next())! }
 }
 
 extension TraceID {
     /// A new random trace id, for a trace this server begins (a request without a valid `traceparent`).
+    /// - Returns: Sixteen random bytes, never all zero.
     public static func random() -> TraceID { TraceID(high: RandomIDs.next(), low: RandomIDs.next())! }
 }

@@ -76,6 +76,7 @@ public struct TracingConfiguration: Sendable, Hashable {
     /// - Parameters:
     ///   - environment: The process's variables; only `OTEL_*` ones are read.
     ///   - serviceVersion: `service.version` and the instrumentation scope's version.
+    /// - Returns: The exporter's settings, or nil when export is off.
     /// - Throws: ``TracingConfigurationError`` naming the first variable Flightplan cannot honour (gRPC or JSON, an
     ///   `https` endpoint, gzip, another exporter or propagator, a sampler or number out of range).
     public static func fromEnvironment(_ environment: [String: String], serviceVersion: String) throws(TracingConfigurationError)

@@ -156,11 +156,12 @@ struct DaemonTests {
     @Test("over the connection cap, requests get 503 with Retry-After")
     func connectionCap() async throws {
         try await withDaemon({ $0.maxConnections = 3 }) { daemon in
+            // Held open to the end: an optimised build ends a variable's lifetime at its last use, and `_ = idle` is none.
             let idle = try (0..<4).map { _ in try RawHTTPClient(port: daemon.port) }
             try await Task.sleep(for: .milliseconds(200))
             let response = try RawHTTPClient(port: daemon.port).request("GET", "/healthz")
             #expect(response.status == 503 && response.headers["retry-after"] == "1")
-            _ = idle
+            withExtendedLifetime(idle) {}
         }
     }
 
