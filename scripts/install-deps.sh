@@ -6,7 +6,8 @@
 # specification's schema (lottie-specs) and Samsung's rlottie player (rlottie-python) for the Lottie export, and
 # Pillow and NumPy for the exports' pixel test, and the client generators the contract is tried with
 # (openapi-python-client, datamodel-code-generator, and openapi-generator-cli, whose jar runs on a Java runtime;
-# its typescript-fetch client is compiled with Debian's TypeScript compiler and run by node).
+# its typescript-fetch client is compiled with Debian's TypeScript compiler and run by node), and nodejs and
+# node-typescript for the repository's own TypeScript client (Clients/typescript: tsc, node --test; no npm package).
 # Swift itself is expected on PATH.
 # Usage: install-deps.sh [--test]
 set -euo pipefail
@@ -29,6 +30,7 @@ if $testing; then
     command -v chromedriver >/dev/null || needed+=(chromium-driver)
     command -v promtool >/dev/null || needed+=(prometheus)
     command -v java >/dev/null || needed+=(default-jre-headless)
+    command -v node >/dev/null || needed+=(nodejs)
     command -v tsc >/dev/null || needed+=(node-typescript)
 fi
 sudo=""
