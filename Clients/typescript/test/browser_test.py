@@ -71,6 +71,10 @@ const plan = (await new client.FlightplanClient(url).createPlan(request)).value;
 document.body.replaceChildren();
 const { stage, elements } = client.buildStage(plan, document);
 document.body.appendChild(stage);
+// A placeholder colour for each track the plan gives none, so that the screenshot shows every layer.
+plan.tracks.forEach((track, index) => {
+  if (!track.base.color && !track.animates.includes('color')) elements.get(track.id).style.background = `hsl(${index * 67 % 360} 70% 60%)`;
+});
 const player = client.animatePlan(plan, (track) => elements.get(track.id), { layout: true });
 const seen = [];
 for (const time of times(plan)) {
