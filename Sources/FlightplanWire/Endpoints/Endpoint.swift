@@ -65,8 +65,8 @@ public enum Endpoint: String, Sendable, Hashable, CaseIterable {
                 }
                 return (answer, [plan.style])
             }
-        case .css, .svg:
-            return Endpoint.plan.answer(body, format: fixedFormat ?? format, idPrefix: idPrefix)
+        case .css: return Endpoint.plan.answer(body, format: .css, idPrefix: idPrefix)
+        case .svg: return Endpoint.plan.answer(body, format: .svg, idPrefix: idPrefix)
         case .dismiss:
             return Self.answer(body, as: DismissRequest.self) { request throws(ValidationError) in
                 let dismissal = try DismissPlanner.dismiss(for: request.validated())
