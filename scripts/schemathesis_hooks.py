@@ -29,8 +29,8 @@ def ordered(span):
 
 
 def repaired(value):
-    """`value` with every span ordered, every id list unique, content naming children by their pairs' ids only, a
-    visible frame overlapping its frame, every spring
+    """`value` with every span ordered, every id list unique, content naming children by their pairs' ids only, no
+    `imageSize` beside a content element's own size, a visible frame overlapping its frame, every spring
     settling within 60 s, no `duration`
     beside a spring's `response`, every channel of a timing fitted to it, and an interruption's `time` within its
     running plan."""
@@ -64,6 +64,7 @@ def repaired(value):
     if "source" in value and "destination" in value:
         fit_to_duration(value)
         only_named_children(value)
+        one_image_aspect(value)
     origin = value.get("from")
     if isinstance(origin, dict) and isinstance(origin.get("request"), dict) and is_number(origin.get("time")):
         known = known_duration(origin["request"].get("timing"))
@@ -84,6 +85,15 @@ def only_named_children(request):
     for side in content.values() if isinstance(content, dict) else []:
         if isinstance(side, dict) and isinstance(side.get("children"), dict):
             side["children"] = {key: reference for key, reference in side["children"].items() if key in ids}
+
+
+def one_image_aspect(request):
+    """`imageSize` is left out when a content element gives its own size: the two must name one aspect (within 1 %),
+    and the painted image's size alone gives it."""
+    content = request.get("content")
+    sides = content.values() if isinstance(content, dict) else []
+    if any(isinstance(side, dict) and isinstance(side.get("element"), dict) and side["element"].get("size") is not None for side in sides):
+        request.pop("imageSize", None)
 
 
 def is_rect(value):

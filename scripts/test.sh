@@ -8,7 +8,9 @@
 #   errors: ~30 s after the build);
 #   openapi.yaml's examples match the planner; curl integration tests against
 #   the real binary (including the contract check of every response); clients generated from openapi.yaml
-#   (openapi-python-client, datamodel-code-generator, openapi-generator python and typescript-fetch) used against the real binary;
+#   (openapi-python-client, datamodel-code-generator, openapi-generator python and typescript-fetch) used against the real binary
+#   in every format; the TypeScript client (Clients/typescript: its types regenerated from openapi.yaml and compared,
+#   compiled with tsc, node's test runner against the real binary, its player in headless Chromium);
 #   schemathesis (positive data acceptance included); the image built with podman from the Dockerfile (its build
 #   stage is the run's release build: its binary, copied out, is the one every later step runs) and the curl tests
 #   run against it, then deploy/kubernetes under `podman kube play`; abusive clients; what operators read (JSON log
@@ -59,6 +61,7 @@ step python3 scripts/openapi_rules.py .build/debug/flightplan
 step python3 scripts/openapi_examples.py .build/debug/flightplan --check
 step python3 scripts/integration_test.py .build/debug/flightplan
 step python3 scripts/generated_clients.py .build/debug/flightplan
+step scripts/typescript_client.sh .build/debug/flightplan
 step scripts/schemathesis.sh .build/debug/flightplan
 # The release configuration is built once: the image's build stage builds it from source as shipped, and every
 # release step runs that binary; only where the image cannot be built (a counted skip) is it built here.

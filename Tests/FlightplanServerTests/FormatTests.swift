@@ -17,12 +17,23 @@ struct FormatTests {
     }
 
     @Test(
-        "an unknown parameter, an unknown format or a repeated one is a 400 naming it; the filmstrip takes none",
+        "the CSS and SVG operations answer ?format=css and ?format=svg's bytes and media type, with the prefix asked for and whatever Accept says",
+        arguments: [(Endpoint.css, PlanFormat.css), (.svg, .svg)])
+    func exportOperations(endpoint: Endpoint, format: PlanFormat) throws {
+        let response = respond("POST", "\(endpoint.path)?idPrefix=tool", body: sampleRequest, headers: ["Accept": "application/json"])
+        #expect(response.status == 200 && response[header: "Content-Type"] == format.mediaType)
+        #expect(response.body == respond("POST", "/v1/plans?format=\(format.rawValue)&idPrefix=tool", body: sampleRequest).body)
+        #expect(response[header: "Vary"] == nil)
+    }
+
+    @Test(
+        "an unknown parameter, an unknown format or a repeated one is a 400 naming it; the filmstrip takes none, the CSS and SVG operations only idPrefix",
         arguments: [
             ("/v1/plans?fromat=css", "fromat"), ("/v1/plans?format=gif", "format"), ("/v1/plans?format=css&format=svg", "format"),
             ("/v1/plans/batch?x=1", "x"), ("/v1/gestures/dismiss?format=mp4", "format"), ("/v1/plans/filmstrip.svg?format=css", "format"),
             ("/v1/plans?format=svg&idPrefix=1a", "idPrefix"), ("/v1/plans?idPrefix=a&idPrefix=b", "idPrefix"),
-            ("/v1/plans/filmstrip.svg?idPrefix=a", "idPrefix")
+            ("/v1/plans/filmstrip.svg?idPrefix=a", "idPrefix"), ("/v1/plans/export.css?format=svg", "format"),
+            ("/v1/plans/export.svg?format=svg", "format"), ("/v1/plans/export.svg?idPrefix=1a", "idPrefix")
         ])
     func refusals(path: String, field: String) throws {
         let response = respond("POST", path, body: sampleRequest)

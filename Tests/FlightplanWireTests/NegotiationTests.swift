@@ -23,8 +23,12 @@ struct NegotiationTests {
         #expect(try negotiate(.plan, "format=lottie&idPrefix=my-id", accept: "text/css;q=0").get().format == .lottie)
         #expect(try negotiate(.plan, "format=lottie&idPrefix=my-id").get().idPrefix == "my-id")
         #expect(try negotiate(.plan, accept: "text/css, */*;q=0.1").get().format == .css)
-        // Only the plan negotiates: the batch's answer is JSON whatever the client accepts.
+        // Only the plan negotiates: the batch's answer is JSON whatever the client accepts, the CSS and SVG
+        // operations' their own format.
         #expect(try negotiate(.batch, accept: "text/css").get().format == .json)
+        let svg = try negotiate(.svg, "idPrefix=tool", accept: "text/css").get()
+        #expect(svg.format == .svg && svg.idPrefix == "tool")
+        #expect(try negotiate(.css, accept: "text/html").get().format == .css)
     }
 
     @Test(
@@ -32,6 +36,7 @@ struct NegotiationTests {
         arguments: [
             (Endpoint.plan, "size=2", nil, 400, "size"),
             (.filmstrip, "format=svg", nil, 400, "format"),
+            (.css, "format=css", nil, 400, "format"),
             (.plan, "format=css&format=svg", nil, 400, "format"),
             (.plan, "format=gif", nil, 400, "format"),
             (.plan, "idPrefix=a&idPrefix=b", nil, 400, "idPrefix"),

@@ -1,12 +1,30 @@
 /// What a request asks of an endpoint's answer besides its body, negotiated from the query and `Accept`: the one
 /// place `?format=`, `?idPrefix=` and `Accept` are read (the server passes them in as they arrived).
 extension Endpoint {
-    /// Whether the endpoint takes `?format=` and `?idPrefix=` (the filmstrip is a picture already).
-    public var takesFormat: Bool { self != .filmstrip }
+    /// The query parameters the endpoint takes: `format` and `idPrefix` where plans are answered in a format asked
+    /// for, `idPrefix` alone where the format is the endpoint's own (``css``, ``svg``), none on the filmstrip (a
+    /// picture already).
+    public var queryParameters: [String] {
+        switch self {
+        case .plan, .batch, .dismiss: ["format", "idPrefix"]
+        case .css, .svg: ["idPrefix"]
+        case .filmstrip: []
+        }
+    }
+
+    /// The format the endpoint always answers in, whatever the query and `Accept` say; nil where they choose it.
+    public var fixedFormat: PlanFormat? {
+        switch self {
+        case .css: .css
+        case .svg: .svg
+        case .plan, .batch, .dismiss, .filmstrip: nil
+        }
+    }
 
     /// The formats an `Accept` header chooses among when there is no `?format=`, the server's preference first;
     /// empty where the answer has one media type whatever the client accepts (the batch and the dismissal embed
-    /// their exports in JSON, the filmstrip is SVG), so that `Accept` plays no part and is not negotiated.
+    /// their exports in JSON, the filmstrip and the CSS and SVG exports have their own), so that `Accept` plays no
+    /// part and is not negotiated.
     public var negotiatedFormats: [PlanFormat] { self == .plan ? [.json, .css, .svg] : [] }
 
     /// The form a request asks its plans to be answered in.
@@ -17,10 +35,10 @@ extension Endpoint {
         public var idPrefix: String
     }
 
-    /// Reads what a request asks for: the format `?format=` names (the only query parameter the API takes besides
-    /// `?idPrefix=`, and it wins over `Accept`), else for a plan the format of JSON, CSS and SVG that `Accept` weighs
-    /// highest (JSON on a tie, or when there is no `Accept`; see ``AcceptHeader``); and `?idPrefix=`, else
-    /// ``ExportScene/defaultPrefix``.
+    /// Reads what a request asks for: the endpoint's ``fixedFormat``, else the format `?format=` names (the only
+    /// query parameter the API takes besides `?idPrefix=`, and it wins over `Accept`), else for a plan the format of
+    /// JSON, CSS and SVG that `Accept` weighs highest (JSON on a tie, or when there is no `Accept`; see
+    /// ``AcceptHeader``); and `?idPrefix=`, else ``ExportScene/defaultPrefix``.
     /// - Parameters:
     ///   - query: The request target's query parameters, percent-decoded, in order.
     ///   - accept: The request's `Accept` value (repeats joined with ", "), or nil when it sent none.
@@ -28,14 +46,16 @@ extension Endpoint {
     ///   format or a prefix ``PlanFormat/check(idPrefix:)`` refuses; or a 406 problem when `Accept` weighs every
     ///   negotiated format 0 (`text/css;q=0`, `text/html`). The format is decided before the prefix is read.
     public func negotiate(query: some Collection<(name: String, value: String)>, accept: String?) -> Result<Negotiation, ProblemDetails> {
-        for parameter in query where !takesFormat || !["format", "idPrefix"].contains(parameter.name) {
-            let taken = takesFormat ? "it takes only format and idPrefix" : "it takes none"
+        for parameter in query where !queryParameters.contains(parameter.name) {
+            let taken = queryParameters.isEmpty ? "it takes none" : "it takes only \(queryParameters.joined(separator: " and "))"
             let name = EchoedInput.bounded(parameter.name)
             return .failure(ProblemDetails(.badRequest, detail: "Unknown query parameter \"\(name)\" on \(path); \(taken).", field: name))
         }
         let format: PlanFormat, idPrefix: String
         do throws(ValidationError) {
-            if let name = try Self.value(of: "format", in: query) {
+            if let fixedFormat {
+                format = fixedFormat
+            } else if let name = try Self.value(of: "format", in: query) {
                 format = try PlanFormat(named: name)
             } else if let preferred = preferredFormat(accept: accept) {
                 format = preferred

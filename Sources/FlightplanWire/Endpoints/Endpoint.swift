@@ -8,6 +8,12 @@ public enum Endpoint: String, Sendable, Hashable, CaseIterable {
     case batch = "/v1/plans/batch"
     /// `POST /v1/plans/filmstrip.svg`: a plan request plus `frames` in, an SVG filmstrip out.
     case filmstrip = "/v1/plans/filmstrip.svg"
+    /// `POST /v1/plans/export.css`: one plan request in, the plan's CSS export out (`?format=css` on ``plan`` as an
+    /// operation of its own, whose one answer type is `text/css`, so that generated clients can read it).
+    case css = "/v1/plans/export.css"
+    /// `POST /v1/plans/export.svg`: one plan request in, the plan's animated SVG export out (`?format=svg` on
+    /// ``plan`` as an operation of its own, whose one answer type is `image/svg+xml`).
+    case svg = "/v1/plans/export.svg"
     /// `POST /v1/gestures/dismiss`: one dismissal drag sample in, its state (and on release, the completion) out.
     case dismiss = "/v1/gestures/dismiss"
 
@@ -16,11 +22,14 @@ public enum Endpoint: String, Sendable, Hashable, CaseIterable {
 
     /// The media type of a successful answer in `format`.
     /// - Parameter format: The format a plan is answered in; only ``plan`` answers in it directly.
-    /// - Returns: `format`'s ``PlanFormat/mediaType`` for ``plan``, `image/svg+xml` for ``filmstrip`` and
-    ///   `application/json` for ``batch`` and ``dismiss``, which embed their exports.
+    /// - Returns: `format`'s ``PlanFormat/mediaType`` for ``plan``, the fixed format's for ``css`` and ``svg``,
+    ///   `image/svg+xml` for ``filmstrip`` and `application/json` for ``batch`` and ``dismiss``, which embed their
+    ///   exports.
     public func contentType(for format: PlanFormat) -> String {
         switch self {
         case .plan: format.mediaType
+        case .css: PlanFormat.css.mediaType
+        case .svg: PlanFormat.svg.mediaType
         case .filmstrip: "image/svg+xml"
         case .batch, .dismiss: "application/json"
         }
@@ -38,7 +47,7 @@ public enum Endpoint: String, Sendable, Hashable, CaseIterable {
     /// with `idPrefix`).
     /// - Parameters:
     ///   - body: The request body's bytes, UTF-8 JSON.
-    ///   - format: The form plans are answered in; ``filmstrip`` ignores it.
+    ///   - format: The form plans are answered in; ``filmstrip`` ignores it, ``css`` and ``svg`` answer in their own.
     ///   - idPrefix: The prefix of an export's class names and ids; not checked here (``PlanFormat/check(idPrefix:)``
     ///     does).
     /// - Returns: The 200 body and the styles of the plans computed; or a 400 problem
@@ -56,6 +65,8 @@ public enum Endpoint: String, Sendable, Hashable, CaseIterable {
                 }
                 return (answer, [plan.style])
             }
+        case .css: return Endpoint.plan.answer(body, format: .css, idPrefix: idPrefix)
+        case .svg: return Endpoint.plan.answer(body, format: .svg, idPrefix: idPrefix)
         case .dismiss:
             return Self.answer(body, as: DismissRequest.self) { request throws(ValidationError) in
                 let dismissal = try DismissPlanner.dismiss(for: request.validated())
