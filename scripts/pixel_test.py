@@ -73,14 +73,16 @@ def post(base, body, fmt):
 # --- the requests ---------------------------------------------------------------------------------------------
 
 def with_content(request, reference):
-    """The request with `reference` as every side's element and screen and every child's content, and without its
-    `imageSize`: the test card's own size is the image's aspect (a seed's `imageSize` names its photo, not the card,
-    and a disagreeing pair is a 422)."""
+    """The request with `reference` as every side's element and screen, every child's and every auxiliary view's
+    content (seed 001's tab bar), and without its `imageSize`: the test card's own size is the image's aspect (a
+    seed's `imageSize` names its photo, not the card, and a disagreeing pair is a 422)."""
     children = {child["id"]: reference for child in request.get("children", [])}
     side = {"element": reference, "screen": reference}
     request = dict(request)
     request.pop("imageSize", None)
     request["content"] = {"source": dict(side, **({"children": children} if children else {})), "destination": dict(side)}
+    if request.get("auxiliary"):
+        request["content"]["auxiliary"] = {view["id"]: reference for view in request["auxiliary"]}
     return request
 
 
