@@ -136,6 +136,8 @@ struct ContentTests {
                 let hidden = rest.contains(#"fill-opacity="0""#)
                 #expect(!value.hasPrefix("#") || hidden || given.contains(value), "\(value) in \(rest.prefix(120)), \(replay)")
             }
+            // Nor a placeholder's white diagonals (over reveal's growing colour, snapshot's container, a track left bare).
+            #expect(!svg.contains(##"stroke="#fff""##), "\(replay)")
             // The web exports and Lottie: no placeholder's colour declared or filled.
             let css = String(decoding: PlanFormat.css.export(plan), as: UTF8.self)
             for track in plan.tracks where track.role != .overlay && track.role != .placeholder {
