@@ -151,6 +151,27 @@ def main():
                       f"{measured['outline']} vs {expected_page}")
                 if name == "sharedFrame" or label == "middle":
                     browser.save_screenshot(os.path.join(ARTIFACTS, f"preview-{name}-{label}.png"))
+        # The Content inputs (issue 45): image URLs typed there go into the request's `content`, and the tracks paint
+        # them as the waapi export does (a data: URL, so that nothing is fetched).
+        pixel = "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg=="
+        painted = browser.execute_async_script("""
+            const [url, done] = arguments;
+            document.getElementById('content-source-screen').value = url;
+            document.getElementById('content-destination-element').value = url;
+            document.getElementById('style').value = 'zoom';
+            document.getElementById('content-source-screen').dispatchEvent(new Event('change'));
+            const wait = () => {
+                const request = flightplanPreview.state.request, screen = document.querySelector('#track-sourceScreen > .paint');
+                if (request && request.content && screen) done({content: request.content, screen: getComputedStyle(screen).backgroundImage,
+                    image: getComputedStyle(document.querySelector('#track-content > .paint')).backgroundImage,
+                    cells: document.querySelectorAll('#track-sourceScreen .cell').length});
+                else setTimeout(wait, 50);
+            };
+            wait();""", pixel)
+        check(painted["content"] == {"source": {"screen": {"url": pixel}}, "destination": {"element": {"url": pixel}}},
+              "the preview's Content inputs go into the request's content", painted["content"])
+        check(pixel in painted["screen"] and pixel in painted["image"] and painted["cells"] == 0,
+              "the preview paints the content on the source screen and the flying image (no mock grid over it)", str(painted)[:300])
         # Filmstrips rendered to PNG: not blank, and nothing drawn in the gaps between panels (a reveal's circle grows far
         # past its screen, so each panel must be clipped to its own). Seed 003's avatar is its aspect-filled image's
         # overflow, shown by a circular mask beyond the element's frame: its colour fills the circle there, as the

@@ -12,6 +12,11 @@ with it as a group); the image sampled as the player samples images (bilinear fo
 rlottie). A captured pixel passes when each channel lies within the reference's range over its 3 × 3 neighbourhood
 (1 px at edges) widened by TOLERANCE; a capture passes when at most MAXIMUM_BAD of its pixels do not.
 
+Then the fades (issue #45 item 3), with list, detail and photo pictures made here: every player covers at least
+99.5 % of the stage at six instants of each cross-fade (snapshot, reduced motion, zoom `cross`, morph `out`), each
+captured over a magenta and a green page (a pixel that differs shows the page), and a fade `through` shows the
+request's `stageColor` in its gap (the page without one: the measurement's control).
+
 Frames (reference and captures) and a contact sheet per case (rows: plan, waapi, css, svg, lottie; columns: the
 instants) go to $ARTIFACTS_DIR/pixels (default .build/artifacts/pixels).
 
@@ -68,14 +73,16 @@ def post(base, body, fmt):
 # --- the requests ---------------------------------------------------------------------------------------------
 
 def with_content(request, reference):
-    """The request with `reference` as every side's element and screen and every child's content, and without its
-    `imageSize`: the test card's own size is the image's aspect (a seed's `imageSize` names its photo, not the card,
-    and a disagreeing pair is a 422)."""
+    """The request with `reference` as every side's element and screen, every child's and every auxiliary view's
+    content (seed 001's tab bar), and without its `imageSize`: the test card's own size is the image's aspect (a
+    seed's `imageSize` names its photo, not the card, and a disagreeing pair is a 422)."""
     children = {child["id"]: reference for child in request.get("children", [])}
     side = {"element": reference, "screen": reference}
     request = dict(request)
     request.pop("imageSize", None)
     request["content"] = {"source": dict(side, **({"children": children} if children else {})), "destination": dict(side)}
+    if request.get("auxiliary"):
+        request["content"]["auxiliary"] = {view["id"]: reference for view in request["auxiliary"]}
     return request
 
 
@@ -367,6 +374,162 @@ def run_case(base, browser, name, request, image, reference):
     return sheet
 
 
+# --- cross-fades over a loud page (issue #45 item 3) -------------------------------------------------------------
+
+PAGE_COLOURS = ((255, 0, 255), (0, 255, 0))  # loud magenta and green: a pixel the same over both is the stage's own
+COVERAGE = 0.995  # the share of the stage a cross-fade must cover at every instant
+SAME = 6  # per channel: a pixel within it over both pages shows under 2.4 % of the page (rlottie draws an opaque
+# image layer at alpha 250–251, so 2 % of the page shows through every Lottie frame; Chromium shows none)
+
+
+def realistic_images(width, height):
+    """Pillow pictures that look like an app: a list screen (rows with an avatar and text bars, a tab bar), a detail
+    screen (a header photo, a title, paragraphs), a photo (a sky gradient with hills and a sun) and the tab bar."""
+    def photo(w, h):
+        picture = Image.new("RGB", (w, h))
+        draw = ImageDraw.Draw(picture)
+        for y in range(h):
+            t = y / max(1, h - 1)
+            draw.line([(0, y), (w, y)], fill=(int(70 + 120 * t), int(130 + 70 * t), int(220 - 60 * t)))
+        draw.ellipse([w * 0.62, h * 0.12, w * 0.82, h * 0.12 + w * 0.2], fill=(255, 214, 102))
+        draw.polygon([(0, h), (0, h * 0.62), (w * 0.35, h * 0.42), (w * 0.7, h * 0.66), (w, h * 0.5), (w, h)], fill=(46, 125, 70))
+        draw.polygon([(0, h), (w * 0.2, h * 0.75), (w * 0.55, h * 0.86), (w, h * 0.7), (w, h)], fill=(30, 90, 52))
+        return picture.filter(ImageFilter.GaussianBlur(1))
+
+    def tab_bar(w, h):
+        picture = Image.new("RGB", (w, h), (248, 248, 250))
+        draw = ImageDraw.Draw(picture)
+        draw.line([(0, 0), (w, 0)], fill=(200, 200, 205))
+        for index in range(4):
+            cx = w * (index + 0.5) / 4
+            draw.rounded_rectangle([cx - 12, 10, cx + 12, 34], 6, fill=(0, 122, 255) if index == 0 else (150, 150, 158))
+            draw.rectangle([cx - 16, 42, cx + 16, 47], fill=(150, 150, 158))
+        return picture
+
+    w, h = round(width), round(height)
+    listing = Image.new("RGB", (w, h), (242, 242, 247))
+    draw = ImageDraw.Draw(listing)
+    draw.rectangle([0, 0, w, 96], fill=(255, 255, 255))
+    draw.rectangle([16, 52, 170, 80], fill=(28, 28, 30))
+    palette = [(255, 99, 71), (52, 199, 89), (0, 122, 255), (255, 159, 10), (175, 82, 222)]
+    for row, y in enumerate(range(110, h - 90, 76)):
+        draw.rounded_rectangle([12, y, w - 12, y + 68], 12, fill=(255, 255, 255))
+        draw.ellipse([24, y + 10, 72, y + 58], fill=palette[row % len(palette)])
+        draw.rectangle([86, y + 16, 86 + (w - 140) * (0.5 + 0.4 * ((row * 37) % 10) / 10), y + 28], fill=(44, 44, 46))
+        draw.rectangle([86, y + 40, w - 60, y + 48], fill=(174, 174, 178))
+    detail = Image.new("RGB", (w, h), (255, 255, 255))
+    detail.paste(photo(w, round(h * 0.4)), (0, 0))
+    draw = ImageDraw.Draw(detail)
+    draw.rectangle([20, h * 0.44, w * 0.7, h * 0.44 + 26], fill=(28, 28, 30))
+    for line in range(9):
+        y = h * 0.52 + line * 22
+        draw.rectangle([20, y, (w - 20) if line % 4 != 3 else w * 0.55, y + 9], fill=(120, 120, 128))
+    return {"list": listing, "detail": detail, "photo": photo(600, 450), "tabs": tab_bar(w, 83)}
+
+
+def data_url(picture):
+    buffer = io.BytesIO()
+    picture.save(buffer, "PNG", optimize=True)
+    return {"url": "data:image/png;base64," + base64.b64encode(buffer.getvalue()).decode(), "size": {"width": picture.width, "height": picture.height}}
+
+
+def fade_requests(width, height, pictures):
+    """Transitions that cross-fade (snapshot's default `cross`, the reduced-motion variant, zoom fading `cross`, morph
+    fading `out`), a fade `through` onto a `stageColor` and one onto the page, and a reveal with a colour and a tab bar
+    (what issue #45's items 4 and 6 look like)."""
+    screens = {"source": {"screen": data_url(pictures["list"])}, "destination": {"screen": data_url(pictures["detail"])}}
+    element = {"frame": {"x": 12, "y": 186, "width": width - 24, "height": 68}, "cornerRadius": 12}
+    destination = {"bounds": {"x": 0, "y": 0, "width": width, "height": height}, "frame": {"x": 0, "y": 0, "width": width, "height": round(height * 0.4)}}
+    photo = data_url(pictures["photo"])
+    tabs = [{"id": "tabs", "frame": {"x": 0, "y": height - 83, "width": width, "height": 83}, "from": 1, "to": 0}]
+    content = {"source": dict(screens["source"], element=data_url(pictures["list"].crop((12, 186, width - 12, 254)))),
+               "destination": dict(screens["destination"], element=photo), "auxiliary": {"tabs": data_url(pictures["tabs"])}}
+    base = {"source": element, "destination": destination, "content": content, "auxiliary": tabs, "timing": {"duration": 0.5, "curve": "linear"}}
+    button = {"frame": {"x": width - 76, "y": height - 160, "width": 56, "height": 56}, "cornerRadius": 28, "color": {"r": 0, "g": 0.48, "b": 1, "a": 1}}
+    button_image = Image.new("RGB", (112, 112), (0, 122, 255))
+    ImageDraw.Draw(button_image).rectangle([50, 26, 62, 86], fill=(255, 255, 255))
+    ImageDraw.Draw(button_image).rectangle([26, 50, 86, 62], fill=(255, 255, 255))
+    reveal_content = {"source": {"screen": content["source"]["screen"], "element": data_url(button_image)},
+                      "destination": content["destination"], "auxiliary": content["auxiliary"]}
+    return [
+        ("fade-snapshot-cross", dict(base, style="snapshot"), "cross"),
+        ("fade-reduced-motion", dict(base, style="zoom", reducedMotion=True), "cross"),
+        ("fade-zoom-cross", dict(base, style="zoom", timing=dict(base["timing"], fadeMode="cross")), "cross"),
+        ("fade-morph-out", dict(base, style="morph", timing=dict(base["timing"], fadeMode="out")), "cross"),
+        ("fade-through-stage", dict(base, style="zoom", reducedMotion=True, stageColor={"r": 0.11, "g": 0.11, "b": 0.12, "a": 1},
+                                    timing=dict(base["timing"], fadeMode="through")), "through"),
+        # The measurement's own control: without a stage colour, a fade through's gap shows the page.
+        ("fade-through-page", dict(base, style="zoom", reducedMotion=True, timing=dict(base["timing"], fadeMode="through")), "page"),
+        ("reveal-colour", dict(base, style="reveal", source=button, content=reveal_content, timing={"duration": 0.7, "curve": "easeIn"}), None),
+    ]
+
+
+def players_over(browser, exports, times, page):
+    """Each player's pictures at `times` over a page of colour `page`, from the waapi, css, svg and Lottie exports."""
+    waapi, css, svg, lottie = exports
+    width, height = waapi["width"], waapi["height"]
+    browser.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {"width": math.ceil(width), "height": math.ceil(height), "deviceScaleFactor": 1, "mobile": False})
+    pictures = {}
+    for engine in ("waapi", "css", "svg"):
+        if engine == "svg":
+            browser.execute_script(SETUP_SVG, svg)
+        else:
+            browser.execute_script(SETUP_WEB, waapi, css if engine == "css" else None, "fp-stage")
+        browser.execute_script("document.body.style.background = arguments[0];", "rgb(%d,%d,%d)" % page)
+        shots = []
+        for time in times:
+            browser.execute_script(SEEK_SVG if engine == "svg" else "fpSeek(arguments[0] * 1000);", time)
+            shots.append(capture(browser, width, height))
+        pictures[engine] = shots
+    rendered = []
+    import rlottie_python
+    animation = rlottie_python.LottieAnimation.from_data(json.dumps(lottie))
+    for time in times:
+        frame = min(lottie["op"] - 1, round(time * LOTTIE_FPS))
+        picture = animation.render_pillow_frame(frame_num=frame, width=lottie["w"], height=lottie["h"]).convert("RGBA")
+        rendered.append(Image.alpha_composite(Image.new("RGBA", picture.size, page + (255,)), picture).convert("RGB"))
+    pictures["lottie"] = rendered
+    return pictures
+
+
+def run_fades(base, browser, width=390, height=844):
+    """Every player covers ≥ 99.5 % of the stage through a cross-fade, and a fade through shows the stage colour, not
+    the page: each picture is taken over two loud page colours, and a pixel that differs between them shows the page."""
+    pictures = realistic_images(width, height)
+    folder = os.path.join(ARTIFACTS, "fades")
+    os.makedirs(folder, exist_ok=True)
+    for name, picture in pictures.items():
+        picture.save(os.path.join(folder, f"image-{name}.png"))
+    for name, request, fade in fade_requests(width, height, pictures):
+        body = json.dumps(request).encode()
+        plan = json.loads(post(base, body, "json"))
+        exports = [json.loads(post(base, body, "waapi")), post(base, body, "css").decode(), post(base, body, "svg").decode(),
+                   json.loads(post(base, body, "lottie"))]
+        times = [f * plan["duration"] for f in (0.1, 0.25, 0.35, 0.5, 0.75, 0.9)]
+        over = [players_over(browser, exports, times, page) for page in PAGE_COLOURS]
+        rows = []
+        for engine in ("waapi", "css", "svg", "lottie"):
+            shares = []
+            for index, time in enumerate(times):
+                a, b = numpy.asarray(over[0][engine][index], dtype=int), numpy.asarray(over[1][engine][index], dtype=int)
+                covered = numpy.abs(a - b).max(axis=2) <= SAME
+                shares.append(covered.mean())
+                over[0][engine][index].save(os.path.join(folder, f"{name}-{engine}-{index}.png"))
+            if fade == "page":
+                check(shares[2] < 0.5, f"{name}: {engine} shows the page in the gap of a fade through without a stageColor ({shares[2]:.1%} covered)")
+            elif fade:
+                worst = min(shares)
+                check(worst >= COVERAGE, f"{name}: {engine} covers the stage through the fade (worst {worst:.2%} at t = {times[shares.index(worst)]:.3f} s)",
+                      f"(coverage {', '.join(f'{s:.1%}' for s in shares)} at {', '.join(f'{t:.3f}' for t in times)} s; see {folder})")
+            rows.append((engine, over[0][engine]))
+        if fade == "through":
+            # 35 % in: the outgoing screen gone, the incoming one not begun; the tab bar (fading on its own) left out.
+            gap = numpy.asarray(over[0]["waapi"][2], dtype=int)[: height - 83]
+            shown = (numpy.abs(gap - numpy.array([28, 28, 31])).max(axis=2) <= SAME).mean()
+            check(shown >= COVERAGE, f"{name}: the fade through's gap shows the request's stageColor ({shown:.2%} of the stage)")
+        contact_sheet(name, rows, times).save(os.path.join(ARTIFACTS, f"{name}.png"))
+
+
 def main():
     os.makedirs(ARTIFACTS, exist_ok=True)
     image = Image.open(TEST_IMAGE).convert("RGBA")
@@ -387,6 +550,8 @@ def main():
         rng = random.Random(28)
         cases += [(f"random-{index:02d}", random_request(rng, index)) for index in range(12)]
         only = os.environ.get("PIXEL_CASES")
+        if not only or re.search(only, "fades"):
+            run_fades(base, browser)
         for name, request in cases:
             if only and not re.search(only, name):
                 continue

@@ -206,8 +206,10 @@ struct HandDerivedMidMotionTests {
         // whose mask is that clip (no transform). The destination's snapshot covers the card at the start: the scale
         // max(360/400, 120/800) = 0.9, so 360 × 720 centred on the card, (20, 200); it fades in as p. The source's
         // snapshot (the card itself) covers the screen at the end: max(400/360, 800/120) = 20/3, so 2400 × 800 centred,
-        // (−1000, 0); it fades out as 1 − p. Both are clipped to the container's clip with its radius. The child
-        // (40, 520, 200, 24) → (20, 320, 300, 36) flies as two snapshots of the same path, whole, fading out and in.
+        // (−1000, 0); the mix shows 1 − p of it, so it is drawn opaque under the incoming one at p (the two share the
+        // clip: p·in + (1 − p)·out, no dip). Both are clipped to the container's clip with its radius. The child
+        // (40, 520, 200, 24) → (20, 320, 300, 36) flies as two snapshots of the same path, whole, clipped alike: the
+        // outgoing opaque under the incoming at p.
         let card = Rect(x: 20, y: 500, width: 360, height: 120)
         let from = Rect(x: 40, y: 520, width: 200, height: 24), to = Rect(x: 20, y: 320, width: 300, height: 36)
         func plan(_ curve: TimingCurve, keyframes: Int) throws -> Plan {
@@ -225,9 +227,9 @@ struct HandDerivedMidMotionTests {
             for (id, layer, image, clipped, opacity) in [
                 ("content", Self.screen, Self.screen, clip, 1),
                 ("incomingSnapshot", Self.screen, Self.lerp(incomingStart, Self.screen, p), clip, p),
-                ("outgoingSnapshot", card, Self.lerp(card, outgoingEnd, p), clip, 1 - p),
+                ("outgoingSnapshot", card, Self.lerp(card, outgoingEnd, p), clip, 1),
                 ("child:title", to, Self.lerp(from, to, p), Self.lerp(from, to, p), p),
-                ("outgoingChild:title", from, Self.lerp(from, to, p), Self.lerp(from, to, p), 1 - p)
+                ("outgoingChild:title", from, Self.lerp(from, to, p), Self.lerp(from, to, p), 1)
             ] {
                 let track = try plan.track(id)
                 expectClose(track.frame, layer, scale: 1, "\(label) \(id)'s layer", sourceLocation: sourceLocation)

@@ -16,7 +16,8 @@ struct ContentTests {
                 screen: ContentReference(url: "\(name)-screen.png"),
                 children: Dictionary(uniqueKeysWithValues: request.children.map { ($0.id, ContentReference(url: "\(name)-\($0.id).png")) }))
         }
-        return ContentReferences(source: side("source"), destination: side("destination"))
+        let auxiliary = Dictionary(uniqueKeysWithValues: request.auxiliary.map { ($0.id, ContentReference(url: "auxiliary-\($0.id).png")) })
+        return ContentReferences(source: side("source"), destination: side("destination"), auxiliary: auxiliary)
     }
 
     /// A random request, choreographed half the time, naming content for every side and child.
@@ -27,19 +28,22 @@ struct ContentTests {
         return request
     }
 
-    /// What a track of `role` in `style` must paint, read from the issue's rule rather than from the planner's switch.
-    static func expected(_ track: Track, style: TransitionStyle) -> String? {
+    /// What a track of `role` in `style` must paint, read from the issue's rule rather than from the planner's switch:
+    /// a reveal that grows a colour (`growsColour`) paints the element's image on its sublayer, not on the colour.
+    static func expected(_ track: Track, style: TransitionStyle, growsColour: Bool = false) -> String? {
         switch track.role {
         case .sourceScreen: "source-screen.png"
         case .destinationScreen: "destination-screen.png"
+        case .content where style == .reveal:
+            growsColour && track.parent == nil ? nil : "https://example.com/source/element.jpg?w=1&h=2"
         case .content:
-            style == .snapshot
-                ? nil : style == .reveal ? "https://example.com/source/element.jpg?w=1&h=2" : "https://example.com/destination/element.jpg?w=1&h=2"
+            style == .snapshot ? nil : "https://example.com/destination/element.jpg?w=1&h=2"
         case .outgoingSnapshot: "https://example.com/source/element.jpg?w=1&h=2"
         case .incomingSnapshot: "https://example.com/destination/element.jpg?w=1&h=2"
         case .child: "destination-\(track.id.dropFirst("child:".count)).png"
         case .outgoingChild: "source-\(track.id.dropFirst("outgoingChild:".count)).png"
-        case .overlay, .placeholder, .auxiliary: nil
+        case .auxiliary: "auxiliary-\(track.id.dropFirst("auxiliary:".count)).png"
+        case .overlay, .placeholder: nil
         }
     }
 
@@ -53,7 +57,8 @@ struct ContentTests {
             let bytes = try Endpoint.plan.answer(request.jsonBytes).result.get()
             let plan = try Plan(jsonBytes: bytes)
             for track in plan.tracks {
-                #expect(track.content?.url == Self.expected(track, style: plan.style), "\(track.id) \(replay)")
+                let growsColour = request.source.color != nil || request.destination.color != nil
+                #expect(track.content?.url == Self.expected(track, style: plan.style, growsColour: growsColour), "\(track.id) \(replay)")
                 if track.content != nil { painted += 1 }
             }
             let plain = try Plan(
@@ -131,6 +136,8 @@ struct ContentTests {
                 let hidden = rest.contains(#"fill-opacity="0""#)
                 #expect(!value.hasPrefix("#") || hidden || given.contains(value), "\(value) in \(rest.prefix(120)), \(replay)")
             }
+            // Nor a placeholder's white diagonals (over reveal's growing colour, snapshot's container, a track left bare).
+            #expect(!svg.contains(##"stroke="#fff""##), "\(replay)")
             // The web exports and Lottie: no placeholder's colour declared or filled.
             let css = String(decoding: PlanFormat.css.export(plan), as: UTF8.self)
             for track in plan.tracks where track.role != .overlay && track.role != .placeholder {

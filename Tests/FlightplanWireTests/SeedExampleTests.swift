@@ -143,8 +143,13 @@ struct SeedExampleTests {
     func reveal() throws {
         let seed = try Seed("002-reveal")
         #expect(seed.plan.duration == 0.7)
-        #expect(seed.roles == [.sourceScreen, .content, .destinationScreen])
+        // The seed strips the button to its solid background before it grows: the colour grows, and the button's
+        // image (a sublayer above it) is gone within the first tenth of the growth.
+        #expect(seed.roles == [.sourceScreen, .content, .content, .destinationScreen])
         #expect(try seed.track("content").base.color == Color(hex: "#2F80ED"))
+        #expect(try seed.track("contentImage").parent == "content")
+        #expect(try seed.values("contentImage", at: 0).opacity == 1)
+        #expect(try seed.values("contentImage", at: 0.35 * 0.4).opacity == 0, "ease-in passes a tenth of the growth before 0.14 s")
         let covering = (195.0 * 195 + 690 * 690).squareRoot() / 50
         #expect(isClose(try seed.values("content", at: 0.35).transform!.a, covering))
         #expect(try seed.values("content", at: 0.3).transform!.a < covering)
@@ -194,8 +199,10 @@ struct SeedExampleTests {
         // Ease-in-out reaches half its progress at half the time: the fade-in is done, the fade-out not begun.
         #expect(isClose(try seed.values("incomingSnapshot", at: 0.125).opacity!, 1))
         #expect(isClose(try seed.values("outgoingSnapshot", at: 0.125).opacity!, 1))
+        // The outgoing snapshot fades under the opaque incoming one of the same clip, where it shows nowhere: it is drawn
+        // opaque there (issue 45: a lower layer that let go of the stage would open a dip between two keyframes).
         #expect(try seed.values("incomingSnapshot", at: 0.25).opacity == 1)
-        #expect(try seed.values("outgoingSnapshot", at: 0.25).opacity == 0)
+        #expect(try seed.values("outgoingSnapshot", at: 0.25).opacity == 1)
         let source = Rect(x: 20, y: 400, width: 350, height: 200)
         let shadow = Shadow(color: Color(r: 0, g: 0, b: 0, a: 64.0 / 255), radius: 8, offset: Point(x: 0, y: 4))
         #expect(

@@ -50,28 +50,33 @@ public struct ContentReferences: Sendable, Hashable {
     public var source: Side
     /// The destination side (the expanded element, the screen it opens).
     public var destination: Side
+    /// What each auxiliary view shows (a tab bar, on neither side: it fades as it is), by the view's id.
+    public var auxiliary: [String: ContentReference]
 
     /// Creates the references of both sides.
     /// - Parameters:
     ///   - source: The source side: the collapsed element and the screen it is on; all placeholders by default.
     ///   - destination: The destination side: the expanded element and the screen it opens; all placeholders by default.
-    public init(source: Side = Side(), destination: Side = Side()) {
+    ///   - auxiliary: What each auxiliary view shows, by its id; a view not in it (by default, every view) keeps its
+    ///     placeholder.
+    public init(source: Side = Side(), destination: Side = Side(), auxiliary: [String: ContentReference] = [:]) {
         self.source = source
         self.destination = destination
+        self.auxiliary = auxiliary
     }
 
     /// The reference a track paints, by what it draws: a screen its side's screen, the flying image the
     /// destination's element (the source's when only it is given; reveal's growing element is the source's),
     /// a snapshot its side's element, a child's incoming snapshot its destination child and its outgoing one its
-    /// source child (each else the other side's). Nil for tracks
-    /// drawn in their colour (overlay, placeholder, snapshot container) and auxiliary views.
+    /// source child (each else the other side's), an auxiliary view its own. Nil for tracks drawn in their colour
+    /// (overlay, placeholder, snapshot container).
     /// - Parameters:
     ///   - role: What the track draws.
-    ///   - id: The track's id, which names a child track's pair (`child:ID`, `outgoingChild:ID`).
+    ///   - id: The track's id, which names a child track's pair (`child:ID`, `outgoingChild:ID`) or an auxiliary view
+    ///     (`auxiliary:ID`).
     ///   - style: The plan's style: a snapshot's flying container is drawn in its colour, reveal's flying element is the
     ///     source's.
-    /// - Returns: The reference the track paints, or nil when it is drawn in its colour, is an auxiliary view, or its
-    ///   content was left out on both sides.
+    /// - Returns: The reference the track paints, or nil when it is drawn in its colour or its content was left out.
     public func reference(for role: TrackRole, id: String, style: TransitionStyle) -> ContentReference? {
         switch role {
         case .sourceScreen: source.screen
@@ -85,11 +90,12 @@ public struct ContentReferences: Sendable, Hashable {
             pair(of: id, prefix: "child:").flatMap { destination.children[$0] ?? source.children[$0] }
         case .outgoingChild:
             pair(of: id, prefix: "outgoingChild:").flatMap { source.children[$0] ?? destination.children[$0] }
-        case .overlay, .placeholder, .auxiliary: nil
+        case .auxiliary: pair(of: id, prefix: "auxiliary:").flatMap { auxiliary[$0] }
+        case .overlay, .placeholder: nil
         }
     }
 
-    /// The pair's id of a child track's id (`child:ID`, `outgoingChild:ID`).
+    /// The caller's id in a child's or an auxiliary view's track id (`child:ID`, `outgoingChild:ID`, `auxiliary:ID`).
     private func pair(of id: String, prefix: String) -> String? {
         id.hasPrefix(prefix) ? String(id.dropFirst(prefix.count)) : nil
     }

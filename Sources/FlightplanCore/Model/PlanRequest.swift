@@ -225,6 +225,9 @@ public struct PlanRequest: Sendable, Hashable {
     public var precision: Int?
     /// What each side's element, screen and children show, for the exports to paint; `nil` keeps placeholders.
     public var content: ContentReferences?
+    /// The colour of the stage behind every track (the window's background), which shows wherever the tracks do not
+    /// cover it (a fade `through`, a screen with transparent pixels) instead of the page or view behind; `nil` for none.
+    public var stageColor: Color?
 
     /// Creates a request; everything but the geometry has a default.
     /// - Parameters:
@@ -256,6 +259,8 @@ public struct PlanRequest: Sendable, Hashable {
     ///     the source (push) or the destination (pop).
     ///   - content: What each side's element, screen and children show, for the exports to paint; nil (the default) keeps
     ///     placeholders.
+    ///   - stageColor: The colour of the stage behind every track, shown wherever the tracks leave it uncovered (a fade
+    ///     `through`); nil (the default) for none, the page or view behind showing there.
     public init(
         style: TransitionStyle = PlanDefaults.style, direction: Direction = PlanDefaults.direction,
         source: SourceElement, destination: DestinationLayout, imageSize: Size? = nil,
@@ -263,8 +268,9 @@ public struct PlanRequest: Sendable, Hashable {
         children: [ChildPair] = [], precision: Int? = nil, overlayColor: Color? = nil, placeholderColor: Color? = nil,
         cornerCurve: CornerCurve? = nil, path: MotionPath? = nil, auxiliary: [AuxiliaryView] = [], contentRegion: Rect? = nil,
         reducedMotion: Bool? = nil, snapshot: SnapshotOptions? = nil, from: PlanOrigin? = nil,
-        content: ContentReferences? = nil
+        content: ContentReferences? = nil, stageColor: Color? = nil
     ) {
+        self.stageColor = stageColor
         self.from = from
         self.content = content
         self.overlayColor = overlayColor

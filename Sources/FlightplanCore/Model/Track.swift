@@ -11,7 +11,7 @@ public enum TrackRole: String, Sendable, Hashable, CaseIterable {
     case incomingSnapshot
     /// snapshot: the source's snapshot, filling the container.
     case outgoingSnapshot
-    /// A dimming overlay (scrim) in its colour.
+    /// A dimming overlay (scrim) in its colour, or the backdrop under every track in the request's `stageColor` (`backdrop`).
     case overlay
     /// A plain rect in its colour, covering the source element's place while it is away.
     case placeholder

@@ -19,6 +19,9 @@ struct Choreography {
         /// For a part drawn inside another one's layer (sharedFrame's destination image in the flying screen): that
         /// part's id; its frame is then in that layer's own space, and whatever moves the other part moves it.
         var parent: String? = nil
+        /// Whether it paints its role's content when the request gives it (reveal's growing colour leaves its image to
+        /// the sublayer above it).
+        var paintsContent = true
         var values: (ChannelInstant) -> TrackValues
     }
 
@@ -70,6 +73,7 @@ struct Choreography {
         if let content = validated.request.content {
             for index in parts.indices {
                 let part = parts[index]
+                guard part.paintsContent else { continue }
                 parts[index].content = content.reference(for: part.role, id: part.id, style: validated.request.style)
                 // The flying image sits where its flight draws it (morph's aspect-filled image overflows the element);
                 // any other element's or child's content of a known size sits as its content mode lays it out.
@@ -83,6 +87,15 @@ struct Choreography {
                 if let drawn, drawn != whole { parts[index].contentFrame = drawn }
             }
         }
+        if let color = validated.request.stageColor { addBackdrop(color, covering: validated.request.destination.bounds) }
+    }
+
+    /// The backdrop (the stage in the request's `stageColor`) under every track, held opaque over the bounds, so that what the tracks
+    /// leave uncovered (a fade `through`'s middle) shows it rather than the page behind.
+    private mutating func addBackdrop(_ color: Color, covering bounds: Rect) {
+        parts.insert(Part(id: "backdrop", role: .overlay, frame: bounds, moves: false) { _ in TrackValues(opacity: 1, color: color) }, at: 0)
+        flyingPart += 1
+        fadingPart = fadingPart.map { $0 + 1 }
     }
 
     /// Tracks of the plan that carry keyframes: every moving one.
@@ -96,14 +109,15 @@ struct Choreography {
         return indices
     }
 
-    /// The source and destination screens in the order the fade mode stacks them, each fading as it says.
+    /// The source and destination screens in the order the fade mode stacks them, fading as ``PartKit/pairOpacities(_:)``
+    /// says (the two cover the same bounds, so the lower one stays opaque under the upper one's fade: no dip).
     mutating func addScreens(_ kit: PartKit, _ validated: ValidatedPlanRequest) {
         let bounds = validated.request.destination.bounds
         let source = Part(id: "sourceScreen", role: .sourceScreen, frame: bounds, moves: kit.fadeMode != .in) { instant in
-            kit.fadeMode == .in ? TrackValues() : TrackValues(opacity: kit.outgoing(instant))
+            kit.fadeMode == .in ? TrackValues() : TrackValues(opacity: kit.pairOpacities(instant).outgoing)
         }
         let destination = Part(id: "destinationScreen", role: .destinationScreen, frame: bounds, moves: kit.fadeMode != .out) { instant in
-            kit.fadeMode == .out ? TrackValues() : TrackValues(opacity: kit.incoming(instant))
+            kit.fadeMode == .out ? TrackValues() : TrackValues(opacity: kit.pairOpacities(instant).incoming)
         }
         parts += kit.fadeMode == .out ? [destination, source] : [source, destination]
     }
@@ -119,7 +133,8 @@ struct Choreography {
 
     /// Each child pair as two snapshots above the rest, as the seed nests a snapshot transition for each pair: the
     /// source child's fading out and the destination child's fading in as the fade mode says (so the child is
-    /// visible throughout), stacked as the style's snapshots are, while the caller hides its child view (in any style).
+    /// visible throughout), stacked as the style's snapshots are (without a dip when both are clipped to the child's
+    /// frame, so that they share one shape), while the caller hides its child view (in any style).
     /// With a stagger, child `i` starts `i × stagger` seconds late and moves over the duration less
     /// `stagger × (children − 1)`.
     private mutating func addChildren(_ kit: PartKit, _ validated: ValidatedPlanRequest) {
@@ -134,7 +149,8 @@ struct Choreography {
             hides.append("child:\(child.id)")
             let delay = stagger * Double(index)
             parts += kit.snapshots(
-                incoming: ("child:\(child.id)", .child, tracks.incoming), outgoing: ("outgoingChild:\(child.id)", .outgoingChild, tracks.outgoing)
+                incoming: ("child:\(child.id)", .child, tracks.incoming), outgoing: ("outgoingChild:\(child.id)", .outgoingChild, tracks.outgoing),
+                sharedShape: clips
             ) { instant in
                 stagger > 0 ? instant.retimed { min(max(0, ($0 - delay) * duration / moving), duration) } : instant
             }
@@ -202,10 +218,41 @@ struct PartKit {
         }
     }
 
-    /// The incoming screen's or snapshot's opacity.
-    func incoming(_ instant: ChannelInstant) -> Double { instant(.fadeIn) }
-    /// The outgoing screen's or snapshot's opacity.
-    func outgoing(_ instant: ChannelInstant) -> Double { 1 - instant(.fadeOut) }
+    /// The incoming screen's or snapshot's opacity as the fade mode means it.
+    func incoming(_ instant: ChannelInstant) -> Double { fadeMode == .out ? 1 : instant(.fadeIn) }
+    /// The outgoing screen's or snapshot's opacity as the fade mode means it.
+    func outgoing(_ instant: ChannelInstant) -> Double { fadeMode == .in ? 1 : 1 - instant(.fadeOut) }
+
+    /// The opacities that show an outgoing and an incoming layer of one shape, stacked as the fade mode says (the
+    /// incoming above unless it fades `out`), as the mode's mix of the two without a dip.
+    ///
+    /// The mode means the mix `u·U + l·L` of the upper layer `U` at `u` and the lower `L` at `l` (what CSS View
+    /// Transitions draw with `mix-blend-mode: plus-lighter`, which adds the two). Drawn one over the other, as every
+    /// player composites, the pair shows `u·U + (1 − u)·b·L` (the page behind showing through the rest), so the upper
+    /// layer keeps `u` and the lower one is drawn at `b = l / (1 − u)`: exactly the mix wherever the upper layer's
+    /// pixels are opaque, in any player and without a blend mode. A cross-fade (`l = 1 − u`) keeps the lower layer
+    /// opaque (`b = 1`): the stage stays covered; a fade `through` dips as it means to, to whatever is behind (the
+    /// request's `stageColor`), each layer at its own opacity (one is 0 while the other fades, so that `b = l` but
+    /// where the upper one is opaque and hides the lower). Where the sum passes 1 (the channels timed to overlap), plus-lighter
+    /// would brighten; `b` stops at 1 and the pair stays the upper layer's fade over the lower one. So a cross-fade
+    /// ends with the outgoing layer opaque under the opaque incoming one (hidden: the two share one shape), not at 0:
+    /// a lower layer that let go of the stage at the end would dip wherever a player interpolates between two
+    /// keyframes, and a spring's fade, clamped at 1, reaches that end more than once. Where the upper layer's own
+    /// pixels are translucent (an image with alpha, a letterbox), the lower one shows there at `b` rather than `l`.
+    /// - Parameter instant: The channels' progress.
+    /// - Returns: The outgoing's and the incoming's opacity, each 0…1.
+    func pairOpacities(_ instant: ChannelInstant) -> (outgoing: Double, incoming: Double) {
+        let outgoing = outgoing(instant), incoming = incoming(instant)
+        if fadeMode == .through { return (outgoing, incoming) }
+        if fadeMode == .out { return (outgoing, Self.lowerOpacity(showing: incoming, under: outgoing)) }
+        return (Self.lowerOpacity(showing: outgoing, under: incoming), incoming)
+    }
+
+    /// The lower layer's opacity `b` that shows it at `share` of the mix under an upper layer of the same shape at
+    /// `upper`: `share / (1 − upper)`, at most 1 (1 under an opaque upper layer, which hides it).
+    private static func lowerOpacity(showing share: Double, under upper: Double) -> Double {
+        share >= 1 - upper ? 1 : share / (1 - upper)
+    }
 
     /// A flight's transform, mask and radius, each at its channel's progress (static, so that a part's closure that
     /// needs only this captures the flight, not the kit, whose reference it would retain and release at every instant).
@@ -239,10 +286,12 @@ struct PartKit {
 
     /// A snapshot transition's two snapshots, each flying with its flight: the outgoing fading out and the incoming
     /// fading in as the fade mode says, stacked as it says (the incoming above, unless it fades `out`); `local` maps
-    /// the plan's instant to the pair's own (a staggered child's).
+    /// the plan's instant to the pair's own (a staggered child's). When the two share one shape at every instant
+    /// (`sharedShape`: the same clip and radii), they fade as ``pairOpacities(_:)`` says, without a dip; else each as
+    /// the mode means it, over the other.
     func snapshots(
         incoming: (id: String, role: TrackRole, flight: FlightTrack), outgoing: (id: String, role: TrackRole, flight: FlightTrack),
-        local: @escaping (ChannelInstant) -> ChannelInstant = { $0 }
+        sharedShape: Bool, local: @escaping (ChannelInstant) -> ChannelInstant = { $0 }
     ) -> [Choreography.Part] {
         let fadeMode = self.fadeMode
         func snapshot(_ side: (id: String, role: TrackRole, flight: FlightTrack), opacity: @escaping (ChannelInstant) -> Double) -> Choreography.Part
@@ -256,8 +305,8 @@ struct PartKit {
                 return values
             }
         }
-        let incomingPart = snapshot(incoming) { fadeMode == .out ? 1 : self.incoming($0) }
-        let outgoingPart = snapshot(outgoing) { fadeMode == .in ? 1 : self.outgoing($0) }
+        let incomingPart = snapshot(incoming) { sharedShape ? self.pairOpacities($0).incoming : self.incoming($0) }
+        let outgoingPart = snapshot(outgoing) { sharedShape ? self.pairOpacities($0).outgoing : self.outgoing($0) }
         return fadeMode == .out ? [incomingPart, outgoingPart] : [outgoingPart, incomingPart]
     }
 }

@@ -118,6 +118,9 @@ public enum PlanDefaults {
     public static let stagger = 0.0
     /// A child's `contentMode`: its snapshot covers `from`, cropped (aspect kept).
     public static let childContentMode = ContentMode.aspectFill
+    /// reveal with a colour: the share of the growth over which the element's image fades out, leaving the solid colour
+    /// to grow (the seed strips its button to its background before it grows).
+    public static let revealImageFadeShare = 0.1
     /// `fadeMode: through`: the share of the fade spent fading the outgoing out (Material's 0.35).
     public static let fadeThroughShare = 0.35
 

@@ -288,6 +288,7 @@ extension PlanRequest {
         if let color = destination.color { try FieldCheck.check(color: color, at: "destination.color") }
         if let shadow = destination.shadow { try FieldCheck.check(shadow: shadow, at: "destination.shadow") }
         if let overlayColor { try FieldCheck.check(color: overlayColor, at: "overlay.color") }
+        if let stageColor { try FieldCheck.check(color: stageColor, at: "stageColor") }
         if let placeholderColor { try FieldCheck.check(color: placeholderColor, at: "placeholder.color") }
         if let contentRegion { try FieldCheck.check(rect: contentRegion, at: "contentRegion") }
         if let content { try validateContent(content) }
@@ -320,7 +321,7 @@ extension PlanRequest {
 
     /// Every content reference is a URL (or an opaque reference written like one) of 1 to
     /// ``PlanLimits/maximumContentReferenceLength`` characters from RFC 3986's set (so every export can embed it
-    /// unescaped in CSS `url("…")`, an attribute or JSON), and names a child the request has.
+    /// unescaped in CSS `url("…")`, an attribute or JSON), and names a child or an auxiliary view the request has.
     private func validateContent(_ content: ContentReferences) throws(ValidationError) {
         for (side, name) in [(content.source, "source"), (content.destination, "destination")] {
             var references = [("element", side.element), ("screen", side.screen)]
@@ -330,12 +331,19 @@ extension PlanRequest {
                 }
                 references.append(("children.\(id)", reference))
             }
-            for case (let field, let reference?) in references {
-                try FieldCheck.check(contentReference: reference.url, at: "content.\(name).\(field).url")
-                if let size = reference.size {
-                    try FieldCheck.check(extent: size.width, at: "content.\(name).\(field).size.width")
-                    try FieldCheck.check(extent: size.height, at: "content.\(name).\(field).size.height")
-                }
+            for case (let field, let reference?) in references { try check(reference, at: "content.\(name).\(field)") }
+        }
+        for (id, reference) in content.auxiliary.sorted(by: { $0.key < $1.key }) {
+            guard auxiliary.contains(where: { $0.id == id }) else {
+                throw ValidationError(field: "content.auxiliary.\(id)", message: "names no auxiliary view; these are the ids of `auxiliary`")
+            }
+            try check(reference, at: "content.auxiliary.\(id)")
+        }
+        func check(_ reference: ContentReference, at field: String) throws(ValidationError) {
+            try FieldCheck.check(contentReference: reference.url, at: "\(field).url")
+            if let size = reference.size {
+                try FieldCheck.check(extent: size.width, at: "\(field).size.width")
+                try FieldCheck.check(extent: size.height, at: "\(field).size.height")
             }
         }
     }

@@ -20,7 +20,7 @@ extension Choreography {
         let outgoingFlight = flight(layer: frame, scaling: incomingFlight.scaling)
         parts += kit.snapshots(
             incoming: (TrackRole.incomingSnapshot.rawValue, .incomingSnapshot, incomingFlight),
-            outgoing: (TrackRole.outgoingSnapshot.rawValue, .outgoingSnapshot, outgoingFlight))
+            outgoing: (TrackRole.outgoingSnapshot.rawValue, .outgoingSnapshot, outgoingFlight), sharedShape: true)
         flyingPart = parts.firstIndex { $0.role == .incomingSnapshot }!
         fadingPart = flyingPart
         hides = ["sourceElement", "destinationElement"]

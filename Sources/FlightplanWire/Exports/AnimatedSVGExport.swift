@@ -152,7 +152,7 @@ extension ExportScene {
             svg.quote()
             svg.attribute("x", drawn.x); svg.attribute("y", drawn.y); svg.attribute("width", drawn.width); svg.attribute("height", drawn.height)
             svg.append(" preserveAspectRatio="); svg.quoted("none"); svg.append("/>")
-        } else if [.content, .incomingSnapshot, .outgoingSnapshot, .child, .outgoingChild].contains(track.role) {
+        } else if isSchematic, [.content, .incomingSnapshot, .outgoingSnapshot, .child, .outgoingChild].contains(track.role) {
             svg.append("<path d="); svg.quote(); svg.append("M0 0L"); svg.number(size.width); svg.append(" "); svg.number(size.height)
             svg.append("M"); svg.number(size.width); svg.append(" 0L0 "); svg.number(size.height)
             svg.quote(); svg.append(" stroke="); svg.quoted("#fff"); svg.append(" stroke-opacity="); svg.quoted("0.6"); svg.append(" fill=")

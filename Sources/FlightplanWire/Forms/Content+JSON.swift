@@ -1,17 +1,21 @@
 /// The request's `content` and a track's `content` on the wire, in one place:
-/// `{"source"?: SIDE, "destination"?: SIDE}` with `SIDE = {"element"?, "screen"?, "children"?: {ID: REFERENCE}}`
+/// `{"source"?: SIDE, "destination"?: SIDE, "auxiliary"?: {ID: REFERENCE}}` with `SIDE = {"element"?, "screen"?, "children"?: {ID: REFERENCE}}`
 /// and `REFERENCE = {"url", "size"?: {"width", "height"}}` (its rules are the validator's).
 extension ContentReferences: WireObject {
     public static var wireStart: ContentReferences { ContentReferences() }
 
-    /// `{"source"?, "destination"?}`, each written when it names something.
+    /// `{"source"?, "destination"?, "auxiliary"?}`, each written when it names something.
     /// - Parameters:
     ///   - value: The content references; an empty side is written as left out.
     /// - Throws: ``ValidationError`` from the reader only, `field` naming the member: `source` or `destination` not a
-    ///   side object.
+    ///   side object, or `auxiliary` not an object of references.
     public static func describe<Walk: WireWalk>(_ walk: inout Walk, _ value: inout ContentReferences) throws(ValidationError) {
         try walk.defaulted("source", &value.source, Side(), writesFallback: false)
         try walk.defaulted("destination", &value.destination, Side(), writesFallback: false)
+        var auxiliary = ContentChildren(references: value.auxiliary)
+        try walk.defaulted("auxiliary", &auxiliary, ContentChildren(references: [:]), writesFallback: false)
+        // Only the reader changes them: the writer's value may lie where nothing may write to it.
+        if auxiliary.references != value.auxiliary { value.auxiliary = auxiliary.references }
     }
 }
 
@@ -33,7 +37,7 @@ extension ContentReferences.Side: WireObject {
     }
 }
 
-/// A side's children: an object of references by child pair id, written in id order.
+/// A side's children or the auxiliary views: an object of references by the caller's id, written in id order.
 struct ContentChildren: WireValue, Equatable {
     var references: [String: ContentReference]
 

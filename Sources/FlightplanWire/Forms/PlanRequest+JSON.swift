@@ -32,6 +32,7 @@ extension PlanRequest: WireObject {
         try walk.optional("path", &value.path)
         try walk.defaulted("auxiliary", &value.auxiliary, [], writesFallback: false)
         try walk.optional("contentRegion", &value.contentRegion)
+        try walk.optional("stageColor", &value.stageColor)
         try walk.optional("reducedMotion", &value.reducedMotion)
         try walk.optional("snapshot", &value.snapshot)
         try walk.optional("from", &value.from)
