@@ -163,9 +163,9 @@ def canvas_mapping(plan, track, time):
     return place
 
 
-def render_group(plan, track, time, image, placeholders, shadows, sampling):
+def render_group(plan, track, time, images, placeholders, shadows, sampling):
     """One track drawn as a layer with its sublayers (RGBA, transparent around it): its shadow, its paint (colour,
-    then the test image over its content frame) inside its mask, then its children's groups inside that same mask;
+    then its content's image, `images` by URL, over its content frame) inside its mask, then its children's groups inside that same mask;
     the whole group faded by its opacity and cut to its region (`clip`, window space)."""
     stage, s = plan["stage"], SUPERSAMPLING
     size = (round(stage["width"] * s), round(stage["height"] * s))
@@ -181,6 +181,7 @@ def render_group(plan, track, time, image, placeholders, shadows, sampling):
     color = values.get("color") or placeholders.get(track["id"])
     paint = Image.new("RGBA", size, rgba(color) if color else (0, 0, 0, 0))
     if track.get("content"):
+        image = images[track["content"]["url"]]
         # The image stretched over its frame in the layer (the whole layer unless the track says), through the transform: each canvas pixel centre mapped back
         # into the image (bilinear), so edges land where they fall between pixels.
         # Colours are sampled with the image's edges repeated (as browsers clamp), coverage is the frame's outline.
@@ -221,7 +222,7 @@ def render_group(plan, track, time, image, placeholders, shadows, sampling):
     if children:
         sublayers = Image.new("RGBA", size, (0, 0, 0, 0))
         for child in children:
-            sublayers = Image.alpha_composite(sublayers, render_group(plan, child, time, image, placeholders, shadows, sampling))
+            sublayers = Image.alpha_composite(sublayers, render_group(plan, child, time, images, placeholders, shadows, sampling))
         cut = numpy.asarray(sublayers.getchannel("A"), dtype=numpy.float64) * inside
         sublayers.putalpha(Image.fromarray(cut.astype(numpy.uint8)))
         paint = Image.alpha_composite(paint, sublayers)
@@ -236,16 +237,16 @@ def render_group(plan, track, time, image, placeholders, shadows, sampling):
     return paint
 
 
-def render_plan(plan, time, image, placeholders, shadows=True, sampling=Image.BILINEAR):
+def render_plan(plan, time, images, placeholders, shadows=True, sampling=Image.BILINEAR):
     """The plan at `time` as an RGB picture of its stage (white behind), from its tracks alone: each track on the
-    stage drawn by z with its children inside it (render_group); the test image sampled as the player samples
-    images (Chromium bilinearly, rlottie at the nearest pixel)."""
+    stage drawn by z with its children inside it (render_group); `images` (by URL) sampled as the player samples
+    them (Chromium bilinearly, rlottie at the nearest pixel)."""
     stage = plan["stage"]
     s = SUPERSAMPLING
     canvas = Image.new("RGBA", (round(stage["width"] * s), round(stage["height"] * s)), (255, 255, 255, 255))
     ids = {track["id"] for track in plan["tracks"]}
     for track in sorted((t for t in plan["tracks"] if t.get("parent") not in ids), key=lambda t: t["z"]):
-        canvas = Image.alpha_composite(canvas, render_group(plan, track, time, image, placeholders, shadows, sampling))
+        canvas = Image.alpha_composite(canvas, render_group(plan, track, time, images, placeholders, shadows, sampling))
     return canvas.convert("RGB").reduce(s)
 
 
@@ -311,8 +312,9 @@ def contact_sheet(name, rows, times):
     return sheet
 
 
-def run_case(base, browser, name, request, image, reference):
-    body = json.dumps(with_content(request, reference)).encode()
+def run_case(base, browser, name, request, images):
+    """The request (its content's images by URL in `images`) in every player against the plan's rasterisation."""
+    body = json.dumps(request).encode()
     plan = json.loads(post(base, body, "json"))
     waapi = json.loads(post(base, body, "waapi"))
     css = post(base, body, "css").decode()
@@ -329,8 +331,8 @@ def run_case(base, browser, name, request, image, reference):
         times = [f * plan["duration"] for f in FRACTIONS]
         frames = [min(last, round(t * LOTTIE_FPS)) for t in times[:-1]] + [last]
     placeholders = placeholder_colors(waapi)
-    references = [render_plan(plan, time, image, placeholders) for time in times]
-    for_rlottie = [render_plan(plan, time, image, placeholders, shadows=False, sampling=Image.NEAREST) for time in times]
+    references = [render_plan(plan, time, images, placeholders) for time in times]
+    for_rlottie = [render_plan(plan, time, images, placeholders, shadows=False, sampling=Image.NEAREST) for time in times]
     browser.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {"width": math.ceil(width), "height": math.ceil(height), "deviceScaleFactor": 1, "mobile": False})
     captures = {}
     for engine in ("waapi", "css"):
@@ -425,6 +427,50 @@ def realistic_images(width, height):
         y = h * 0.52 + line * 22
         draw.rectangle([20, y, (w - 20) if line % 4 != 3 else w * 0.55, y + 9], fill=(120, 120, 128))
     return {"list": listing, "detail": detail, "photo": photo(600, 450), "tabs": tab_bar(w, 83)}
+
+
+def readme_case(pictures):
+    """Seed 003 (a list's avatar to a detail's header) with what an app would give: the list and the detail screen,
+    each captured with the shared element hidden (its slot left empty), and a portrait for the avatar. Its contact
+    sheet is the README's (docs/pixel-contact-sheet.png, copied from .build/artifacts/pixels by hand)."""
+    request = json.load(open(os.path.join(ROOT, "examples", "seeds", "003-list-to-detail.json")))
+    request.pop("imageSize", None)
+    bounds, cell, header = request["destination"]["bounds"], request["source"]["frame"], request["destination"]["frame"]
+    w, h = round(bounds["width"]), round(bounds["height"])
+    listing = pictures["list"].copy()
+    draw = ImageDraw.Draw(listing)
+    # The row holding the avatar: its card and text, the avatar's slot the card's own white.
+    draw.rectangle([0, cell["y"] - 12, w, cell["y"] + cell["height"] + 12], fill=(242, 242, 247))
+    draw.rounded_rectangle([8, cell["y"] - 8, w - 8, cell["y"] + cell["height"] + 8], 14, fill=(255, 255, 255))
+    draw.rectangle([cell["x"] + cell["width"] + 16, cell["y"] + 22, w - 90, cell["y"] + 38], fill=(28, 28, 30))
+    draw.rectangle([cell["x"] + cell["width"] + 16, cell["y"] + 52, w - 40, cell["y"] + 62], fill=(142, 142, 147))
+    detail = Image.new("RGB", (w, h), (255, 255, 255))
+    draw = ImageDraw.Draw(detail)
+    top = header["y"] + header["height"]
+    draw.rectangle([20, top + 24, w * 0.62, top + 52], fill=(28, 28, 30))
+    draw.rectangle([20, top + 64, w * 0.4, top + 76], fill=(0, 122, 255))
+    for line in range(12):
+        y = top + 100 + line * 24
+        draw.rectangle([20, y, (w - 20) if line % 4 != 3 else w * 0.55, y + 10], fill=(120, 120, 128))
+    side = 600
+    portrait = Image.new("RGB", (side, side))
+    draw = ImageDraw.Draw(portrait)
+    for y in range(side):
+        t = y / (side - 1)
+        draw.line([(0, y), (side, y)], fill=(int(96 + 60 * t), int(160 + 40 * t), int(196 + 30 * t)))
+    draw.ellipse([110, 430, 490, 760], fill=(52, 73, 110))  # shoulders
+    draw.rectangle([262, 330, 338, 470], fill=(214, 160, 120))  # neck
+    draw.ellipse([190, 120, 410, 400], fill=(230, 178, 138))  # face
+    draw.chord([176, 86, 424, 330], 180, 360, fill=(74, 48, 36))  # hair
+    draw.ellipse([244, 236, 270, 256], fill=(60, 44, 40))
+    draw.ellipse([330, 236, 356, 256], fill=(60, 44, 40))
+    draw.arc([262, 300, 338, 350], 20, 160, fill=(150, 70, 70), width=6)
+    portrait = portrait.filter(ImageFilter.GaussianBlur(2))
+    contents = {"list": listing, "detail": detail, "portrait": portrait}
+    urls = {name: data_url(picture) for name, picture in contents.items()}
+    request["content"] = {"source": {"screen": urls["list"], "element": urls["portrait"]},
+                          "destination": {"screen": urls["detail"], "element": urls["portrait"]}}
+    return request, {urls[name]["url"]: picture.convert("RGBA") for name, picture in contents.items()}
 
 
 def data_url(picture):
@@ -555,7 +601,9 @@ def main():
         for name, request in cases:
             if only and not re.search(only, name):
                 continue
-            run_case(base, browser, name, request, image, reference)
+            run_case(base, browser, name, with_content(request, reference), {reference_url: image})
+        if not only or re.search(only, "readme-list-to-detail"):
+            run_case(base, browser, "readme-list-to-detail", *readme_case(realistic_images(390, 844)))
     finally:
         browser.quit()
         server.terminate()
