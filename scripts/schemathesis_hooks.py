@@ -78,13 +78,22 @@ def repaired(value):
 
 
 def only_named_children(request):
-    """A plan request's content names children by their pairs' ids only: the others are dropped."""
+    """A plan request's content names children by their pairs' ids and auxiliary views by theirs only: the others
+    are dropped."""
     content = request.get("content")
-    pairs = request.get("children") if isinstance(request.get("children"), list) else []
-    ids = {pair.get("id") for pair in pairs if isinstance(pair, dict)}
-    for side in content.values() if isinstance(content, dict) else []:
+    def ids(member):
+        items = request.get(member) if isinstance(request.get(member), list) else []
+        return {item.get("id") for item in items if isinstance(item, dict)}
+    if not isinstance(content, dict):
+        return
+    if isinstance(content.get("auxiliary"), dict):
+        views = ids("auxiliary")
+        content["auxiliary"] = {key: reference for key, reference in content["auxiliary"].items() if key in views}
+    pairs = ids("children")
+    for name in ("source", "destination"):
+        side = content.get(name)
         if isinstance(side, dict) and isinstance(side.get("children"), dict):
-            side["children"] = {key: reference for key, reference in side["children"].items() if key in ids}
+            side["children"] = {key: reference for key, reference in side["children"].items() if key in pairs}
 
 
 def one_image_aspect(request):
