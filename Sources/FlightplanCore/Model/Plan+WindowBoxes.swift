@@ -4,7 +4,8 @@ public struct WindowBox: Sendable, Hashable {
     /// Seconds from the start of the plan.
     public var time: Double
     /// What the track shows, window space: its mask (else its whole frame) through its transform and each parent's.
-    /// It is not cut by the track's ``Track/clip`` nor by a parent's clip (a child is, where they do not overlap).
+    /// It is not cut by the track's ``Track/clip`` nor by a parent's box, which a renderer applies on top: a child shows
+    /// only inside its parent's clip.
     public var clip: Rect
     /// Where the track's content is painted, window space: its ``Track/drawnContentFrame`` through the same transforms
     /// (an aspect-filled image overflows ``clip``, which shows part of it); nil for a track without content.
