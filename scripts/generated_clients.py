@@ -63,7 +63,7 @@ PLAN_EXAMPLES = {**examples("*.json"), **examples("seeds/*.json"), **examples("c
 DISMISSAL_EXAMPLES = examples("gestures/*.json")
 # Every format a plan is answered in: the JSON ones through createPlan's `format`, CSS and SVG through their own
 # operations (createPlanCss, createPlanSvg), each compared with the server's own answer to `?format=` on /v1/plans.
-JSON_FORMATS = ["json", "waapi", "lottie", "core-animation"]
+JSON_FORMATS = ["json", "waapi", "lottie", "core-animation", "boxes"]
 TEXT_FORMATS = ["css", "svg"]
 FORMATS = JSON_FORMATS + TEXT_FORMATS
 
@@ -165,7 +165,8 @@ def python_client(server):
     from flightplan_client.api.plans import create_filmstrip, create_plan, create_plan_css, create_plan_svg, create_plans, dismiss_gesture
     models = importlib.import_module("flightplan_client.models")
     client = Client(base_url=server.url, timeout=60, raise_on_unexpected_status=True)
-    types = {"json": models.Plan, "waapi": models.WebAnimationsExport, "lottie": models.LottieExport, "core-animation": models.CoreAnimationExport}
+    types = {"json": models.Plan, "waapi": models.WebAnimationsExport, "lottie": models.LottieExport, "core-animation": models.CoreAnimationExport,
+             "boxes": models.WindowBoxesExport}
 
     def answer(request, format):
         """`request` planned in `format` through the generated functions: a typed answer's dict, or the text."""
@@ -234,7 +235,8 @@ def pydantic_models(server):
     models = importlib.import_module("flightplan_models")
     dump = lambda model: json.loads(model.model_dump_json(by_alias=True, exclude_unset=True))
 
-    types = {"json": models.Plan, "waapi": models.WebAnimationsExport, "lottie": models.LottieExport, "core-animation": models.CoreAnimationExport}
+    types = {"json": models.Plan, "waapi": models.WebAnimationsExport, "lottie": models.LottieExport, "core-animation": models.CoreAnimationExport,
+             "boxes": models.WindowBoxesExport}
     for name, body in PLAN_EXAMPLES.items():
         with trying(f"datamodel-code-generator: the {name} example"):
             request = models.PlanRequest.model_validate(body)
@@ -268,7 +270,8 @@ def generator_client(server):
     plans = generated.PlansApi(generated.ApiClient(generated.Configuration(host=server.url)))
     dump = lambda model: model.to_dict()
 
-    types = {"json": generated.Plan, "waapi": generated.WebAnimationsExport, "lottie": generated.LottieExport, "core-animation": generated.CoreAnimationExport}
+    types = {"json": generated.Plan, "waapi": generated.WebAnimationsExport, "lottie": generated.LottieExport, "core-animation": generated.CoreAnimationExport,
+             "boxes": generated.WindowBoxesExport}
 
     def answer(request, format):
         """`request` planned in `format` through the generated API class: a typed answer's dict, or the text. Its

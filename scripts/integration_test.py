@@ -172,7 +172,8 @@ def undeclared_members(instance, schema, where=""):
 def test_exports_declare_their_members(server):
     """Every member the JSON answers write, in every JSON format for every committed example request, is one the
     schema lists (the plan and its spring, waapi and its options, Lottie's assets, Core Animation's contents)."""
-    schemas = {"json": "Plan", "waapi": "WebAnimationsExport", "lottie": "LottieExport", "core-animation": "CoreAnimationExport"}
+    schemas = {"json": "Plan", "waapi": "WebAnimationsExport", "lottie": "LottieExport", "core-animation": "CoreAnimationExport",
+               "boxes": "WindowBoxesExport"}
     examples = sorted(glob.glob(os.path.join(ROOT, "examples", "*.json")) + glob.glob(os.path.join(ROOT, "examples", "seeds", "*.json")))
     examples.append(os.path.join(ROOT, "examples", "content", "request.json"))
     missing = set()

@@ -45,7 +45,8 @@ def generate(binary):
     request = json.load(open(os.path.join(ROOT, "examples", "sharedFrame.json")))
     request["sampling"] = {"keyframes": 3}
     body = json.dumps(request, separators=(",", ":"))
-    for fmt, name in (("waapi", "Waapi"), ("css", "Css"), ("svg", "Svg"), ("lottie", "Lottie"), ("core-animation", "CoreAnimation")):
+    for fmt, name in (("waapi", "Waapi"), ("css", "Css"), ("svg", "Svg"), ("lottie", "Lottie"), ("core-animation", "CoreAnimation"),
+                      ("boxes", "Boxes")):
         exported = subprocess.run([binary, "plan", "--format", fmt], input=body.encode(), capture_output=True, check=True).stdout.decode().strip()
         value = exported if fmt not in ("css", "svg") else json.dumps(exported)
         lines.append(f"    sharedFrame{name}:\n      summary: The sharedFrame example (3 keyframes) as ?format={fmt}\n      value: {value}\n")

@@ -60,9 +60,6 @@ extension Plan {
 
     /// The child pairs' tracks, in the request's order.
     public var childTracks: [Track] { tracks.filter { $0.role == .child } }
-
-    /// The times of the moving tracks' keyframes (every moving track has the same ones); empty when nothing moves.
-    public var keyframeTimes: [Double] { tracks.first { !$0.keyframes.isEmpty }?.keyframes.map(\.time) ?? [] }
 }
 
 extension Track {

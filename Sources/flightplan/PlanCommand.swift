@@ -15,7 +15,7 @@ struct PlanCommand: ParsableCommand {
     @Argument(help: "The request file; standard input when omitted or '-'.")
     var file: String?
 
-    @Option(help: "The plans' format: json, waapi, css, svg, lottie or core-animation.")
+    @Option(help: "The plans' format: json, waapi, css, svg, lottie, core-animation or boxes.")
     var format = PlanFormat.json.rawValue
 
     func run() throws {

@@ -120,6 +120,20 @@ struct FormatTests {
         }
     }
 
+    @Test("?format=boxes answers the plan's window boxes, as a plan and as a batch's result")
+    func windowBoxes() throws {
+        let plan = try Planner.plan(for: PlanRequest(jsonBytes: Array(sampleRequest.utf8)).validated())
+        let expected = PlanFormat.boxes.export(plan)
+        let tracks = try JSONParser.parse(expected).members?.first { $0.key == "tracks" }?.value.items ?? []
+        #expect(tracks.count == plan.tracks.count && tracks.count > 1)
+        let response = respond("POST", "/v1/plans?format=boxes", body: sampleRequest)
+        #expect(response.status == 200 && response[header: "Content-Type"] == "application/json")
+        #expect(Array(response.body) == expected)
+        let batch = respond("POST", "/v1/plans/batch?format=boxes", body: #"{"requests": [\#(sampleRequest)]}"#)
+        let results = try JSONParser.parse(batch.body).members?.first { $0.key == "results" }?.value.items ?? []
+        #expect(results.first?.members?.first { $0.key == "plan" }?.value == (try JSONParser.parse(expected)))
+    }
+
     @Test("query strings are split off the path and decoded as forms encode them")
     func queryParsing() {
         let head = RequestHead(method: "POST", path: "/v1/plans?format=core%2Danimation&a=b+c&flag")
@@ -144,5 +158,17 @@ struct DismissalFormatTests {
         let plan = members.first { $0.key == "plan" }?.value.members ?? []
         #expect(plan.contains { $0.key == "layers" } && plan.contains { $0.key == "fr" }, "the plan is a Lottie document")
         #expect(members.contains { $0.key == "state" } && members.contains { $0.key == "decision" })
+    }
+
+    @Test("a release's completion plan as ?format=boxes: every track's window boxes")
+    func dismissalBoxes() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let body = try String(contentsOf: root.appendingPathComponent("examples/gestures/dismiss-ended.json"), encoding: .utf8)
+        let response = respond("POST", "/v1/gestures/dismiss?format=boxes", body: body)
+        #expect(response.status == 200)
+        let plan = try JSONParser.parse(response.body).members?.first { $0.key == "plan" }?.value.members ?? []
+        let tracks = plan.first { $0.key == "tracks" }?.value.items ?? []
+        #expect(plan.contains { $0.key == "stage" } && !tracks.isEmpty)
+        #expect(tracks.allSatisfy { ($0.members?.first { $0.key == "keyframes" }?.value.items?.isEmpty ?? true) == false })
     }
 }

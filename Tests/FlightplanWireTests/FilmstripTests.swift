@@ -74,7 +74,7 @@ struct FilmstripTests {
             let plan = try Planner.plan(for: sampled.validated())
             for (index, track) in plan.tracks.enumerated() {
                 guard let content = track.content else { continue }
-                let drawn = ExportPalette.contentRect(of: track).offsetBy(dx: track.frame.x, dy: track.frame.y)
+                let drawn = track.drawnContentFrame.offsetBy(dx: track.frame.x, dy: track.frame.y)
                 for panel in 0..<frames {
                     // The image follows the paint inside the track's mask group, which is named by panel and track.
                     let group = #"<g clip-path="url(#f\#(panel)t\#(index))">"#

@@ -2,7 +2,7 @@
 // openapi.yaml), every answer with the request id the server gave it, every refusal a FlightplanProblem.
 import {
   CoreAnimationExport, CreateFilmstripRequest, CreatePlanRequest, CreatePlansAnswer, Dismissal, DismissRequest,
-  FormatParameter, LottieExport, Plan, Problem, Status, WebAnimationsExport, operations,
+  FormatParameter, LottieExport, Plan, Problem, Status, WebAnimationsExport, WindowBoxesExport, operations,
 } from "./openapi.js";
 
 /** What each `?format=` answers a plan as: JSON forms as their types, the CSS and SVG exports as text. */
@@ -11,6 +11,7 @@ export interface PlanFormats {
   waapi: WebAnimationsExport;
   lottie: LottieExport;
   "core-animation": CoreAnimationExport;
+  boxes: WindowBoxesExport;
   css: string;
   svg: string;
 }
@@ -87,7 +88,7 @@ export interface ClientOptions {
   headers?: Record<string, string>;
 }
 
-type JSONFormat = "json" | "waapi" | "lottie" | "core-animation";
+type JSONFormat = "json" | "waapi" | "lottie" | "core-animation" | "boxes";
 
 /** The Flightplan API at `baseUrl` (`http://localhost:8080`). */
 export class FlightplanClient {

@@ -344,7 +344,7 @@ export type RectVelocity = {
 export type Rate = number;
 
 /** A plan in the request's `format`; `css` and `svg` as strings. */
-export type PlanInFormat = Plan | WebAnimationsExport | LottieExport | CoreAnimationExport | string;
+export type PlanInFormat = Plan | WebAnimationsExport | LottieExport | CoreAnimationExport | WindowBoxesExport | string;
 
 /** A spring curve as each Apple framework takes it. */
 export type SpringForms = {
@@ -471,6 +471,38 @@ export type CoreAnimationExport = {
       animations: CoreAnimationKeyframes[];
     };
   }[];
+};
+
+/** `?format=boxes`: each track in window space, as design tools place nodes (by top-left, in points, without transforms), at each of the plan's keyframe times (every track at the same times, a held one too: its parent may move it; one keyframe at time 0 when nothing moves). Per keyframe, `clip` is what the track shows: its mask (else its whole frame) through its transform about its centre and each parent's, the smallest axis-aligned rect holding it (plans are axis-aligned, so exact). It is not cut by the track's `region` nor by a parent's `clip`, which a renderer applies on top: a child shows only inside its parent's `clip`. `content`, for a track with content, is where the image is painted, through the same transforms: an aspect-filled image overflows `clip`, which shows part of it. `radius` is the clip's corner radius as seen: the mask's radius times the largest scale of the track's transform and each parent's (corners drawn as the track's `cornerCurve`). `opacity` is the track's own times each parent's. `color` is the track's own colour when it has one. Between two keyframes every number goes linearly (the plan's easing is in the keyframes). Numbers keep every digit, as the plan's. Reading the boxes back from the plan's tracks: `windowBoxes(plan)` in Clients/typescript, `Plan.windowBoxes(of:)` in Swift. */
+export type WindowBoxesExport = {
+  duration: number;
+  stage: PlanRect;
+  tracks: WindowBoxTrack[];
+};
+
+/** One track's window boxes. */
+export type WindowBoxTrack = {
+  id: string;
+  role: string;
+  /** Stacking order: 0 at the bottom. */
+  z: number;
+  /** The `id` of the track this one is drawn inside, whose clip cuts it. */
+  parent?: string;
+  region?: PlanRect;
+  cornerCurve?: "circular" | "continuous";
+  contents?: ContentReference;
+  keyframes: WindowBox[];
+};
+
+/** A track at one instant in window points. */
+export type WindowBox = {
+  /** Seconds from the start of the plan. */
+  time: number;
+  clip: PlanRect;
+  content?: PlanRect;
+  radius: number;
+  opacity: number;
+  color?: Color;
 };
 
 /** Key path → the value to set before playing (a number, a struct's fields, a string or a boolean). */
@@ -693,10 +725,10 @@ export type FilmstripRequest = {
 export type RequestIDParameter = string;
 
 /** The plans' format (see POST /v1/plans). In a batch's results and a dismissal's `plan`, a JSON export is an object and `css` or `svg` a string. */
-export type FormatParameter = "json" | "waapi" | "css" | "svg" | "lottie" | "core-animation";
+export type FormatParameter = "json" | "waapi" | "css" | "svg" | "lottie" | "core-animation" | "boxes";
 
 /** The plan's format (see POST /v1/plans): the plan, or a JSON export. The CSS and SVG exports are POST /v1/plans/export.css and /v1/plans/export.svg. */
-export type JSONFormatParameter = "json" | "waapi" | "lottie" | "core-animation";
+export type JSONFormatParameter = "json" | "waapi" | "lottie" | "core-animation" | "boxes";
 
 /** The start of every class and id in the waapi, css and svg exports (`<prefix>-stage`, `<prefix>-<track>`, `<prefix>-<track>-mask`…), so that several exports can share a page. A bad or repeated one is a 400 naming it. */
 export type IdPrefixParameter = string;
@@ -704,7 +736,7 @@ export type IdPrefixParameter = string;
 /** The query of POST /v1/plans. */
 export type CreatePlanQuery = {
   /** The plan's format (see POST /v1/plans): the plan, or a JSON export. The CSS and SVG exports are POST /v1/plans/export.css and /v1/plans/export.svg. */
-  format?: "json" | "waapi" | "lottie" | "core-animation";
+  format?: "json" | "waapi" | "lottie" | "core-animation" | "boxes";
   /** The start of every class and id in the waapi, css and svg exports (`<prefix>-stage`, `<prefix>-<track>`, `<prefix>-<track>-mask`…), so that several exports can share a page. A bad or repeated one is a 400 naming it. */
   idPrefix?: string;
 };
@@ -713,7 +745,7 @@ export type CreatePlanQuery = {
 export type CreatePlanRequest = PlanRequest;
 
 /** The 200 answer of POST /v1/plans (application/json). */
-export type CreatePlanAnswer = Plan | WebAnimationsExport | LottieExport | CoreAnimationExport;
+export type CreatePlanAnswer = Plan | WebAnimationsExport | LottieExport | CoreAnimationExport | WindowBoxesExport;
 
 /** The query of POST /v1/plans/export.css. */
 export type CreatePlanCssQuery = {
@@ -742,7 +774,7 @@ export type CreatePlanSvgAnswer = string;
 /** The query of POST /v1/plans/batch. */
 export type CreatePlansQuery = {
   /** The plans' format (see POST /v1/plans). In a batch's results and a dismissal's `plan`, a JSON export is an object and `css` or `svg` a string. */
-  format?: "json" | "waapi" | "css" | "svg" | "lottie" | "core-animation";
+  format?: "json" | "waapi" | "css" | "svg" | "lottie" | "core-animation" | "boxes";
   /** The start of every class and id in the waapi, css and svg exports (`<prefix>-stage`, `<prefix>-<track>`, `<prefix>-<track>-mask`…), so that several exports can share a page. A bad or repeated one is a 400 naming it. */
   idPrefix?: string;
 };
@@ -780,7 +812,7 @@ export type GetPreviewAnswer = string;
 /** The query of POST /v1/gestures/dismiss. */
 export type DismissGestureQuery = {
   /** The plans' format (see POST /v1/plans). In a batch's results and a dismissal's `plan`, a JSON export is an object and `css` or `svg` a string. */
-  format?: "json" | "waapi" | "css" | "svg" | "lottie" | "core-animation";
+  format?: "json" | "waapi" | "css" | "svg" | "lottie" | "core-animation" | "boxes";
   /** The start of every class and id in the waapi, css and svg exports (`<prefix>-stage`, `<prefix>-<track>`, `<prefix>-<track>-mask`…), so that several exports can share a page. A bad or repeated one is a 400 naming it. */
   idPrefix?: string;
 };

@@ -5,7 +5,7 @@ import assert from "node:assert/strict";
 import { FlightplanClient, FlightplanProblem, PlanFormats, CreatePlanRequest, DismissRequest } from "../src/index.js";
 import { examples, Server, startServer } from "./server.js";
 
-const FORMATS: (keyof PlanFormats)[] = ["json", "waapi", "css", "svg", "lottie", "core-animation"];
+const FORMATS: (keyof PlanFormats)[] = ["json", "waapi", "css", "svg", "lottie", "core-animation", "boxes"];
 const plans = examples("plans");
 const dismissals = examples("gestures");
 let server: Server;

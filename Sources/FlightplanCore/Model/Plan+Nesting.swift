@@ -16,13 +16,19 @@ extension Plan {
     ///   - time: Seconds from the start of the plan.
     /// - Returns: The point in window space.
     public func stagePoint(_ point: Point, in track: Track, at time: Double) -> Point {
-        var point = point, layer: Track? = track, depth = 0
-        while let current = layer, depth <= tracks.count {
-            point = (current.values(at: time).transform ?? .identity).apply(to: point, inLayer: current.frame)
-            layer = parent(of: current)
-            depth += 1
+        layers(from: track).reduce(point) { point, layer in
+            (layer.values(at: time).transform ?? .identity).apply(to: point, inLayer: layer.frame)
         }
-        return point
+    }
+
+    /// `track` and the tracks it is drawn inside, innermost first: its parent, its parent's parent… (at most as many
+    /// as the plan holds, should parents name each other in a loop).
+    /// - Parameter track: A track of this plan.
+    /// - Returns: The track, then each parent in turn.
+    public func layers(from track: Track) -> [Track] {
+        var layers = [track]
+        while layers.count <= tracks.count, let next = parent(of: layers[layers.count - 1]) { layers.append(next) }
+        return layers
     }
 
     /// Where a rect of `track`'s own space is drawn on the stage at `time` (``stagePoint(_:in:at:)`` of its corners;

@@ -136,7 +136,7 @@ extension ExportScene {
         let painted = ExportPalette.paintedRect(of: track)
         // The colour where the image is not (an even-odd hole under the image, so that its smoothed edges do not show
         // the colour through).
-        let drawn = ExportPalette.contentRect(of: track)
+        let drawn = track.drawnContentFrame
         svg.append("<path d="); svg.quote(); svg.rectangle(painted)
         if track.content != nil { svg.rectangle(drawn) }
         svg.quote(); svg.append(" fill-rule="); svg.quoted("evenodd"); svg.append(" fill="); svg.quote(); svg.hex(color); svg.quote()

@@ -161,7 +161,7 @@ extension ExportScene {
     /// A track's content as two assets: the image (`image-N`, its own pixel size, or the track's frame when the
     /// reference gives none) and a composition of the track's frame (`content-N`) that scales the image over it.
     private func contentAssets(_ content: ContentReference, of track: Track, index: Int, outPoint: Double, to writer: inout JSONWriter) {
-        let drawn = ExportPalette.contentRect(of: track), painted = ExportPalette.paintedRect(of: track)
+        let drawn = track.drawnContentFrame, painted = ExportPalette.paintedRect(of: track)
         let size = content.size ?? drawn.size
         writer.beginValue()
         writer.fragment(#"{"id":"image-"#); writer.bareInteger(index)
@@ -247,7 +247,7 @@ extension ExportScene {
             writer.fragment(#","r":{"a":0,"k":0}}"#)
         }
         rectangle(painted, opening: #"{"ty":"rc","d":1,"p":"#)
-        if track.content != nil { rectangle(ExportPalette.contentRect(of: track), opening: #",{"ty":"rc","d":1,"p":"#) }
+        if track.content != nil { rectangle(track.drawnContentFrame, opening: #",{"ty":"rc","d":1,"p":"#) }
         let fallback = placeholder(for: track)
         writer.fragment(#",{"ty":"fl","c":"#)
         property(track, animated: track.animates.contains(.color), to: &writer) { values in

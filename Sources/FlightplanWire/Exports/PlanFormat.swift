@@ -12,11 +12,14 @@ public enum PlanFormat: String, Sendable, Hashable, CaseIterable {
     case lottie
     /// Core Animation key-path animations per layer.
     case coreAnimation = "core-animation"
+    /// Each track in window space per keyframe: its visible clip and content's drawn rect as top-left rects in window
+    /// points, the radius as seen and the opacity, as design tools place nodes.
+    case boxes
 
     /// The answer's media type.
     public var mediaType: String {
         switch self {
-        case .json, .waapi, .lottie, .coreAnimation: "application/json"
+        case .json, .waapi, .lottie, .coreAnimation, .boxes: "application/json"
         case .css: "text/css; charset=utf-8"
         case .svg: "image/svg+xml"
         }
@@ -50,6 +53,7 @@ public enum PlanFormat: String, Sendable, Hashable, CaseIterable {
         case .lottie: ExportScene(plan, prefix: idPrefix).lottieDocument(to: &writer)
         case .coreAnimation: ExportScene(plan, prefix: idPrefix).coreAnimationDocument(to: &writer)
         case .svg: ExportScene(plan, prefix: idPrefix).animatedSVG(asStringTo: &writer)
+        case .boxes: ExportScene(plan, prefix: idPrefix).windowBoxesDocument(to: &writer)
         }
     }
 
@@ -57,7 +61,7 @@ public enum PlanFormat: String, Sendable, Hashable, CaseIterable {
     /// - Parameters:
     ///   - plan: The plan to export.
     ///   - idPrefix: The prefix of class names and ids, as ``check(idPrefix:)`` accepts; ``ExportScene/defaultPrefix``
-    ///     when left out. The JSON, Lottie and Core Animation forms name nothing with it.
+    ///     when left out. The JSON, Lottie, Core Animation and boxes forms name nothing with it.
     /// - Returns: The export's bytes: UTF-8 text in this format's ``mediaType``.
     public func export(_ plan: Plan, idPrefix: String = ExportScene.defaultPrefix) -> [UInt8] {
         Array(answer(plan, idPrefix: idPrefix, limit: .max)!)
@@ -81,6 +85,7 @@ public enum PlanFormat: String, Sendable, Hashable, CaseIterable {
         case .svg: ExportScene(plan, prefix: idPrefix).animatedSVG(to: &writer)
         case .lottie: ExportScene(plan, prefix: idPrefix).lottieDocument(to: &writer)
         case .coreAnimation: ExportScene(plan, prefix: idPrefix).coreAnimationDocument(to: &writer)
+        case .boxes: ExportScene(plan, prefix: idPrefix).windowBoxesDocument(to: &writer)
         }
         return writer.exceededLimit ? nil : writer.handedOver()
     }
@@ -95,6 +100,7 @@ public enum PlanFormat: String, Sendable, Hashable, CaseIterable {
             case .svg: (1024, 2048, 600)
             case .lottie: (2048, 1024, 600)
             case .coreAnimation: (1024, 768, 240)
+            case .boxes: (256, 160, 200)
             }
         return plan.tracks.reduce(document) { $0 + track + keyframe * $1.keyframes.count }
     }
@@ -183,11 +189,6 @@ enum ExportPalette {
         include(track.base.maskFrame)
         for keyframe in track.keyframes { include(keyframe.values.maskFrame) }
         return Rect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
-    }
-
-    /// Where a track's content is drawn in its own space: its `contentFrame`, else the whole layer.
-    static func contentRect(of track: Track) -> Rect {
-        track.contentFrame ?? Rect(x: 0, y: 0, width: track.frame.width, height: track.frame.height)
     }
 
     /// `#rrggbb` (the alpha is written separately).

@@ -117,7 +117,7 @@ extension ExportScene {
             paintStyle.append(StyleDeclaration("background-color", .color(placeholder(for: track))))
         }
         if let content = track.content {
-            let drawn = ExportPalette.contentRect(of: track)
+            let drawn = track.drawnContentFrame
             paintStyle.append(StyleDeclaration("background-image", .url(content.url)))
             paintStyle.append(StyleDeclaration("background-position", .pixelPair(drawn.x - painted.x, drawn.y - painted.y)))
             paintStyle.append(StyleDeclaration("background-size", .pixelPair(drawn.width, drawn.height)))

@@ -101,7 +101,7 @@ public enum Filmstrip {
             track.content == nil
             && ([.content, .incomingSnapshot, .outgoingSnapshot, .child, .outgoingChild].contains(track.role)
                 || (track.role == .destinationScreen && track.animates.contains(.transform)))
-        let image = track.content.map { (url: $0.url, drawn: ExportPalette.contentRect(of: track).offsetBy(dx: track.frame.x, dy: track.frame.y)) }
+        let image = track.content.map { (url: $0.url, drawn: track.drawnContentFrame.offsetBy(dx: track.frame.x, dy: track.frame.y)) }
         let fill = paint(values.color ?? ExportPalette.placeholder(for: track, schematic: schematic))
         var svg = ""
         if let clip = track.clip { svg += ##"<clipPath id="\##(id)r">\##(rect(clip, ""))</clipPath><g clip-path="url(#\##(id)r)">"## }
