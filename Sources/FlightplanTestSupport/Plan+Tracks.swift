@@ -47,13 +47,14 @@ extension Plan {
     /// The track whose opacity is the scene's fade (``TransitionStyle/fadingTrackID``).
     public func fadingTrack() throws(MissingTrack) -> Track { try track(style.fadingTrackID) }
 
-    /// The flying track's keyframes in full with the fading track's opacity: the layer a dismissal drags (its `state`),
-    /// as the first model's main layer carried it. `progress` is NaN (``Track/filledKeyframe(_:progress:)``).
+    /// The flying track's keyframes in full with the fading track's opacity at their times (as a linear renderer shows
+    /// it: tolerance sampling may give the fading track other times): the layer a dismissal drags (its `state`), as the
+    /// first model's main layer carried it. `progress` is NaN (``Track/filledKeyframe(_:progress:)``).
     public func flyingKeyframes() throws(MissingTrack) -> [Keyframe] {
         let flying = try flyingTrack(), fading = try fadingTrack()
-        return flying.filledKeyframes.indices.map { index in
-            var keyframe = flying.filledKeyframe(index)
-            keyframe.opacity = fading.filledKeyframe(index).opacity
+        return flying.filledKeyframes.map { keyframe in
+            var keyframe = keyframe
+            keyframe.opacity = fading.values(at: keyframe.time).opacity ?? 1
             return keyframe
         }
     }
@@ -61,8 +62,9 @@ extension Plan {
     /// The child pairs' tracks, in the request's order.
     public var childTracks: [Track] { tracks.filter { $0.role == .child } }
 
-    /// The times of the moving tracks' keyframes (every moving track has the same ones); empty when nothing moves.
-    public var keyframeTimes: [Double] { tracks.first { !$0.keyframes.isEmpty }?.keyframes.map(\.time) ?? [] }
+    /// The times at which some moving track has a keyframe, ascending: every moving track's own ones where the sampling
+    /// is a count or a rate; empty when nothing moves.
+    public var keyframeTimes: [Double] { Set(tracks.flatMap { $0.keyframes.map(\.time) }).sorted() }
 }
 
 extension Track {
