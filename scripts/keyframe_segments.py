@@ -55,9 +55,9 @@ def values_at(track, time):
 
 
 def keyframe_times(plan):
-    """The keyframe times the plan's moving tracks share (every moving track has the same ones)."""
-    moving = [track for track in plan["tracks"] if track["keyframes"]]
-    return [k["time"] for k in moving[0]["keyframes"]] if moving else []
+    """The times at which some moving track has a keyframe, ascending (with `sampling.keyframes` or `fps` every moving
+    track has these; with a tolerance each track has only the ones its own motion needs)."""
+    return sorted({k["time"] for track in plan["tracks"] for k in track["keyframes"]})
 
 
 def parents(plan, track):

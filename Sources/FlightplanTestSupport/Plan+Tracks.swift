@@ -47,13 +47,14 @@ extension Plan {
     /// The track whose opacity is the scene's fade (``TransitionStyle/fadingTrackID``).
     public func fadingTrack() throws(MissingTrack) -> Track { try track(style.fadingTrackID) }
 
-    /// The flying track's keyframes in full with the fading track's opacity: the layer a dismissal drags (its `state`),
-    /// as the first model's main layer carried it. `progress` is NaN (``Track/filledKeyframe(_:progress:)``).
+    /// The flying track's keyframes in full with the fading track's opacity at their times (as a linear renderer shows
+    /// it: tolerance sampling may give the fading track other times): the layer a dismissal drags (its `state`), as the
+    /// first model's main layer carried it. `progress` is NaN (``Track/filledKeyframe(_:progress:)``).
     public func flyingKeyframes() throws(MissingTrack) -> [Keyframe] {
         let flying = try flyingTrack(), fading = try fadingTrack()
-        return flying.filledKeyframes.indices.map { index in
-            var keyframe = flying.filledKeyframe(index)
-            keyframe.opacity = fading.filledKeyframe(index).opacity
+        return flying.filledKeyframes.map { keyframe in
+            var keyframe = keyframe
+            keyframe.opacity = fading.values(at: keyframe.time).opacity ?? 1
             return keyframe
         }
     }

@@ -18,7 +18,7 @@ struct FingerprintPlansToleranceTests {
                 let times = scene.boundTimes(tolerance: tolerance)
             else { continue }
             let error = scene.expectWithinTolerance(times, tolerance: tolerance, "plan/\(index)")
-            print("plan/\(index): \(times.count) keyframes at \(tolerance) pt, worst error \(error) of the tolerance")
+            print("plan/\(index): \(times.map(\.count)) keyframes at \(tolerance) pt, worst error \(error) of the tolerance")
             taken += 1
             worst = max(worst, error)
         }

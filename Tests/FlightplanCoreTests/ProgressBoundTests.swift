@@ -22,7 +22,7 @@ struct ProgressBoundTests {
                 throw SceneSkipped()
             }
             worst = max(worst, scene.expectWithinTolerance(times, tolerance: tolerance, replay))
-            boundCounts.append(times.count)
+            boundCounts.append(times.map(\.count).max() ?? 0)
             searchCounts.append(try scene.searchTimes(tolerance: tolerance).count)
         }
         try forAllScenes(count: 1000, seed: 0xB0_7D, atLeast: 150, check)
@@ -56,7 +56,7 @@ struct ProgressBoundTests {
                 throw SceneSkipped()
             }
             worst = max(worst, scene.expectWithinTolerance(times, tolerance: tolerance, replay))
-            boundCounts.append(times.count)
+            boundCounts.append(times.map(\.count).max() ?? 0)
             searchCounts.append(try scene.searchTimes(tolerance: tolerance).count)
         }
         func summary(_ counts: [Int]) -> String { "mean \(Double(counts.reduce(0, +)) / Double(counts.count)), max \(counts.max() ?? 0)" }
@@ -86,7 +86,7 @@ struct ProgressBoundTests {
             let scene = try #require(try BoundScene(request), "\(replay)")
             let times = try #require(scene.boundTimes(tolerance: 0.5), "the bound declined, \(replay)")
             worst = max(worst, scene.expectWithinTolerance(times, tolerance: 0.5, replay))
-            counts.append(times.count)
+            counts.append(times.map(\.count).max() ?? 0)
         }
         let mean = Double(counts.reduce(0, +)) / Double(counts.count)
         print("http_bench's sharedFrame scenes at 0.5 pt: keyframes mean \(mean), max \(counts.max() ?? 0), worst error \(worst) of the tolerance")
@@ -121,45 +121,57 @@ struct BoundScene {
         return keyframes
     }
 
-    /// The progress bound's times, or nil where it declines.
-    func boundTimes(tolerance: Double) -> [Double]? {
+    /// The progress bound's times, one array a track, or nil where it declines.
+    func boundTimes(tolerance: Double) -> [[Double]]? {
         var evaluations = 0
         return Sampler.progressBoundTimes(
             duration: duration, tolerance: tolerance, motion: motion, layers: layers, keyframeLimit: 10_000, evaluations: &evaluations)
     }
 
-    /// The time search's times.
+    /// The time search's times (every track's the same).
     func searchTimes(tolerance: Double) throws -> [Double] {
         var budget = PlanLimits.samplingBudget
         return try Sampler.times(
             for: .tolerance(tolerance), duration: duration, state: { time, keyframes in keyframes = state(time) }, tracks: layers.count,
             layers: layers,
-            budget: &budget)
+            budget: &budget)[0]
     }
 
-    /// Expects `times` to run from 0 to the duration, ascending, and a linear renderer between them to stay within
-    /// `tolerance` (and one 8-bit opacity step) of the exact plan at ``ProgressBoundTests/checksPerSegment`` instants
-    /// of every segment. Returns the worst error found, as a share of what it may be (the larger of the rendered
-    /// distance's and the opacity's).
+    /// Expects each track's `times` (one array a track) to run from 0 to the duration, ascending, and a linear renderer
+    /// between each track's own keyframes to stay within `tolerance` (and one 8-bit opacity step) of the exact plan at
+    /// ``ProgressBoundTests/checksPerSegment`` instants of every segment between the times of all the tracks. Returns
+    /// the worst error found, as a share of what it may be (the larger of the rendered distance's and the opacity's).
     @discardableResult
-    func expectWithinTolerance(_ times: [Double], tolerance: Double, _ replay: String) -> Double {
+    func expectWithinTolerance(_ times: [[Double]], tolerance: Double, _ replay: String) -> Double {
         var worst = 0.0
-        #expect(times.first == 0 && times.last == duration, "\(replay)")
-        #expect(zip(times, times.dropFirst()).allSatisfy { $0 < $1 }, "\(replay)")
-        for (start, end) in zip(times, times.dropFirst()) {
-            let from = state(start), to = state(end)
+        #expect(times.count == layers.count, "\(replay)")
+        for track in times {
+            #expect(track.first == 0 && track.last == duration, "\(replay)")
+            #expect(zip(track, track.dropFirst()).allSatisfy { $0 < $1 }, "\(replay)")
+        }
+        // Every track's keyframes are exact states at times some track has: each one computed once.
+        let all = Set(times.joined()).sorted()
+        let exactAt = Dictionary(uniqueKeysWithValues: all.map { ($0, state($0)) })
+        // Each track's segment holding the one between `all`'s times under check (its times are some of them).
+        var segments = [Int](repeating: 0, count: times.count)
+        for (start, end) in zip(all, all.dropFirst()) {
             for step in 1...ProgressBoundTests.checksPerSegment {
-                let fraction = Double(step) / Double(ProgressBoundTests.checksPerSegment + 1)
-                let exact = state(start + (end - start) * fraction)
+                let time = start + (end - start) * Double(step) / Double(ProgressBoundTests.checksPerSegment + 1)
+                let exact = state(time)
                 for index in layers.indices {
-                    let rendered = from[index].interpolated(to: to[index], fraction: fraction)
+                    let own = times[index]
+                    while segments[index] < own.count - 2 && own[segments[index] + 1] <= start { segments[index] += 1 }
+                    let from = own[segments[index]], to = own[segments[index] + 1]
+                    let fraction = (time - from) / (to - from)
+                    let rendered = exactAt[from]![index].interpolated(to: exactAt[to]![index], fraction: fraction)
                     if layers[index].movesGeometry {
                         let distance = rendered.renderedDistance(to: exact[index], in: layers[index].frame)
-                        #expect(distance <= tolerance, "off by \(distance) pt at \(fraction) of \(start)…\(end), \(replay)")
+                        #expect(distance <= tolerance, "track \(index) off by \(distance) pt at \(fraction) of \(from)…\(to), \(replay)")
                         worst = max(worst, distance / tolerance)
                     }
                     let opacity = abs(rendered.opacity - exact[index].opacity)
-                    #expect(opacity <= Sampler.opacityTolerance, "opacity off by \(opacity) at \(fraction) of \(start)…\(end), \(replay)")
+                    #expect(
+                        opacity <= Sampler.opacityTolerance, "track \(index) opacity off by \(opacity) at \(fraction) of \(from)…\(to), \(replay)")
                     worst = max(worst, opacity / Sampler.opacityTolerance)
                 }
             }

@@ -3,10 +3,10 @@
 import { AffineTransform, Plan, PlanRect, Track, WindowBox, WindowBoxesExport, WindowBoxTrack } from "./openapi.js";
 import { trackState, TrackState } from "./player.js";
 
-/** The times every track gets a box at: the plan's keyframe times (every moving track has the same ones), else 0 alone. */
+/** The times every track gets a box at: the plan's keyframe times (any moving track's, ascending), else 0 alone. */
 export function windowBoxTimes(plan: Plan): number[] {
-  const moving = plan.tracks.find((track) => track.keyframes.length > 0);
-  return moving ? moving.keyframes.map((keyframe) => keyframe.time) : [0];
+  const times = [...new Set(plan.tracks.flatMap((track) => track.keyframes.map((keyframe) => keyframe.time)))].sort((a, b) => a - b);
+  return times.length > 0 ? times : [0];
 }
 
 /** `track` and the tracks it is drawn inside, innermost first (at most as many as the plan holds). */

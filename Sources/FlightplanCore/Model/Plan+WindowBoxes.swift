@@ -44,8 +44,9 @@ extension Track {
 }
 
 extension Plan {
-    /// The times of the moving tracks' keyframes (every moving track has the same ones); empty when nothing moves.
-    public var keyframeTimes: [Double] { tracks.first { !$0.keyframes.isEmpty }?.keyframes.map(\.time) ?? [] }
+    /// The times at which some moving track has a keyframe, ascending: every moving track's own ones where the sampling
+    /// is a count or a rate; empty when nothing moves.
+    public var keyframeTimes: [Double] { Set(tracks.flatMap { $0.keyframes.map(\.time) }).sorted() }
 
     /// The times ``windowBoxes(of:)`` gives a box at: ``keyframeTimes``, or 0 alone when no track moves.
     public var windowBoxTimes: [Double] {

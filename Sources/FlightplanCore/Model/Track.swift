@@ -236,7 +236,8 @@ public struct Track: Sendable, Hashable {
     public var base: TrackValues
     /// The properties the keyframes animate; empty for a track that only holds `base`.
     public var animates: [TrackProperty]
-    /// Keyframes at the plan's times, each setting the properties in `animates`; empty when `animates` is.
+    /// Keyframes at this track's times (every track's the same with a count or a rate of keyframes, its own with a
+    /// tolerance), each setting the properties in `animates`; empty when `animates` is.
     public var keyframes: [TrackKeyframe]
 
     /// Creates a track.
@@ -252,7 +253,7 @@ public struct Track: Sendable, Hashable {
     ///     (the default) for none.
     ///   - base: Values that hold for the whole transition.
     ///   - animates: The properties the keyframes animate; empty for a track that only holds `base`.
-    ///   - keyframes: Keyframes at the plan's times, each setting the properties in `animates`; empty when `animates` is.
+    ///   - keyframes: Keyframes at this track's times, each setting the properties in `animates`; empty when `animates` is.
     ///   - content: What the track paints over its frame; nil (the default) for its colour or a placeholder.
     ///   - contentFrame: Where `content` is drawn in the layer's own space when it is not the whole layer; nil (the
     ///     default) for the whole layer.

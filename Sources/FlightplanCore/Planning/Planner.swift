@@ -24,7 +24,7 @@ public enum Planner {
             try checkReachBeforeSearch(validated, choreography: choreography, sampled: sampled)
             progressMotion = choreography.progressMotion(of: sampled, timing: validated.timing)
         }
-        let times: [Double]
+        let times: [[Double]]
         do {
             times = try Sampler.times(
                 for: validated.request.sampling, duration: validated.timing.duration,
@@ -35,13 +35,20 @@ public enum Planner {
         } catch {
             throw ValidationError(error)
         }
-        // The instants once for every part, then each part's whole values in one pass over them, made where its track
-        // keeps them (its keyframes, trimmed in place to what it animates): its closure read once, not once per keyframe,
-        // and each value written once rather than copied from an array of values into the keyframes.
-        let instants = times.map { ChannelInstant(time: $0, clocks: choreography.clocks) }
-        var keyframes = parts.indices.map { index in
+        // Each moving part's instants (made again only where its times differ from the previous part's: tolerance
+        // sampling may give each its own), then its whole values in one pass over them, made where its track keeps them
+        // (its keyframes, trimmed in place to what it animates): its closure read once, not once per keyframe, and each
+        // value written once rather than copied from an array of values into the keyframes.
+        var keyframes = [[TrackKeyframe]](repeating: [], count: parts.count)
+        var instants: [ChannelInstant] = [], instantTimes: [Double] = []
+        for (slot, index) in sampled.enumerated() {
+            let partTimes = times[slot]
+            if slot == 0 || partTimes != instantTimes {
+                instants = partTimes.map { ChannelInstant(time: $0, clocks: choreography.clocks) }
+                instantTimes = partTimes
+            }
             let values = parts[index].values
-            return parts[index].moves ? times.indices.map { TrackKeyframe(time: times[$0], values: values(instants[$0])) } : []
+            keyframes[index] = partTimes.indices.map { TrackKeyframe(time: partTimes[$0], values: values(instants[$0])) }
         }
         for index in sampled { try PlanReach.check(keyframes[index], layer: parts[index].frame, cause: validated.reachCause) }
         let warnings =

@@ -71,8 +71,10 @@ extension Sampler {
     /// scale nearing zero) shows a new corner next to each one located, and is left to the time search.
     static let maximumRemeasures = 3
 
-    /// Tolerance times from a bound instead of checked instants, or nil where the bound does not apply (the grid finds
-    /// the motion too uneven to measure, or the keyframes would pass `keyframeLimit`): then the time search decides.
+    /// Tolerance times from a bound instead of checked instants, one array a track, or nil where the bound does not apply
+    /// (the grid finds the motion too uneven to measure, or a track's keyframes would pass `keyframeLimit`): then the time
+    /// search decides. Each track's times are searched on its own measures alone: one that moves less than another needs
+    /// fewer (every kink stays a keyframe of every track).
     ///
     /// The bound. Between keyframes at curve parameters s₀ < s₁ (times `x(s₀)`, `x(s₁)`, progresses p₀ = `y(s₀)`,
     /// p₁ = `y(s₁)`), a linear renderer shows at fraction f the fields of W(p₀) and W(p₁) mixed by f, where W(p) is the
@@ -98,7 +100,7 @@ extension Sampler {
     ///   tolerance, and `ProgressBoundTests` checks it against dense exact states over random scenes.
     package static func progressBoundTimes(
         duration: Double, tolerance: Double, motion: ProgressMotion, layers: [SampledLayer], keyframeLimit: Int, evaluations: inout Int
-    ) -> [Double]? {
+    ) -> [[Double]]? {
         // The corners a grid finds between its points are located and made kinks, and the motion measured again, up to
         // ``maximumCorners`` corners in all and ``maximumRemeasures`` times.
         var motion = motion
@@ -119,17 +121,28 @@ extension Sampler {
             motion.kinks = (motion.kinks + kinks).sorted()
         }
         guard let grid = measured else { return nil }
-        switch motion.curve {
-        case .bezier(let bezier):
-            return bezierTimes(duration: duration, curve: BezierCubics(bezier), kinks: motion.kinks, grid: grid, keyframeLimit: keyframeLimit)
-        case .spring(let spring):
-            return springTimes(spring: spring, range: motion.range, kinks: motion.kinks, grid: grid, keyframeLimit: keyframeLimit)
+        var times: [[Double]] = []
+        times.reserveCapacity(layers.count)
+        for track in layers.indices {
+            let found: [Double]?
+            switch motion.curve {
+            case .bezier(let bezier):
+                found = bezierTimes(
+                    duration: duration, curve: BezierCubics(bezier), kinks: motion.kinks, grid: grid, track: track, keyframeLimit: keyframeLimit)
+            case .spring(let spring):
+                found = springTimes(spring: spring, range: motion.range, kinks: motion.kinks, grid: grid, track: track, keyframeLimit: keyframeLimit)
+            }
+            guard let found else { return nil }
+            times.append(found)
         }
+        return times
     }
 
-    /// The bound's times on a Bézier: each piece between kinks (ending where the curve's progress reaches its kink) is
-    /// split greedily in the curve's parameter, where the time and the progress are cubics.
-    private static func bezierTimes(duration: Double, curve: BezierCubics, kinks: [Double], grid: ProgressGrid, keyframeLimit: Int) -> [Double]? {
+    /// The bound's times for the track at `track` on a Bézier: each piece between kinks (ending where the curve's
+    /// progress reaches its kink) is split greedily in the curve's parameter, where the time and the progress are cubics.
+    private static func bezierTimes(
+        duration: Double, curve: BezierCubics, kinks: [Double], grid: ProgressGrid, track: Int, keyframeLimit: Int
+    ) -> [Double]? {
         // Room for a typical plan's keyframes (http_bench's sharedFrame requests take 20 to 30) from the start, rather than
         // five reallocations on the way there.
         var times: [Double] = []
@@ -152,7 +165,8 @@ extension Sampler {
                     let point = curve.point(candidate)
                     guard point.x > origin.x else { return .infinity }
                     return grid.load(
-                        from: origin.y, to: point.y, gap: curve.chordGap(from: (start, origin), to: (candidate, point)), first: firstCell)
+                        from: origin.y, to: point.y, gap: curve.chordGap(from: (start, origin), to: (candidate, point)), first: firstCell,
+                        track: track)
                 }
                 guard let accepted = farthestFitting(from: start, to: end, firstStep: step, shortest: shortest, load: load) else { return nil }
                 let time = accepted == 1 ? duration : duration * curve.point(accepted).x
@@ -170,13 +184,14 @@ extension Sampler {
     /// spring is within a hair of its start or its settled progress there, and a segment that long would be empty.
     static let springCrossingMargin = 1e-6
 
-    /// The bound's times on a spring, in seconds: each span between the times where the progress crosses a kink (a
+    /// The bound's times for the track at `track` on a spring, in seconds: each span between the times where the progress crosses a kink (a
     /// spring may cross one again and again, and cross kinks at its turns beyond 0…1) is split greedily. A chord in time
     /// from t₀ to t₁ strays in progress from the spring by at most `(t₁ − t₀)² / 8` times its largest acceleration over
     /// the span (``SpringMotion/accelerationBound(from:to:)``, from the damping's envelope), which is the bound's gap;
     /// the progresses between lie within that gap of the chord's, where the grid's speeds are read.
     private static func springTimes(
-        spring progress: SpringProgress, range: (low: Double, high: Double), kinks: [Double], grid: ProgressGrid, keyframeLimit: Int
+        spring progress: SpringProgress, range: (low: Double, high: Double), kinks: [Double], grid: ProgressGrid, track: Int,
+        keyframeLimit: Int
     ) -> [Double]? {
         let spring = progress.spring, duration = spring.duration
         let margin = springCrossingMargin * duration
@@ -200,7 +215,8 @@ extension Sampler {
                     // Clamped to the progresses the spring reaches at all (the grid measured those).
                     let low = max(range.low, min(origin, reached) - gap), high = min(range.high, max(origin, reached) + gap)
                     return grid.load(
-                        from: low, to: high, spread: (reached - origin) * (reached - origin) / 4, gap: gap, first: grid.cell(containing: low))
+                        from: low, to: high, spread: (reached - origin) * (reached - origin) / 4, gap: gap, first: grid.cell(containing: low),
+                        track: track)
                 }
                 guard let accepted = farthestFitting(from: start, to: end, firstStep: step, shortest: shortest, load: load) else { return nil }
                 times.append(accepted)
@@ -668,19 +684,19 @@ struct ProgressGrid {
     }
 
     /// How much of what each lane allows a chord from progress `low` to `high` whose progress strays at most `gap` from the
-    /// curve's spends, at most, over the tracks: `bend × (high − low)² / 4 + speed × gap` as a share of what a lane
-    /// allows, with the largest bend and speed of the cells the span touches; the chord keeps every track within the
+    /// curve's spends, at most, on the track at `track`: `bend × (high − low)² / 4 + speed × gap` as a share of what a lane
+    /// allows, with the largest bend and speed of the cells the span touches; the chord keeps the track within the
     /// tolerance (and one 8-bit opacity step) where it is at most 1. `first` is the cell holding `low`
     /// (``cell(containing:)``: a search asks from one start again and again).
-    func load(from low: Double, to high: Double, gap: Double, first: Int) -> Double {
-        load(from: low, to: high, spread: (high - low) * (high - low) / 4, gap: gap, first: first)
+    func load(from low: Double, to high: Double, gap: Double, first: Int, track: Int) -> Double {
+        load(from: low, to: high, spread: (high - low) * (high - low) / 4, gap: gap, first: first, track: track)
     }
 
-    /// How much of what each lane allows a chord spends, at most, over the tracks: `spread × bend + speed × gap` with the
-    /// largest bend and speed of the cells from `low` to `high` (`first` the one holding `low`), where `spread` is a
-    /// quarter of the chord's squared progress span (which lies inside `low…high`) and the progresses between its ends
-    /// stray from the chord's by at most `gap` (inside `low…high` too).
-    func load(from low: Double, to high: Double, spread: Double, gap: Double, first: Int) -> Double {
+    /// How much of what each lane allows a chord spends, at most, on the track at `track`: `spread × bend + speed × gap`
+    /// with the largest bend and speed of its cells from `low` to `high` (`first` the one holding `low`), where `spread`
+    /// is a quarter of the chord's squared progress span (which lies inside `low…high`) and the progresses between its
+    /// ends stray from the chord's by at most `gap` (inside `low…high` too).
+    func load(from low: Double, to high: Double, spread: Double, gap: Double, first: Int, track: Int) -> Double {
         // The first cell ending at or after `high`: a span reaches over a few cells, not through the grid. Edges and
         // bounds are read through buffers: `cell(containing:)` and the scan keep every index inside, and a search asks
         // this for every candidate.
@@ -690,18 +706,14 @@ struct ProgressGrid {
             return last
         }
         return bounds.withUnsafeBufferPointer { bounds in
-            var load = 0.0
-            for track in 0..<tracks {
-                var index = first * tracks + track
-                var (bend, speed) = bounds[index]
-                for _ in first..<last {
-                    index += tracks
-                    bend = larger(bend, bounds[index].bend)
-                    speed = larger(speed, bounds[index].speed)
-                }
-                load = larger(load, bend * spread + speed * gap)
+            var index = first * tracks + track
+            var (bend, speed) = bounds[index]
+            for _ in first..<last {
+                index += tracks
+                bend = larger(bend, bounds[index].bend)
+                speed = larger(speed, bounds[index].speed)
             }
-            return load
+            return bend * spread + speed * gap
         }
     }
 

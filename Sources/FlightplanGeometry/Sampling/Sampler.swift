@@ -81,28 +81,30 @@ package enum Sampler {
         return max(2, Int(intervals) + 1)
     }
 
-    /// The keyframe times `sampling` chooses for a plan of `duration` whose tracks are `layers`; `state` writes the
-    /// tracks' exact keyframes at a time over the array it is given (which it may reuse: a search evaluates thousands).
-    /// A plan that is a ``ProgressMotion`` passes it as `progressMotion`: its tolerance times then come from
-    /// ``progressBoundTimes(duration:tolerance:motion:layers:keyframeLimit:evaluations:)`` where that applies.
+    /// The keyframe times `sampling` chooses for each track of a plan of `duration` whose tracks are `layers`, one array
+    /// a track; `state` writes the tracks' exact keyframes at a time over the array it is given (which it may reuse: a
+    /// search evaluates thousands). A count or a rate gives every track the same times; so does the time search. A plan
+    /// that is a ``ProgressMotion`` passes it as `progressMotion`: its tolerance times then come from
+    /// ``progressBoundTimes(duration:tolerance:motion:layers:keyframeLimit:evaluations:)`` where that applies, each
+    /// track's only as many as its own motion needs.
     /// `sampling` must already be valid (a count of at least 2, an fps whose count fits the budget). `tracks` is how many
     /// layers there are: only a tolerance search works the layers themselves out (a count of keyframes needs only how
     /// many).
     package static func times(
         for sampling: Sampling, duration: Double, state: (Double, inout [Keyframe]) -> Void, tracks: Int,
         layers: @autoclosure () -> [SampledLayer], progressMotion: ProgressMotion? = nil, budget: inout SamplingBudget
-    ) throws(SamplingBudgetExceeded) -> [Double] {
-        let times: [Double]
+    ) throws(SamplingBudgetExceeded) -> [[Double]] {
+        let times: [[Double]]
         switch sampling {
         case .keyframes(let count):
-            times = uniformTimes(count: count, duration: duration)
+            times = Array(repeating: uniformTimes(count: count, duration: duration), count: tracks)
         case .fps(let fps):
-            times = uniformTimes(count: keyframeCount(duration: duration, fps: fps), duration: duration)
+            times = Array(repeating: uniformTimes(count: keyframeCount(duration: duration, fps: fps), duration: duration), count: tracks)
         case .tolerance(let tolerance):
             times = try toleranceTimes(
                 duration: duration, tolerance: tolerance, state: state, layers: layers(), progressMotion: progressMotion, budget: &budget)
         }
-        budget.totalKeyframes -= times.count * tracks
+        budget.totalKeyframes -= times.reduce(0) { $0 + $1.count }
         return times
     }
 
@@ -118,11 +120,12 @@ package enum Sampler {
     /// two stays within `tolerance` points (and one 8-bit opacity step) of the exact plan at every checked instant.
     ///
     /// The work is bounded: a plan that would need more keyframes than the limits allow, or more
-    /// than its evaluations, is refused instead. A `progressMotion` is tried first with the progress bound.
+    /// than its evaluations, is refused instead. A `progressMotion` is tried first with the progress bound, which gives
+    /// each track its own times; the time search gives every track the same ones (one array a track).
     static func toleranceTimes(
         duration: Double, tolerance: Double, state exactState: (Double, inout [Keyframe]) -> Void, layers: [SampledLayer],
         progressMotion: ProgressMotion? = nil, budget: inout SamplingBudget
-    ) throws(SamplingBudgetExceeded) -> [Double] {
+    ) throws(SamplingBudgetExceeded) -> [[Double]] {
         var evaluations = 0
         func state(_ time: Double, into keyframes: inout [Keyframe]) {
             evaluations += layers.count
@@ -234,7 +237,7 @@ package enum Sampler {
             swap(&startStates, &goodStates)
         }
         budget.evaluations -= evaluations
-        return times
+        return Array(repeating: times, count: layers.count)
     }
 
     /// The interior checks from the middle of a segment outwards, where a chord strays farthest from a smooth
