@@ -17,6 +17,13 @@ Then the fades (issue #45 item 3), with list, detail and photo pictures made her
 captured over a magenta and a green page (a pixel that differs shows the page), and a fade `through` shows the
 request's `stageColor` in its gap (the page without one: the measurement's control).
 
+Then what the request means (issue #45's "Proven by"), which a plan that stretches an image or paints a placeholder
+would pass above: 18 `meaning-…` requests (every style; checkerboards of square cells for every content-bearing
+role, aspectFit and aspectFill, portrait and landscape images, `content.size` with and without `imageSize`; random
+scenes; realistic pictures) in every player: the cells stay square (measured_aspect), no pixel is of a colour the
+request did not give (foreign_pixels), and the first and last frames are the request's own pictures
+(request_picture, drawn from the request's numbers alone).
+
 Frames (reference and captures) and a contact sheet per case (rows: plan, waapi, css, svg, lottie; columns: the
 instants) go to $ARTIFACTS_DIR/pixels (default .build/artifacts/pixels).
 
