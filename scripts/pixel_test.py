@@ -17,6 +17,13 @@ Then the fades (issue #45 item 3), with list, detail and photo pictures made her
 captured over a magenta and a green page (a pixel that differs shows the page), and a fade `through` shows the
 request's `stageColor` in its gap (the page without one: the measurement's control).
 
+Then what the request means (issue #45's "Proven by"), which a plan that stretches an image or paints a placeholder
+would pass above: 18 `meaning-…` requests (every style; checkerboards of square cells for every content-bearing
+role, aspectFit and aspectFill, portrait and landscape images, `content.size` with and without `imageSize`; random
+scenes; realistic pictures) in every player: the cells stay square (measured_aspect), no pixel is of a colour the
+request did not give (foreign_pixels), and the first and last frames are the request's own pictures
+(request_picture, drawn from the request's numbers alone).
+
 Frames (reference and captures) and a contact sheet per case (rows: plan, waapi, css, svg, lottie; columns: the
 instants) go to $ARTIFACTS_DIR/pixels (default .build/artifacts/pixels).
 
@@ -25,6 +32,7 @@ Usage: pixel_test.py path/to/flightplan
 import base64
 import glob
 import io
+import itertools
 import json
 import math
 import os
@@ -576,6 +584,319 @@ def run_fades(base, browser, width=390, height=844):
         contact_sheet(name, rows, times).save(os.path.join(ARTIFACTS, f"{name}.png"))
 
 
+# --- what the request means (issue #45's "Proven by") -------------------------------------------------------------
+
+CELL = 20  # the test images' square cells, in image pixels
+# Each content-bearing role's checkerboard: two colours (light cells, dark cells) of its own, so that a capture tells the
+# roles apart and the palette check knows every colour the request gave. None is near the exports' placeholder violet.
+CHECKER_COLOURS = {"sourceScreen": ((235, 235, 235), (90, 90, 90)), "destinationScreen": ((255, 228, 170), (150, 100, 40)),
+                   "element": ((220, 30, 30), (255, 210, 0)), "destinationElement": ((250, 130, 180), (100, 20, 50)),
+                   "child": ((0, 150, 70), (170, 235, 190)), "auxiliary": ((0, 170, 190), (20, 60, 70))}
+OVERLAY = (0, 0, 0)  # sharedFrame's dimming, given in its requests (`overlay.color`)
+PAGE = (255, 255, 255)
+SQUARE = 0.02  # a measured cell aspect may differ from 1 by this much
+SMALLEST_CELL = 8  # pixels: cells smaller than this on either side are not measured
+ON_SEGMENT = 14  # RGB distance within which a pixel counts as a mix of two given colours
+FOREIGN = 0.002  # share of a capture's pixels allowed outside the given colours and their mixes
+ENDS_OFF = 0.005  # share of the first and the last capture's pixels allowed to differ from the request's own picture
+PLACEHOLDER_VIOLET = (94, 92, 230)  # what issue #45 item 2 saw under letterboxes, hairlines and cross-fades
+
+
+def checkerboard(width, height, colours):
+    """A `width` × `height` picture of CELL-pixel squares in two colours, starting light at the top-left."""
+    light, dark = colours
+    ys, xs = numpy.mgrid[0:height, 0:width]
+    dark_cell = ((xs // CELL + ys // CELL) % 2).astype(bool)
+    picture = numpy.where(dark_cell[..., None], numpy.array(dark, dtype=numpy.uint8), numpy.array(light, dtype=numpy.uint8))
+    return Image.fromarray(picture.astype(numpy.uint8))
+
+
+class Colours:
+    """A picture's pixels by colour: its distinct colours (N × 3) and, per pixel, the index of its own, so that what
+    depends on a colour alone is computed once per colour."""
+
+    def __init__(self, picture):
+        rgb = numpy.asarray(picture.convert("RGB"), dtype=numpy.int32)
+        self.rgb = rgb.astype(numpy.int16)
+        packed = (rgb[..., 0] << 16) | (rgb[..., 1] << 8) | rgb[..., 2]
+        unique, inverse = numpy.unique(packed.ravel(), return_inverse=True)
+        self.colours = numpy.stack([(unique >> 16) & 255, (unique >> 8) & 255, unique & 255], axis=1).astype(numpy.float32)
+        self.index = inverse.reshape(packed.shape)
+
+
+def checker_profile(pixels, colours):
+    """Each pixel (of Colours `pixels`) placed on the segment from the checkerboard's light colour to its dark one
+    (0 … 1), and whether it lies within ON_SEGMENT of it (a pixel of the checkerboard, or of its own cells' edges)."""
+    light, dark = (numpy.array(c, dtype=numpy.float32) for c in colours)
+    rgb = pixels.colours - light
+    direction = dark - light
+    t = numpy.clip((rgb @ direction) / (direction @ direction), 0, 1)
+    off = rgb - t[:, None] * direction
+    valid = (off * off).sum(axis=1) <= ON_SEGMENT ** 2
+    return numpy.where(valid, t, 0.5)[pixels.index], valid[pixels.index]
+
+
+def cell_sizes(t, valid):
+    """The sizes (pixels, sub-pixel) of whole cells along each row of a checker profile (checker_profile): an edge is
+    where the profile crosses ½ (placed linearly between the two pixels) with a pixel ≤ ¼ and one ≥ ¾ among the four
+    around it, all on the segment; a cell is the span between two neighbouring edges of a row with only checker pixels
+    between them (a cell cut by a mask, a frame or another layer ends on a pixel of another colour, and does not
+    count)."""
+    a, b = t[:, :-1] - 0.5, t[:, 1:] - 0.5
+    crossing = ((a < 0) != (b < 0)) & valid[:, :-1] & valid[:, 1:]
+    padded_t = numpy.pad(t, ((0, 0), (1, 1)), mode="edge")
+    padded_valid = numpy.pad(valid, ((0, 0), (1, 1)), mode="edge")
+    window = numpy.stack([padded_t[:, k:k + t.shape[1] - 1] for k in range(4)])
+    window_valid = numpy.stack([padded_valid[:, k:k + t.shape[1] - 1] for k in range(4)]).all(axis=0)
+    edge = crossing & window_valid & (window.min(axis=0) <= 0.25) & (window.max(axis=0) >= 0.75)
+    rows, xs = numpy.nonzero(edge)
+    if len(rows) < 2:
+        return numpy.zeros(0)
+    where = xs + a[rows, xs] / (a[rows, xs] - b[rows, xs])
+    invalid = numpy.concatenate([numpy.zeros((t.shape[0], 1), dtype=numpy.int32), numpy.cumsum(~valid, axis=1, dtype=numpy.int32)], axis=1)
+    same_row = rows[1:] == rows[:-1]
+    gaps = invalid[rows[1:], xs[1:] + 1] - invalid[rows[:-1], xs[:-1] + 1]
+    spans = where[1:] - where[:-1]
+    return spans[same_row & (gaps == 0) & (spans >= SMALLEST_CELL)]
+
+
+def measured_aspect(pixels, colours):
+    """The width ÷ height of the cells of the checkerboard in `colours` among Colours `pixels` (means of the widths along rows
+    and of the heights along columns within 25 % of their medians, so that nearest-pixel sampling's alternating sizes
+    average out), or None when fewer than 4 whole cells of SMALLEST_CELL or more show each way."""
+    t, valid = checker_profile(pixels, colours)
+    if valid.sum() < 8 * SMALLEST_CELL ** 2:
+        return None
+    means = []
+    for sizes in (cell_sizes(t, valid), cell_sizes(t.T, valid.T)):
+        if len(sizes) < 4:
+            return None
+        middle = numpy.median(sizes)
+        means.append(sizes[numpy.abs(sizes - middle) <= 0.25 * middle].mean())
+    return means[0] / means[1]
+
+
+def given_mixes(palette, steps=24):
+    """Every mix of up to three `palette` colours (what one layer's anti-aliased edge between two colours shows
+    fading over a third), sampled every 1/`steps` of the way, in a k-d tree."""
+    from scipy.spatial import cKDTree
+    colours = numpy.array(sorted(set(palette)), dtype=numpy.float64)
+    weights = [(i / steps, j / steps, (steps - i - j) / steps) for i in range(steps + 1) for j in range(steps + 1 - i)]
+    weights = numpy.array(weights)
+    points = [weights @ colours[list(trio)] for trio in itertools.combinations(range(len(colours)), 3)]
+    return cKDTree(numpy.unique(numpy.round(numpy.concatenate(points), 1), axis=0))
+
+
+def foreign_pixels(pixels, mixes):
+    """The pixels (Colours `pixels`) whose colour the request did not give: a pixel is given when it lies within ON_SEGMENT
+    of a mix of up to three palette colours (`mixes`, given_mixes: an image's cell edge or outline over the screen or
+    the page, one image fading over another), or — where four layers' edges meet — when each channel lies within
+    the range of its given 3 × 3 neighbours. Returns the count and where."""
+    rgb = pixels.rgb
+    given = (mixes.query(pixels.colours, distance_upper_bound=ON_SEGMENT)[0] <= ON_SEGMENT)[pixels.index]
+    low = numpy.pad(numpy.where(given[..., None], rgb, 255), ((1, 1), (1, 1), (0, 0)), mode="edge")
+    high = numpy.pad(numpy.where(given[..., None], rgb, 0), ((1, 1), (1, 1), (0, 0)), mode="edge")
+    h, w = given.shape
+    low = numpy.min([low[y:y + h, x:x + w] for y in range(3) for x in range(3)], axis=0)
+    high = numpy.max([high[y:y + h, x:x + w] for y in range(3) for x in range(3)], axis=0)
+    foreign = ~given & ~((rgb >= low) & (rgb <= high)).all(axis=2)
+    return int(foreign.sum()), foreign
+
+
+def placed(frame, size, mode):
+    """Where an image of `size` lands in `frame` under `mode` (aspectFill covers it, aspectFit fits inside it,
+    scaleToFill is the frame), centred."""
+    if mode == "scaleToFill":
+        return frame["x"], frame["y"], frame["width"], frame["height"]
+    pick = max if mode == "aspectFill" else min
+    scale = pick(frame["width"] / size[0], frame["height"] / size[1])
+    w, h = size[0] * scale, size[1] * scale
+    return frame["x"] + (frame["width"] - w) / 2, frame["y"] + (frame["height"] - h) / 2, w, h
+
+
+def draw_view(canvas, picture, frame, radius, mode, sampling, opacity=1.0):
+    """`picture` drawn on the supersampled RGBA `canvas` as a view of `frame` shows it: placed by `mode`, clipped to
+    the frame's rounded rect (circular corners, radius at most half the shorter side), at `opacity`, scaled by
+    `sampling` (Chromium's bilinear filter, rlottie's nearest pixel)."""
+    s = SUPERSAMPLING
+    x, y, w, h = placed(frame, picture.size, mode)
+    layer = Image.new("RGBA", canvas.size, (0, 0, 0, 0))
+    target = (max(1, round(w * s)), max(1, round(h * s)))
+    layer.paste(picture.convert("RGBA").resize(target, sampling), (round(x * s), round(y * s)))
+    mask = Image.new("L", canvas.size, 0)
+    r = min(radius, frame["width"] / 2, frame["height"] / 2) * s
+    box = [frame["x"] * s, frame["y"] * s, (frame["x"] + frame["width"]) * s - 1, (frame["y"] + frame["height"]) * s - 1]
+    ImageDraw.Draw(mask).rounded_rectangle(box, r, fill=255)
+    alpha = numpy.asarray(layer.getchannel("A"), dtype=numpy.float64) * numpy.asarray(mask, dtype=numpy.float64) / 255 * opacity
+    layer.putalpha(Image.fromarray(alpha.astype(numpy.uint8)))
+    return Image.alpha_composite(canvas, layer)
+
+
+def request_picture(request, pictures, end, sampling=Image.BILINEAR):
+    """The transition's first (`end` False) or last picture from the request alone: the side's screen over the
+    bounds, the shared element in that side's frame with that side's contentMode and corner radius (not at a
+    reveal's end, which is the destination screen), each child in its `from` or `to` rect with its content, and each
+    auxiliary view at its `from` or `to` opacity. `pictures` by role: sourceScreen, destinationScreen, element (the
+    source's), destinationElement, child, auxiliary."""
+    bounds, s = request["destination"]["bounds"], SUPERSAMPLING
+    canvas = Image.new("RGBA", (round(bounds["width"] * s), round(bounds["height"] * s)), PAGE + (255,))
+    side = request["destination" if end else "source"]
+    canvas = draw_view(canvas, pictures["destinationScreen" if end else "sourceScreen"], bounds, 0, "scaleToFill", sampling)
+    if not (end and request["style"] == "reveal"):
+        element = pictures["destinationElement" if end else "element"]
+        canvas = draw_view(canvas, element, side["frame"], side.get("cornerRadius", 0), side.get("contentMode", "aspectFill"), sampling)
+        for child in request.get("children", []):
+            rect, radius = (child["to"], child.get("toCornerRadius", 0)) if end else (child["from"], child.get("fromCornerRadius", 0))
+            canvas = draw_view(canvas, pictures["child"], rect, radius, child.get("contentMode", "aspectFill"), sampling)
+    for view in request.get("auxiliary", []):
+        canvas = draw_view(canvas, pictures["auxiliary"], view["frame"], 0, "scaleToFill", sampling, view["to"] if end else view["from"])
+    return canvas.convert("RGB").reduce(s)
+
+
+def meaning_request(style, width, height, element, modes, radius, with_image_size, rng=None):
+    """A request of `style` on a `width` × `height` screen whose shared element (`element`, the image's pixel size)
+    goes from a card to a header, with `modes` (source, destination contentMode), a child pair (snapshot) and a tab
+    bar (its content given by with_pictures), sharedFrame's dimming colour given; `with_image_size` gives
+    `imageSize` (twice the image's size: its aspect) beside `content.size`. `rng` moves the frames at random."""
+    jitter = (lambda a, b: rng.uniform(a, b)) if rng else (lambda a, b: (a + b) / 2)
+    card_w, card_h = jitter(0.3, 0.55) * width, jitter(0.15, 0.3) * height
+    source = {"frame": {"x": jitter(0.05, 0.95 - card_w / width) * width, "y": jitter(0.12, 0.85 - card_h / height) * height,
+                        "width": card_w, "height": card_h},
+              "cornerRadius": radius, "contentMode": modes[0]}
+    header_h = jitter(0.3, 0.5) * height
+    destination = {"bounds": {"x": 0, "y": 0, "width": width, "height": height},
+                   "frame": {"x": 0, "y": jitter(0, 0.1) * height, "width": width, "height": header_h},
+                   "contentMode": modes[1], "cornerRadius": radius / 2}
+    request = {"style": style, "direction": "push", "source": source, "destination": destination, "cornerCurve": "circular",
+               "timing": {"duration": 0.4, "curve": "easeInOut"},
+               "auxiliary": [{"id": "tabs", "frame": {"x": 0, "y": height - 60, "width": width, "height": 60}, "from": 1, "to": 0}]}
+    if style == "sharedFrame":
+        request["overlay"] = {"color": {"r": OVERLAY[0] / 255, "g": OVERLAY[1] / 255, "b": OVERLAY[2] / 255, "a": 1}, "opacity": 0.3}
+    if with_image_size:
+        request["imageSize"] = {"width": element[0] * 2, "height": element[1] * 2}
+    if style == "snapshot":
+        f, d = source["frame"], destination["frame"]
+        request["children"] = [{"id": "badge", "from": {"x": f["x"] + 8, "y": f["y"] + 8, "width": 48, "height": 48},
+                                "to": {"x": 16, "y": d["y"] + d["height"] - 96, "width": 80, "height": 80},
+                                "fromCornerRadius": 8, "toCornerRadius": 12}]
+    return request
+
+
+def with_pictures(request, pictures):
+    """The request with `pictures` (by role) as its content, each a data: URL with its size."""
+    urls = {role: data_url(picture) for role, picture in pictures.items()}
+    children = {child["id"]: urls["child"] for child in request.get("children", [])}
+    def side(screen, element):
+        return dict({"screen": urls[screen], "element": urls[element]}, **({"children": children} if children else {}))
+    request = dict(request, content={"source": side("sourceScreen", "element"), "destination": side("destinationScreen", "destinationElement"),
+                                     "auxiliary": {"tabs": urls["auxiliary"]}})
+    return request
+
+
+def meaning_cases(rng):
+    """(name, request, pictures, checkered) for every style twice in checkerboards — a portrait image, aspectFit
+    into aspectFill, `imageSize` given; a landscape one, aspectFill into aspectFit, `content.size` alone — then every
+    style once in realistic pictures and three random scenes (random style, frames, modes, radius, landscape
+    screens). Both sides show one image, as an app's shared element does, but for snapshot, which cross-fades the
+    two: there the destination's is a checkerboard of its own colours, so that neither pattern is measured through
+    the other."""
+    def checkers(width, height, shape, style):
+        sizes = {"element": shape, "destinationElement": shape, "child": (80, 80), "auxiliary": (width, 60)}
+        pictures = {role: checkerboard(*sizes.get(role, (width, height)), colours) for role, colours in CHECKER_COLOURS.items()}
+        if style != "snapshot":
+            pictures["destinationElement"] = pictures["element"]
+        return pictures
+    cases = []
+    for style in ("sharedFrame", "zoom", "morph", "snapshot", "reveal"):
+        for shape, modes, with_size in (((200, 300), ("aspectFit", "aspectFill"), True), ((300, 200), ("aspectFill", "aspectFit"), False)):
+            width, height = 390, 844
+            pictures = checkers(width, height, shape, style)
+            request = meaning_request(style, width, height, shape, modes, 16, with_size)
+            orientation = "portrait" if shape[1] > shape[0] else "landscape"
+            cases.append((f"meaning-{style}-{orientation}-{modes[0]}-{'imageSize' if with_size else 'size'}", request, pictures, True))
+    realistic = realistic_images(390, 844)
+    for style in ("sharedFrame", "zoom", "morph", "snapshot", "reveal"):
+        pictures = {"sourceScreen": realistic["list"], "destinationScreen": realistic["detail"], "element": realistic["photo"], "destinationElement": realistic["photo"],
+                    "child": realistic["photo"].crop((300, 40, 460, 200)), "auxiliary": realistic["tabs"].resize((390, 60))}
+        request = meaning_request(style, 390, 844, realistic["photo"].size, ("aspectFill", "aspectFit"), 12, False)
+        cases.append((f"meaning-{style}-realistic", request, pictures, False))
+    for index in range(3):
+        style = rng.choice(("sharedFrame", "zoom", "morph", "snapshot", "reveal"))
+        width, height = rng.choice([(390, 844), (844, 390), (600, 600)])
+        shape = rng.choice([(200, 300), (300, 200), (240, 240)])
+        pictures = checkers(width, height, shape, style)
+        modes = (rng.choice(["aspectFill", "aspectFit"]), rng.choice(["aspectFill", "aspectFit"]))
+        request = meaning_request(style, width, height, shape, modes, rng.choice([0, 8, 20]), rng.random() < 0.5, rng)
+        cases.append((f"meaning-random-{index}-{style}", request, pictures, True))
+    return cases
+
+
+def run_meaning(base, browser, only):
+    """Issue #45's "Proven by" in every player: cells stay square, no colour the request did not give, and the
+    first and last frames are the request's own pictures (request_picture)."""
+    cases = [case for case in meaning_cases(random.Random(45)) if not only or re.search(only, case[0])]
+    if not cases:
+        return
+    folder = os.path.join(ARTIFACTS, "meaning")
+    os.makedirs(folder, exist_ok=True)
+    palette = [c for pair in CHECKER_COLOURS.values() for c in pair] + [PAGE]
+    mixes = {False: given_mixes(palette), True: given_mixes(palette + [OVERLAY])}  # by whether the request dims
+    for dims, tree in mixes.items():
+        violet = tree.query(PLACEHOLDER_VIOLET)[0]
+        check(violet > 3 * ON_SEGMENT, f"meaning: the placeholder violet lies {violet:.0f} from every mix of the given colours{' and the dimming' if dims else ''}")
+    for name, request, pictures, checkered in cases:
+        body = json.dumps(with_pictures(request, pictures)).encode()
+        plan = json.loads(post(base, body, "json"))
+        exports = [json.loads(post(base, body, "waapi")), post(base, body, "css").decode(), post(base, body, "svg").decode(),
+                   json.loads(post(base, body, "lottie"))]
+        fractions = FRACTIONS if checkered else (0, 1)
+        times = [f * plan["duration"] for f in fractions]
+        shots = players_over(browser, exports, times, PAGE)
+        ends = [request_picture(request, pictures, False), request_picture(request, pictures, True)]
+        nearest = [request_picture(request, pictures, end, Image.NEAREST) for end in (False, True)]
+        for index, picture in enumerate(ends):
+            picture.save(os.path.join(folder, f"{name}-request-{index}.png"))
+        rows = [("request", [ends[0]] + [Image.new("RGB", ends[0].size, (250, 250, 250))] * (len(times) - 2) + [ends[1]])]
+        for engine in ("waapi", "css", "svg", "lottie"):
+            captures = shots[engine]
+            rows.append((engine, captures))
+            for index, picture in enumerate(captures):
+                picture.save(os.path.join(folder, f"{name}-{engine}-{index}.png"), compress_level=1)
+            expected_ends = nearest if engine == "lottie" else ends
+            for which, (picture, expected) in enumerate(zip((captures[0], captures[-1]), expected_ends)):
+                count, bad = bad_pixels(expected, picture)
+                share = count / bad.size
+                if share > ENDS_OFF:
+                    marked = numpy.array(picture)
+                    marked[bad] = (255, 0, 255)
+                    Image.fromarray(marked).save(os.path.join(folder, f"{name}-{engine}-{'last' if which else 'first'}-bad.png"))
+                ys, xs = numpy.nonzero(bad) if count else ((0,), (0,))
+                check(share <= ENDS_OFF, f"{name}: {engine}'s {'last' if which else 'first'} frame is the request's own picture ({share:.2%} off)",
+                      f"(x {min(xs)}…{max(xs)}, y {min(ys)}…{max(ys)}; see {folder})")
+            if not checkered:
+                continue
+            pixels = [Colours(picture) for picture in captures]
+            worst, worst_at = 0.0, ""
+            for index, among in enumerate(pixels):
+                for role, colours in CHECKER_COLOURS.items():
+                    aspect = measured_aspect(among, colours)
+                    if aspect is not None and abs(aspect - 1) > worst:
+                        worst, worst_at = abs(aspect - 1), f"{role} {aspect:.3f} at t = {times[index]:.3f} s"
+            check(worst <= SQUARE, f"{name}: {engine} keeps every cell square at {len(times)} instants (worst {worst:.1%} off)", f"({worst_at})")
+            worst, worst_at = 0.0, 0
+            for index, (picture, among) in enumerate(zip(captures, pixels)):
+                count, foreign = foreign_pixels(among, mixes["overlay" in request])
+                if count / foreign.size > worst:
+                    worst, worst_at = count / foreign.size, index
+                if count / foreign.size > FOREIGN:
+                    marked = numpy.array(picture)
+                    marked[foreign] = (255, 0, 255)
+                    Image.fromarray(marked).save(os.path.join(folder, f"{name}-{engine}-{index}-foreign.png"))
+            check(worst <= FOREIGN, f"{name}: {engine} paints only the given colours (worst {worst:.3%} of pixels other, at t = {times[worst_at]:.3f} s)",
+                  f"(see {folder})")
+        contact_sheet(name, rows, times).save(os.path.join(ARTIFACTS, f"{name}.png"))
+
+
 def main():
     os.makedirs(ARTIFACTS, exist_ok=True)
     image = Image.open(TEST_IMAGE).convert("RGBA")
@@ -598,6 +919,7 @@ def main():
         only = os.environ.get("PIXEL_CASES")
         if not only or re.search(only, "fades"):
             run_fades(base, browser)
+        run_meaning(base, browser, only)
         for name, request in cases:
             if only and not re.search(only, name):
                 continue
