@@ -599,6 +599,22 @@ SMALLEST_CELL = 8  # pixels: cells smaller than this on either side are not meas
 ON_SEGMENT = 14  # RGB distance within which a pixel counts as a mix of two given colours
 FOREIGN = 0.002  # share of a capture's pixels allowed outside the given colours and their mixes
 ENDS_OFF = 0.005  # share of the first and the last capture's pixels allowed to differ from the request's own picture
+# Known mismatches between a plan's ends and the request's own picture, by case and end: each is a planner bug this
+# check found, open in issue #45's note, printed as KNOWN with its share; a known case that passes fails the run, so
+# the entry is removed with its fix. Every other case and end must pass.
+KNOWN_ENDS = {
+    # A snapshot has no destination-screen track: content.destination.screen is never drawn, so where
+    # destination.frame is not the whole screen the transition ends on the source screen around it.
+    ("meaning-snapshot-portrait-aspectFit-imageSize", "last"): "snapshot draws no destination screen",
+    ("meaning-snapshot-landscape-aspectFill-size", "last"): "snapshot draws no destination screen",
+    ("meaning-snapshot-realistic", "last"): "snapshot draws no destination screen",
+    # sharedFrame flies the destination's image as the destination crops it: from an aspect-fitted (or differently
+    # shaped) cell its first frame shows the crop and the destination screen beside it, not the whole image.
+    ("meaning-sharedFrame-portrait-aspectFit-imageSize", "first"): "sharedFrame starts from the destination's crop",
+    ("meaning-random-2-sharedFrame", "first"): "sharedFrame starts from the destination's crop",
+    # waapi and css place the image about 1 px off at t = 0 in this scene (svg and rlottie are exact).
+    ("meaning-random-1-sharedFrame", "first"): "the web players' image 1 px off at t = 0",
+}
 PLACEHOLDER_VIOLET = (94, 92, 230)  # what issue #45 item 2 saw under letterboxes, hairlines and cross-fades
 
 
@@ -857,6 +873,7 @@ def run_meaning(base, browser, only):
         for index, picture in enumerate(ends):
             picture.save(os.path.join(folder, f"{name}-request-{index}.png"))
         rows = [("request", [ends[0]] + [Image.new("RGB", ends[0].size, (250, 250, 250))] * (len(times) - 2) + [ends[1]])]
+        known_seen = set()
         for engine in ("waapi", "css", "svg", "lottie"):
             captures = shots[engine]
             rows.append((engine, captures))
@@ -871,7 +888,13 @@ def run_meaning(base, browser, only):
                     marked[bad] = (255, 0, 255)
                     Image.fromarray(marked).save(os.path.join(folder, f"{name}-{engine}-{'last' if which else 'first'}-bad.png"))
                 ys, xs = numpy.nonzero(bad) if count else ((0,), (0,))
-                check(share <= ENDS_OFF, f"{name}: {engine}'s {'last' if which else 'first'} frame is the request's own picture ({share:.2%} off)",
+                end = "last" if which else "first"
+                known = KNOWN_ENDS.get((name, end))
+                if known and share > ENDS_OFF:
+                    print(f"KNOWN {name}: {engine}'s {end} frame is {share:.2%} off the request's own picture: {known}", flush=True)
+                    known_seen.add(end)
+                    continue
+                check(share <= ENDS_OFF, f"{name}: {engine}'s {end} frame is the request's own picture ({share:.2%} off)",
                       f"(x {min(xs)}…{max(xs)}, y {min(ys)}…{max(ys)}; see {folder})")
             if not checkered:
                 continue
@@ -894,6 +917,10 @@ def run_meaning(base, browser, only):
                     Image.fromarray(marked).save(os.path.join(folder, f"{name}-{engine}-{index}-foreign.png"))
             check(worst <= FOREIGN, f"{name}: {engine} paints only the given colours (worst {worst:.3%} of pixels other, at t = {times[worst_at]:.3f} s)",
                   f"(see {folder})")
+        for end in ("first", "last"):
+            if (name, end) in KNOWN_ENDS:
+                check(end in known_seen, f"{name}: its {end} frame, listed in KNOWN_ENDS, is still off in some player",
+                      "(it now matches in all four: remove its entry)")
         contact_sheet(name, rows, times).save(os.path.join(ARTIFACTS, f"{name}.png"))
 
 

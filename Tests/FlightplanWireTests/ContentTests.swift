@@ -67,13 +67,17 @@ struct ContentTests {
                         var r = request; r.content = nil; return r
                     }().jsonBytes
                 ).result.get())
-            let withoutContent = plan.tracks.map { track in
-                var bare = track
-                bare.content = nil
-                bare.contentFrame = nil
-                return bare
+            // Content adds what to paint and where (the image's rect); sharedFrame's destination image has its rect from
+            // `imageSize` either way.
+            func bare(_ tracks: [Track]) -> [Track] {
+                tracks.map { track in
+                    var bare = track
+                    bare.content = nil
+                    bare.contentFrame = nil
+                    return bare
+                }
             }
-            #expect(plain.tracks == withoutContent, "\(replay)")
+            #expect(bare(plain.tracks) == bare(plan.tracks), "\(replay)")
         }
         #expect(painted > 400)
     }
@@ -249,7 +253,7 @@ struct ContentTests {
         #expect(problem?.field == "content.source.element.url")
     }
 
-    @Test("sharedFrame's destination image is drawn inside the flying screen: no values of its own, its image frame at rest")
+    @Test("sharedFrame's destination image is drawn inside the flying screen: the destination's frame, its image laid out and cropped in it")
     func destinationImage() throws {
         var checked = 0
         try forAllScenes(count: 150, atLeast: 100) { rng, replay in
@@ -260,21 +264,30 @@ struct ContentTests {
             let plan = try Planner.plan(for: validated)
             let screen = try plan.track("destinationScreen"), image = try plan.track("destinationImage")
             #expect(image.role == .content && image.z == screen.z + 1 && image.parent == screen.id, "\(replay)")
-            #expect(image.base == TrackValues() && image.animates.isEmpty && image.keyframes.isEmpty, "\(replay)")
+            #expect(image.animates.isEmpty && image.keyframes.isEmpty, "\(replay)")
             #expect(plan.parent(of: image) == screen && plan.parent(of: screen) == nil, "\(replay)")
-            let destination = request.destination
-            let resting = destination.contentMode.displayedRect(of: validated.imageSize, in: destination.contentFrame)
-            #expect(isClose(image.frame, resting.offsetBy(dx: -screen.frame.x, dy: -screen.frame.y)), "\(replay)")
-            let whole = Rect(x: 0, y: 0, width: image.frame.width, height: image.frame.height)
+            let destination = request.destination, frame = destination.contentFrame
+            let whole = Rect(x: 0, y: 0, width: frame.width, height: frame.height)
+            let resting = destination.contentMode.displayedRect(of: validated.imageSize, in: frame)
+            #expect(isClose(image.frame, frame.offsetBy(dx: -screen.frame.x, dy: -screen.frame.y)), "\(replay)")
+            // The image at rest where the destination lays it out, and shown only within the destination's frame: an
+            // aspect-filled image is cropped by the track's mask (with the frame's corners), not spilled over the screen.
+            let drawn = image.contentFrame ?? whole
+            let overflows = resting.width > frame.width * (1 + 1e-9) || resting.height > frame.height * (1 + 1e-9)
+            #expect(!overflows || image.base.maskFrame.map { isClose($0, whole) } == true, "\(replay)")
+            #expect(
+                image.base.cornerRadius == (destination.cornerRadius > 0 && image.base.maskFrame != nil ? destination.cornerRadius : nil), "\(replay)"
+            )
             let expanded = request.direction == .push ? plan.duration : 0
             if validated.start == nil {
-                #expect(isClose(plan.stageRect(whole, in: image, at: expanded), resting, relative: 1e-7), "\(replay)")
+                #expect(isClose(plan.stageRect(drawn, in: image, at: expanded), resting, relative: 1e-7), "\(replay)")
+                #expect(isClose(plan.stageRect(image.base.maskFrame ?? whole, in: image, at: expanded), frame, relative: 1e-7), "\(replay)")
             }
             for keyframe in screen.keyframes {
                 // On the stage the image is where the screen's transform puts the screen's own image rect.
-                let drawn = plan.stageRect(whole, in: image, at: keyframe.time)
+                let placed = plan.stageRect(whole, in: image, at: keyframe.time)
                 let carried = (keyframe.values.transform ?? .identity).apply(to: image.frame, inLayer: screen.frame)
-                #expect(isClose(drawn, carried), "\(replay)")
+                #expect(isClose(placed, carried), "\(replay)")
                 checked += 1
             }
         }

@@ -47,16 +47,24 @@ extension Choreography {
 extension Choreography {
     /// sharedFrame: the destination's image as its own track, drawn inside the flying screen's layer just above what
     /// the screen paints and below the caller's auxiliary views (Instagram's effect: the image lands while the screen
-    /// reveals around it). The screen's transform, mask and clip carry it, so it holds no values of its own (added
-    /// after any interruption has reshaped the screen's motion, which then moves it too).
+    /// reveals around it). The screen's transform, mask and clip carry it, so it holds no motion of its own (added
+    /// after any interruption has reshaped the screen's motion, which then moves it too). The track is the
+    /// destination's frame, masked to it with its corners, and the image is drawn in it as its content mode lays it
+    /// out: an aspect-filled image is cropped to the frame, an aspect-fitted one leaves the screen showing beside it.
     mutating func addDestinationImage(_ validated: ValidatedPlanRequest) {
         let destination = validated.request.destination
-        let screen = parts[flyingPart].frame
-        let image = destination.contentMode.displayedRect(of: validated.imageSize, in: destination.contentFrame)
-        parts.insert(
-            Part(
-                id: "destinationImage", role: .content, frame: image.offsetBy(dx: -screen.x, dy: -screen.y), moves: false,
-                parent: parts[flyingPart].id
-            ) { _ in TrackValues() }, at: flyingPart + 1)
+        let screen = parts[flyingPart].frame, frame = destination.contentFrame
+        let whole = Rect(x: 0, y: 0, width: frame.width, height: frame.height)
+        let image = destination.contentMode.displayedRect(of: validated.imageSize, in: whole)
+        let radius = destination.cornerRadius
+        var part = Part(
+            id: "destinationImage", role: .content, frame: frame.offsetBy(dx: -screen.x, dy: -screen.y), moves: false,
+            parent: parts[flyingPart].id
+        ) { _ in
+            image.width > whole.width || image.height > whole.height || radius > 0
+                ? TrackValues(maskFrame: whole, cornerRadius: radius > 0 ? radius : nil) : TrackValues()
+        }
+        if image != whole { part.contentFrame = image }
+        parts.insert(part, at: flyingPart + 1)
     }
 }
