@@ -4,7 +4,9 @@
 Usage: openapi_rules.py FLIGHTPLAN_BINARY
 `flightplan rules` prints [{"pointer", "keyword", "value"}]; each pointer must resolve in openapi.yaml and its
 keyword must hold that value (for `properties`, the value lists the member names, in any order). FilmstripRequest's
-members must be PlanRequest's (YAML aliases of them, so each the same schema) plus `frames`."""
+members must be PlanRequest's (YAML aliases of them, so each the same schema) plus `frames`. A key twice in one mapping
+is refused first: PyYAML (and so openapi-spec-validator) keeps the last, where a stricter reader (ruamel, which
+openapi-python-client uses) refuses the whole document."""
 import json
 import pathlib
 import subprocess
@@ -12,8 +14,23 @@ import sys
 
 import yaml
 
+
+
+class UniqueKeys(yaml.SafeLoader):
+    """A loader that refuses a mapping with a key twice."""
+
+
+def unique_mapping(loader, node, deep=False):
+    keys = [loader.construct_object(key, deep=deep) for key, _ in node.value]
+    repeated = sorted({key for key in keys if keys.count(key) > 1}, key=str)
+    if repeated:
+        sys.exit(f"openapi.yaml line {node.start_mark.line + 1}: {repeated} given twice in one mapping")
+    return yaml.SafeLoader.construct_mapping(loader, node, deep)
+
+
+UniqueKeys.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, unique_mapping)
 binary = sys.argv[1]
-document = yaml.safe_load((pathlib.Path(__file__).parent.parent / "openapi.yaml").read_text())
+document = yaml.load((pathlib.Path(__file__).parent.parent / "openapi.yaml").read_text(), Loader=UniqueKeys)
 rules = json.loads(subprocess.run([binary, "rules"], check=True, capture_output=True, text=True).stdout)
 
 
