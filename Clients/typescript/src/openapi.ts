@@ -68,7 +68,7 @@ export type Sampling = {
   /** At most 10000 keyframes over the duration. */
   fps: number;
 } | {
-  /** Points a linear renderer may stray from the exact plan. The search for the keyframes has a work budget (at most 10 000 keyframes and 1 000 000 evaluations of the motion per track): a motion that turns too often or too sharply for it is refused (422 naming `sampling.tolerance`); a larger tolerance or `fps` plans it. */
+  /** Points: each track, played linearly between its own keyframes, stays this close to the exact motion (and within one 8-bit step of its opacity); tracks may have different keyframe times. The search for the keyframes has a work budget (at most 10 000 keyframes and 1 000 000 evaluations of the motion per track): a motion that turns too often or too sharply for it is refused (422 naming `sampling.tolerance`); a larger tolerance or `fps` plans it. */
   tolerance: number;
 };
 
@@ -120,7 +120,7 @@ export type Timing = {
   curve?: TimingCurve;
   /** reveal only (default 0.5): the share of the eased progress spent fading; other styles ignore it with a warning. */
   fadeFraction?: number;
-  /** How the outgoing and incoming screens (snapshots, for `snapshot`) fade, as Material's container transform: `in` the incoming fades in over the outgoing (default, except `cross` for snapshot and reduced motion); `out` the outgoing fades out over the incoming; `cross` both at once; `through` the outgoing out over the first 35 % of the fade, then the incoming in. */
+  /** How the outgoing and incoming screens (snapshots, for `snapshot`) fade, as Material's container transform: `in` the incoming fades in over the outgoing (default, except `cross` for snapshot and reduced motion); `out` the outgoing fades out over the incoming; `cross` both at once; `through` the outgoing out over the first 35 % of the fade, then the incoming in, showing what lies behind between the two (the request's `stageColor`, else the page). A pair of one shape (the screens, the snapshots, children clipped to their frames) is planned without a dip: the mode means the mix `u·U + l·L` of the upper layer at `u` and the lower at `l` (what CSS View Transitions composite with `plus-lighter`), and every player composites one layer over the other, showing `u·U + (1 − u)·b·L`; so the upper layer keeps `u` and the lower one is drawn at `b = min(1, l / (1 − u))`. A cross-fade's lower layer is therefore opaque throughout (the stage stays covered, and the outgoing ends hidden under the opaque incoming rather than at 0); the mix is exact wherever the upper layer's pixels are opaque (under translucent pixels the lower shows at `b`). Children not clipped (`snapshot.clipsChildren: false`) differ in shape and fade each as the mode says. */
   fadeMode?: "in" | "out" | "cross" | "through";
   channels?: ChannelTimings;
 };
@@ -179,7 +179,7 @@ export type PlanRequest = {
   imageSize?: Size;
   /** The plan's duration and curve. */
   timing?: Timing;
-  /** How keyframe times are chosen; default `{"tolerance": 0.5}`: a linear renderer stays within 0.5 pt of the exact motion. */
+  /** How keyframe times are chosen; default `{"tolerance": 0.5}`: a linear renderer stays within 0.5 pt of the exact motion. `keyframes` and `fps` give every moving track the same times; a `tolerance` gives each track the times its own motion needs (a track that moves less than another may have fewer keyframes, at other times), every track starting at 0 and ending at `duration`. */
   sampling?: Sampling;
   overlay?: {
     opacity?: number;
@@ -203,13 +203,19 @@ export type PlanRequest = {
     /** Opacity where the push ends. */
     to: number;
   }[];
-  /** What each side shows, for the exports to paint (without it they paint placeholders; with it they paint nothing the request does not give: a track without content or colour is transparent): per side (`source`, `destination`) the `element` (the image; snapshot's container snapshot), the `screen`, and each child by its pair's id. A track paints its side's reference: screens their `screen`, the flying image (zoom, morph, sharedFrame's `destinationImage`) the destination's `element` (else the source's), reveal's growing element the source's, snapshot's outgoing and incoming snapshots the source's and the destination's, a child pair's incoming snapshot its destination child and its outgoing one its source child (each else the other side's). The geometry does not depend on it, but for the flying image's `size`, which gives the image's aspect (see `imageSize`); a child id that names no pair is a 422 naming `content.<side>.children.<id>`. */
+  /** What each side shows, for the exports to paint (without it they paint placeholders; with it they paint nothing the request does not give: a track without content or colour is transparent): per side (`source`, `destination`) the `element` (the image; snapshot's container snapshot), the `screen`, and each child by its pair's id. A track paints its side's reference: screens their `screen`, the flying image (zoom, morph, sharedFrame's `destinationImage`) the destination's `element` (else the source's), reveal's growing element the source's, snapshot's outgoing and incoming snapshots the source's and the destination's, a child pair's incoming snapshot its destination child and its outgoing one its source child (each else the other side's), an auxiliary view its `auxiliary` entry by the view's id. A reveal whose element has a colour grows the colour and paints the source's `element` on its own sublayer (`contentImage`), which fades out over the first tenth of the growth (the seed strips its button to its solid background before it grows); without a colour the image itself grows. The geometry does not depend on it, but for the flying image's `size`, which gives the image's aspect (see `imageSize`); a child id or an auxiliary id that names nothing is a 422 naming `content.<side>.children.<id>` or `content.auxiliary.<id>`. */
   content?: {
     source?: ContentSide;
     destination?: ContentSide;
+    /** By auxiliary view id (a tab bar's picture, faded on its own track as the view's `from` and `to` say). */
+    auxiliary?: {
+      [key: string]: ContentReference;
+    };
   };
   /** A window-space rect that clips every flying track (the area between the bars). */
   contentRegion?: Rect;
+  /** The colour of the stage behind every track (the window's background): the plan's lowest track, `backdrop` (role `overlay`), opaque over the bounds in this colour, which shows wherever the tracks leave the stage uncovered (a fade `through`'s middle, Material's container colour) instead of the page or view behind. */
+  stageColor?: Color;
   /** Start where a running transition is instead of at the source (an interruption): `{"request": <the running plan's PlanRequest>, "time": seconds into it}` (its problems are named `from.request.…`; `time` within its duration; at most 8 nested), or `{"state", "velocity"}` in the flying content's visible terms (`clip`, `image`, `cornerRadius`, `opacity`; velocity fields per second, each within ±10 000 000). Every track the origin has starts from its state at its rate and ends exactly at this plan's end on this plan's curve `p` over its duration `T`: each visible quantity (image and clip edges, radius, opacity, colours, shadow) moves as `start + (end − start)·p(t) + k·t·(1 − t/T)²`, `k` chosen so the initial rate is the running one (a plan that has ended, `time` = its duration, is at rest: every rate 0). The opposite `direction` reverses; a moved destination retargets. */
   from?: RunningPlan | VisibleMotion;
   /** Plan the reduced-motion variant, as iOS and Material do - the screens cross-fade and nothing flies. */
@@ -293,7 +299,7 @@ export type Plan = {
     css: string;
     spring?: SpringForms;
   };
-  /** Every animated or held thing, bottom to top: the choreography a renderer plays without knowing the style. Tracks that move share the plan's keyframe times (the first at 0, the last at `duration`, exactly the end state); a track that does not move has no keyframes. */
+  /** Every animated or held thing, bottom to top: the choreography a renderer plays without knowing the style. Every track that moves has keyframes from 0 to `duration` (exactly the end state): the same times on every track with `sampling.keyframes` or `fps`, each track's own with a `tolerance` (the default: a track that moves less has fewer); a track that does not move has no keyframes. */
   tracks: Track[];
   /** The caller's views to hide for the duration, because tracks draw them: `sourceElement`, `destinationElement`, `child:ID`. */
   hides: string[];
@@ -473,7 +479,7 @@ export type CoreAnimationExport = {
   }[];
 };
 
-/** `?format=boxes`: each track in window space, as design tools place nodes (by top-left, in points, without transforms), at each of the plan's keyframe times (every track at the same times, a held one too: its parent may move it; one keyframe at time 0 when nothing moves). Per keyframe, `clip` is what the track shows: its mask (else its whole frame) through its transform about its centre and each parent's, the smallest axis-aligned rect holding it (plans are axis-aligned, so exact). It is not cut by the track's `region` nor by a parent's `clip`, which a renderer applies on top: a child shows only inside its parent's `clip`. `content`, for a track with content, is where the image is painted, through the same transforms: an aspect-filled image overflows `clip`, which shows part of it. `radius` is the clip's corner radius as seen: the mask's radius times the largest scale of the track's transform and each parent's (corners drawn as the track's `cornerCurve`). `opacity` is the track's own times each parent's. `color` is the track's own colour when it has one. Between two keyframes every number goes linearly (the plan's easing is in the keyframes). Numbers keep every digit, as the plan's. Reading the boxes back from the plan's tracks: `windowBoxes(plan)` in Clients/typescript, `Plan.windowBoxes(of:)` in Swift. */
+/** `?format=boxes`: each track in window space, as design tools place nodes (by top-left, in points, without transforms), at each of the plan's keyframe times (the times at which any track has a keyframe; every track at all of them, a held one too: its parent may move it; one keyframe at time 0 when nothing moves). Per keyframe, `clip` is what the track shows: its mask (else its whole frame) through its transform about its centre and each parent's, the smallest axis-aligned rect holding it (plans are axis-aligned, so exact). It is not cut by the track's `region` nor by a parent's `clip`, which a renderer applies on top: a child shows only inside its parent's `clip`. `content`, for a track with content, is where the image is painted, through the same transforms: an aspect-filled image overflows `clip`, which shows part of it. `radius` is the clip's corner radius as seen: the mask's radius times the largest scale of the track's transform and each parent's (corners drawn as the track's `cornerCurve`). `opacity` is the track's own times each parent's. `color` is the track's own colour when it has one. Between two keyframes every number goes linearly (the plan's easing is in the keyframes). Numbers keep every digit, as the plan's. Reading the boxes back from the plan's tracks: `windowBoxes(plan)` in Clients/typescript, `Plan.windowBoxes(of:)` in Swift. */
 export type WindowBoxesExport = {
   duration: number;
   stage: PlanRect;
@@ -546,6 +552,7 @@ export type Track = {
   contentFrame?: PlanRect;
   base: TrackValues;
   animates: ("transform" | "maskFrame" | "cornerRadius" | "opacity" | "color" | "shadow")[];
+  /** The track's keyframes, times strictly increasing from exactly 0 to exactly the plan's `duration` (empty when the track holds `base`). With `sampling.keyframes` or `fps` every moving track has the same times; with a `tolerance` each track has its own (read each track on its own times: there is no shared grid). */
   keyframes: {
     time: number;
     transform?: AffineTransform;
@@ -670,7 +677,7 @@ export type FilmstripRequest = {
   imageSize?: Size;
   /** The plan's duration and curve. */
   timing?: Timing;
-  /** How keyframe times are chosen; default `{"tolerance": 0.5}`: a linear renderer stays within 0.5 pt of the exact motion. */
+  /** How keyframe times are chosen; default `{"tolerance": 0.5}`: a linear renderer stays within 0.5 pt of the exact motion. `keyframes` and `fps` give every moving track the same times; a `tolerance` gives each track the times its own motion needs (a track that moves less than another may have fewer keyframes, at other times), every track starting at 0 and ending at `duration`. */
   sampling?: Sampling;
   overlay?: {
     opacity?: number;
@@ -694,13 +701,19 @@ export type FilmstripRequest = {
     /** Opacity where the push ends. */
     to: number;
   }[];
-  /** What each side shows, for the exports to paint (without it they paint placeholders; with it they paint nothing the request does not give: a track without content or colour is transparent): per side (`source`, `destination`) the `element` (the image; snapshot's container snapshot), the `screen`, and each child by its pair's id. A track paints its side's reference: screens their `screen`, the flying image (zoom, morph, sharedFrame's `destinationImage`) the destination's `element` (else the source's), reveal's growing element the source's, snapshot's outgoing and incoming snapshots the source's and the destination's, a child pair's incoming snapshot its destination child and its outgoing one its source child (each else the other side's). The geometry does not depend on it, but for the flying image's `size`, which gives the image's aspect (see `imageSize`); a child id that names no pair is a 422 naming `content.<side>.children.<id>`. */
+  /** What each side shows, for the exports to paint (without it they paint placeholders; with it they paint nothing the request does not give: a track without content or colour is transparent): per side (`source`, `destination`) the `element` (the image; snapshot's container snapshot), the `screen`, and each child by its pair's id. A track paints its side's reference: screens their `screen`, the flying image (zoom, morph, sharedFrame's `destinationImage`) the destination's `element` (else the source's), reveal's growing element the source's, snapshot's outgoing and incoming snapshots the source's and the destination's, a child pair's incoming snapshot its destination child and its outgoing one its source child (each else the other side's), an auxiliary view its `auxiliary` entry by the view's id. A reveal whose element has a colour grows the colour and paints the source's `element` on its own sublayer (`contentImage`), which fades out over the first tenth of the growth (the seed strips its button to its solid background before it grows); without a colour the image itself grows. The geometry does not depend on it, but for the flying image's `size`, which gives the image's aspect (see `imageSize`); a child id or an auxiliary id that names nothing is a 422 naming `content.<side>.children.<id>` or `content.auxiliary.<id>`. */
   content?: {
     source?: ContentSide;
     destination?: ContentSide;
+    /** By auxiliary view id (a tab bar's picture, faded on its own track as the view's `from` and `to` say). */
+    auxiliary?: {
+      [key: string]: ContentReference;
+    };
   };
   /** A window-space rect that clips every flying track (the area between the bars). */
   contentRegion?: Rect;
+  /** The colour of the stage behind every track (the window's background): the plan's lowest track, `backdrop` (role `overlay`), opaque over the bounds in this colour, which shows wherever the tracks leave the stage uncovered (a fade `through`'s middle, Material's container colour) instead of the page or view behind. */
+  stageColor?: Color;
   /** Start where a running transition is instead of at the source (an interruption): `{"request": <the running plan's PlanRequest>, "time": seconds into it}` (its problems are named `from.request.…`; `time` within its duration; at most 8 nested), or `{"state", "velocity"}` in the flying content's visible terms (`clip`, `image`, `cornerRadius`, `opacity`; velocity fields per second, each within ±10 000 000). Every track the origin has starts from its state at its rate and ends exactly at this plan's end on this plan's curve `p` over its duration `T`: each visible quantity (image and clip edges, radius, opacity, colours, shadow) moves as `start + (end − start)·p(t) + k·t·(1 − t/T)²`, `k` chosen so the initial rate is the running one (a plan that has ended, `time` = its duration, is at rest: every rate 0). The opposite `direction` reverses; a moved destination retargets. */
   from?: RunningPlan | VisibleMotion;
   /** Plan the reduced-motion variant, as iOS and Material do - the screens cross-fade and nothing flies. */

@@ -30,12 +30,11 @@ test("applyPlan gives every track, in order, with its keyframes' values at their
     assert.deepEqual(order, plan.tracks.map((track) => track.id), `${name}: every track, bottom to top`);
     const moving = plan.tracks.find((track) => track.keyframes.length > 1);
     if (!moving) continue;
-    const times = moving.keyframes.map((keyframe) => keyframe.time);
-    for (let index = 0; index < times.length; index += 1) {
-      const at = states(plan, times[index]);
-      const halfway = index + 1 < times.length ? states(plan, (times[index] + times[index + 1]) / 2) : undefined;
-      for (const track of plan.tracks) {
-        const [, state] = at.get(track.id)!;
+    // Each track at its own keyframes' times (a tolerance gives each track its own), the others held at their base.
+    for (const track of plan.tracks) {
+      const times = track.keyframes.length > 0 ? track.keyframes.map((keyframe) => keyframe.time) : [0, plan.duration / 2, plan.duration];
+      for (let index = 0; index < times.length; index += 1) {
+        const [, state] = states(plan, times[index]).get(track.id)!;
         const keyframe = track.keyframes[index] ?? {};
         const next = track.keyframes[index + 1];
         const what = `${name} ${track.id} at ${times[index]}`;
@@ -45,8 +44,8 @@ test("applyPlan gives every track, in order, with its keyframes' values at their
         close(state.cornerRadius, keyframe.cornerRadius ?? track.base.cornerRadius ?? 0, `${what} cornerRadius`);
         const color = keyframe.color ?? track.base.color;
         if (color) for (const key of ["r", "g", "b", "a"] as const) close(state.color![key], rgba(color)[key], `${what} color.${key}`);
-        if (halfway && next && keyframe.transform && next.transform) {
-          const [, mid] = halfway.get(track.id)!;
+        if (next && keyframe.transform && next.transform) {
+          const [, mid] = states(plan, (times[index] + times[index + 1]) / 2).get(track.id)!;
           for (const key of ["a", "d", "tx", "ty"] as const) close(mid.transform[key], (keyframe.transform[key] + next.transform[key]) / 2, `${what}+½ transform.${key}`);
         }
       }
