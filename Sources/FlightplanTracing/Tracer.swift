@@ -2,7 +2,7 @@
 /// them.
 public final class Tracer: Sendable {
     /// Which traces are exported.
-    public let sampler: Sampler
+    public let sampler: TraceSampler
     /// The queue and the thread that send spans.
     public let batcher: SpanBatcher
 
@@ -10,7 +10,7 @@ public final class Tracer: Sendable {
     /// - Parameters:
     ///   - sampler: Which traces are exported.
     ///   - batcher: Where their spans go.
-    public init(sampler: Sampler, batcher: SpanBatcher) {
+    public init(sampler: TraceSampler, batcher: SpanBatcher) {
         self.sampler = sampler
         self.batcher = batcher
     }

@@ -66,7 +66,7 @@ public struct TracingConfiguration: Sendable, Hashable {
     /// The resource's attributes: `service.name`, the SDK's and the process's, then `OTEL_RESOURCE_ATTRIBUTES`.
     public var resource: [Attribute]
     /// Which traces are exported (`OTEL_TRACES_SAMPLER`, `OTEL_TRACES_SAMPLER_ARG`).
-    public var sampler: Sampler
+    public var sampler: TraceSampler
     /// The batch processor's queue and timing (`OTEL_BSP_*`).
     public var batch: BatchSettings
 
@@ -246,7 +246,7 @@ struct EnvironmentReader {
         return own + given.filter { attribute in !own.contains { $0.key == attribute.key } }
     }
 
-    func sampler() throws(TracingConfigurationError) -> Sampler {
+    func sampler() throws(TracingConfigurationError) -> TraceSampler {
         let name = trimmed("OTEL_TRACES_SAMPLER").flatMap { $0.isEmpty ? nil : $0.lowercased() } ?? "parentbased_always_on"
         func ratio() throws(TracingConfigurationError) -> Double {
             guard let text = trimmed("OTEL_TRACES_SAMPLER_ARG"), !text.isEmpty else { return 1 }

@@ -28,7 +28,7 @@ private final class SpanRecorder: @unchecked Sendable {  // `spans` is only touc
 struct ServerSpanTests {
     private static let traceparent = "00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01"
 
-    private func tracer(_ sampler: Sampler = .parentBased(root: .alwaysOn)) -> (Tracer, SpanRecorder) {
+    private func tracer(_ sampler: TraceSampler = .parentBased(root: .alwaysOn)) -> (Tracer, SpanRecorder) {
         let recorder = SpanRecorder()
         return (Tracer(sampler: sampler, batcher: SpanBatcher(settings: BatchSettings(), export: recorder.export)), recorder)
     }

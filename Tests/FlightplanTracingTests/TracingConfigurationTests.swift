@@ -64,7 +64,7 @@ struct TracingConfigurationTests {
 
     @Test("samplers by name, with their ratio")
     func samplers() throws {
-        func sampler(_ name: String, _ argument: String? = nil) throws -> Sampler? {
+        func sampler(_ name: String, _ argument: String? = nil) throws -> TraceSampler? {
             var environment = Self.endpoint.merging(["OTEL_TRACES_SAMPLER": name]) { $1 }
             environment["OTEL_TRACES_SAMPLER_ARG"] = argument
             return try configuration(environment)?.sampler
@@ -102,7 +102,7 @@ struct TracingConfigurationTests {
 struct SamplerTests {
     @Test("traceidratio keeps about its share of random traces, none at 0 and all at 1", arguments: [0, 0.1, 0.5, 1])
     func ratio(share: Double) {
-        let kept = (0..<20_000).filter { _ in Sampler.traceIDRatio(share).samples(.random(), parentSampled: nil) }.count
+        let kept = (0..<20_000).filter { _ in TraceSampler.traceIDRatio(share).samples(.random(), parentSampled: nil) }.count
         #expect(abs(Double(kept) / 20_000 - share) < 0.02)
         if share == 0 || share == 1 { #expect(Double(kept) == share * 20_000) }
     }
@@ -111,19 +111,19 @@ struct SamplerTests {
     func consistent() {
         for _ in 0..<1000 {
             let trace = TraceID.random()
-            #expect(Sampler.traceIDRatio(0.3).samples(trace, parentSampled: nil) == Sampler.traceIDRatio(0.3).samples(trace, parentSampled: nil))
+            #expect(TraceSampler.traceIDRatio(0.3).samples(trace, parentSampled: nil) == TraceSampler.traceIDRatio(0.3).samples(trace, parentSampled: nil))
             // A larger share keeps every trace a smaller one keeps.
-            #expect(!Sampler.traceIDRatio(0.3).samples(trace, parentSampled: nil) || Sampler.traceIDRatio(0.6).samples(trace, parentSampled: nil))
+            #expect(!TraceSampler.traceIDRatio(0.3).samples(trace, parentSampled: nil) || TraceSampler.traceIDRatio(0.6).samples(trace, parentSampled: nil))
         }
     }
 
     @Test("parent-based samplers follow the caller's flag, and their root sampler without a caller")
     func parentBased() {
         let trace = TraceID.random()
-        for root in [Sampler.alwaysOn, .alwaysOff] {
-            #expect(Sampler.parentBased(root: root).samples(trace, parentSampled: true))
-            #expect(!Sampler.parentBased(root: root).samples(trace, parentSampled: false))
-            #expect(Sampler.parentBased(root: root).samples(trace, parentSampled: nil) == (root == .alwaysOn))
+        for root in [TraceSampler.alwaysOn, .alwaysOff] {
+            #expect(TraceSampler.parentBased(root: root).samples(trace, parentSampled: true))
+            #expect(!TraceSampler.parentBased(root: root).samples(trace, parentSampled: false))
+            #expect(TraceSampler.parentBased(root: root).samples(trace, parentSampled: nil) == (root == .alwaysOn))
         }
     }
 }

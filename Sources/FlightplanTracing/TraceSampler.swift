@@ -1,5 +1,5 @@
 /// Which traces get their spans exported: OpenTelemetry's built-in samplers, as `OTEL_TRACES_SAMPLER` names them.
-public indirect enum Sampler: Sendable, Hashable {
+public indirect enum TraceSampler: Sendable, Hashable {
     /// Every trace (`always_on`).
     case alwaysOn
     /// None (`always_off`).
@@ -9,7 +9,7 @@ public indirect enum Sampler: Sendable, Hashable {
     case traceIDRatio(Double)
     /// The caller's decision (the `traceparent`'s sampled flag) when there is a caller, else `root`'s
     /// (`parentbased_always_on`, the default, and its kin).
-    case parentBased(root: Sampler)
+    case parentBased(root: TraceSampler)
 
     /// Whether a span of `traceID` is exported.
     /// - Parameters:
