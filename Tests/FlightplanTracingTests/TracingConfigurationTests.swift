@@ -111,9 +111,13 @@ struct SamplerTests {
     func consistent() {
         for _ in 0..<1000 {
             let trace = TraceID.random()
-            #expect(TraceSampler.traceIDRatio(0.3).samples(trace, parentSampled: nil) == TraceSampler.traceIDRatio(0.3).samples(trace, parentSampled: nil))
+            #expect(
+                TraceSampler.traceIDRatio(0.3).samples(trace, parentSampled: nil) == TraceSampler.traceIDRatio(0.3).samples(trace, parentSampled: nil)
+            )
             // A larger share keeps every trace a smaller one keeps.
-            #expect(!TraceSampler.traceIDRatio(0.3).samples(trace, parentSampled: nil) || TraceSampler.traceIDRatio(0.6).samples(trace, parentSampled: nil))
+            #expect(
+                !TraceSampler.traceIDRatio(0.3).samples(trace, parentSampled: nil)
+                    || TraceSampler.traceIDRatio(0.6).samples(trace, parentSampled: nil))
         }
     }
 
