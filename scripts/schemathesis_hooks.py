@@ -143,7 +143,8 @@ def fit_to_duration(request):
         snapshot["stagger"] = min(snapshot["stagger"], 0.9 * (duration or 0.001) / (len(children) - 1))
     sampling = request.get("sampling")
     if isinstance(sampling, dict) and is_number(sampling.get("fps")):
-        sampling["fps"] = min(sampling["fps"], 10000 / (duration or 60))
+        # At most 10 000 keyframes: ⌈fps × duration⌉ + 1, so fps × duration ≤ 9 999 (9 998, against rounding).
+        sampling["fps"] = min(sampling["fps"], 9998 / (duration or 60))
 
 
 def fit_channel(channel, timing):
