@@ -22,7 +22,7 @@ GEOMETRY = '"source": {"frame": {"x": 16, "y": 220, "width": 120, "height": 160}
 # The largest batch one output budget accepts, in bytes: the snapshot example (a container, two snapshots and two
 # child pairs of two snapshots each, 7 moving tracks whose keyframes carry a transform, a mask, a radius or an
 # opacity: the most bytes per budgeted keyframe of the examples) at 1 424 keyframes, 5 times:
-# 5 × (7 × 1 424 + 26 easing stops) = 49 970 of the 50 000 points, a 12.8 MB answer (at 1 426 keyframes the last
+# 5 × (7 × 1 424 + 26 easing stops) = 49 970 of the 50 000 points, a 12.3 MB answer (the cross-fade's lower snapshot holds opacity 1; at 1 426 keyframes the last
 # items are refused for their easing).
 SNAPSHOT = json.load(open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "examples", "snapshot.json")))
 LARGEST_BATCH = json.dumps({"requests": [dict(SNAPSHOT, sampling={"keyframes": 1424})] * 5})
@@ -378,7 +378,7 @@ def bounded_batches():
     check(status == 200 and spent <= 0.5, "256 items that each exhaust the tolerance budget cost at most 0.5 s of CPU", f"({spent:.2f} s)")
     status, body = post(server.port, "/v1/plans/batch", LARGEST_BATCH)
     grown = max(grown, server.peak_rss_mib() - rss)
-    check(status == 200 and b'"problem"' not in body and len(body) > 12.5e6 and grown <= 64, "the largest accepted batch raises peak RSS by at most 64 MiB",
+    check(status == 200 and b'"problem"' not in body and len(body) > 10e6 and grown <= 64, "the largest accepted batch raises peak RSS by at most 64 MiB",
           f"({len(body) / 1e6:.1f} MB answer, peak RSS +{grown:.0f} MiB)")
     server.stop()
 

@@ -44,11 +44,12 @@ extension Choreography {
     }
 
     /// The parts at `sampled` as a function of the plan's progress, when they are one (every part follows the plan's
-    /// progress, no channel runs on a window of time) on a `timing` whose progress stays inside 0…1 or is a spring's;
-    /// else nil.
+    /// progress, no channel runs on a window of time) on a `timing` whose progress stays inside 0…1 or is a spring's
+    /// that turns at most 64 times; else nil.
     func progressMotion(of sampled: [Int], timing: ResolvedTiming) -> ProgressMotion? {
         guard followsPlanProgress, let kinks = clocks.progressKinks,
-            let curve = timing.boundedBezier.map(ProgressMotion.Curve.bezier) ?? timing.spring.map({ .spring(SpringProgress($0)) })
+            let curve = timing.boundedBezier.map(ProgressMotion.Curve.bezier)
+                ?? timing.spring.flatMap(SpringProgress.init).map(ProgressMotion.Curve.spring)
         else { return nil }
         return ProgressMotion(
             curve: curve, kinks: kinks,

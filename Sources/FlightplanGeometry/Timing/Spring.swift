@@ -276,10 +276,13 @@ package struct SpringProgress {
     package let range: (low: Double, high: Double)
 
     /// Finds the spring's turns: its rate is sampled at ``scanSteps(of:)`` even steps, and each change of sign between
-    /// two of them bisected to the spacing of doubles.
-    package init(_ spring: SpringMotion) {
+    /// two of them bisected to the spacing of doubles. Nil for a spring that turns more than 64 times over its duration
+    /// (an eighth of a half period per step would take more than ``maximumScanSteps``): finding and spanning its turns
+    /// costs more than the time search, which such a plan goes to, with its work budget.
+    package init?(_ spring: SpringMotion) {
+        guard let steps = Self.scanSteps(of: spring) else { return nil }
         self.spring = spring
-        let duration = spring.duration, steps = Self.scanSteps(of: spring)
+        let duration = spring.duration
         var turns: [Double] = []
         var previous = (time: 0.0, rate: spring.rate(at: 0))
         for step in 1...steps {
@@ -302,12 +305,16 @@ package struct SpringProgress {
 
     /// How many even steps the turns are looked for in: at least 32, and an eighth of a damped half period at most (the
     /// displacement turns once a half period, so a step holds at most one turn; the settling ramp only nudges them).
-    private static func scanSteps(of spring: SpringMotion) -> Int {
+    private static func scanSteps(of spring: SpringMotion) -> Int? {
         let damping = spring.dampingRatio
         guard damping < 1 else { return 32 }
         let dampedOmega = spring.angularFrequency * (1 - damping * damping).squareRoot()
-        return min(4096, max(32, Int((spring.duration * dampedOmega * 8 / Double.pi).rounded(.up))))
+        let steps = (spring.duration * dampedOmega * 8 / Double.pi).rounded(.up)
+        return steps <= Double(maximumScanSteps) ? max(32, Int(steps)) : nil
     }
+
+    /// The most steps the turns are looked for in: 64 turns (half periods), eight steps each.
+    private static let maximumScanSteps = 512
 
     /// The time in `low…high` where `isLow` stops holding (it holds at `low` and not at `high`), to the spacing of doubles.
     private static func bisect(_ low: Double, _ high: Double, isLow: (Double) -> Bool) -> Double {
