@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """The contract as a design-tool team meets it: clients generated from openapi.yaml with openapi-python-client,
-datamodel-code-generator (pydantic models) and openapi-generator (its Python client, and its typescript-fetch
-client compiled with tsc and run by node through scripts/typescript_fetch_client.js; its validator first), each
+datamodel-code-generator (pydantic models), openapi-generator (its Python client, and its typescript-fetch
+client compiled with tsc and run by node through scripts/typescript_fetch_client.js; its validator first) and
+swift-openapi-generator (its build plugin in the package Clients/swift-openapi, whose driver sends each call), each
 used against the real binary over every committed example request (examples/*.json, the seeds, the content
 example, the dismissals in examples/gestures; hex colours among them), a batch of them all, and with
 openapi-python-client one request built from the generated classes with a spring and an interruption, and the
@@ -217,7 +218,7 @@ def python_client(server):
             request = models.DismissRequest.from_dict(body)
             check_same(request.to_dict(), body, f"openapi-python-client: the {name} dismissal request round-trips")
             sent = server.post("/v1/gestures/dismiss", body)
-            check(sent["tracks"] and (sent["plan"] is None or carries_tracks(sent["plan"])),
+            check(sent["tracks"] and ("plan" not in sent or carries_tracks(sent["plan"])),
                   f"openapi-python-client: the {name} dismissal has its tracks (and on release its plan's)")
             for format in FORMATS:
                 dismissal = dismiss_gesture.sync(client=client, body=request, format_=models.DismissGestureFormat(format))
@@ -311,29 +312,64 @@ def generator_client(server):
 
 
 
-def typescript_client(server, directory):
-    """openapi-generator's typescript-fetch client, compiled with tsc and run by node
-    (scripts/typescript_fetch_client.js): each request read into its generated type and sent, each answer written
-    back by the client's own ToJSON."""
+def every_call(directory):
+    """Every example in every format, and the batch of them all, as the list of calls the typescript-fetch and the
+    swift-openapi-generator drivers read ([{"name", "operation", "body", "format"}]): the list and its file's path."""
     requests = [{"name": f"{name} in {format}", "operation": "createPlan", "body": body, "format": format}
                 for name, body in PLAN_EXAMPLES.items() for format in FORMATS]
     requests += [{"name": f"{name} in {format}", "operation": "dismissGesture", "body": body, "format": format}
                  for name, body in DISMISSAL_EXAMPLES.items() for format in FORMATS]
     requests += [{"name": f"batch in {format}", "operation": "createPlans", "body": {"requests": list(PLAN_EXAMPLES.values())}, "format": format}
                  for format in FORMATS]
-    with open(os.path.join(directory, "typescript-requests.json"), "w") as file:
+    path = os.path.join(directory, "calls.json")
+    with open(path, "w") as file:
         json.dump(requests, file)
-    played = subprocess.run(["node", os.path.join(ROOT, "scripts/typescript_fetch_client.js"), os.path.join(directory, "typescript/dist"),
-                             file.name, server.url], check=True, capture_output=True, text=True)
+    return requests, path
+
+
+def check_answers(client, server, requests, results):
+    """Each driver's result gives back the server's own answer to the same body (createPlan's through `?format=`)."""
     routes = {"dismissGesture": "/v1/gestures/dismiss", "createPlans": "/v1/plans/batch"}
-    for request, result in zip(requests, json.loads(played.stdout), strict=True):
-        name = f"typescript-fetch: the {request['name']} answer gives back the server's"
+    for request, result in zip(requests, results, strict=True):
+        name = f"{client}: the {request['name']} answer gives back the server's"
         if "error" in result:
             check(False, name, result["error"])
         elif request["operation"] == "createPlan":
             check_same(result["answer"], server.plan(request["body"], request["format"]), name)
         else:
             check_same(result["answer"], server.post(f"{routes[request['operation']]}?format={request['format']}", request["body"]), name)
+
+
+def typescript_client(server, directory):
+    """openapi-generator's typescript-fetch client, compiled with tsc and run by node
+    (scripts/typescript_fetch_client.js): each request read into its generated type and sent, each answer written
+    back by the client's own ToJSON."""
+    requests, path = every_call(directory)
+    played = subprocess.run(["node", os.path.join(ROOT, "scripts/typescript_fetch_client.js"), os.path.join(directory, "typescript/dist"),
+                             path, server.url], check=True, capture_output=True, text=True)
+    check_answers("typescript-fetch", server, requests, json.loads(played.stdout))
+
+
+def swift_client(server, directory):
+    """swift-openapi-generator's client (its build plugin, in the package Clients/swift-openapi, run by the driver
+    there): each request decoded into its generated type and encoded back unchanged, sent, each answer decoded into
+    the generated types (createPlan's JSON formats each as its own `oneOf` case) and encoded back."""
+    package = os.path.join(ROOT, "Clients", "swift-openapi")
+    subprocess.run(["swift", "build", "--package-path", package], check=True, capture_output=True, text=True)
+    driver = subprocess.run(["swift", "build", "--package-path", package, "--show-bin-path"], check=True, capture_output=True, text=True)
+    requests, path = every_call(directory)
+    played = subprocess.run([os.path.join(driver.stdout.strip(), "GeneratedClientCheck"), path, server.url], check=True,
+                            capture_output=True, text=True)
+    results = json.loads(played.stdout)
+    types = {"json": "Plan", "waapi": "WebAnimationsExport", "lottie": "LottieExport", "core-animation": "CoreAnimationExport",
+             "boxes": "WindowBoxesExport"}
+    for request, result in zip(requests, results, strict=True):
+        if "request" in result:
+            check_same(result["request"], request["body"], f"swift-openapi-generator: the {request['name']} request round-trips")
+        if "schema" in result:
+            check(result["schema"] == types[request["format"]], f"swift-openapi-generator: the {request['name']} answer is a {types[request['format']]}",
+                  result["schema"])
+    check_answers("swift-openapi-generator", server, requests, results)
 
 
 def main():
@@ -346,8 +382,9 @@ def main():
             for client in (python_client, pydantic_models, generator_client):
                 with trying(f"{client.__name__}: every check ran"):
                     client(server)
-            with trying("typescript_client: every check ran"):
-                typescript_client(server, directory)
+            for client in (typescript_client, swift_client):
+                with trying(f"{client.__name__}: every check ran"):
+                    client(server, directory)
         finally:
             server.process.terminate()
             server.process.wait(15)

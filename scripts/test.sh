@@ -8,7 +8,8 @@
 #   errors: ~30 s after the build);
 #   openapi.yaml's examples match the planner; curl integration tests against
 #   the real binary (including the contract check of every response); clients generated from openapi.yaml
-#   (openapi-python-client, datamodel-code-generator, openapi-generator python and typescript-fetch) used against the real binary
+#   (openapi-python-client, datamodel-code-generator, openapi-generator python and typescript-fetch,
+#   swift-openapi-generator built in Clients/swift-openapi) used against the real binary
 #   in every format; the TypeScript client (Clients/typescript: its types regenerated from openapi.yaml and compared,
 #   compiled with tsc, node's test runner against the real binary, its player in headless Chromium);
 #   schemathesis (positive data acceptance included); the image built with podman from the Dockerfile (its build
@@ -53,7 +54,7 @@ step() {
     if [ "$outcome" = FAILED ]; then summary; exit 1; fi
 }
 step python3 -m openapi_spec_validator openapi.yaml
-step swift format lint --strict --recursive Sources Tests
+step swift format lint --strict --recursive Sources Tests Clients/swift-openapi/Package.swift Clients/swift-openapi/Sources
 step python3 scripts/public_api_docs.py
 step swift build
 step scripts/sdk_docs.sh

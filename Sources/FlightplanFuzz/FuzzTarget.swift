@@ -35,7 +35,7 @@ func exercise(_ input: [UInt8]) {
     }
     switch Endpoint.dismiss.answer(input).result.map({ Array($0) }) {
     case .success(let output):
-        // `decision`, `plan` and `spring` are null while dragging; the state and any plan or spring never hold one.
+        // `decision`, `plan` and `spring` are left out while dragging; the state and any plan or spring never hold a null.
         let dismissal = readBack(output, as: Dismissal.self)
         guard !dismissal.state.jsonBytes.containsNull, !(dismissal.plan?.jsonBytes.containsNull ?? false),
             !(dismissal.spring?.jsonBytes.containsNull ?? false)

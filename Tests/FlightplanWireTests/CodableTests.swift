@@ -36,7 +36,7 @@ struct CodableTests {
         }
     }
 
-    @Test("dismissal samples and answers (nulls while dragging included) have the wire's shapes")
+    @Test("dismissal samples and answers (what is left out while dragging included) have the wire's shapes")
     func dismissalShapes() throws {
         try forAllScenes(count: 80) { rng, replay in
             let request = RandomScenes.dismissRequest(using: &rng)

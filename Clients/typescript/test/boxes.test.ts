@@ -48,9 +48,9 @@ test("windowBoxes(plan) gives what ?format=boxes answers, for every committed ex
 
 test("windowBoxes(plan) gives what ?format=boxes answers for every dismissal's completion plan", async () => {
   for (const [name, request] of examples("gestures")) {
-    const plan = (await client.dismissGesture(request as DismissRequest)).value.plan as Plan | null;
-    const exported = (await client.dismissGesture(request as DismissRequest, { format: "boxes" })).value.plan as WindowBoxesExport | null;
-    assert.equal(plan === null, exported === null, name);
+    const plan = (await client.dismissGesture(request as DismissRequest)).value.plan as Plan | undefined;
+    const exported = (await client.dismissGesture(request as DismissRequest, { format: "boxes" })).value.plan as WindowBoxesExport | undefined;
+    assert.equal(plan === undefined, exported === undefined, name);
     if (plan && exported) same(windowBoxes(plan), exported, name);
   }
 });

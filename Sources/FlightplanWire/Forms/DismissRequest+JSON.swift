@@ -59,12 +59,13 @@ extension PinchSample: WireObject {
 extension Dismissal: WireObject {
     public static var wireStart: Dismissal { Dismissal(layer: .wireStart, state: .wireStart) }
 
-    /// The answer as the server sends it: `decision`, `reason`, `plan` and `spring` are `null` while dragging.
+    /// The answer as the server sends it: `decision`, `reason`, `plan` and `spring` are left out while dragging (a
+    /// `null` in their place reads as left out).
     /// - Throws: ``ValidationError`` from the reader only, `field` naming the member: `layer` or `state` missing, or
     ///   any member not in its form.
     public static func describe<Walk: WireWalk>(_ walk: inout Walk, _ value: inout Dismissal) throws(ValidationError) {
         try describeDecision(&walk, &value)
-        try walk.nullable("plan", &value.plan)
+        try walk.optional("plan", &value.plan)
         try describeCompletion(&walk, &value)
     }
 
@@ -72,13 +73,13 @@ extension Dismissal: WireObject {
     private static func describeDecision<Walk: WireWalk>(_ walk: inout Walk, _ value: inout Dismissal) throws(ValidationError) {
         try walk.required("layer", &value.layer)
         try walk.required("state", &value.state)
-        try walk.nullable("decision", &value.decision)
-        try walk.nullable("reason", &value.reason)
+        try walk.optional("decision", &value.decision)
+        try walk.optional("reason", &value.reason)
     }
 
     /// The members after the completion plan.
     private static func describeCompletion<Walk: WireWalk>(_ walk: inout Walk, _ value: inout Dismissal) throws(ValidationError) {
-        try walk.nullable("spring", &value.spring)
+        try walk.optional("spring", &value.spring)
         try walk.optional("tracks", &value.tracks)
     }
 
@@ -94,8 +95,10 @@ extension Dismissal: WireObject {
             var walk = WireWriter(writer: pointer)
             // The writer's steps never throw.
             try! Self.describeDecision(&walk, &answer)
-            pointer.pointee.key("plan")
-            if let plan { format.write(plan, to: &pointer.pointee, idPrefix: idPrefix) } else { pointer.pointee.null() }
+            if let plan {
+                pointer.pointee.key("plan")
+                format.write(plan, to: &pointer.pointee, idPrefix: idPrefix)
+            }
             try! Self.describeCompletion(&walk, &answer)
         }
         writer.endObject()

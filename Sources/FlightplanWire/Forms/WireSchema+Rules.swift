@@ -70,11 +70,6 @@ private struct WireMembers: WireWalk {
         if let enumeration = fallback as? any WireEnumeration { enumerationDefaults.append((name.description, enumeration.rawValue)) }
     }
 
-    mutating func nullable<Value: WireValue>(_ name: StaticString, _ value: inout Value?) {
-        names.append(name.description)
-        alwaysWritten.append(name.description)
-    }
-
     mutating func integer(_ name: StaticString, _ value: inout Int?, notWhole: String, rangeRule: String) {
         names.append(name.description)
     }

@@ -77,12 +77,6 @@ public protocol WireWalk {
     /// - Throws: ``ValidationError`` from the reader when the member is present but not in `Value`'s form.
     mutating func defaulted<Value: WireValue & Equatable>(
         _ name: StaticString, _ value: inout Value, _ fallback: Value, writesFallback: Bool) throws(ValidationError)
-    /// A member an answer writes as `null` when it has no value (a dismissal's decision while dragging).
-    /// - Parameters:
-    ///   - name: The member's JSON key.
-    ///   - value: The property: nil when the member is absent or `null`; the writer then writes `null`.
-    /// - Throws: ``ValidationError`` from the reader when the member is present but not in `Value`'s form.
-    mutating func nullable<Value: WireValue>(_ name: StaticString, _ value: inout Value?) throws(ValidationError)
     /// An optional whole number, refused with `notWhole` when fractional and `rangeRule` when beyond an `Int`.
     /// - Parameters:
     ///   - name: The member's JSON key.
@@ -268,11 +262,6 @@ struct WireReader: WireWalk {
         value = try Value(wire: json) { path(name) }
     }
 
-    @inline(__always)
-    mutating func nullable<Value: WireValue>(_ name: StaticString, _ value: inout Value?) throws(ValidationError) {
-        try optional(name, &value)
-    }
-
     mutating func integer(_ name: StaticString, _ value: inout Int?, notWhole: String, rangeRule: String) throws(ValidationError) {
         guard let json = find(name) else { value = nil; return }
         let number = try Double(wire: json) { path(name) }
@@ -329,12 +318,6 @@ struct WireWriter: WireWalk {
         guard writesFallback || value != fallback else { return }
         writer.pointee.key(name)
         value.write(to: &writer.pointee)
-    }
-
-    @inline(__always)
-    func nullable<Value: WireValue>(_ name: StaticString, _ value: inout Value?) {
-        writer.pointee.key(name)
-        if let value { value.write(to: &writer.pointee) } else { writer.pointee.null() }
     }
 
     @inline(__always)
