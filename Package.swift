@@ -18,7 +18,11 @@ let package = Package(
         .library(name: "FlightplanCore", targets: ["FlightplanCore"]),
         .library(name: "FlightplanWire", targets: ["FlightplanWire"]),
         .library(name: "FlightplanClient", targets: ["FlightplanClient"]),
-        .executable(name: "flightplan", targets: ["flightplan"]),
+        // No `.executable` product for `flightplan`: SwiftPM synthesizes one for this package's own builds
+        // (`swift build --product flightplan`, `swift run flightplan`), and a package that depends on this one
+        // resolves the dependencies of every product declared here, so declaring it would make an app that uses
+        // FlightplanClient fetch swift-argument-parser and swift-log and compile argument-parser's plugins
+        // (scripts/sdk_consumer.py fails then).
     ],
     // Exact versions, so every build (the image's included) resolves the same code whatever Package.resolved says
     // or lacks; docs/operations.md#pinned-dependencies says how to move one.

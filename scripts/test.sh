@@ -58,6 +58,7 @@ step swift format lint --strict --recursive Sources Tests Clients/swift-openapi/
 step python3 scripts/public_api_docs.py
 step swift build
 step scripts/sdk_docs.sh
+step python3 scripts/sdk_consumer.py
 step python3 scripts/openapi_rules.py .build/debug/flightplan
 step python3 scripts/openapi_examples.py .build/debug/flightplan --check
 step python3 scripts/integration_test.py .build/debug/flightplan
