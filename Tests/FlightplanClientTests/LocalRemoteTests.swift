@@ -23,7 +23,7 @@ struct LocalRemoteTests {
             let local = LocalPlanner()
             let transport = URLSessionTransport()
             var rng = SeededGenerator(seed: 0x5D6)
-            for index in 0..<250 {
+            for index in 0..<requestsThroughServer(250) {
                 var request = RandomScenes.request(using: &rng)
                 if index % 5 == 0 { request.precision = index % 7 }
                 let localPlan = try await local.plan(request).value
@@ -93,7 +93,7 @@ struct LocalRemoteTests {
             let remote = RemotePlanner(baseURL: url)
             let local = LocalPlanner()
             var rng = SeededGenerator(seed: 0xD15)
-            for index in 0..<120 {
+            for index in 0..<requestsThroughServer(120) {
                 let request = RandomScenes.dismissRequest(using: &rng)
                 let localAnswer = try await local.dismiss(request).value
                 let remoteAnswer = try await remote.dismiss(request).value
@@ -114,7 +114,7 @@ struct LocalRemoteTests {
             let remote = RemotePlanner(baseURL: url)
             let local = LocalPlanner()
             var rng = SeededGenerator(seed: 0x1E7)
-            for index in 0..<60 {
+            for index in 0..<requestsThroughServer(60) {
                 let running = RandomScenes.request(using: &rng, sampling: .keyframes(2001))
                 let played = try await local.plan(running).value
                 let time = Double.random(in: 0...played.duration, using: &rng)
