@@ -282,6 +282,10 @@ package struct SpringProgress {
     package init?(_ spring: SpringMotion) {
         guard let steps = Self.scanSteps(of: spring) else { return nil }
         self.spring = spring
+        if let known = Self.shapes.value(for: spring) {
+            (turns, range) = (known.turns, known.range)
+            return
+        }
         let duration = spring.duration
         var turns: [Double] = []
         var previous = (time: 0.0, rate: spring.rate(at: 0))
@@ -301,7 +305,26 @@ package struct SpringProgress {
             high = max(high, progress)
         }
         range = (low, high)
+        Self.shapes.remember(Shape(turns: turns, range: range), for: spring)
     }
+
+    /// What ``init(_:)`` finds of a spring: its turns and its range.
+    private struct Shape: Sendable {
+        let turns: [Double]
+        let range: (low: Double, high: Double)
+    }
+
+    /// The shapes of the springs found lately (each of at most 64 turns).
+    private static let shapes = CurveMemo<SpringMotion, Shape>(capacity: 64)
+
+    /// A level a spring crosses: the key of the crossings found lately.
+    private struct Level: Hashable, Sendable {
+        let spring: SpringMotion
+        let level: Double
+    }
+
+    /// The crossings found lately: every track of a plan asks for the same kinks', and every plan on the same spring.
+    private static let crossingsFound = CurveMemo<Level, [Double]>(capacity: 256)
 
     /// How many even steps the turns are looked for in: at least 32, and an eighth of a damped half period at most (the
     /// displacement turns once a half period, so a step holds at most one turn; the settling ramp only nudges them).
@@ -329,13 +352,15 @@ package struct SpringProgress {
     /// The times strictly inside the duration at which the progress crosses `level`, ascending: at most one between two
     /// turns, where the progress is monotone.
     package func crossings(of level: Double) -> [Double] {
-        let ends = [0] + turns + [spring.duration]
-        var crossings: [Double] = []
-        for (start, end) in zip(ends, ends.dropFirst()) {
-            let startsBelow = spring.value(at: start) < level
-            guard startsBelow != (spring.value(at: end) < level) else { continue }
-            crossings.append(Self.bisect(start, end) { (spring.value(at: $0) < level) == startsBelow })
+        Self.crossingsFound.value(for: Level(spring: spring, level: level)) {
+            let ends = [0] + turns + [spring.duration]
+            var crossings: [Double] = []
+            for (start, end) in zip(ends, ends.dropFirst()) {
+                let startsBelow = spring.value(at: start) < level
+                guard startsBelow != (spring.value(at: end) < level) else { continue }
+                crossings.append(Self.bisect(start, end) { (spring.value(at: $0) < level) == startsBelow })
+            }
+            return crossings
         }
-        return crossings
     }
 }
