@@ -278,7 +278,8 @@ package struct SpringProgress {
     /// Finds the spring's turns: its rate is sampled at ``scanSteps(of:)`` even steps, and each change of sign between
     /// two of them bisected to the spacing of doubles. Nil for a spring that turns more than 64 times over its duration
     /// (an eighth of a half period per step would take more than ``maximumScanSteps``): finding and spanning its turns
-    /// costs more than the time search, which such a plan goes to, with its work budget.
+    /// costs more than the time search, which such a plan goes to, with its work budget. Found once per spring, then
+    /// remembered (``shapes``).
     package init?(_ spring: SpringMotion) {
         guard let steps = Self.scanSteps(of: spring) else { return nil }
         self.spring = spring
@@ -350,7 +351,7 @@ package struct SpringProgress {
     }
 
     /// The times strictly inside the duration at which the progress crosses `level`, ascending: at most one between two
-    /// turns, where the progress is monotone.
+    /// turns, where the progress is monotone. Found once per spring and level, then remembered (``crossingsFound``).
     package func crossings(of level: Double) -> [Double] {
         Self.crossingsFound.value(for: Level(spring: spring, level: level)) {
             let ends = [0] + turns + [spring.duration]
