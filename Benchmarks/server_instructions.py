@@ -36,6 +36,12 @@ STEPS = {
 }
 
 
+def unspecialized(symbol):
+    """`symbol` without a function signature specialization's suffix (`Tf4nnd_n`), which the optimizer adds or drops as
+    the function's callers change."""
+    return re.sub(r"Tf\d[0-9a-z_]*_n$", "", symbol)
+
+
 def profile(binary, bodies, out, environment=None):
     """Runs the server under callgrind (with `environment` added), sends `bodies` over one connection, stops it; the
     profile's totals."""
@@ -71,7 +77,7 @@ def profile(binary, bodies, out, environment=None):
         if match:
             name, count = match[2], int(match[1].replace(",", ""))
             for part, symbol in [("endpoint", ENDPOINT), *STEPS.items()]:
-                if name == symbol:
+                if unspecialized(name) == unspecialized(symbol):
                     counts[part] = max(counts.get(part, 0), count)
     return total, counts
 

@@ -111,6 +111,34 @@ final class ChannelClocks: Sendable {
         return channel.isClamped ? min(max(0, value), 1) : value
     }
 
+    /// The transform's lowest progress along the push (below 0 where a curve takes it back past the source) at
+    /// `checks + 1` even instants from the start to the end, and the first of those instants where it is that low; (0, 0)
+    /// where it never goes below 0. It depends only on the curve, the transform's clock and the direction: remembered
+    /// (every plan on one spring asks the same).
+    func lowestTransform(checks: Int) -> (value: Double, time: Double) {
+        let key = TransformSweep(timing: timing, clock: clocks[TimingChannel.transform.ordinal], direction: direction, checks: checks)
+        return Self.lowestTransforms.value(for: key) {
+            var lowest = (value: 0.0, time: 0.0)
+            for index in 0...checks {
+                let time = timing.duration * Double(index) / Double(checks)
+                let transform = value(.transform, time: time, progress: timing.progress(atTime: time))
+                if transform < lowest.value { lowest = (transform, time) }
+            }
+            return lowest
+        }
+    }
+
+    /// What ``lowestTransform(checks:)`` depends on.
+    private struct TransformSweep: Hashable, Sendable {
+        let timing: ResolvedTiming
+        let clock: Clock
+        let direction: Direction
+        let checks: Int
+    }
+
+    /// The lowest transforms found lately.
+    private static let lowestTransforms = CurveMemo<TransformSweep, (value: Double, time: Double)>(capacity: 64)
+
     /// `channel`'s share from `start` to `end` (`length` apart) of the plan's geometric progress when its eased
     /// progress is `progress` (before an opacity's or a colour's clamp to 0…1).
     @inline(__always)

@@ -22,17 +22,10 @@ extension PlanWarning {
         guard !validated.reducedMotion, let first = flying.first?.values, let last = flying.last?.values else { return [] }
         var warnings: [PlanWarning] = []
         let duration = validated.timing.duration
-        let clocks = choreography.clocks
-        var lowest = (value: 0.0, time: 0.0)
         // Only a curve that overshoots can take the content past the source.
         let overshoots =
             validated.channelCurve.canOvershoot || validated.request.timing.channels?.values.contains { $0.curve?.canOvershoot == true } == true
-        let checks = overshoots ? MotionGuidance.overshootChecks : -1
-        for index in stride(from: 0, through: checks, by: 1) {
-            let time = duration * Double(index) / Double(MotionGuidance.overshootChecks)
-            let value = ChannelInstant(time: time, clocks: clocks)(.transform)
-            if value < lowest.value { lowest = (value, time) }
-        }
+        let lowest = overshoots ? choreography.clocks.lowestTransform(checks: MotionGuidance.overshootChecks) : (value: 0, time: 0)
         if lowest.value < -MotionGuidance.noticeableOvershoot {
             let field = validated.request.timing.channels?[.transform]?.curve != nil ? "timing.channels.transform.curve" : "timing.curve"
             warnings.append(

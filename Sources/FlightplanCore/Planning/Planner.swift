@@ -80,6 +80,8 @@ public enum Planner {
 
     /// Instants at which a tolerance-sampled plan whose curve swings far is checked for its reach before its search.
     private static let reachProbes = 64
+    /// Whether each curve met lately leaves -2…3 at one of the ``reachProbes`` instants.
+    private static let swingingFar = CurveMemo<ResolvedTiming, Bool>(capacity: 64)
 
     /// Refuses, before the tolerance search, a plan whose curve carries its geometry past ``PlanLimits/maximumReach``
     /// at one of ``reachProbes`` evenly spaced instants: the search would spend its whole budget on such a motion (0.1 s
@@ -89,9 +91,11 @@ public enum Planner {
     private static func checkReachBeforeSearch(
         _ validated: ValidatedPlanRequest, choreography: Choreography, sampled: [Int]
     ) throws(ValidationError) {
-        let duration = validated.timing.duration
-        let times = (0...reachProbes).map { duration * Double($0) / Double(reachProbes) }
-        guard times.contains(where: { !(-2...3).contains(validated.timing.progress(atTime: $0)) }) else { return }
+        let timing = validated.timing, duration = timing.duration
+        func probe(_ index: Int) -> Double { duration * Double(index) / Double(reachProbes) }
+        guard swingingFar.value(for: timing, making: { (0...reachProbes).contains { !(-2...3).contains(timing.progress(atTime: probe($0))) } })
+        else { return }
+        let times = (0...reachProbes).map(probe)
         for index in sampled {
             let part = choreography.parts[index]
             let probes = times.map { TrackKeyframe(time: $0, values: part.values(ChannelInstant(time: $0, clocks: choreography.clocks))) }

@@ -40,7 +40,7 @@ public struct PortableEasing: Sendable, Hashable {
             guard named.stops.count <= maximumStops else { return nil }
             self = named
         } else {
-            guard let stops = Self.stops(timing, maximumStops: maximumStops) else { return nil }
+            guard let stops = Self.rememberedStops(timing, maximumStops: maximumStops) else { return nil }
             self.init(stops: stops, spring: timing.spring.map { SpringExport($0) })
         }
     }
@@ -54,6 +54,21 @@ public struct PortableEasing: Sendable, Hashable {
     private static let easeIn = PortableEasing(named: .easeIn)
     private static let easeOut = PortableEasing(named: .easeOut)
     private static let easeInOut = PortableEasing(named: .easeInOut)
+
+    /// The stops of the curves made lately (a spring's, a Bézier's of the caller's), by curve and duration: the most
+    /// a plan spent outside its sampling (a spring's took 266k instructions of a default-sampled snapshot's 1.75M).
+    private static let made = CurveMemo<ResolvedTiming, [Point]>(capacity: 64)
+    /// The most stops a remembered curve has: the memo then holds at most 32 768 points (512 kB).
+    private static let mostRemembered = 512
+
+    /// ``stops(_:maximumStops:)``, from ``made`` when the curve's stops were made before: a curve's stops do not depend
+    /// on the limit, which only refuses them when they are more.
+    private static func rememberedStops(_ timing: ResolvedTiming, maximumStops: Int) -> [Point]? {
+        if let known = made.value(for: timing) { return known.count <= maximumStops ? known : nil }
+        guard let stops = stops(timing, maximumStops: maximumStops) else { return nil }
+        if stops.count <= mostRemembered { made.remember(stops, for: timing) }
+        return stops
+    }
 
     /// Greedy stops over a grid: the curve sampled at N evenly spaced instants, N doubled (from 256, up to 16 384)
     /// until linear interpolation between neighbours is within a tenth of the tolerance (the largest second

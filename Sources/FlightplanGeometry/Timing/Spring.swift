@@ -278,10 +278,15 @@ package struct SpringProgress {
     /// Finds the spring's turns: its rate is sampled at ``scanSteps(of:)`` even steps, and each change of sign between
     /// two of them bisected to the spacing of doubles. Nil for a spring that turns more than 64 times over its duration
     /// (an eighth of a half period per step would take more than ``maximumScanSteps``): finding and spanning its turns
-    /// costs more than the time search, which such a plan goes to, with its work budget.
+    /// costs more than the time search, which such a plan goes to, with its work budget. Found once per spring, then
+    /// remembered (``shapes``).
     package init?(_ spring: SpringMotion) {
         guard let steps = Self.scanSteps(of: spring) else { return nil }
         self.spring = spring
+        if let known = Self.shapes.value(for: spring) {
+            (turns, range) = (known.turns, known.range)
+            return
+        }
         let duration = spring.duration
         var turns: [Double] = []
         var previous = (time: 0.0, rate: spring.rate(at: 0))
@@ -301,7 +306,26 @@ package struct SpringProgress {
             high = max(high, progress)
         }
         range = (low, high)
+        Self.shapes.remember(Shape(turns: turns, range: range), for: spring)
     }
+
+    /// What ``init(_:)`` finds of a spring: its turns and its range.
+    private struct Shape: Sendable {
+        let turns: [Double]
+        let range: (low: Double, high: Double)
+    }
+
+    /// The shapes of the springs found lately (each of at most 64 turns).
+    private static let shapes = CurveMemo<SpringMotion, Shape>(capacity: 64)
+
+    /// A level a spring crosses: the key of the crossings found lately.
+    private struct Level: Hashable, Sendable {
+        let spring: SpringMotion
+        let level: Double
+    }
+
+    /// The crossings found lately: every track of a plan asks for the same kinks', and every plan on the same spring.
+    private static let crossingsFound = CurveMemo<Level, [Double]>(capacity: 256)
 
     /// How many even steps the turns are looked for in: at least 32, and an eighth of a damped half period at most (the
     /// displacement turns once a half period, so a step holds at most one turn; the settling ramp only nudges them).
@@ -327,15 +351,17 @@ package struct SpringProgress {
     }
 
     /// The times strictly inside the duration at which the progress crosses `level`, ascending: at most one between two
-    /// turns, where the progress is monotone.
+    /// turns, where the progress is monotone. Found once per spring and level, then remembered (``crossingsFound``).
     package func crossings(of level: Double) -> [Double] {
-        let ends = [0] + turns + [spring.duration]
-        var crossings: [Double] = []
-        for (start, end) in zip(ends, ends.dropFirst()) {
-            let startsBelow = spring.value(at: start) < level
-            guard startsBelow != (spring.value(at: end) < level) else { continue }
-            crossings.append(Self.bisect(start, end) { (spring.value(at: $0) < level) == startsBelow })
+        Self.crossingsFound.value(for: Level(spring: spring, level: level)) {
+            let ends = [0] + turns + [spring.duration]
+            var crossings: [Double] = []
+            for (start, end) in zip(ends, ends.dropFirst()) {
+                let startsBelow = spring.value(at: start) < level
+                guard startsBelow != (spring.value(at: end) < level) else { continue }
+                crossings.append(Self.bisect(start, end) { (spring.value(at: $0) < level) == startsBelow })
+            }
+            return crossings
         }
-        return crossings
     }
 }
