@@ -20,6 +20,7 @@ faults=(
     "spring's velocity term|Sources/FlightplanGeometry/Timing/Spring.swift|s|c2 = (velocity + zeta \\* omega \\* c1) / dampedOmega|c2 = (velocity - zeta * omega * c1) / dampedOmega|"
     "spring end residual dropped|Sources/FlightplanGeometry/Timing/Spring.swift|s|return 1 + oscillator.displacement(at: t) + residual \\* ramp \\* ramp \\* ramp|return 1 + oscillator.displacement(at: t)|"
     "Bézier's control points swapped|Sources/FlightplanGeometry/Timing/CubicBezier.swift|s|return Self.coordinate(s, y1, y2)|return Self.coordinate(s, y2, y1)|"
+    "grid's cell bend a quarter|Sources/FlightplanGeometry/Sampling/ProgressGrid+Workspace.swift|s|var largest = larger(larger(pointBends\\[start\\], pointBends\\[middle\\]), pointBends\\[end\\])|var largest = larger(larger(pointBends[start], pointBends[middle]), pointBends[end]) / 4|"
     "Accept ignored by the negotiation|Sources/FlightplanWire/Endpoints/Endpoint+Negotiation.swift|s|if let preferred = preferredFormat(accept: accept)|if let preferred = preferredFormat(accept: nil)|"
 )
 # The suites a fault outside the maths runs (a swift test --filter), by the fault's name.

@@ -10,20 +10,13 @@ struct ProgressBoundTests {
 
     @Test("the bound's keyframes keep a linear renderer within the tolerance of the exact plan at dense instants", arguments: [0.1, 0.5, 2])
     func boundHolds(tolerance: Double) throws {
-        var boundCounts: [Int] = [], searchCounts: [Int] = [], declined = 0, worst = 0.0
+        var tally = BoundTally(tolerance: tolerance)
         func check(_ rng: inout SeededGenerator, _ replay: String) throws {
             // Mostly curves the bound takes (Béziers inside 0…1), half of them with a random choreography.
             let curve = RandomScenes.curve(using: &rng, overshooting: false)
             var request = RandomScenes.request(using: &rng, curve: curve, sampling: .tolerance(tolerance))
             if Bool.random(using: &rng) { request = RandomScenes.choreographed(request, using: &rng) }
-            guard let scene = try BoundScene(request) else { throw SceneSkipped() }
-            guard let times = scene.boundTimes(tolerance: tolerance) else {
-                declined += 1
-                throw SceneSkipped()
-            }
-            worst = max(worst, scene.expectWithinTolerance(times, tolerance: tolerance, replay))
-            boundCounts.append(times.map(\.count).max() ?? 0)
-            searchCounts.append(try scene.searchTimes(tolerance: tolerance).count)
+            try tally.check(request, replay)
         }
         try forAllScenes(count: 1000, seed: 0xB0_7D, atLeast: 150, check)
         // A bend that grows without limit near progress 0, at 0.1 pt a new corner next to each one located: the bound
@@ -33,15 +26,12 @@ struct ProgressBoundTests {
         // progress: located to 2⁻¹² of the grid's span, a corner was off by enough to overstep 0.1 pt by 0.2 %. Located
         // closer, the corners it turns are more than the bound takes at 0.1 pt, and the time search decides.
         try forAllScenes(count: 1, seed: 49_722, atLeast: 0, check)
-        func summary(_ counts: [Int]) -> String { "mean \(Double(counts.reduce(0, +)) / Double(counts.count)), max \(counts.max() ?? 0)" }
-        print(
-            "tolerance \(tolerance) pt over \(boundCounts.count) scenes the bound took (\(declined) declined): keyframes \(summary(boundCounts)), "
-                + "worst error \(worst) of the tolerance; the time search's \(summary(searchCounts))")
+        tally.report("tolerance \(tolerance) pt")
     }
 
     @Test("on springs of every damping the bound's keyframes keep a linear renderer within the tolerance", arguments: [0.1, 0.5, 2])
     func springBoundHolds(tolerance: Double) throws {
-        var boundCounts: [Int] = [], searchCounts: [Int] = [], declined = 0, worst = 0.0
+        var tally = BoundTally(tolerance: tolerance)
         try forAllScenes(count: 400, seed: 0x5B_71_26, atLeast: 150) { rng, replay in
             // UIKit's springs (settling at the duration) and SwiftUI's (settling in their own time), underdamped to
             // overdamped, leaving at any velocity; half of them with a random choreography.
@@ -50,19 +40,9 @@ struct ProgressBoundTests {
                 response: Bool.random(using: &rng) ? .random(in: 0.15...0.9, using: &rng) : nil, initialVelocity: .random(in: -3...5, using: &rng))
             var request = RandomScenes.request(using: &rng, curve: .spring(spring), sampling: .tolerance(tolerance))
             if Bool.random(using: &rng) { request = RandomScenes.choreographed(request, using: &rng) }
-            guard let scene = try BoundScene(request) else { throw SceneSkipped() }
-            guard let times = scene.boundTimes(tolerance: tolerance) else {
-                declined += 1
-                throw SceneSkipped()
-            }
-            worst = max(worst, scene.expectWithinTolerance(times, tolerance: tolerance, replay))
-            boundCounts.append(times.map(\.count).max() ?? 0)
-            searchCounts.append(try scene.searchTimes(tolerance: tolerance).count)
+            try tally.check(request, replay)
         }
-        func summary(_ counts: [Int]) -> String { "mean \(Double(counts.reduce(0, +)) / Double(counts.count)), max \(counts.max() ?? 0)" }
-        print(
-            "springs at \(tolerance) pt over \(boundCounts.count) scenes the bound took (\(declined) declined): keyframes \(summary(boundCounts)), "
-                + "worst error \(worst) of the tolerance; the time search's \(summary(searchCounts))")
+        tally.report("springs at \(tolerance) pt")
     }
 
     /// http_bench's distinct sharedFrame requests (`distinct_requests` in Benchmarks/http_bench.py): the example's screen
@@ -90,6 +70,38 @@ struct ProgressBoundTests {
         }
         let mean = Double(counts.reduce(0, +)) / Double(counts.count)
         print("http_bench's sharedFrame scenes at 0.5 pt: keyframes mean \(mean), max \(counts.max() ?? 0), worst error \(worst) of the tolerance")
+    }
+}
+
+/// The bound's keyframes over a property test's random scenes at one tolerance: each scene checked within the
+/// tolerance at dense instants, and the counts of the bound's keyframes and the time search's tallied for the report.
+struct BoundTally {
+    let tolerance: Double
+    private var boundCounts: [Int] = [], searchCounts: [Int] = [], declined = 0, worst = 0.0
+
+    /// A tally at `tolerance` (in points).
+    init(tolerance: Double) { self.tolerance = tolerance }
+
+    /// Expects the bound's keyframes for `request` to keep a linear renderer within the tolerance, and tallies them;
+    /// skips a request whose plan is no progress motion or that the bound declines (counted).
+    mutating func check(_ request: PlanRequest, _ replay: String) throws {
+        guard let scene = try BoundScene(request) else { throw SceneSkipped() }
+        guard let times = scene.boundTimes(tolerance: tolerance) else {
+            declined += 1
+            throw SceneSkipped()
+        }
+        worst = max(worst, scene.expectWithinTolerance(times, tolerance: tolerance, replay))
+        boundCounts.append(times.map(\.count).max() ?? 0)
+        searchCounts.append(try scene.searchTimes(tolerance: tolerance).count)
+    }
+
+    /// Prints the tally after `label`: scenes taken and declined, keyframes (the bound's and the time search's), the
+    /// worst error as a share of the tolerance.
+    func report(_ label: String) {
+        func summary(_ counts: [Int]) -> String { "mean \(Double(counts.reduce(0, +)) / Double(counts.count)), max \(counts.max() ?? 0)" }
+        print(
+            "\(label) over \(boundCounts.count) scenes the bound took (\(declined) declined): keyframes \(summary(boundCounts)), "
+                + "worst error \(worst) of the tolerance; the time search's \(summary(searchCounts))")
     }
 }
 

@@ -1,0 +1,47 @@
+/// A plan whose every track's state is a function of the plan's eased progress alone (no channel window of time, no
+/// stagger, no interruption), on a Bézier timing curve whose progress stays inside 0…1 or on a spring: what the
+/// progress bound needs.
+package struct ProgressMotion {
+    /// How the plan's progress moves over time.
+    package enum Curve {
+        /// A Bézier whose progress stays inside 0…1 (linear as the one whose time and progress both equal its parameter).
+        case bezier(CubicBezier)
+        /// A spring, whose progress may leave 0…1 on the way.
+        case spring(SpringProgress)
+    }
+
+    /// The plan's timing curve.
+    package var curve: Curve
+    /// The lowest and the highest progress the curve reaches: 0 and 1 for a Bézier, beyond them where a spring turns.
+    package let range: (low: Double, high: Double)
+    /// Progresses strictly inside ``range`` where a state may turn a corner (a channel's share starting or ending),
+    /// ascending.
+    package var kinks: [Double]
+    /// Writes the tracks' exact keyframes at each of the progresses, one a track, where it is pointed
+    /// (`[point * tracks + track]`: the grid keeps them in one buffer, no array to check for uniqueness and copy out of).
+    /// The grid asks for all of a piece's points at once, so that each track's state function is read (and its context
+    /// retained) once a piece rather than once a point.
+    package var states: (UnsafeBufferPointer<Double>, UnsafeMutablePointer<Keyframe>) -> Void
+    /// One track's exact keyframe at a progress (locating a corner follows one track: the others' states would be
+    /// thrown away).
+    package var trackState: (Int, Double) -> Keyframe
+
+    /// Creates a progress motion.
+    package init(
+        curve: Curve, kinks: [Double], states: @escaping (UnsafeBufferPointer<Double>, UnsafeMutablePointer<Keyframe>) -> Void,
+        trackState: @escaping (Int, Double) -> Keyframe
+    ) {
+        self.curve = curve
+        switch curve {
+        case .bezier:
+            range = (0, 1)
+            self.kinks = kinks
+        case .spring(let spring):
+            range = spring.range
+            // Opacities and colours stop at 0 and 1, where a spring passes on beyond them: kinks too.
+            self.kinks = (spring.range.low < 0 ? [0] : []) + kinks + (spring.range.high > 1 ? [1] : [])
+        }
+        self.states = states
+        self.trackState = trackState
+    }
+}
