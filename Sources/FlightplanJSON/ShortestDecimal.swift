@@ -84,7 +84,7 @@ enum ShortestDecimal {
 /// 10^exponent for 0 ≤ exponent ≤ 19 (the largest power of ten in 64 bits); 0 for other exponents. A `switch` of
 /// constants, which the compiler turns into a table of constants (or folds into the comparison it feeds): a global
 /// array was read through its lazy initialiser's `swift_once` check at every call.
-@inline(__always)
+@inlinable @inline(__always)
 func powerOfTen(_ exponent: Int) -> UInt64 {
     switch exponent {
     case 0: 1

@@ -113,14 +113,6 @@ struct JSONTests {
             if !limited.exceededLimit { #expect(limited.bytes == unlimited.bytes) }
             #expect(limited.capacity <= limit + 1024)
         }
-        // The exports' six-decimal numbers remember their texts by place: past the limit those places are stale, and
-        // writing on must stay within the buffer (it once read before its start).
-        for _ in 0..<50 {
-            let limit = Int.random(in: 64...4096, using: &rng)
-            var writer = JSONWriter(capacity: 64, limit: limit)
-            for _ in 0..<2000 { writer.bareSixDecimals(Double(Int.random(in: -40...40, using: &rng)) / 7) }
-            #expect(writer.exceededLimit && writer.capacity <= limit + 1024)
-        }
     }
 
     /// A string as the writer escapes it, byte by byte: the specification of the word-at-a-time scan.
@@ -217,64 +209,65 @@ struct JSONTests {
         #expect(OwnedBytes().isEmpty && OwnedBytes() == [] && OwnedBytes([1, 2]) != [1, 3])
     }
 
-    /// A number to six decimals as the exports first wrote it, through `String`: the specification of
-    /// `bareSixDecimals(_:)`.
-    static func sixDecimals(_ value: Double) -> String {
-        guard value.isFinite else { return "0" }
-        let scaled = (value * 1_000_000).rounded()
-        guard abs(scaled) < 9e17 else { return abs(value) < 9e15 ? String(Int64(value.rounded())) : value.description }
-        let micro = Int64(scaled)
-        if micro == 0 { return "0" }
-        let sign = micro < 0 ? "-" : "", magnitude = micro.magnitude
-        let whole = magnitude / 1_000_000, fraction = magnitude % 1_000_000
-        guard fraction > 0 else { return "\(sign)\(whole)" }
-        var digits = String(fraction)
-        digits = String(repeating: "0", count: 6 - digits.count) + digits
+    /// `scaled` / 10^`places` in plain decimal as `String` writes its parts: the specification of
+    /// `fixedPoint(_:places:)`.
+    static func fixedPoint(_ scaled: Int64, places: Int) -> String {
+        var unit: UInt64 = 1
+        for _ in 0..<places { unit *= 10 }
+        let sign = scaled < 0 ? "-" : "", magnitude = scaled.magnitude
+        var digits = String(magnitude % unit)
+        digits = String(repeating: "0", count: places - digits.count) + digits
         while digits.hasSuffix("0") { digits.removeLast() }
-        return "\(sign)\(whole).\(digits)"
+        return "\(sign)\(magnitude / unit)" + (digits.isEmpty ? "" : ".\(digits)")
     }
 
-    @Test("numbers to six decimals (the exports' CSS and SVG numbers) match their String-built specification: any bits, repeats, halves, bounds")
-    func sixDecimals() {
-        var rng = SeededGenerator(seed: 0x6D)
-        var values: [Double] = [
-            0, -0.0, 5e-7, -5e-7, 4.9999999e-7, 1.5e-6, 2.5e-6, -2.5e-6, 0.1, 0.125, 1e-7, 390, -844, 12.5, 0.999_999_5, 8.999_999e9,
-            9e9, 9e11, -9e11, 9.5e11, 9e15, 1e21, -1e21, .infinity, -.infinity, .nan, .ulpOfOne, Double(Int64.max), 0.49999999999999994
-        ]
-        for _ in 0..<20_000 {
-            let magnitude = Double.random(in: -7...12, using: &rng)
-            var value = (Bool.random(using: &rng) ? -1 : 1) * Double.random(in: 1...10, using: &rng) * pow(10, magnitude.rounded(.down))
-            // Values on a millionth's half, and whole ones, where rounding and the whole-number path are decided.
-            switch Int.random(in: 0..<4, using: &rng) {
-            case 0: value = ((value * 1_000_000).rounded(.down) + 0.5) / 1_000_000
-            case 1: value = value.rounded()
-            default: break
-            }
-            values.append(value)
-        }
-        // Any bit pattern; every binary exponent from 2⁻³⁰ to 2⁶⁰ (tiny fractions up to the whole and description
-        // paths); negatives that round to -0; and the neighbours of each bound between the paths.
-        for _ in 0..<20_000 {
-            values.append(Double(bitPattern: UInt64.random(in: 0...UInt64.max, using: &rng)))
-            values.append(Double(bitPattern: UInt64.random(in: 993...1083, using: &rng) << 52 | UInt64.random(in: 0..<(1 << 52), using: &rng)))
-            values.append(-Double.random(in: 0..<5e-7, using: &rng))
-        }
-        for bound in [5e-7, 1e-6, 0.5, 1, 9e9, 9e11, 9e15, 0x1p53 / 1_000_000] {
-            var below = bound, above = bound
-            for _ in 0..<8 {
-                values += [below, above, -below, -above]
-                below = below.nextDown
-                above = above.nextUp
-            }
-        }
+    @Test("fixed-point numbers of 1 to 7 places match their String-built specification: any magnitude, trailing zeros, bounds")
+    func fixedPoint() {
+        var rng = SeededGenerator(seed: 0xF1)
         var writer = JSONWriter(capacity: 1)
         var expected = ""
-        for (index, value) in (values + values.shuffled(using: &rng)).enumerated() {
+        let bounds: [Int64] = [0, 1, -1, 10, -10, 1_000_000, -999_999, .max, .min, .min + 1]
+        for index in 0..<30_000 {
+            let places = Int.random(in: 1...7, using: &rng)
+            var scaled = index < bounds.count ? bounds[index] : Int64.random(in: 0...(Int64.max >> Int.random(in: 0...62, using: &rng)), using: &rng)
+            // Trailing zeros in the decimals, where the digits kept are decided.
+            for _ in 0..<Int.random(in: 0...places, using: &rng) where scaled.magnitude < UInt64(Int64.max) / 10 { scaled *= 10 }
+            if Bool.random(using: &rng) && scaled != .min { scaled = -scaled }
             if index > 0 { writer.fragment(";"); expected += ";" }
-            writer.bareSixDecimals(value)
-            expected += Self.sixDecimals(value)
+            writer.fixedPoint(scaled, places: places)
+            expected += Self.fixedPoint(scaled, places: places)
         }
         #expect(writer.text == expected)
+    }
+
+    @Test("a remembered text is repeated as it was written, only for its key, and past a writer's limit within the buffer")
+    func rememberedTexts() {
+        var rng = SeededGenerator(seed: 0x1417)
+        // Key 0 and texts past 32 bytes are never remembered; the others may be, until a key sharing a slot takes it.
+        let texts = (0..<80).map { key in String(repeating: String(UnicodeScalar(UInt8(0x41 + key % 26))), count: 1 + key % 40) }
+        func write(_ count: Int, to writer: inout JSONWriter) -> String {
+            var written = ""
+            for _ in 0..<count {
+                let key = Int.random(in: 0..<texts.count, using: &rng)
+                if !writer.repeatRememberedText(for: UInt64(key)) {
+                    let start = writer.writtenCount
+                    writer.verbatim(texts[key])
+                    writer.rememberText(for: UInt64(key), from: start)
+                }
+                written += texts[key]
+            }
+            return written
+        }
+        var writer = JSONWriter(capacity: 1)
+        #expect(write(5000, to: &writer) == writer.text)
+        // Past the limit the remembered places are stale: writing on must stay within the buffer (it once read
+        // before its start).
+        for _ in 0..<50 {
+            let limit = Int.random(in: 64...4096, using: &rng)
+            var limited = JSONWriter(capacity: 64, limit: limit)
+            _ = write(2000, to: &limited)
+            #expect(limited.exceededLimit && limited.capacity <= limit + 1024)
+        }
     }
 
     @Test("plan-range numbers (2⁻¹⁰ to 2³⁰): the exact shortest printer gives Double.description's digits and text, and rarely defers")

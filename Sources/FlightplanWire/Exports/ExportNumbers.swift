@@ -23,7 +23,7 @@ struct ExportNumbers {
         writer.fragment("[")
         for index in 0..<count {
             if index > 0 { writer.fragment(",") }
-            writer.bareSixDecimals(numbers[index])
+            writer.sixDecimals(numbers[index])
         }
         writer.fragment("]")
     }

@@ -70,7 +70,7 @@ struct ExportText: ~Copyable {
     /// Appends a number as CSS and SVG take it: at most 6 decimals, no trailing zeros, whole from 9 × 10¹¹ on, with
     /// an exponent (which CSS and SVG numbers accept) from 9 × 10¹⁵ on. Plans are finite and within
     /// ``PlanLimits/maximumReach`` (the planner refuses others); the other cases keep any Double from trapping.
-    mutating func number(_ value: Double) { json.bareSixDecimals(value) }
+    mutating func number(_ value: Double) { json.sixDecimals(value) }
 
     /// Appends a colour as CSS takes it: `rgba(r, g, b, a)` with 0…255 channels.
     mutating func rgba(_ color: Color) {

@@ -136,7 +136,7 @@ extension ExportScene {
         } else {
             writer.fragment(#"{"a":0,"k":"#)
             let held = value(track.base)
-            if held.count == 1 { writer.bareSixDecimals(held.numbers[0]) } else { held.write(to: &writer) }
+            if held.count == 1 { writer.sixDecimals(held.numbers[0]) } else { held.write(to: &writer) }
             writer.fragment("}")
         }
     }
@@ -165,15 +165,15 @@ extension ExportScene {
         let size = content.size ?? drawn.size
         writer.beginValue()
         writer.fragment(#"{"id":"image-"#); writer.bareInteger(index)
-        writer.fragment(#"","w":"#); writer.bareSixDecimals(size.width)
-        writer.fragment(#","h":"#); writer.bareSixDecimals(size.height)
+        writer.fragment(#"","w":"#); writer.sixDecimals(size.width)
+        writer.fragment(#","h":"#); writer.sixDecimals(size.height)
         writer.fragment(#","u":"","p":""#); writer.escaped(content.url)
         writer.fragment(content.url.hasPrefix("data:") ? #"","e":1}"# : #"","e":0}"#)
         writer.endValue()
         writer.beginValue()
         writer.fragment(#"{"id":"content-"#); writer.bareInteger(index)
         writer.fragment(#"","layers":[{"ty":2,"refId":"image-"#); writer.bareInteger(index)
-        writer.fragment(#"","ind":1,"ip":0,"op":"#); writer.bareSixDecimals(outPoint)
+        writer.fragment(#"","ind":1,"ip":0,"op":"#); writer.sixDecimals(outPoint)
         writer.fragment(#","st":0,"sr":1,"ks":{"a":{"a":0,"k":[0,0,0]},"p":"#)
         property(track, animated: false, to: &writer) { _ in ExportNumbers(drawn.x - painted.x, drawn.y - painted.y, 0) }
         writer.fragment(#","s":"#)
@@ -213,7 +213,7 @@ extension ExportScene {
         writer.fragment(#","ind":"#); writer.bareInteger(index)
         writer.fragment(#","nm":""#)
         if case .content(_, let name) = kind { writer.escaped(name) } else { writer.escaped(track.id) }
-        writer.fragment(#"","ip":0,"op":"#); writer.bareSixDecimals(outPoint)
+        writer.fragment(#"","ip":0,"op":"#); writer.sixDecimals(outPoint)
         writer.fragment(#","st":0,"sr":1,"ks":{"a":"#)
         property(track, animated: false, to: &writer) { _ in ExportNumbers(frame.width / 2 + shift.x, frame.height / 2 + shift.y, 0) }
         writer.fragment(#","p":"#)
@@ -347,9 +347,9 @@ extension ExportScene {
                 writer.fragment(opening)
                 for j in first..<first + count {
                     if j > first { writer.fragment("],[") }
-                    writer.bareSixDecimals(points[j].x)
+                    writer.sixDecimals(points[j].x)
                     writer.fragment(",")
-                    writer.bareSixDecimals(points[j].y)
+                    writer.sixDecimals(points[j].y)
                 }
                 writer.fragment("]]")
             }

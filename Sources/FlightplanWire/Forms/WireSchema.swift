@@ -164,23 +164,18 @@ extension WireObject {
 
     /// Writes the members of the object `value` points to as part of the object being written.
     ///
-    /// The description takes the value `inout`, for the reader; the writer only reads it. It is handed neither the
-    /// value where it lies (two threads writing one shared value would each make a modify access to it: a race, by
-    /// the rules of exclusive access, which the thread sanitizer reports) nor a copy (which retains every string and
-    /// array in it, and releases them after), but the value's bytes copied into a temporary allocation of this
-    /// call's own: the same references, borrowed from the value, which outlives the call. The walk never writes, so
-    /// the bytes are left as they are, never destroyed: nothing was retained for them.
+    /// The description takes the value `inout`, for the reader; the writer only reads it, and walks a copy (never the
+    /// value where it lies: two threads writing one shared value would each make a modify access to it, a race).
+    /// A bitwise copy that skipped the copy's retains and releases saved 1.3 % of the instructions writing a batch
+    /// of 120 plans as JSON (0.2 % of `flightplan batch`), measured 2026-11-29: too little to keep.
     static func writeMembers(
         of value: UnsafePointer<Self>, to writer: inout JSONWriter
     ) {
         withUnsafeMutablePointer(to: &writer) { pointer in
             var walk = WireWriter(writer: pointer)
-            withUnsafeTemporaryAllocation(of: Self.self, capacity: 1) { borrowed in
-                let bytes = UnsafeMutableRawPointer(borrowed.baseAddress!)
-                bytes.copyMemory(from: value, byteCount: MemoryLayout<Self>.size)
-                // The writer's steps never throw.
-                try! describe(&walk, &borrowed[0])
-            }
+            var copy = value.pointee
+            // The writer's steps never throw.
+            try! describe(&walk, &copy)
         }
     }
 }
