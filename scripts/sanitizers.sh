@@ -5,10 +5,13 @@
 # shared by tasks), which fails when a test that meets threads is missing from its list: over the single-threaded
 # maths it found nothing and took 527 of its 610 s. Under it the SDK's properties through the real server send a
 # tenth of their random requests (FLIGHTPLAN_THREAD_SANITIZER=1; each crosses the same threads, and the 250 of one
-# property took 216 s of single-threaded maths there), and the SDK's maths-only suites are skipped. The AddressSanitizer run is the suite's one full run (test.sh runs
+# property took 216 s of single-threaded maths there), and the SDK's maths-only suites are skipped. Its build is
+# the run's one debug build, so it also runs the suites that check what only a debug build checks (thread_suites.py's
+# DEBUG_ONLY: the progress grid's buffer bounds, `assert`s because as preconditions they cost 24 % of the grid; every
+# plan the daemon tests make checks them too). The AddressSanitizer run is the suite's one full run (test.sh runs
 # no plain `swift test`): every test, in an optimised build (-c release, -enable-testing for the tests' @testable
-# imports). The sources have no `assert` and no `#if DEBUG`, and -O keeps every precondition, overflow and bounds
-# check, so the optimised run checks what a debug one does, faster: the whole suite took 270 s of CPU under the
+# imports). Those `assert`s are the sources' only ones and there is no `#if DEBUG` in them, and -O keeps every
+# precondition, overflow and bounds check, so the optimised run checks what a debug one does, faster: the whole suite took 270 s of CPU under the
 # sanitizer (2026-11-28), as much as a plain debug run without it (283 s), where the debug sanitizer run took 606 s of
 # wall time on CI's two cores; the optimised build takes longer (about 410 s of CPU against 250).
 set -euo pipefail

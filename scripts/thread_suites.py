@@ -8,8 +8,8 @@ batcher's thread, and a writer shared by tasks. Every `@unchecked Sendable` and 
 request the daemon tests send is decoded, planned and written on libmicrohttpd's threads.
 
 Stale means: a test file outside the listed targets whose code starts threads or tasks, awaits, or takes a lock (the
-tokens in THREADED) in a test that is not listed, a skipped suite that does, or a listed target, test or skipped
-suite that no longer exists. Any of them fails.
+tokens in THREADED) in a test that is not listed, a skipped suite that does, or a listed target, test or suite that
+no longer exists. Any of them fails. The list also holds the suites that need a debug build (DEBUG_ONLY).
 Usage: thread_suites.py   (prints the filter arguments on one line; exits 1, saying what to list, when stale)
 """
 import os
@@ -23,6 +23,9 @@ TESTS = os.path.join(ROOT, "Tests")
 TARGETS = ["FlightplanServerTests", "FlightplanClientTests", "FlightplanTracingTests"]
 # Single tests in the other targets, as Target.Type/function.
 SINGLE = ["FlightplanWireTests.EncoderFingerprintTests/sharedValuesWrittenConcurrently"]
+# Suites that check what only a debug build checks (`assert`), as Target.Type: run here because this is the run's one
+# debug build (the full run, under AddressSanitizer, is optimised).
+DEBUG_ONLY = ["FlightplanGeometryTests.ProgressGridBufferTests"]
 # Suites of those targets that are single-threaded maths (no token of THREADED in them), as Target.Type: left out
 # (`--skip`). The Core Animation export's playback over 270 random plans took 171 s under ThreadSanitizer.
 SKIPPED = ["FlightplanClientTests.CoreAnimationExportTests", "FlightplanClientTests.PlaybackTests"]
@@ -78,12 +81,19 @@ def stale():
                 existing_skipped.update(skipped_here)
                 continue
             for kind, function in sorted(threaded_tests(path), key=str):
-                if (target, kind, function) not in listed:
+                if (target, kind, function) not in listed and f"{target}.{kind}" not in DEBUG_ONLY:
                     problems.append(f"Tests/{target}/{name}: {kind}.{function} starts tasks or threads, awaits or locks, "
                                     f"but is not under ThreadSanitizer: add \"{target}.{kind}/{function}\" to SINGLE in "
                                     f"scripts/thread_suites.py (a helper: list the tests that call it)")
     problems += [f"{target}.{kind}/{function}: listed in SINGLE but not found" for target, kind, function in sorted(listed - existing)]
     problems += [f"{entry}: listed in SKIPPED but not found in its target" for entry in sorted(set(SKIPPED) - existing_skipped)]
+    for entry in DEBUG_ONLY:
+        target, kind = entry.split(".", 1)
+        folder = os.path.join(TESTS, target)
+        texts = [open(os.path.join(folder, name), encoding="utf-8").read() for name in os.listdir(folder) if name.endswith(".swift")] \
+            if os.path.isdir(folder) else []
+        if not any(re.search(rf"\bstruct\s+{kind}\b", text) for text in texts):
+            problems.append(f"{entry}: listed in DEBUG_ONLY but not found")
     return problems
 
 
@@ -102,6 +112,7 @@ def main():
     # Swift Testing's test ids are Target.Type/function(arguments).
     filters = [f"{re.escape(target)}\\." for target in TARGETS]
     filters += [re.escape(entry) + "\\(" for entry in SINGLE]
+    filters += [re.escape(entry) + "/" for entry in DEBUG_ONLY]
     print(" ".join([f"--filter {pattern}" for pattern in filters] + [f"--skip {re.escape(entry)}/" for entry in SKIPPED]))
 
 

@@ -5,7 +5,8 @@ import Testing
 @Suite("The progress grid's named buffers")
 struct ProgressGridBufferTests {
     // The checks are `assert`s, compiled out of release builds (docs/performance.md has their cost as `precondition`s):
-    // these tests run where they are on, in debug builds.
+    // these tests run where they are on, in debug builds; CI runs them in its one, ThreadSanitizer's
+    // (scripts/thread_suites.py, DEBUG_ONLY).
     #if DEBUG
     @Test("reading or writing a buffer at its count traps in a debug build")
     func indexAtCountTraps() async {
