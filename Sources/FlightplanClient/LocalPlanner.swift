@@ -49,7 +49,7 @@ public struct LocalPlanner: TransitionPlanner {
             guard let answer = format.answer(plan, idPrefix: idPrefix, limit: PlanLimits.maximumAnswerBytes) else {
                 throw ValidationError.answerOverLimit(field: "sampling", format: format.rawValue)
             }
-            return PlannerResponse(Array(answer), requestID: nil)
+            return PlannerResponse(answer.array, requestID: nil)
         } catch {
             throw Self.refusal(error)
         }

@@ -63,6 +63,10 @@ public struct OwnedBytes: Sendable, Hashable, RandomAccessCollection, Expressibl
         return storage.start.unsafelyUnwrapped.load(fromByteOffset: position, as: UInt8.self)
     }
 
+    /// The bytes in a new array, copied at once. (`Array(_:)` of the collection copies them one at a time through
+    /// ``subscript(_:)``, about 10 instructions a byte: 53 M of 325 M for a 5.3 MB CSS batch, callgrind 2026-11-29.)
+    public var array: [UInt8] { withUnsafeBytes { Array($0.bindMemory(to: UInt8.self)) } }
+
     /// Calls `body` with the bytes in place.
     /// - Parameter body: What reads them; the buffer is valid only during the call.
     /// - Returns: What `body` returns.

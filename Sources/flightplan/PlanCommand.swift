@@ -32,7 +32,9 @@ func answer(file: String?, with endpoint: Endpoint, format name: String = PlanFo
     do { body = try StandardStreams.readAll(path: file == "-" ? nil : file) } catch { throw ValidationError(error.description) }
     switch endpoint.answer(body, format: format).result {
     case .success(let bytes):
-        StandardStreams.write(Array(bytes) + [UInt8(ascii: "\n")], to: STDOUT_FILENO)
+        // Written from where the answer lies: no copy of it.
+        bytes.withUnsafeBytes { StandardStreams.write($0, to: STDOUT_FILENO) }
+        StandardStreams.write([UInt8(ascii: "\n")], to: STDOUT_FILENO)
     case .failure(let problem):
         StandardStreams.write(problem.jsonBytes + [UInt8(ascii: "\n")], to: STDERR_FILENO)
         throw ExitCode(2)

@@ -33,9 +33,14 @@ enum StandardStreams {
 
     /// Writes all of `bytes` to a file descriptor (standard output or standard error).
     static func write(_ bytes: [UInt8], to descriptor: Int32) {
+        bytes.withUnsafeBytes { write($0, to: descriptor) }
+    }
+
+    /// Writes all of `bytes`, where they lie, to a file descriptor.
+    static func write(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32) {
         var offset = 0
         while offset < bytes.count {
-            let written = bytes[offset...].withUnsafeBytes { systemWrite(descriptor, $0.baseAddress, $0.count) }
+            let written = systemWrite(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
             if written < 0 && errno == EINTR { continue }
             guard written > 0 else { return }
             offset += written

@@ -202,6 +202,7 @@ struct JSONTests {
         #expect(Array(text) == expected && text.count == expected.count && text.last == UInt8(ascii: "]"))
         #expect(text == OwnedBytes(expected) && text.hashValue == OwnedBytes(expected).hashValue)
         #expect(text.withUnsafeBytes { Array($0) } == expected)
+        #expect(text.array == expected && OwnedBytes(expected).array == expected && OwnedBytes().array == [])
         // Released as many times as retained: the bytes stay readable through `text` (AddressSanitizer watches).
         let sent = text.retainedForSending()
         OwnedBytes.release(retained: sent.context)

@@ -64,7 +64,7 @@ public enum PlanFormat: String, Sendable, Hashable, CaseIterable {
     ///     when left out. The JSON, Lottie, Core Animation and boxes forms name nothing with it.
     /// - Returns: The export's bytes: UTF-8 text in this format's ``mediaType``.
     public func export(_ plan: Plan, idPrefix: String = ExportScene.defaultPrefix) -> [UInt8] {
-        Array(answer(plan, idPrefix: idPrefix, limit: .max)!)
+        answer(plan, idPrefix: idPrefix, limit: .max)!.array
     }
 
     /// The plan in this format as a whole answer (a text export as its text, not a JSON string), written where it is
