@@ -81,6 +81,15 @@ struct PlanEndsTests {
                 #expect(
                     agrees,
                     "\(end): shows \(String(describing: shown.visible)), means \(String(describing: meant)); \(replay)")
+                if request.style == .snapshot {
+                    // The other side's snapshot shows nowhere: transparent, or under this one where its image covers its clip.
+                    let other = try Self.imageTrack(of: plan, style: .snapshot, expanded: !expanded),
+                        shownTrack = try Self.imageTrack(of: plan, style: .snapshot, expanded: expanded)
+                    let box = plan.windowBox(of: shownTrack, at: time), hidden = plan.windowBox(of: other, at: time)
+                    let covers = box.content.map { $0.intersection(box.clip).map { isClose($0, box.clip, relative: 1e-6) } == true } == true
+                    let under = other.z < shownTrack.z && isClose(box.opacity, 1) && covers
+                    #expect(hidden.opacity == 0 || under, "\(end): \(other.id) at \(hidden.opacity) under \(box); \(replay)")
+                }
             }
             checked += 1
         }

@@ -68,12 +68,17 @@ struct ContentTests {
                     }().jsonBytes
                 ).result.get())
             // Content adds what to paint and where (the image's rect); sharedFrame's destination image has its rect from
-            // `imageSize` either way.
+            // `imageSize` either way. A snapshot whose image leaves a letterbox cross-fades its pair each on its own channel.
             func bare(_ tracks: [Track]) -> [Track] {
                 tracks.map { track in
                     var bare = track
                     bare.content = nil
                     bare.contentFrame = nil
+                    if [.incomingSnapshot, .outgoingSnapshot].contains(track.role) {
+                        bare.base.opacity = nil
+                        bare.animates.removeAll { $0 == .opacity }
+                        for index in bare.keyframes.indices { bare.keyframes[index].values.opacity = nil }
+                    }
                     return bare
                 }
             }

@@ -20,9 +20,23 @@ extension Choreography {
         addScreens(kit, validated)
         parts.append(kit.content(flight(layer: incomingFlight.layer, scaling: .none)))
         let outgoingFlight = flight(layer: frame, scaling: incomingFlight.scaling)
-        parts += kit.snapshots(
+        // Under a snapshot whose image leaves part of its frame uncovered (an aspect-fitted image's letterbox), the other
+        // one, held opaque by a dip-free pair (or by a fade `in` or `out`), would show there at the end it leaves: such a pair
+        // cross-fades, each snapshot on its own channel, over the screens (which fade alike, so what shows through the
+        // fade's middle is a screen, not the page).
+        func fills(_ role: TrackRole, _ frame: Rect) -> Bool {
+            guard let size = request.content?.reference(for: role, id: role.rawValue, style: .snapshot)?.size,
+                let mode = request.contentMode(laying: role, id: role.rawValue)
+            else { return true }
+            let drawn = mode.displayedRect(of: size, in: frame), slack = 1e-9 * max(frame.width, frame.height)
+            return drawn.x <= frame.x + slack && drawn.y <= frame.y + slack && drawn.maxX >= frame.maxX - slack && drawn.maxY >= frame.maxY - slack
+        }
+        let filled = fills(.outgoingSnapshot, frame) && fills(.incomingSnapshot, request.destination.contentFrame)
+        var pairKit = kit
+        if !filled { pairKit.fadeMode = .cross }
+        parts += pairKit.snapshots(
             incoming: (TrackRole.incomingSnapshot.rawValue, .incomingSnapshot, incomingFlight),
-            outgoing: (TrackRole.outgoingSnapshot.rawValue, .outgoingSnapshot, outgoingFlight), sharedShape: true)
+            outgoing: (TrackRole.outgoingSnapshot.rawValue, .outgoingSnapshot, outgoingFlight), sharedShape: filled)
         flyingPart = parts.firstIndex { $0.role == .incomingSnapshot }!
         fadingPart = flyingPart
         hides = ["sourceElement", "destinationElement"]
