@@ -388,8 +388,12 @@ def run_case(base, browser, name, request, images):
 
 PAGE_COLOURS = ((255, 0, 255), (0, 255, 0))  # loud magenta and green: a pixel the same over both is the stage's own
 COVERAGE = 0.995  # the share of the stage a cross-fade must cover at every instant
-SAME = 6  # per channel: a pixel within it over both pages shows under 2.4 % of the page (rlottie draws an opaque
-# image layer at alpha 250–251, so 2 % of the page shows through every Lottie frame; Chromium shows none)
+# Per channel, by player: a pixel within it over both pages shows under 2.4 % of the page (3.9 % in rlottie), where a
+# dipping cross-fade showed 18–25 %. Chromium shows none of it over an opaque layer; rlottie draws an opaque image
+# layer at alpha 250–251 (2 % of the page through every Lottie frame), and a little more under a stack of translucent
+# ones: snapshot's cross-fade (an opaque source screen under the destination screen at 10 %, both snapshots and a tab
+# bar fading) shows 7–9 / 255 at its first instant, and 8 at most without any one of those four layers.
+SAME = {"waapi": 6, "css": 6, "svg": 6, "lottie": 10}
 
 
 def realistic_images(width, height):
@@ -566,7 +570,7 @@ def run_fades(base, browser, width=390, height=844):
             shares = []
             for index, time in enumerate(times):
                 a, b = numpy.asarray(over[0][engine][index], dtype=int), numpy.asarray(over[1][engine][index], dtype=int)
-                covered = numpy.abs(a - b).max(axis=2) <= SAME
+                covered = numpy.abs(a - b).max(axis=2) <= SAME[engine]
                 shares.append(covered.mean())
                 over[0][engine][index].save(os.path.join(folder, f"{name}-{engine}-{index}.png"))
             if fade == "page":
@@ -579,7 +583,7 @@ def run_fades(base, browser, width=390, height=844):
         if fade == "through":
             # 35 % in: the outgoing screen gone, the incoming one not begun; the tab bar (fading on its own) left out.
             gap = numpy.asarray(over[0]["waapi"][2], dtype=int)[: height - 83]
-            shown = (numpy.abs(gap - numpy.array([28, 28, 31])).max(axis=2) <= SAME).mean()
+            shown = (numpy.abs(gap - numpy.array([28, 28, 31])).max(axis=2) <= SAME["waapi"]).mean()
             check(shown >= COVERAGE, f"{name}: the fade through's gap shows the request's stageColor ({shown:.2%} of the stage)")
         contact_sheet(name, rows, times).save(os.path.join(ARTIFACTS, f"{name}.png"))
 
@@ -603,17 +607,13 @@ ENDS_OFF = 0.005  # share of the first and the last capture's pixels allowed to 
 # check found, open in issue #45's note, printed as KNOWN with its share; a known case that passes fails the run, so
 # the entry is removed with its fix. Every other case and end must pass.
 KNOWN_ENDS = {
-    # A snapshot has no destination-screen track: content.destination.screen is never drawn, so where
-    # destination.frame is not the whole screen the transition ends on the source screen around it.
-    ("meaning-snapshot-portrait-aspectFit-imageSize", "last"): "snapshot draws no destination screen",
-    ("meaning-snapshot-landscape-aspectFill-size", "last"): "snapshot draws no destination screen",
-    ("meaning-snapshot-realistic", "last"): "snapshot draws no destination screen",
-    # sharedFrame flies the destination's image as the destination crops it: from an aspect-fitted (or differently
-    # shaped) cell its first frame shows the crop and the destination screen beside it, not the whole image.
-    ("meaning-sharedFrame-portrait-aspectFit-imageSize", "first"): "sharedFrame starts from the destination's crop",
-    ("meaning-random-2-sharedFrame", "first"): "sharedFrame starts from the destination's crop",
-    # waapi and css place the image about 1 px off at t = 0 in this scene (svg and rlottie are exact).
-    ("meaning-random-1-sharedFrame", "first"): "the web players' image 1 px off at t = 0",
+    # waapi and css place the image about 1 px up and left at t = 0 in this scene (svg and rlottie are exact). Here the
+    # flying screen starts scaled 2.5× up (an aspect-filled 329-wide cell from a 131-wide aspect-fitted image), and the
+    # image sits at fractional offsets inside the screen's layer (top 3.43 px, the fitted image 234.29 px in): Chromium, it seems,
+    # snaps a box's and its background's position to whole pixels in the layer's own space before the layer's transform,
+    # so 0.43 and 0.29 px become about 1.1 and 0.7 px on the stage. The plan's numbers are exact (the svg export draws
+    # them within 0.2 %); not a planner fault.
+    ("meaning-random-1-sharedFrame", "first"): "Chromium snaps the image's fractional offset inside the 2.5× screen layer",
 }
 PLACEHOLDER_VIOLET = (94, 92, 230)  # what issue #45 item 2 saw under letterboxes, hairlines and cross-fades
 

@@ -65,7 +65,10 @@ struct ChoreographyPropertyTests {
             if request.style == .reveal {
                 #expect(start.transform == .identity, "the element starts as it is, \(replay)")
             } else {
-                #expect(isClose(start.visibleClip(in: frame), validated.visibleSource), "starts on what the user sees, \(replay)")
+                // sharedFrame's screen starts on what the cell shows of the image (an aspect-fitted one leaves a letterbox).
+                let shown = request.source.contentMode.displayedRect(of: validated.imageSize, in: request.source.frame)
+                let seen = request.style == .sharedFrame ? shown.intersection(validated.visibleSource)! : validated.visibleSource
+                #expect(isClose(start.visibleClip(in: frame), seen), "starts on what the user sees, \(replay)")
                 if let placeholder = ends.index(.placeholder) {
                     // sharedFrame's placeholder covers the cell the flight starts from, its corners as rounded.
                     let cell = ends.tracks[placeholder].frame, cover = ends.collapsed[placeholder].keyframe(time: 0, progress: 0, in: cell)

@@ -55,7 +55,11 @@ struct DismissalTests {
             case .finish:
                 let pop = try restPlan(request, .pop)
                 #expect(sameGeometry(last, try pop.flyingKeyframes().last!) && plan.direction == .pop, "\(replay)")
-                expectClose(last.visibleClip(in: flying.frame), request.plan.source.frame, "finish clip, \(replay)")
+                // sharedFrame's screen lands on what the cell shows of the image (an aspect-fitted one leaves a letterbox).
+                let source = request.plan.source, validated = try request.plan.validated()
+                let shown = source.contentMode.displayedRect(of: validated.imageSize, in: source.frame)
+                let cell = request.plan.style == .sharedFrame ? shown.intersection(source.frame)! : source.frame
+                expectClose(last.visibleClip(in: flying.frame), cell, "finish clip, \(replay)")
             case .cancel:
                 let push = try restPlan(request, .push)
                 #expect(sameGeometry(last, try push.flyingKeyframes().last!) && plan.direction == .push, "\(replay)")

@@ -41,6 +41,12 @@ struct EndStates {
         self.imageExpanded = imageExpanded
         switch request.style {
         case .sharedFrame:
+            // The flying screen starts on what the cell shows of the image: no destination screen in an aspect-fitted cell's letterbox.
+            let cell = request.source.frame
+            let left = max(imageCollapsed.x, cell.x), right = min(imageCollapsed.maxX, cell.maxX)
+            let top = max(imageCollapsed.y, cell.y), bottom = min(imageCollapsed.maxY, cell.maxY)
+            clipCollapsed = Rect(x: left, y: top, width: right - left, height: bottom - top)
+            radiusCollapsed = min(request.source.cornerRadius, min(clipCollapsed.width, clipCollapsed.height) / 2)
             layer = request.destination.bounds
             clipExpanded = request.destination.bounds
             radiusExpanded = request.destination.screenCornerRadius

@@ -8,6 +8,12 @@ struct BatchTests {
     static let geometry =
         #""source": {"frame": {"x": 16, "y": 220, "width": 120, "height": 160}}, "destination": {"bounds": {"x": 0, "y": 0, "width": 390, "height": 844}}"#
 
+    /// `geometry` with a 3:4 destination frame under the 3:4 cell: sharedFrame's destination image shows what the cell
+    /// shows, so its own mask holds still and the plan moves two tracks (the overlay and the flying screen).
+    static let stillImageGeometry =
+        #""source": {"frame": {"x": 16, "y": 220, "width": 120, "height": 160}}, "#
+        + #""destination": {"bounds": {"x": 0, "y": 0, "width": 390, "height": 844}, "frame": {"x": 0, "y": 100, "width": 390, "height": 520}}"#
+
     static func batch(_ item: String, count: Int) -> [UInt8] {
         Array(#"{"requests": [\#(Array(repeating: item, count: count).joined(separator: ","))]}"#.utf8)
     }
@@ -15,8 +21,8 @@ struct BatchTests {
     @Test("fixed samplings over one plan's keyframe budget refuse the whole batch, naming requests, before planning")
     func fixedOverBudget() throws {
         // A sharedFrame plan carries keyframes on 2 tracks (the overlay and the flying screen; its destination image rides
-        // the screen): 4 × 2 × 7 000 = 56 000 > 50 000; 3 × 2 × 7 000 = 42 000 fits.
-        let item = #"{\#(Self.geometry), "sampling": {"keyframes": 7000}}"#
+        // the screen, its mask still): 4 × 2 × 7 000 = 56 000 > 50 000; 3 × 2 × 7 000 = 42 000 fits.
+        let item = #"{\#(Self.stillImageGeometry), "sampling": {"keyframes": 7000}}"#
         guard case .failure(let problem) = Endpoint.batch.answer(Self.batch(item, count: 4)).result else {
             Issue.record("a 56 000-keyframe batch was planned")
             return
@@ -77,13 +83,13 @@ struct OutputBudgetTests {
     @Test("one plan's keyframes and easing stops share the budget: 6 tracks × 8 300 keyframes leave no room for 1 900 stops, 6 × 7 000 enough")
     func singlePlan() throws {
         // The overlay, the flying screen and two child pairs' two snapshots each: 6 tracks that move (the destination image
-        // rides the screen).
+        // rides the screen, its mask still).
         func request(keyframes: Int) -> String {
             let children = ["a", "b"].map { id in
                 #"{"id": "\#(id)", "from": {"x": 20, "y": 230, "width": 10, "height": 10}, "to": {"x": 5, "y": 5, "width": 20, "height": 20}}"#
             }
             return
-                #"{\#(BatchTests.geometry), "timing": {"duration": 60, "curve": {"spring": {"dampingRatio": 0.01}}}, "sampling": {"keyframes": \#(keyframes)}, "#
+                #"{\#(BatchTests.stillImageGeometry), "timing": {"duration": 60, "curve": {"spring": {"dampingRatio": 0.01}}}, "sampling": {"keyframes": \#(keyframes)}, "#
                 + #""children": [\#(children.joined(separator: ", "))]}"#
         }
         #expect(try PlanRequest(jsonBytes: Array(request(keyframes: 2).utf8)).validated().keyframeTracks == 6)

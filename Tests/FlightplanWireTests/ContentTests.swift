@@ -68,12 +68,17 @@ struct ContentTests {
                     }().jsonBytes
                 ).result.get())
             // Content adds what to paint and where (the image's rect); sharedFrame's destination image has its rect from
-            // `imageSize` either way.
+            // `imageSize` either way. A snapshot whose image leaves a letterbox cross-fades its pair each on its own channel.
             func bare(_ tracks: [Track]) -> [Track] {
                 tracks.map { track in
                     var bare = track
                     bare.content = nil
                     bare.contentFrame = nil
+                    if [.incomingSnapshot, .outgoingSnapshot].contains(track.role) {
+                        bare.base.opacity = nil
+                        bare.animates.removeAll { $0 == .opacity }
+                        for index in bare.keyframes.indices { bare.keyframes[index].values.opacity = nil }
+                    }
                     return bare
                 }
             }
@@ -264,7 +269,8 @@ struct ContentTests {
             let plan = try Planner.plan(for: validated)
             let screen = try plan.track("destinationScreen"), image = try plan.track("destinationImage")
             #expect(image.role == .content && image.z == screen.z + 1 && image.parent == screen.id, "\(replay)")
-            #expect(image.animates.isEmpty && image.keyframes.isEmpty, "\(replay)")
+            // Only its mask moves (from what the cell shows of the image to the destination's frame): the screen carries it.
+            #expect(Set(image.animates).isSubset(of: [.maskFrame, .cornerRadius]), "\(replay)")
             #expect(plan.parent(of: image) == screen && plan.parent(of: screen) == nil, "\(replay)")
             let destination = request.destination, frame = destination.contentFrame
             let whole = Rect(x: 0, y: 0, width: frame.width, height: frame.height)
@@ -274,14 +280,15 @@ struct ContentTests {
             // aspect-filled image is cropped by the track's mask (with the frame's corners), not spilled over the screen.
             let drawn = image.contentFrame ?? whole
             let overflows = resting.width > frame.width * (1 + 1e-9) || resting.height > frame.height * (1 + 1e-9)
-            #expect(!overflows || image.base.maskFrame.map { isClose($0, whole) } == true, "\(replay)")
-            #expect(
-                image.base.cornerRadius == (destination.cornerRadius > 0 && image.base.maskFrame != nil ? destination.cornerRadius : nil), "\(replay)"
-            )
             let expanded = request.direction == .push ? plan.duration : 0
+            let rest = image.values(at: expanded)
+            #expect(!overflows || rest.maskFrame.map { isClose($0, whole) } == true, "\(replay)")
+            #expect(
+                rest.cornerRadius.map { isClose($0, destination.cornerRadius) } ?? (destination.cornerRadius == 0 || rest.maskFrame == nil),
+                "\(replay)")
             if validated.start == nil {
                 #expect(isClose(plan.stageRect(drawn, in: image, at: expanded), resting, relative: 1e-7), "\(replay)")
-                #expect(isClose(plan.stageRect(image.base.maskFrame ?? whole, in: image, at: expanded), frame, relative: 1e-7), "\(replay)")
+                #expect(isClose(plan.stageRect(rest.maskFrame ?? whole, in: image, at: expanded), frame, relative: 1e-7), "\(replay)")
             }
             for keyframe in screen.keyframes {
                 // On the stage the image is where the screen's transform puts the screen's own image rect.

@@ -192,8 +192,11 @@ struct SeedExampleTests {
     func snapshot() throws {
         let seed = try Seed("004-snapshot")
         #expect(seed.plan.duration == 0.25)
-        #expect(seed.roles == [.sourceScreen, .content, .outgoingSnapshot, .incomingSnapshot, .outgoingChild, .child])
-        #expect(try seed.track("sourceScreen").animates == [] && seed.track("sourceScreen").base == TrackValues())
+        #expect(seed.roles == [.sourceScreen, .destinationScreen, .content, .outgoingSnapshot, .incomingSnapshot, .outgoingChild, .child])
+        // The list holds, opaque; the destination screen fades in over it with the incoming snapshot.
+        #expect(try seed.track("sourceScreen").animates == [] && seed.track("sourceScreen").base.opacity ?? 1 == 1)
+        #expect(try seed.values("destinationScreen", at: 0).opacity == 0)
+        #expect(isClose(try seed.values("destinationScreen", at: 0.125).opacity!, 1))
         #expect(try seed.values("incomingSnapshot", at: 0).opacity == 0)
         #expect(try seed.values("outgoingSnapshot", at: 0).opacity == 1)
         // Ease-in-out reaches half its progress at half the time: the fade-in is done, the fade-out not begun.

@@ -196,7 +196,7 @@ extension ValidatedPlanRequest {
 /// request (a copy of its many fields and their reference counts cost more than the parts' values at 31 keyframes);
 /// the builders read the request itself, which they are handed alongside.
 struct PartKit {
-    let fadeMode: FadeMode
+    var fadeMode: FadeMode
     let cornerCurve: CornerCurve
     let region: Rect?
     let visibleSource: Rect

@@ -1,14 +1,15 @@
 /// The flights the styles are made of, built from a validated request.
 enum Scene {
     /// An image flight whose content is the image as the destination displays it, drawn into `layer`;
-    /// it starts from the part of the source the user sees and follows the request's path.
+    /// it starts from the part of the source the user sees (`clipStart`, else ``ValidatedPlanRequest/visibleSource``)
+    /// and follows the request's path.
     static func imageFlight(
-        _ validated: ValidatedPlanRequest, layer: Rect, clipEnd: Rect, radiusEnd: Double, opacityEnd: Double
+        _ validated: ValidatedPlanRequest, layer: Rect, clipStart: Rect? = nil, clipEnd: Rect, radiusEnd: Double, opacityEnd: Double
     ) -> FlightTrack {
         let imageSize = validated.imageSize
         let source = validated.request.source, destination = validated.request.destination
         let imageEnd = destination.contentMode.displayedRect(of: imageSize, in: destination.contentFrame)
-        let clipStart = validated.visibleSource
+        let clipStart = clipStart ?? validated.visibleSource
         let radiusStart = min(source.cornerRadius, clipStart.maxCornerRadius), radiusEnd = min(radiusEnd, clipEnd.maxCornerRadius)
         let shadowed = drawsShadow(validated.request)
         return FlightTrack(

@@ -1,6 +1,8 @@
 extension Choreography {
-    /// snapshot (seed 004): the source screen stays behind (the seed's list); above it the container flies as a
-    /// view whose `frame` animates (no transform: its mask carries the size, so its radius and shadow stay in
+    /// snapshot (seed 004): the screens behind, the destination's fading in over the source's (the seed's list) as the
+    /// incoming snapshot does (the seed adds the destination view to the container and shows it when the snapshots are
+    /// gone; fading it with them leaves no jump where `destination.frame` is not the whole screen); above them the
+    /// container flies as a view whose `frame` animates (no transform: its mask carries the size, so its radius and shadow stay in
     /// points), with its colour and shadow; the source's and the destination's snapshots fill it, fading as the fade
     /// mode says, and the children's snapshot pairs fly above.
     mutating func addSnapshot(_ kit: PartKit, _ validated: ValidatedPlanRequest) {
@@ -10,17 +12,31 @@ extension Choreography {
         func flight(layer: Rect, scaling: FlightScaling) -> FlightTrack {
             FlightTrack(
                 layer: layer, content: Rect(x: 0, y: 0, width: layer.width, height: layer.height),
-                imageStart: incomingFlight.clipStart, imageEnd: incomingFlight.clipEnd,
+                imageStart: frame, imageEnd: incomingFlight.clipEnd,
                 clipStart: incomingFlight.clipStart, clipEnd: incomingFlight.clipEnd,
                 radiusStart: incomingFlight.radiusStart, radiusEnd: incomingFlight.radiusEnd,
                 scaling: scaling, opacityEnd: 1, bend: incomingFlight.bend)
         }
-        parts.append(Part(id: "sourceScreen", role: .sourceScreen, frame: request.destination.bounds, moves: false) { _ in TrackValues() })
+        addScreens(kit, validated)
         parts.append(kit.content(flight(layer: incomingFlight.layer, scaling: .none)))
         let outgoingFlight = flight(layer: frame, scaling: incomingFlight.scaling)
-        parts += kit.snapshots(
+        // Under a snapshot whose image leaves part of its frame uncovered (an aspect-fitted image's letterbox), the other
+        // one, held opaque by a dip-free pair (or by a fade `in` or `out`), would show there at the end it leaves: such a pair
+        // cross-fades, each snapshot on its own channel, over the screens (which fade alike, so what shows through the
+        // fade's middle is a screen, not the page).
+        func fills(_ role: TrackRole, _ frame: Rect) -> Bool {
+            guard let size = request.content?.reference(for: role, id: role.rawValue, style: .snapshot)?.size,
+                let mode = request.contentMode(laying: role, id: role.rawValue)
+            else { return true }
+            let drawn = mode.displayedRect(of: size, in: frame), slack = 1e-9 * max(frame.width, frame.height)
+            return drawn.x <= frame.x + slack && drawn.y <= frame.y + slack && drawn.maxX >= frame.maxX - slack && drawn.maxY >= frame.maxY - slack
+        }
+        let filled = fills(.outgoingSnapshot, frame) && fills(.incomingSnapshot, request.destination.contentFrame)
+        var pairKit = kit
+        if !filled { pairKit.fadeMode = .cross }
+        parts += pairKit.snapshots(
             incoming: (TrackRole.incomingSnapshot.rawValue, .incomingSnapshot, incomingFlight),
-            outgoing: (TrackRole.outgoingSnapshot.rawValue, .outgoingSnapshot, outgoingFlight), sharedShape: true)
+            outgoing: (TrackRole.outgoingSnapshot.rawValue, .outgoingSnapshot, outgoingFlight), sharedShape: filled)
         flyingPart = parts.firstIndex { $0.role == .incomingSnapshot }!
         fadingPart = flyingPart
         hides = ["sourceElement", "destinationElement"]
