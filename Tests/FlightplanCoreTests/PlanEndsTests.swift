@@ -123,4 +123,39 @@ struct PlanEndsTests {
             }
         }
     }
+
+    @Test(
+        "snapshot: a letterboxed pair keeps a fade through (at every instant one snapshot is unseen), and plans in or out as cross, named in the warnings"
+    )
+    func letterboxedFadeModes() throws {
+        var checked = 0
+        try forAllScenes(count: 60, seed: 0xFADE) { rng, replay in
+            var request = RandomScenes.request(using: &rng, style: .snapshot)
+            request.source.contentMode = .aspectFit
+            request.destination.contentMode = .aspectFit
+            // Sixteen times as wide as tall: letterboxed in any frame a scene gives.
+            let size = Size(width: 1600, height: 100)
+            request.imageSize = size
+            let side = ContentReferences.Side(element: ContentReference(url: "element.png", size: size))
+            request.content = ContentReferences(source: side, destination: side)
+            for mode in FadeMode.allCases {
+                request.timing.fadeMode = mode
+                let validated = try request.validated()
+                guard !validated.reducedMotion, validated.start == nil else { throw SceneSkipped() }
+                let plan = try Planner.plan(for: validated)
+                let warned = plan.warnings?.contains { $0.field == "timing.fadeMode" } ?? false
+                #expect(warned == (mode == .in || mode == .out), "\(mode), \(replay)")
+                let incoming = try plan.track("incomingSnapshot"), outgoing = try plan.track("outgoingSnapshot")
+                let times = Set((incoming.keyframes + outgoing.keyframes).map(\.time)).sorted()
+                let bothSeen = times.map { min(incoming.values(at: $0).opacity ?? 1, outgoing.values(at: $0).opacity ?? 1) }.max() ?? 0
+                if mode == .through {
+                    #expect(bothSeen <= 1e-9, "through: both snapshots at \(bothSeen) at once, \(replay)")
+                } else {
+                    #expect(bothSeen > 0, "\(mode): the snapshots never both show, \(replay)")
+                }
+            }
+            checked += 1
+        }
+        #expect(checked >= 40, "only \(checked) of 60 scenes planned")
+    }
 }

@@ -27,6 +27,8 @@ struct Choreography {
 
     var parts: [Part] = []
     var hides: [String] = []
+    /// What the style did otherwise than the request asked (a fade mode it cannot honour), for the plan's warnings.
+    var warnings: [PlanWarning] = []
     let clocks: ChannelClocks
     /// The part the style flies (the content, the destination screen, the growing element, the incoming
     /// snapshot), and the one whose opacity says how far the rest of the scene has gone (nil when none fades).

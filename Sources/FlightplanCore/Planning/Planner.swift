@@ -52,7 +52,8 @@ public enum Planner {
         }
         for index in sampled { try PlanReach.check(keyframes[index], layer: parts[index].frame, cause: validated.reachCause) }
         let warnings =
-            validated.warnings + PlanWarning.motionWarnings(validated, choreography: choreography, flying: keyframes[choreography.flyingPart])
+            validated.warnings + choreography.warnings
+            + PlanWarning.motionWarnings(validated, choreography: choreography, flying: keyframes[choreography.flyingPart])
         if let precision = validated.request.precision {
             for index in sampled {
                 let rounding = KeyframeRounding(decimals: precision, layer: parts[index].frame)

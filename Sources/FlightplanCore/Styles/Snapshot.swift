@@ -22,8 +22,8 @@ extension Choreography {
         let outgoingFlight = flight(layer: frame, scaling: incomingFlight.scaling)
         // Under a snapshot whose image leaves part of its frame uncovered (an aspect-fitted image's letterbox), the other
         // one, held opaque by a dip-free pair (or by a fade `in` or `out`), would show there at the end it leaves: such a pair
-        // cross-fades, each snapshot on its own channel, over the screens (which fade alike, so what shows through the
-        // fade's middle is a screen, not the page).
+        // fades each snapshot on its own channel (a fade `in` or `out` becomes `cross`, with a warning; `through` holds
+        // neither), over the screens (which fade alike, so what shows through the fade's middle is a screen, not the page).
         func fills(_ role: TrackRole, _ frame: Rect) -> Bool {
             guard let size = request.content?.reference(for: role, id: role.rawValue, style: .snapshot)?.size,
                 let mode = request.contentMode(laying: role, id: role.rawValue)
@@ -33,7 +33,15 @@ extension Choreography {
         }
         let filled = fills(.outgoingSnapshot, frame) && fills(.incomingSnapshot, request.destination.contentFrame)
         var pairKit = kit
-        if !filled { pairKit.fadeMode = .cross }
+        if !filled && (kit.fadeMode == .in || kit.fadeMode == .out) {
+            pairKit.fadeMode = .cross
+            warnings.append(
+                PlanWarning(
+                    field: "timing.fadeMode",
+                    message: "\"\(kit.fadeMode.rawValue)\" would hold one snapshot opaque under the other, whose image leaves "
+                        + "part of its frame uncovered (its content mode's letterbox), so the held one would show there: the "
+                        + "snapshots cross-fade instead; use \"cross\" or \"through\", or a content mode that fills the frame"))
+        }
         parts += pairKit.snapshots(
             incoming: (TrackRole.incomingSnapshot.rawValue, .incomingSnapshot, incomingFlight),
             outgoing: (TrackRole.outgoingSnapshot.rawValue, .outgoingSnapshot, outgoingFlight), sharedShape: filled)
