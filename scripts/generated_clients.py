@@ -355,7 +355,9 @@ def swift_client(server, directory):
     there): each request decoded into its generated type and encoded back unchanged, sent, each answer decoded into
     the generated types (createPlan's JSON formats each as its own `oneOf` case) and encoded back."""
     package = os.path.join(ROOT, "Clients", "swift-openapi")
-    subprocess.run(["swift", "build", "--package-path", package], check=True, capture_output=True, text=True)
+    built = subprocess.run(["swift", "build", "--package-path", package], capture_output=True, text=True)
+    if built.returncode != 0:
+        raise RuntimeError(f"Clients/swift-openapi does not build: {(built.stdout + built.stderr)[-2000:]}")
     driver = subprocess.run(["swift", "build", "--package-path", package, "--show-bin-path"], check=True, capture_output=True, text=True)
     requests, path = every_call(directory)
     played = subprocess.run([os.path.join(driver.stdout.strip(), "GeneratedClientCheck"), path, server.url], check=True,
