@@ -8,7 +8,8 @@ import Testing
 /// with its velocity, and ends exactly where it would have without the interruption.
 @Suite("Interruptions: reverse or retarget any plan mid-flight")
 struct InterruptionTests {
-    /// Every track's visible geometry (flying tracks) or opacity at `time` of a plan request, exactly.
+    /// Every track's visible geometry (flying tracks; a track that masks itself, its mask and radius where its frame is
+    /// placed: sharedFrame's destination image in its parent's space) or opacity at `time` of a plan request, exactly.
     static func states(_ validated: ValidatedPlanRequest) -> (Double) -> [String: (clip: Rect?, radius: Double?, opacity: Double?)] {
         let choreography = Choreography(for: validated)
         return { time in
@@ -17,7 +18,8 @@ struct InterruptionTests {
             for part in choreography.parts {
                 let values = part.values(instant)
                 let geometry = part.flight.map { $0.visible(values) }
-                states[part.id] = (geometry?.clip, geometry?.radius, values.opacity)
+                let mask = part.flight == nil ? values.maskFrame?.offsetBy(dx: part.frame.x, dy: part.frame.y) : nil
+                states[part.id] = (geometry?.clip ?? mask, geometry?.radius ?? mask.map { _ in values.cornerRadius ?? 0 }, values.opacity)
             }
             return states
         }

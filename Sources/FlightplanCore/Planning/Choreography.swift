@@ -67,11 +67,11 @@ struct Choreography {
                     TrackValues(opacity: Interpolation.linear(view.from, view.to, instant(.auxiliary)))
                 })
         }
+        if validated.request.style == .sharedFrame && !validated.reducedMotion { addDestinationImage(validated) }
         if let start = validated.start {
             interrupted(from: start, timing: validated.timing)
             followsPlanProgress = false
         }
-        if validated.request.style == .sharedFrame && !validated.reducedMotion { addDestinationImage(validated) }
         if let content = validated.request.content {
             for index in parts.indices {
                 let part = parts[index]

@@ -16,8 +16,24 @@ struct TrackStart: Sendable, Hashable {
         var rate: VisibleGeometry
     }
 
+    /// A track's own mask where its frame is placed (its parent's layer, else the window) and the mask's radius; as
+    /// a rate, each field's change per second.
+    struct OwnMask: Sendable, Hashable {
+        var frame: Rect
+        var radius: Double
+    }
+
+    /// A track's own mask and the mask's rate.
+    struct Mask: Sendable, Hashable {
+        var value: OwnMask
+        var rate: OwnMask
+    }
+
     /// Its geometry, for a track that flies.
     var geometry: Geometry?
+    /// Its own mask, for a track that masks itself without flying (sharedFrame's destination image, drawn in the
+    /// flying screen: its parent's transform carries it, its mask is its own).
+    var mask: Mask?
     /// Its other values (opacity, colour, shadow) and their rates (in the same shape, as changes per second).
     var values: TrackValues
     var rates: TrackValues
@@ -52,12 +68,22 @@ public struct InterruptionStart: Sendable, Hashable {
         let samples = times.map(values)
         var tracks: [String: TrackStart] = [:]
         for (index, part) in choreography.parts.enumerated() {
-            let states = samples.map { $0[index].withShadowOnScreen }
+            // A track that sets no opacity is seen opaque: the continuation fades it from there if its own track fades.
+            let states = samples.map { sample in
+                var values = sample[index].withShadowOnScreen
+                values.opacity = values.opacity ?? 1
+                return values
+            }
             var start = TrackStart(
                 geometry: nil, values: states[0].withoutGeometry, rates: TrackValues.rate(of: states.map(\.withoutGeometry), weights: weights))
             if let flight = part.flight {
                 let visible = states.map { flight.visible($0) }
                 start.geometry = TrackStart.Geometry(value: visible[0], rate: VisibleGeometry.rate(of: visible, weights: weights))
+            } else {
+                let masks = states.map { TrackStart.OwnMask(placing: $0, in: part.frame) }
+                start.mask = TrackStart.Mask(
+                    value: masks[0],
+                    rate: TrackStart.OwnMask(frame: Rect.rate(of: masks.map(\.frame), weights: weights), radius: sum(masks.map(\.radius), weights)))
             }
             tracks[part.id] = start
         }
@@ -96,6 +122,11 @@ extension Choreography {
             let part = parts[index]
             let endValues = part.values(end).withShadowOnScreen
             let endGeometry = part.flight.map { $0.visible(endValues) }
+            // A track's own mask (not a flying one's) moves like a flying track's clip, where its frame is placed (a
+            // retarget may move the frame); one at rest where the plan leaves it stays there.
+            let endMask = TrackStart.OwnMask(placing: endValues, in: part.frame)
+            let ownMask = part.flight == nil ? trackStart.mask : nil
+            let maskRests = ownMask.map { $0.value == endMask && $0.rate == .zero } ?? true
             parts[index].moves = true
             parts[index].values = { instant in
                 let t = instant.time
@@ -139,9 +170,18 @@ extension Choreography {
                     values.maskFrame = state.maskFrame
                     values.cornerRadius = state.cornerRadius
                 }
+                if let mask = ownMask, !maskRests {
+                    values.maskFrame = rect(mask.value.frame, mask.rate.frame, endMask.frame).offsetBy(dx: -part.frame.x, dy: -part.frame.y)
+                    values.cornerRadius = max(0, move(mask.value.radius, mask.rate.radius, endMask.radius))
+                } else if ownMask != nil {
+                    values.maskFrame = endValues.maskFrame
+                    values.cornerRadius = endValues.cornerRadius
+                }
                 func unit(_ value: Double) -> Double { min(max(0, value), 1) }
-                if let from = trackStart.values.opacity, let to = endValues.opacity {
-                    values.opacity = unit(move(from, trackStart.rates.opacity ?? 0, to))
+                // A track that sets no opacity at the end ends opaque; one that is opaque there, at rest, sets none.
+                if let from = trackStart.values.opacity {
+                    let rate = trackStart.rates.opacity ?? 0, to = endValues.opacity ?? 1
+                    if endValues.opacity != nil || from != to || rate != 0 { values.opacity = unit(move(from, rate, to)) }
                 }
                 if let from = trackStart.values.color, let rate = trackStart.rates.color, let to = endValues.color {
                     values.color = Color(
@@ -189,14 +229,36 @@ struct Flight: Sendable {
     }
 }
 
+/// The weighted sum of `samples` (a finite-difference derivative when the weights are one).
+private func sum(_ samples: [Double], _ weights: [Double]) -> Double { zip(samples, weights).reduce(0) { $0 + $1.0 * $1.1 } }
+
+extension Rect {
+    /// The weighted sum of rects, field by field (a finite-difference derivative when the weights are one).
+    fileprivate static func rate(of samples: [Rect], weights: [Double]) -> Rect {
+        Rect(
+            x: sum(samples.map(\.x), weights), y: sum(samples.map(\.y), weights), width: sum(samples.map(\.width), weights),
+            height: sum(samples.map(\.height), weights))
+    }
+}
+
 extension VisibleGeometry {
     /// The weighted sum of samples (a finite-difference derivative when the weights are one).
     static func rate(of samples: [VisibleGeometry], weights: [Double]) -> VisibleGeometry {
-        func sum(_ field: (VisibleGeometry) -> Double) -> Double { zip(samples, weights).reduce(0) { $0 + field($1.0) * $1.1 } }
-        func rect(_ field: @escaping (VisibleGeometry) -> Rect) -> Rect {
-            Rect(x: sum { field($0).x }, y: sum { field($0).y }, width: sum { field($0).width }, height: sum { field($0).height })
-        }
-        return VisibleGeometry(image: rect(\.image), clip: rect(\.clip), radius: sum(\.radius))
+        VisibleGeometry(
+            image: Rect.rate(of: samples.map(\.image), weights: weights), clip: Rect.rate(of: samples.map(\.clip), weights: weights),
+            radius: sum(samples.map(\.radius), weights))
+    }
+}
+
+extension TrackStart.OwnMask {
+    /// No mask at all: the rate of a mask at rest.
+    static let zero = Self(frame: Rect(x: 0, y: 0, width: 0, height: 0), radius: 0)
+
+    /// The mask `values` give a track at `frame` (the whole frame when they set none) where the frame is placed, with its
+    /// radius (0 when they set none).
+    init(placing values: TrackValues, in frame: Rect) {
+        let mask = values.maskFrame ?? Rect(x: 0, y: 0, width: frame.width, height: frame.height)
+        self.init(frame: mask.offsetBy(dx: frame.x, dy: frame.y), radius: values.cornerRadius ?? 0)
     }
 }
 

@@ -50,8 +50,9 @@ extension Choreography {
 extension Choreography {
     /// sharedFrame: the destination's image as its own track, drawn inside the flying screen's layer just above what
     /// the screen paints and below the caller's auxiliary views (Instagram's effect: the image lands while the screen
-    /// reveals around it). The screen's transform, mask and clip carry it (added after any interruption has reshaped
-    /// the screen's motion, which then moves it too). The track is the destination's frame and the image is drawn in
+    /// reveals around it). The screen's transform, mask and clip carry it (an interruption reshapes the screen's
+    /// motion, which then moves it too, and continues its own mask from where the running plan left it). The track is
+    /// the destination's frame and the image is drawn in
     /// it as its content mode lays it out. Its own mask moves, on the mask's channel, from what the cell shows of the
     /// image (the screen's own mask as the flight starts, so that the first frame is the cell's picture: the whole
     /// of an aspect-fitted image, a cell's own crop of an aspect-filled one) to the destination's frame with its

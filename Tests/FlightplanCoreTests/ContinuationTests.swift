@@ -1,0 +1,91 @@
+import FlightplanTestSupport
+import Testing
+
+@testable import FlightplanCore
+
+/// A reversal planned from a running plan starts where that plan is on screen: at its first instant every track the two
+/// plans share has the window box (visible clip, drawn content, visible radius, seen opacity; children through their
+/// parents) the running plan's keyframes show at the interruption, over random scenes of every style with content of
+/// either aspect, fitted or filled at either end.
+@Suite("Continuations start where the running plan is on screen")
+struct ContinuationTests {
+    /// How far a continuation's first window box may be from the running plan's: points (every edge, the radius) and
+    /// opacity.
+    static let pointTolerance = 0.5, opacityTolerance = 0.01
+    /// The running plan's keyframe count: dense enough that playing it linearly stays within a hair of its motion.
+    static let runningKeyframes = 2001
+
+    /// A running request of `style` (half of them choreographed: colours, shadows, channels, fade modes, auxiliary views;
+    /// portrait or landscape content given by `imageSize`, by the content's size or by both,
+    /// aspect-fitted or aspect-filled at each end, with content on every screen and element, any curve), an instant in it,
+    /// and its reversal from there on a curve of its own.
+    static func scene(_ style: TransitionStyle, using rng: inout SeededGenerator) throws -> (
+        running: PlanRequest, time: Double, reversal: PlanRequest
+    ) {
+        var running = RandomScenes.request(
+            using: &rng, style: style, curve: RandomScenes.curve(using: &rng), sampling: .keyframes(runningKeyframes))
+        if Bool.random(using: &rng) {
+            running = RandomScenes.choreographed(running, using: &rng)
+            running.reducedMotion = nil
+        }
+        let modes: [ContentMode] = [.aspectFit, .aspectFill]
+        running.source.contentMode = modes.randomElement(using: &rng)!
+        running.destination.contentMode = modes.randomElement(using: &rng)!
+        let long = Double.random(in: 1500...4000, using: &rng), short = Double.random(in: 300...1400, using: &rng)
+        let image = Bool.random(using: &rng) ? Size(width: short, height: long) : Size(width: long, height: short)
+        let given = Int.random(in: 0..<3, using: &rng)
+        running.imageSize = given == 1 ? nil : Size(width: image.width / 4, height: image.height / 4)
+        let element = ContentReference(url: "image.png", size: given == 0 ? nil : image)
+        running.content = ContentReferences(
+            source: .init(element: element, screen: ContentReference(url: "list.png")),
+            destination: .init(element: element, screen: ContentReference(url: "detail.png")))
+        let duration = try running.validated().timing.duration
+        let time = [0, duration, .random(in: 0...duration, using: &rng), .random(in: 0...duration, using: &rng)].randomElement(using: &rng)!
+        var reversal = running
+        reversal.direction = running.direction == .push ? .pop : .push
+        reversal.sampling = .keyframes(3)
+        reversal.timing = Timing(
+            duration: .random(in: 0.2...0.6, using: &rng), curve: RandomScenes.curve(using: &rng, overshooting: Bool.random(using: &rng)))
+        if case .spring(let spring) = reversal.timing.curve, spring.response != nil { reversal.timing.duration = nil }
+        reversal.from = .running(running, time: time)
+        return (running, time, reversal)
+    }
+
+    @Test("every shared track's window box and opacity at the reversal's start are the running plan's", arguments: TransitionStyle.allCases)
+    func startsWhereTheEyeSeesIt(style: TransitionStyle) throws {
+        // A reversal whose inherited velocity would carry its geometry past the planner's reach is refused (a 422 naming
+        // `from`), as it should be: such a scene has no continuation to check.
+        try forAllScenes(count: 100, seed: 0xC0_0000 &+ UInt64(TransitionStyle.allCases.firstIndex(of: style)! * 1000), atLeast: 95) {
+            rng, replay in
+            let (running, time, reversal) = try Self.scene(style, using: &rng)
+            let played = try Planner.plan(for: running.validated())
+            let continued: Plan
+            do {
+                continued = try Planner.plan(for: reversal.validated())
+            } catch let error as ValidationError where error.field == "from" && error.message.contains("too far") {
+                throw SceneSkipped()
+            }
+            for track in continued.tracks {
+                guard let was = played.tracks.first(where: { $0.id == track.id }) else { continue }
+                let before = played.windowBox(of: was, at: time), after = continued.windowBox(of: track, at: 0)
+                let label =
+                    "\(style) \(track.id) at \(time) s of \(running.direction) (\(running.source.contentMode) → \(running.destination.contentMode))"
+                #expect(Self.distance(after.clip, before.clip) <= Self.pointTolerance, "\(label): clip \(after.clip) vs \(before.clip), \(replay)")
+                if let drawn = after.content, let shown = before.content {
+                    #expect(Self.distance(drawn, shown) <= Self.pointTolerance, "\(label): content \(drawn) vs \(shown), \(replay)")
+                }
+                #expect(
+                    abs(after.cornerRadius - before.cornerRadius) <= Self.pointTolerance,
+                    "\(label): radius \(after.cornerRadius) vs \(before.cornerRadius), \(replay)")
+                #expect(
+                    abs(after.opacity - before.opacity) <= Self.opacityTolerance, "\(label): opacity \(after.opacity) vs \(before.opacity), \(replay)"
+                )
+            }
+        }
+    }
+
+    /// The largest distance between two rects' matching edges, points.
+    static func distance(_ a: Rect, _ b: Rect) -> Double {
+        max(abs(a.x - b.x), abs(a.y - b.y), abs(a.maxX - b.maxX), abs(a.maxY - b.maxY))
+    }
+}
