@@ -157,7 +157,16 @@ extension Choreography {
                     // the difference of two edges may come out a few ulps below 0, which no renderer takes.
                     return Rect(x: left, y: top, width: max(0, right - left), height: max(0, bottom - top))
                 }
-                if t >= duration { return part.values(instant) }
+                if t >= duration {
+                    // A mask the continuation moves ends where it moved it, also where the plan's own end sets none (a
+                    // screen's whole layer): every keyframe of a track that animates its mask holds one, as the exports read them.
+                    var values = part.values(instant)
+                    if ownMask != nil && !maskRests && values.maskFrame == nil {
+                        values.maskFrame = endMask.frame.offsetBy(dx: -part.frame.x, dy: -part.frame.y)
+                        values.cornerRadius = values.cornerRadius ?? endMask.radius
+                    }
+                    return values
+                }
                 // Shadows move where the eye sees them, in points, and go back into the layer's space at the end.
                 var values = part.values(instant).withShadowOnScreen
                 if let flight = part.flight, let geometry = trackStart.geometry, let target = endGeometry {
