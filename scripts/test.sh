@@ -31,16 +31,29 @@ cd "$(dirname "$0")/.."
 scripts/install-deps.sh --test
 # A step that cannot run here, its tool (podman, Chromium) missing, exits 77 (automake's "skipped") after saying
 # why. Locally that is counted and printed as a skip; under CI (CI=true, which .ci/run sets) it fails the run, since
-# install-deps.sh has installed every tool there. Every step's time is printed after it and again in the closing table.
+# install-deps.sh has installed every tool there. Every step's time is printed after it and again in the closing table:
+# its wall time and the CPU time (user + system) of the processes it ran, which says what a step costs on a busy machine.
 passed=0 skipped=0 failed=0 table=()
+# The CPU seconds of every finished child process so far, in $cpu_now (bash's `times`, run in this shell and not in a
+# subshell, whose counts start at zero; its second line is the children's user and system time).
+cpu_file=$(mktemp)
+trap 'rm -f "$cpu_file"' EXIT
+children_cpu() {
+    times > "$cpu_file"
+    cpu_now=$(awk 'function sec(t) { split(t, p, "m"); return p[1] * 60 + p[2] }
+        NR == 2 { printf "%d", sec($1) + sec($2) }' "$cpu_file")
+}
 summary() {
     printf '%s\n' "== step times" "${table[@]}"
     echo "test.sh: $passed passed, $skipped skipped, $failed failed in $((SECONDS / 60)) min $((SECONDS % 60)) s"
 }
 step() {
     echo "== $*"
-    local start=$SECONDS status=0 outcome
+    local start=$SECONDS cpu status=0 outcome
+    children_cpu
+    cpu=$cpu_now
     "$@" || status=$?
+    children_cpu
     if [ "$status" -eq 0 ]; then
         outcome=passed passed=$((passed + 1))
     elif [ "$status" -eq 77 ] && [ "${CI:-}" != true ]; then
@@ -49,7 +62,7 @@ step() {
         outcome=FAILED failed=$((failed + 1))
         [ "$status" -eq 77 ] && echo "== a tool this step needs is missing, and under CI (CI=true) that is a failure"
     fi
-    table+=("$(printf '%5d s  %-7s  %s' $((SECONDS - start)) "$outcome" "$*")")
+    table+=("$(printf '%5d s  %5d s CPU  %-7s  %s' $((SECONDS - start)) $((cpu_now - cpu)) "$outcome" "$*")")
     echo "== ${table[-1]}"
     if [ "$outcome" = FAILED ]; then summary; exit 1; fi
 }
