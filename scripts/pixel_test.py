@@ -27,9 +27,13 @@ request did not give (foreign_pixels), and the first and last frames are the req
 Frames (reference and captures) and a contact sheet per case (rows: plan, waapi, css, svg, lottie; columns: the
 instants) go to $ARTIFACTS_DIR/pixels (default .build/artifacts/pixels).
 
+The cases run in two processes side by side (PIXEL_PROCESSES=n for another count; PIXEL_SHARD=k/n runs one share;
+PIXEL_CASES=regex keeps the cases whose name it finds).
+
 Usage: pixel_test.py path/to/flightplan
 """
 import base64
+import functools
 import glob
 import io
 import itertools
@@ -847,17 +851,21 @@ def meaning_cases(rng):
     return cases
 
 
-def run_meaning(base, browser, only):
+@functools.cache
+def meaning_mixes():
+    """The mixes of the meaning cases' given colours (given_mixes), by whether the request dims (adds OVERLAY)."""
+    palette = [c for pair in CHECKER_COLOURS.values() for c in pair] + [PAGE]
+    return {False: given_mixes(palette), True: given_mixes(palette + [OVERLAY])}
+
+
+def run_meaning(base, browser, cases, first):
     """Issue #45's "Proven by" in every player: cells stay square, no colour the request did not give, and the
-    first and last frames are the request's own pictures (request_picture)."""
-    cases = [case for case in meaning_cases(random.Random(45)) if not only or re.search(only, case[0])]
-    if not cases:
-        return
+    first and last frames are the request's own pictures (request_picture). `first`: also check that the placeholder
+    violet is told apart from every mix of the given colours (once per run)."""
     folder = os.path.join(ARTIFACTS, "meaning")
     os.makedirs(folder, exist_ok=True)
-    palette = [c for pair in CHECKER_COLOURS.values() for c in pair] + [PAGE]
-    mixes = {False: given_mixes(palette), True: given_mixes(palette + [OVERLAY])}  # by whether the request dims
-    for dims, tree in mixes.items():
+    mixes = meaning_mixes()
+    for dims, tree in mixes.items() if first else ():
         violet = tree.query(PLACEHOLDER_VIOLET)[0]
         check(violet > 3 * ON_SEGMENT, f"meaning: the placeholder violet lies {violet:.0f} from every mix of the given colours{' and the dimming' if dims else ''}")
     for name, request, pictures, checkered in cases:
@@ -924,11 +932,59 @@ def run_meaning(base, browser, only):
         contact_sheet(name, rows, times).save(os.path.join(ARTIFACTS, f"{name}.png"))
 
 
+def jobs(reference, image):
+    """Every case of the run as (name, run(base, browser, first)), in order: the fades, the meaning cases, the seeds
+    and random plans with the test card, the README's case."""
+    reference_url = reference["url"]
+    cases = [(os.path.splitext(os.path.basename(path))[0], json.load(open(path)))
+             for path in sorted(glob.glob(os.path.join(ROOT, "examples", "seeds", "*.json")))]
+    rng = random.Random(28)
+    cases += [(f"random-{index:02d}", random_request(rng, index)) for index in range(12)]
+    found = [("fades", lambda base, browser, first: run_fades(base, browser))]
+    found += [(case[0], lambda base, browser, first, case=case: run_meaning(base, browser, [case], first))
+              for case in meaning_cases(random.Random(45))]
+    found += [(name, lambda base, browser, first, name=name, request=request:
+               run_case(base, browser, name, with_content(request, reference), {reference_url: image}))
+              for name, request in cases]
+    found.append(("readme-list-to-detail", lambda base, browser, first:
+                  run_case(base, browser, "readme-list-to-detail", *readme_case(realistic_images(390, 844)))))
+    return found
+
+
+def run_shards(count):
+    """Runs the cases in `count` processes side by side (each its own server and Chromium: one process keeps about
+    one core busy, 151 s of CPU in 202 s, 2026-11-29), prints each one's lines when all are done, and exits as the
+    worst of them did (77, skipped, when any was)."""
+    started = clock.monotonic()
+    shards = [subprocess.Popen([sys.executable, os.path.abspath(__file__), BINARY], stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                               text=True, env=dict(os.environ, PIXEL_SHARD=f"{index}/{count}")) for index in range(count)]
+    outputs = [shard.communicate()[0] for shard in shards]
+    totals = {"passed": 0, "failed": 0}
+    for output in outputs:
+        sys.stdout.write(output)
+        for passed, failed in re.findall(r"^pixels: (\d+) passed, (\d+) failed", output, re.M):
+            totals["passed"] += int(passed)
+            totals["failed"] += int(failed)
+    codes = [shard.returncode for shard in shards]
+    print(f"pixels: {totals['passed']} passed, {totals['failed']} failed in {clock.monotonic() - started:.0f} s over {count} processes; "
+          f"frames and contact sheets in {ARTIFACTS}")
+    sys.exit(77 if 77 in codes else max(codes, key=lambda code: code != 0))
+
+
 def main():
+    """One shard of the cases (PIXEL_SHARD=k/n: every n-th from the k-th), or PIXEL_PROCESSES of them side by side
+    (default 2); PIXEL_CASES=regex keeps the cases whose name it finds."""
+    shard = os.environ.get("PIXEL_SHARD")
+    processes = int(os.environ.get("PIXEL_PROCESSES", "2"))
+    if not shard and processes > 1:
+        run_shards(processes)
+    index, count = map(int, (shard or "0/1").split("/"))
     os.makedirs(ARTIFACTS, exist_ok=True)
     image = Image.open(TEST_IMAGE).convert("RGBA")
     reference_url = "data:image/png;base64," + base64.b64encode(open(TEST_IMAGE, "rb").read()).decode()
     reference = {"url": reference_url, "size": {"width": image.width, "height": image.height}}
+    only = os.environ.get("PIXEL_CASES")
+    mine = [job for job in jobs(reference, image)[index::count] if not only or re.search(only, job[0])]
     browser, reason = chromium()
     if not browser:
         print(f"pixel_test: SKIPPED: {reason}")
@@ -939,20 +995,10 @@ def main():
     started = clock.monotonic()
     try:
         browser.execute_async_script(PRELOAD, reference_url)
-        cases = [(os.path.splitext(os.path.basename(path))[0], json.load(open(path)))
-                 for path in sorted(glob.glob(os.path.join(ROOT, "examples", "seeds", "*.json")))]
-        rng = random.Random(28)
-        cases += [(f"random-{index:02d}", random_request(rng, index)) for index in range(12)]
-        only = os.environ.get("PIXEL_CASES")
-        if not only or re.search(only, "fades"):
-            run_fades(base, browser)
-        run_meaning(base, browser, only)
-        for name, request in cases:
-            if only and not re.search(only, name):
-                continue
-            run_case(base, browser, name, with_content(request, reference), {reference_url: image})
-        if not only or re.search(only, "readme-list-to-detail"):
-            run_case(base, browser, "readme-list-to-detail", *readme_case(realistic_images(390, 844)))
+        first_meaning = index == 0  # the placeholder's distance from the given colours: checked by one process
+        for name, run in mine:
+            run(base, browser, first_meaning)
+            first_meaning = first_meaning and not name.startswith("meaning-")
     finally:
         browser.quit()
         server.terminate()

@@ -34,26 +34,23 @@ scripts/install-deps.sh --test
 # install-deps.sh has installed every tool there. Every step's time is printed after it and again in the closing table:
 # its wall time and the CPU time (user + system) of the processes it ran, which says what a step costs on a busy machine.
 passed=0 skipped=0 failed=0 table=()
-# The CPU seconds of every finished child process so far, in $cpu_now (bash's `times`, run in this shell and not in a
-# subshell, whose counts start at zero; its second line is the children's user and system time).
-cpu_file=$(mktemp)
-trap 'rm -f "$cpu_file"' EXIT
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+# The CPU seconds of every finished child process of this shell so far, in $cpu_now (bash's `times`, whose second
+# line is the children's user and system time; a subshell's counts start at zero). $1: a file to write `times` to.
 children_cpu() {
-    times > "$cpu_file"
+    times > "$1"
     cpu_now=$(awk 'function sec(t) { split(t, p, "m"); return p[1] * 60 + p[2] }
-        NR == 2 { printf "%d", sec($1) + sec($2) }' "$cpu_file")
+        NR == 2 { printf "%.0f", sec($1) + sec($2) }' "$1")
 }
 summary() {
     printf '%s\n' "== step times" "${table[@]}"
     echo "test.sh: $passed passed, $skipped skipped, $failed failed in $((SECONDS / 60)) min $((SECONDS % 60)) s"
 }
-step() {
-    echo "== $*"
-    local start=$SECONDS cpu status=0 outcome
-    children_cpu
-    cpu=$cpu_now
-    "$@" || status=$?
-    children_cpu
+# Counts and tables a finished step: record STATUS WALL CPU COMMAND...; stops the run at a failure.
+record() {
+    local status=$1 wall=$2 cpu=$3 outcome
+    shift 3
     if [ "$status" -eq 0 ]; then
         outcome=passed passed=$((passed + 1))
     elif [ "$status" -eq 77 ] && [ "${CI:-}" != true ]; then
@@ -62,9 +59,47 @@ step() {
         outcome=FAILED failed=$((failed + 1))
         [ "$status" -eq 77 ] && echo "== a tool this step needs is missing, and under CI (CI=true) that is a failure"
     fi
-    table+=("$(printf '%5d s  %5d s CPU  %-7s  %s' $((SECONDS - start)) $((cpu_now - cpu)) "$outcome" "$*")")
+    table+=("$(printf '%5d s  %5d s CPU  %-7s  %s' "$wall" "$cpu" "$outcome" "$*")")
     echo "== ${table[-1]}"
     if [ "$outcome" = FAILED ]; then summary; exit 1; fi
+}
+# Runs a step: step COMMAND...
+step() {
+    echo "== $*"
+    local start=$SECONDS cpu status=0
+    children_cpu "$work/times"
+    cpu=$cpu_now
+    "$@" || status=$?
+    children_cpu "$work/times"
+    record "$status" $((SECONDS - start)) $((cpu_now - cpu)) "$@"
+}
+# Runs two steps side by side, each a core's worth of work for much of its time, and prints each one's lines when
+# both are done; each is counted and tabled as a step of its own: side_by_side COMMAND... -- COMMAND...
+side_by_side() {
+    local first=() index=0 status wall cpu
+    while [ "$1" != -- ]; do first+=("$1"); shift; done
+    shift
+    echo "== side by side: ${first[*]} | $*"
+    in_background "$work/first" "${first[@]}" &
+    local one=$!
+    in_background "$work/second" "$@" &
+    wait "$one" "$!" || true
+    for part in first second; do
+        index=$((index + 1))
+        echo "== $([ "$index" -eq 1 ] && echo "${first[*]}" || echo "$*")"
+        cat "$work/$part.log"
+        read -r status wall cpu < "$work/$part.result"
+        if [ "$index" -eq 1 ]; then record "$status" "$wall" "$cpu" "${first[@]}"; else record "$status" "$wall" "$cpu" "$@"; fi
+    done
+}
+# One side of side_by_side, in a subshell of its own (so its children's CPU is the step's): in_background PREFIX
+# COMMAND... writes the command's output to PREFIX.log and "status wall cpu" to PREFIX.result.
+in_background() {
+    local prefix=$1 start=$SECONDS status=0
+    shift
+    "$@" > "$prefix.log" 2>&1 || status=$?
+    children_cpu "$prefix.times"
+    echo "$status $((SECONDS - start)) $cpu_now" > "$prefix.result"
 }
 step python3 -m openapi_spec_validator openapi.yaml
 step swift format lint --strict --recursive Sources Tests Clients/swift-openapi/Package.swift Clients/swift-openapi/Sources
@@ -94,6 +129,7 @@ step python3 scripts/browser_test.py "$release"
 step python3 scripts/export_test.py "$release"
 step python3 scripts/pixel_test.py "$release"
 step scripts/sanitizers.sh
-step scripts/fuzz.sh "${FUZZ_SECONDS:-60}"
-step scripts/benchmark-smoke.sh "$release"
+# The fuzzer's 60 s keep one core (its build both), the benchmarks' package build both: side by side they take
+# about the time of the longer alone.
+side_by_side scripts/fuzz.sh "${FUZZ_SECONDS:-60}" -- scripts/benchmark-smoke.sh "$release"
 summary

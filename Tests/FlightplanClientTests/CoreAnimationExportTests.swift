@@ -12,14 +12,27 @@ struct CoreAnimationExportTests {
     struct PlayedLayer {
         let json: [String: Any]
         let duration: Double
+        /// Each animated key path's key times and values (the first animation of a key path, as Core Animation's
+        /// lookup here takes it), read from `json` once: reading `Any` at every instant was most of the suite's time.
+        private let animated: [String: (keyTimes: [Double], values: [[Double]])]
+        /// Each numeric value the layer sets, read once.
+        private let set: [String: [Double]]
+
+        init(json: [String: Any], duration: Double) {
+            self.json = json
+            self.duration = duration
+            var animated: [String: (keyTimes: [Double], values: [[Double]])] = [:]
+            for animation in json["animations"] as? [[String: Any]] ?? [] {
+                guard let keyPath = animation["keyPath"] as? String, animated[keyPath] == nil else { continue }
+                animated[keyPath] = (animation["keyTimes"] as! [Double], (animation["values"] as! [Any]).map { Self.numbers($0)! })
+            }
+            self.animated = animated
+            set = (json["set"] as? [String: Any] ?? [:]).compactMapValues(Self.numbers)
+        }
 
         /// A key path's numbers at `time`: its animation sampled linearly at its key times, else its set value.
         func numbers(_ keyPath: String, at time: Double) -> [Double]? {
-            let animations = json["animations"] as? [[String: Any]] ?? []
-            guard let animation = animations.first(where: { $0["keyPath"] as? String == keyPath }) else {
-                return (json["set"] as? [String: Any])?[keyPath].map(Self.numbers)
-            }
-            let values = (animation["values"] as! [Any]).map(Self.numbers), keyTimes = animation["keyTimes"] as! [Double]
+            guard let (keyTimes, values) = animated[keyPath] else { return set[keyPath] }
             let u = duration > 0 ? time / duration : 0
             guard let next = keyTimes.firstIndex(where: { $0 > u }) else { return values.last }
             guard next > 0 else { return values.first }
@@ -27,9 +40,12 @@ struct CoreAnimationExportTests {
             return zip(values[next - 1], values[next]).map { $0 * (1 - fraction) + $1 * fraction }
         }
 
-        static func numbers(_ value: Any) -> [Double] {
+        /// A value's numbers: a number alone or an array of numbers; nil for anything else (a name, a nested part).
+        static func numbers(_ value: Any) -> [Double]? {
             if let number = value as? Double { return [number] }
-            return (value as! [Any]).map { $0 as! Double }
+            guard let array = value as? [Any] else { return nil }
+            let numbers = array.compactMap { $0 as? Double }
+            return numbers.count == array.count ? numbers : nil
         }
 
         /// The layer's bounds at `time` (Core Animation's default, zero, when it sets none).
@@ -52,19 +68,34 @@ struct CoreAnimationExportTests {
     /// The exported layers as Core Animation nests them: a track's layer in its `superlayer` or on the stage, a
     /// child's in its `parent`'s clip (or layer).
     struct PlayedTree {
-        let layers: [String: [String: Any]]
         let stage: Rect
         let duration: Double
+        /// Each track's layer, its parts (`clip`, `superlayer`, `content`) and its parent's id, read once.
+        private let played: [String: PlayedLayer]
+        private let parts: [String: [String: PlayedLayer]]
+        private let parents: [String: String]
 
-        func layer(_ id: String) -> PlayedLayer { PlayedLayer(json: layers[id]!, duration: duration) }
-        func part(_ name: String, of id: String) -> PlayedLayer? {
-            (layers[id]?[name] as? [String: Any]).map { PlayedLayer(json: $0, duration: duration) }
+        init(layers: [String: [String: Any]], stage: Rect, duration: Double) {
+            self.stage = stage
+            self.duration = duration
+            played = layers.mapValues { PlayedLayer(json: $0, duration: duration) }
+            parts = layers.mapValues { json in
+                var parts: [String: PlayedLayer] = [:]
+                for name in ["clip", "superlayer", "content"] {
+                    if let part = json[name] as? [String: Any] { parts[name] = PlayedLayer(json: part, duration: duration) }
+                }
+                return parts
+            }
+            parents = layers.compactMapValues { $0["parent"] as? String }
         }
+
+        func layer(_ id: String) -> PlayedLayer { played[id]! }
+        func part(_ name: String, of id: String) -> PlayedLayer? { parts[id]?[name] }
 
         /// Where a point of track `id`'s layer coordinates is drawn in window space at `time`.
         func onStage(_ point: Point, layerOf id: String, at time: Double) -> Point {
             var point = layer(id).inSuperlayer(point, at: time)
-            guard let parent = layers[id]?["parent"] as? String else {
+            guard let parent = parents[id] else {
                 if let superlayer = part("superlayer", of: id) { point = superlayer.inSuperlayer(point, at: time) }
                 return Point(x: stage.x + point.x, y: stage.y + point.y)
             }
@@ -96,7 +127,7 @@ struct CoreAnimationExportTests {
                     let bounds = superlayer.bounds(at: time), origin = superlayer.inSuperlayer(bounds.origin, at: time)
                     region = overlap(region, Rect(x: stage.x + origin.x, y: stage.y + origin.y, width: bounds.width, height: bounds.height))
                 }
-                current = layers[track]?["parent"] as? String
+                current = parents[track]
                 if let parent = current, let clip = clipOnStage(parent, at: time) { region = overlap(region, clip) }
             }
             return region
