@@ -369,12 +369,14 @@ struct ContentTests {
                 guard origin.count == 2, offset.count == 2, size.count == 2 else { Issue.record("\(track.id): no placement \(replay)"); continue }
                 let drawn = track.drawnContentFrame, colours = track.base.color != nil || track.animates.contains(.color)
                 // The image lies where the plan draws it, at a whole-pixel offset in a box that paints no colour.
-                #expect(isClose(origin[0] + offset[0], drawn.x, relative: 1e-8) && isClose(origin[1] + offset[1], drawn.y, relative: 1e-8), "\(replay)")
+                #expect(isClose(origin[0] + offset[0], drawn.x, relative: 1e-8), "\(track.id) \(replay)")
+                #expect(isClose(origin[1] + offset[1], drawn.y, relative: 1e-8), "\(track.id) \(replay)")
                 #expect(colours || offset.allSatisfy { abs($0 - $0.rounded()) < 1e-6 }, "\(track.id) \(offset) \(replay)")
                 // The box covers the painted rect, grown under a pixel up and left, and only where it paints no colour.
                 let growth = (painted.x - origin[0], painted.y - origin[1])
                 #expect((0..<1).contains(growth.0 + 1e-6) && (0..<1).contains(growth.1 + 1e-6), "\(track.id) \(growth) \(replay)")
-                #expect(isClose(size[0], painted.width + growth.0, relative: 1e-8) && isClose(size[1], painted.height + growth.1, relative: 1e-8))
+                #expect(isClose(size[0], painted.width + growth.0, relative: 1e-8), "\(track.id) \(replay)")
+                #expect(isClose(size[1], painted.height + growth.1, relative: 1e-8), "\(track.id) \(replay)")
                 #expect(!colours || (abs(growth.0) < 1e-6 && abs(growth.1) < 1e-6), "\(track.id) \(replay)")
                 if growth.0 > 1e-6 || growth.1 > 1e-6 { grown += 1 }
             }
