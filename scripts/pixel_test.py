@@ -610,15 +610,7 @@ ENDS_OFF = 0.005  # share of the first and the last capture's pixels allowed to 
 # Known mismatches between a plan's ends and the request's own picture, by case and end: each is a planner bug this
 # check found, open in issue #45's note, printed as KNOWN with its share; a known case that passes fails the run, so
 # the entry is removed with its fix. Every other case and end must pass.
-KNOWN_ENDS = {
-    # waapi and css place the image about 1 px up and left at t = 0 in this scene (svg and rlottie are exact). Here the
-    # flying screen starts scaled 2.5× up (an aspect-filled 329-wide cell from a 131-wide aspect-fitted image), and the
-    # image sits at fractional offsets inside the screen's layer (top 3.43 px, the fitted image 234.29 px in): Chromium, it seems,
-    # snaps a box's and its background's position to whole pixels in the layer's own space before the layer's transform,
-    # so 0.43 and 0.29 px become about 1.1 and 0.7 px on the stage. The plan's numbers are exact (the svg export draws
-    # them within 0.2 %); not a planner fault.
-    ("meaning-random-1-sharedFrame", "first"): "Chromium snaps the image's fractional offset inside the 2.5× screen layer",
-}
+KNOWN_ENDS = {}
 PLACEHOLDER_VIOLET = (94, 92, 230)  # what issue #45 item 2 saw under letterboxes, hairlines and cross-fades
 
 

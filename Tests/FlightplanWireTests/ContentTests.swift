@@ -315,18 +315,19 @@ struct ContentTests {
             #expect(member("parent", of: element) == .string(screen.id), "\(replay)")
             #expect(elements.filter { member("parent", of: $0) != nil }.count == 1, "\(replay)")
             // Its layer is placed by its frame in the screen's own space, relative to the screen's paint box.
-            let painted = ExportPalette.paintedRect(of: screen)
-            guard case .string(let left)? = member("left", of: member("style", of: element)),
-                case .string(let top)? = member("top", of: member("style", of: element))
-            else { Issue.record("the image element has no left or top: \(replay)"); return }
-            #expect(isClose(Double(left.dropLast(2)) ?? .nan, image.frame.x - painted.x, relative: 1e-8), "\(replay)")
-            #expect(isClose(Double(top.dropLast(2)) ?? .nan, image.frame.y - painted.y, relative: 1e-8), "\(replay)")
+            let painted = ExportPalette.webPaintBox(of: screen)
+            guard case .string(let translate)? = member("translate", of: member("style", of: element)) else {
+                Issue.record("the image element has no translate: \(replay)"); return
+            }
+            let placed = Self.pixels(translate)
+            #expect(placed.count == 2 && isClose(placed[0], image.frame.x - painted.x, relative: 1e-8), "\(replay)")
+            #expect(placed.count == 2 && isClose(placed[1], image.frame.y - painted.y, relative: 1e-8), "\(replay)")
             // The style sheet's header says where the image's div goes; its class places it the same way.
             let css = String(decoding: PlanFormat.css.export(plan), as: UTF8.self)
             let header = css.prefix { $0 != "\n" }
             #expect(header.contains("a child's outermost div goes inside its parent's paint div, after what that div holds: "), "\(replay)")
             #expect(header.contains("div.fp-destinationImage in div.fp-destinationScreen-paint. "), "\(replay)")
-            #expect(css.contains(".fp-destinationImage { position: absolute; left: \(left); top: \(top); "), "\(replay)")
+            #expect(css.contains(".fp-destinationImage { position: absolute; left: 0; top: 0; translate: \(translate); "), "\(replay)")
         }
         // A plan without children says nothing of parents.
         for style in TransitionStyle.allCases where style != .sharedFrame {
@@ -335,6 +336,53 @@ struct ContentTests {
             #expect(!String(decoding: PlanFormat.waapi.export(plan), as: UTF8.self).contains(#""parent""#), "\(style)")
             #expect(!String(decoding: PlanFormat.css.export(plan), as: UTF8.self).contains("outermost"), "\(style)")
         }
+    }
+
+    /// The lengths of a CSS value such as `12.5px -3px`.
+    static func pixels(_ value: String) -> [Double] {
+        value.split(separator: " ").map { Double($0.hasSuffix("px") ? $0.dropLast(2) : $0[...]) ?? .nan }
+    }
+
+    @Test(
+        "the web exports place every box by translate and start every image a whole pixel into its paint box, which covers the painted rect (Chromium rounds left, top and background-position in a box's own space; issue 45)"
+    )
+    func webWholePixels() throws {
+        var grown = 0
+        try forAllScenes(count: 60, atLeast: 40) { rng, replay in
+            let plan = try Planner.plan(for: Self.requestWithContent(using: &rng).validated())
+            let elements = try JSONParser.parse(PlanFormat.waapi.export(plan)).members?.first { $0.key == "elements" }?.value.items ?? []
+            #expect(elements.count == plan.tracks.count, "\(replay)")
+            func member(_ name: String, of value: JSONValue?) -> JSONValue? { value?.members?.first { $0.key == name }?.value }
+            func style(_ name: String, of box: JSONValue?) -> [Double] {
+                guard case .string(let value)? = member(name, of: member("style", of: box)) else { return [] }
+                return Self.pixels(value)
+            }
+            for (track, element) in zip(plan.tracks, elements) {
+                for box in [member("region", of: element), element, member("paint", of: element)].compactMap({ $0 }) {
+                    #expect(style("left", of: box) == [0] && style("top", of: box) == [0], "\(track.id) \(replay)")
+                    #expect(style("translate", of: box).count == 2, "\(track.id) \(replay)")
+                }
+                guard track.content != nil else { continue }
+                let paint = member("paint", of: element), painted = ExportPalette.paintedRect(of: track)
+                let origin = style("translate", of: paint), offset = style("background-position", of: paint)
+                let size = [style("width", of: paint), style("height", of: paint)].flatMap { $0 }
+                guard origin.count == 2, offset.count == 2, size.count == 2 else { Issue.record("\(track.id): no placement \(replay)"); continue }
+                let drawn = track.drawnContentFrame, colours = track.base.color != nil || track.animates.contains(.color)
+                // The image lies where the plan draws it, at a whole-pixel offset in a box that paints no colour.
+                #expect(isClose(origin[0] + offset[0], drawn.x, relative: 1e-8), "\(track.id) \(replay)")
+                #expect(isClose(origin[1] + offset[1], drawn.y, relative: 1e-8), "\(track.id) \(replay)")
+                #expect(colours || offset.allSatisfy { abs($0 - $0.rounded()) < 1e-6 }, "\(track.id) \(offset) \(replay)")
+                // The box covers the painted rect, grown under a pixel up and left, and only where it paints no colour.
+                let growth = (painted.x - origin[0], painted.y - origin[1])
+                #expect((0..<1).contains(growth.0 + 1e-6) && (0..<1).contains(growth.1 + 1e-6), "\(track.id) \(growth) \(replay)")
+                #expect(isClose(size[0], painted.width + growth.0, relative: 1e-8), "\(track.id) \(replay)")
+                #expect(isClose(size[1], painted.height + growth.1, relative: 1e-8), "\(track.id) \(replay)")
+                #expect(!colours || (abs(growth.0) < 1e-6 && abs(growth.1) < 1e-6), "\(track.id) \(replay)")
+                if growth.0 > 1e-6 || growth.1 > 1e-6 { grown += 1 }
+            }
+        }
+        // Most images start at a fraction of a pixel: the growth is exercised.
+        #expect(grown > 20)
     }
 
     @Test("an id prefix names every class and id of the web exports; only a letter then 31 of [A-Za-z0-9_-] is one")

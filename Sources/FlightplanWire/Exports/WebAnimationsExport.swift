@@ -10,7 +10,11 @@
 ///   aspect-filled image overflows its layer and the mask shows the overflow), clipped with
 ///   `clip-path: path(…)` to the mask's outline (circular or continuous corners, ``ExportOutline``), filled with
 ///   the track's colour (or its role's placeholder) and its `content` as a `background-image` over the layer (or
-///   its `contentFrame`).
+///   its `contentFrame`), a whole number of pixels into the box (``ExportPalette/webPaintBox(of:)``).
+///
+/// Every box is placed by `translate` (its `left` and `top` 0): Chromium draws a box's edges and background at whole
+/// pixels of its own space, left and top included, and a scaled layer magnifies the rounding, while a transform is
+/// drawn exactly.
 ///
 /// A child track (one with a `parent`) is built inside its parent's paint box, after what that box holds itself, instead
 /// of on the stage: its region or layer is placed by its frame in the parent's own space, so the parent's transform,
@@ -74,14 +78,15 @@ extension ExportScene {
     /// box is placed in its parent's paint box, in the parent's own space (its clip too, which no plan gives a child).
     func webBoxes(_ index: Int) -> (region: WebBox?, layer: WebBox, paint: WebBox) {
         let track = tracks[index], name = names[index]
-        let frame = track.frame, painted = ExportPalette.paintedRect(of: track)
+        let frame = track.frame, painted = ExportPalette.webPaintBox(of: track)
         // Each box's style is one array, made with room for all it may hold (placement, then up to `room` more).
         func box(_ rect: Rect, _ dx: Double, _ dy: Double, room: Int) -> [StyleDeclaration] {
             var style: [StyleDeclaration] = []
-            style.reserveCapacity(5 + room)
+            style.reserveCapacity(6 + room)
             style.append(StyleDeclaration("position", .keyword("absolute")))
-            style.append(StyleDeclaration("left", .pixels(rect.x - dx)))
-            style.append(StyleDeclaration("top", .pixels(rect.y - dy)))
+            style.append(StyleDeclaration("left", .keyword("0")))
+            style.append(StyleDeclaration("top", .keyword("0")))
+            style.append(StyleDeclaration("translate", .pixelPair(rect.x - dx, rect.y - dy)))
             style.append(StyleDeclaration("width", .pixels(rect.width)))
             style.append(StyleDeclaration("height", .pixels(rect.height)))
             return style
@@ -90,7 +95,7 @@ extension ExportScene {
         var region: WebBox?
         var origin = (x: stage.x, y: stage.y)
         if let parent = tree.parents[index] {
-            let holder = ExportPalette.paintedRect(of: tracks[parent])
+            let holder = ExportPalette.webPaintBox(of: tracks[parent])
             origin = (holder.x, holder.y)
         }
         if let clip = track.clip {
@@ -262,6 +267,23 @@ extension ExportScene {
                 css.append("}"); css.lineEnd()
             }
         }
+    }
+}
+
+extension ExportPalette {
+    /// Where a track's paint box lies in its own space: ``paintedRect(of:)``, and for a track with content
+    /// that paints no colour, grown up and left by under a pixel so that its image starts a whole number of pixels into
+    /// it. Chromium draws a box's background at whole pixels of the box's own space, which a scaled layer magnifies
+    /// (sharedFrame's flying screen starts 2.5× up: a 0.3 px offset moved the image 0.7 px); the box's `translate`
+    /// carries the fraction, and a transform is drawn exactly. The growth is transparent: no colour fills it.
+    static func webPaintBox(of track: Track) -> Rect {
+        let painted = paintedRect(of: track)
+        guard track.content != nil, track.base.color == nil, !track.animates.contains(.color) else { return painted }
+        let drawn = track.drawnContentFrame
+        // How far the image's offset falls short of the next whole pixel (an offset within 1e-6 of one is whole).
+        func growth(_ offset: Double) -> Double { max(0, (offset - 1e-6).rounded(.up) - offset) }
+        let dx = growth(drawn.x - painted.x), dy = growth(drawn.y - painted.y)
+        return Rect(x: painted.x - dx, y: painted.y - dy, width: painted.width + dx, height: painted.height + dy)
     }
 }
 
