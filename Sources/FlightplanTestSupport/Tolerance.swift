@@ -30,3 +30,27 @@ public func expectClose(
 ) {
     #expect(isClose(a, b, relative: relative, scale: scale), "\(a) ≠ \(b): \(comment())", sourceLocation: sourceLocation)
 }
+
+/// A check made at thousands of instants, expected once: its failures counted and the first described. An `#expect`
+/// at every instant cost as much as the check itself in the tolerance properties.
+public struct DenseCheck {
+    /// How many instants failed.
+    public private(set) var failures = 0
+    /// What the first failure was.
+    public private(set) var first = ""
+
+    /// An empty tally.
+    public init() {}
+
+    /// Counts a failure unless `condition` holds (a NaN fails), describing it when it is the first.
+    public mutating func expect(_ condition: Bool, _ description: @autoclosure () -> String) {
+        guard !condition else { return }
+        if failures == 0 { first = description() }
+        failures += 1
+    }
+
+    /// Expects no failure, saying how many there were and the first.
+    public func expectNone(_ comment: @autoclosure () -> String, sourceLocation: SourceLocation = #_sourceLocation) {
+        #expect(failures == 0, "\(failures) instants failed, the first: \(first); \(comment())", sourceLocation: sourceLocation)
+    }
+}
