@@ -25,4 +25,21 @@ struct FingerprintPlansToleranceTests {
         #expect(taken > 20)
         print("\(taken) fingerprinted plans take the bound; worst error \(worst) of the tolerance")
     }
+
+    @Test("every fingerprinted plan sampled to a tolerance without precision, as planned (its numbers rounded), keeps it")
+    func fingerprintedRoundedPlansHold() throws {
+        var checked = 0, worst = 0.0
+        for index in 0..<240 {
+            let request = RandomScenes.fingerprinted(index)
+            guard case .tolerance(let tolerance) = request.sampling, request.precision == nil else { continue }
+            let plan = try Planner.plan(for: request.validated())
+            let error = try SamplingAndRevealTests.expectWithinTolerance(
+                plan, of: request, tolerance: tolerance, samples: 1500, replay: "plan/\(index)")
+            print("plan/\(index) as planned: worst error \(error) of its \(tolerance) pt")
+            checked += 1
+            worst = max(worst, error)
+        }
+        #expect(checked > 20)
+        print("\(checked) fingerprinted plans sampled to a tolerance without precision; worst error \(worst) of the tolerance")
+    }
 }

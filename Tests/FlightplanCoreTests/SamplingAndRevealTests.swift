@@ -17,12 +17,15 @@ struct SamplingAndRevealTests {
     }
 
     /// Checks at `samples` instants that every moving track, as a linear renderer plays it between its own keyframes,
-    /// stays within `tolerance` points (and one 8-bit opacity step) of the exact motion.
-    static func expectWithinTolerance(_ plan: Plan, of request: PlanRequest, tolerance: Double, samples: Int, replay: String) throws {
+    /// stays within `tolerance` points (and one 8-bit opacity step) of the exact motion; returns the largest distance
+    /// found, as a share of the tolerance.
+    @discardableResult
+    static func expectWithinTolerance(_ plan: Plan, of request: PlanRequest, tolerance: Double, samples: Int, replay: String) throws -> Double {
         let exact = try Self.exact(request)
         let tracks = plan.tracks.filter { !$0.keyframes.isEmpty }.map { ($0.frame, $0.filledKeyframes, $0.keyframes.map(\.time)) }
         // Each track's segment holding the instant under check.
         var segments = [Int](repeating: 0, count: tracks.count), dense = DenseCheck()
+        var worst = 0.0
         for step in 0...samples {
             let time = plan.duration * Double(step) / Double(samples)
             let truth = exact(time)
@@ -33,10 +36,12 @@ struct SamplingAndRevealTests {
                 let rendered = keyframes[segment].interpolated(to: keyframes[segment + 1], fraction: fraction)
                 let distance = rendered.renderedDistance(to: truth[index], in: frame)
                 dense.expect(distance <= tolerance, "track \(index) off by \(distance) pt at t=\(time)")
+                worst = max(worst, distance / tolerance)
                 dense.expect(abs(rendered.opacity - truth[index].opacity) <= Sampler.opacityTolerance, "track \(index)'s opacity at t=\(time)")
             }
         }
         dense.expectNone(replay)
+        return worst
     }
 
     @Test("a linear renderer stays within the tolerance at every instant", arguments: [0.1, 0.5, 2])

@@ -219,7 +219,9 @@ public struct PlanRequest: Sendable, Hashable {
     /// Where the motion starts when it interrupts another (a reversal, a retarget); `nil` starts at the source
     /// (push) or the destination (pop).
     public var from: PlanOrigin?
-    /// Decimal places for points (0…6) in the plan, for smaller payloads; `nil` keeps every number exact.
+    /// Decimal places for points (0…6) in the plan, for smaller payloads; `nil` rounds a tolerance-sampled plan's
+    /// points and scale factors within 1/64 of its tolerance (its keyframes chosen within the rest) and keeps every
+    /// other plan's numbers exact.
     /// Scale factors keep enough digits that no point of the layer moves by more than 0.001 pt, progress
     /// and opacity keep at least 4 decimals, and times stay exact.
     public var precision: Int?
@@ -243,8 +245,9 @@ public struct PlanRequest: Sendable, Hashable {
     ///     the exact motion (``PlanDefaults/sampling``).
     ///   - overlayOpacity: sharedFrame's dimming overlay opacity at the end, 0…1; nil (the default) for 0.5.
     ///   - children: Child pairs animated on their own tracks (at most 64); none by default.
-    ///   - precision: Decimal places (0…6) for points in the plan, for smaller payloads; nil (the default) keeps every
-    ///     number exact.
+    ///   - precision: Decimal places (0…6) for points in the plan, for smaller payloads; nil (the default) rounds a
+    ///     tolerance-sampled plan's points and scale factors within 1/64 of its tolerance and keeps every other plan's
+    ///     numbers exact.
     ///   - overlayColor: sharedFrame's overlay colour; nil (the default) for black.
     ///   - placeholderColor: sharedFrame's placeholder colour over the source cell; nil (the default) for white.
     ///   - cornerCurve: How every rounded mask's corners are drawn; nil (the default) for `circular` corners.

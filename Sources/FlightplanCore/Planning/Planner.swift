@@ -20,14 +20,22 @@ public enum Planner {
         let parts = choreography.parts
         let sampled = choreography.movingParts
         var progressMotion: ProgressMotion?
-        if case .tolerance = validated.request.sampling {
+        var sampling = validated.request.sampling
+        // A tolerance-sampled plan without `precision` is searched within all but a share of its tolerance, and its
+        // numbers rounded within that share.
+        var roundingBudget: Double?
+        if case .tolerance(let tolerance) = sampling {
             try checkReachBeforeSearch(validated, choreography: choreography, sampled: sampled)
             progressMotion = choreography.progressMotion(of: sampled, timing: validated.timing)
+            if validated.request.precision == nil {
+                roundingBudget = tolerance * KeyframeRounding.toleranceShare
+                sampling = .tolerance(tolerance - tolerance * KeyframeRounding.toleranceShare)
+            }
         }
         let times: [[Double]]
         do {
             times = try Sampler.times(
-                for: validated.request.sampling, duration: validated.timing.duration,
+                for: sampling, duration: validated.timing.duration,
                 state: { time, keyframes in
                     choreography.write(sampled, at: ChannelInstant(time: time, clocks: choreography.clocks), into: &keyframes)
                 },
@@ -54,11 +62,20 @@ public enum Planner {
         let warnings =
             validated.warnings + choreography.warnings
             + PlanWarning.motionWarnings(validated, choreography: choreography, flying: keyframes[choreography.flyingPart])
-        if let precision = validated.request.precision {
-            for index in sampled {
-                let rounding = KeyframeRounding(decimals: precision, layer: parts[index].frame)
-                for keyframe in keyframes[index].indices { rounding.round(&keyframes[index][keyframe].values) }
-            }
+        for index in sampled {
+            let frame = parts[index].frame
+            let rounding: KeyframeRounding? =
+                if let precision = validated.request.precision {
+                    KeyframeRounding(decimals: precision, layer: frame)
+                } else if let roundingBudget {
+                    KeyframeRounding(
+                        within: roundingBudget, keyframes: keyframes[index].map { $0.values.keyframe(time: $0.time, progress: 0, in: frame) },
+                        layer: frame)
+                } else {
+                    nil
+                }
+            guard let rounding else { continue }
+            for keyframe in keyframes[index].indices { rounding.round(&keyframes[index][keyframe].values) }
         }
         // A held part's track keeps only its values at the start (it has no keyframes).
         let firstInstant = ChannelInstant(time: 0, clocks: choreography.clocks)

@@ -3,6 +3,8 @@ internal import RealModule
 /// Rounds a track's keyframes for a request's `precision`: points to `decimals` places; scale factors
 /// to as many places as keep every point of the layer within 0.001 pt of where the exact scale puts
 /// it; progress and opacity to at least 4 places; times untouched (they must stay strictly increasing).
+/// A tolerance-sampled plan without `precision` is rounded within a share of its tolerance instead
+/// (``init(within:keyframes:layer:)``), its fractions left exact.
 ///
 /// Each kind of value keeps its power of ten, found once when the rounding is made (a keyframe is a dozen values).
 package struct KeyframeRounding {
@@ -10,8 +12,8 @@ package struct KeyframeRounding {
     private let pointPower: Double
     /// 10 to the places kept for the transform's scale and shear factors.
     private let scalePower: Double
-    /// 10 to the places kept for progress, opacities and colour components.
-    private let fractionPower: Double
+    /// 10 to the places kept for progress, opacities and colour components; nil keeps them exact.
+    private let fractionPower: Double?
 
     /// The rounding for a request's `decimals` (0…15) and a track's layer, whose size sets the scale factors' places.
     package init(decimals: Int, layer: Rect) {
@@ -21,6 +23,13 @@ package struct KeyframeRounding {
         pointPower = Self.powerOfTen(decimals)
         scalePower = Self.powerOfTen(scaleDecimals)
         fractionPower = Self.powerOfTen(max(decimals, 4))
+    }
+
+    /// A rounding of `pointDecimals` places for points and `scaleDecimals` for scale factors that leaves fractions exact.
+    init(pointDecimals: Int, scaleDecimals: Int) {
+        pointPower = Self.powerOfTen(pointDecimals)
+        scalePower = Self.powerOfTen(scaleDecimals)
+        fractionPower = nil
     }
 
     /// Keyframes rounded, each as one is.
@@ -39,7 +48,7 @@ package struct KeyframeRounding {
     package func point(_ value: Double) -> Double { Self.round(value, power: pointPower) }
 
     /// A fraction (progress, an opacity, a colour component) rounded.
-    package func fraction(_ value: Double) -> Double { Self.round(value, power: fractionPower) }
+    package func fraction(_ value: Double) -> Double { fractionPower.map { Self.round(value, power: $0) } ?? value }
 
     /// A transform rounded: its factors as scales, its translation as points.
     package func transform(_ transform: AffineTransform) -> AffineTransform {
@@ -81,7 +90,7 @@ package struct KeyframeRounding {
     }
 
     /// 10^`exponent` for 0 ≤ `exponent` ≤ 15, exact (every such power is a `Double`).
-    private static func powerOfTen(_ exponent: Int) -> Double {
+    static func powerOfTen(_ exponent: Int) -> Double {
         precondition((0...15).contains(exponent), "at most 15 decimal places")
         var power = 1.0
         for _ in 0..<exponent { power *= 10 }
