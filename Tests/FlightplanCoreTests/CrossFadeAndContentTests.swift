@@ -22,6 +22,12 @@ struct CrossFadeAndContentTests {
         }
     }
 
+    /// How much of what lies behind a pair of one shape covers at `time`, the two composited "over" each other:
+    /// `1 − (1 − upper)(1 − lower)` of their opacities.
+    static func coverage(of pair: (lower: Track, upper: Track), at time: Double) -> Double {
+        1 - (1 - (pair.upper.values(at: time).opacity ?? 1)) * (1 - (pair.lower.values(at: time).opacity ?? 1))
+    }
+
     /// A cross-fading pair stacked and composited "over" each other, as every player does, covers
     /// `1 − (1 − u)(1 − b)` of what lies behind; on the build before this, a cross-fade left a quarter uncovered at
     /// its middle.
@@ -39,9 +45,7 @@ struct CrossFadeAndContentTests {
             for pair in Self.fadingPairs(in: plan, request: request) {
                 pairsSeen += 1
                 for step in 0...200 {
-                    let time = plan.duration * Double(step) / 200
-                    let upper = pair.upper.values(at: time).opacity ?? 1, lower = pair.lower.values(at: time).opacity ?? 1
-                    let covered = 1 - (1 - upper) * (1 - lower)
+                    let time = plan.duration * Double(step) / 200, covered = Self.coverage(of: pair, at: time)
                     #expect(covered >= 0.995, "\(pair.lower.id) under \(pair.upper.id) covers \(covered) at t=\(time), \(replay)")
                 }
             }
