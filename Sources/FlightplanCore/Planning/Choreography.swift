@@ -89,7 +89,21 @@ struct Choreography {
                 } else if parts[index].content != nil, part.role == .content {
                     drawn = part.flight?.content
                 }
-                if let drawn, drawn != whole { parts[index].contentFrame = drawn }
+                if let drawn, drawn != whole {
+                    parts[index].contentFrame = drawn
+                    // An auxiliary view shows its picture inside its frame, as the view does: cropped by a mask of the
+                    // frame where the content mode lays it out past it (a square picture filling a tab bar).
+                    let slack = 1e-9 * max(whole.width, whole.height)
+                    let overflows = drawn.x < -slack || drawn.y < -slack || drawn.maxX > whole.maxX + slack || drawn.maxY > whole.maxY + slack
+                    if part.role == .auxiliary && overflows {
+                        let values = part.values
+                        parts[index].values = { instant in
+                            var shown = values(instant)
+                            shown.maskFrame = whole
+                            return shown
+                        }
+                    }
+                }
             }
         }
         if let color = validated.request.stageColor { addBackdrop(color, covering: validated.request.destination.bounds) }
