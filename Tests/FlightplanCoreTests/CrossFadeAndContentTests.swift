@@ -22,6 +22,12 @@ struct CrossFadeAndContentTests {
         }
     }
 
+    /// How much of what lies behind a pair of one shape covers at `time`, the two composited "over" each other:
+    /// `1 − (1 − upper)(1 − lower)` of their opacities.
+    static func coverage(of pair: (lower: Track, upper: Track), at time: Double) -> Double {
+        1 - (1 - (pair.upper.values(at: time).opacity ?? 1)) * (1 - (pair.lower.values(at: time).opacity ?? 1))
+    }
+
     /// A cross-fading pair stacked and composited "over" each other, as every player does, covers
     /// `1 − (1 − u)(1 − b)` of what lies behind; on the build before this, a cross-fade left a quarter uncovered at
     /// its middle.
@@ -39,9 +45,7 @@ struct CrossFadeAndContentTests {
             for pair in Self.fadingPairs(in: plan, request: request) {
                 pairsSeen += 1
                 for step in 0...200 {
-                    let time = plan.duration * Double(step) / 200
-                    let upper = pair.upper.values(at: time).opacity ?? 1, lower = pair.lower.values(at: time).opacity ?? 1
-                    let covered = 1 - (1 - upper) * (1 - lower)
+                    let time = plan.duration * Double(step) / 200, covered = Self.coverage(of: pair, at: time)
                     #expect(covered >= 0.995, "\(pair.lower.id) under \(pair.upper.id) covers \(covered) at t=\(time), \(replay)")
                 }
             }
@@ -135,6 +139,51 @@ struct CrossFadeAndContentTests {
         let plan = try Planner.plan(for: request.validated())
         #expect(plan.tracks.first { $0.id == "content" }?.content?.url == "button.png")
         #expect(plan.tracks.allSatisfy { $0.parent != "content" })
+    }
+
+    /// Seed 001's tab bar given as a picture of another aspect than the bar: as the other roles' content, it keeps its
+    /// aspect (fitted, filled or centred as the view's `contentMode` says, aspectFill by default, cropped to the view's
+    /// frame) unless the mode stretches it; on the build before this, an auxiliary view took no `contentMode` and stretched every picture.
+    @Test("an auxiliary view lays its content of a known size out as its contentMode says, aspectFill by default")
+    func auxiliaryContentMode() throws {
+        var viewsSeen = 0
+        try forAllScenes(count: 150, seed: 0xA0D, atLeast: 60) { rng, replay in
+            var request = RandomScenes.choreographed(RandomScenes.request(using: &rng), using: &rng)
+            guard !request.auxiliary.isEmpty else { throw SceneSkipped() }
+            var content = request.content ?? ContentReferences()
+            var sizes: [String: Size] = [:]
+            for index in request.auxiliary.indices {
+                let id = request.auxiliary[index].id
+                request.auxiliary[index].contentMode = Bool.random(using: &rng) ? ContentMode.allCases.randomElement(using: &rng)! : nil
+                sizes[id] = Size(width: .random(in: 20...2000, using: &rng), height: .random(in: 20...2000, using: &rng))
+                content.auxiliary[id] = ContentReference(url: "tabs-\(id).png", size: sizes[id])
+            }
+            request.content = content
+            let plan = try Planner.plan(for: request.validated())
+            for view in request.auxiliary {
+                viewsSeen += 1
+                let track = try #require(plan.tracks.first { $0.id == "auxiliary:\(view.id)" }, "\(replay)")
+                let size = sizes[view.id]!, mode = view.contentMode ?? PlanDefaults.auxiliaryContentMode
+                let whole = Rect(x: 0, y: 0, width: view.frame.width, height: view.frame.height), drawn = track.drawnContentFrame
+                let label = "\(view.id) \(mode) \(size) in \(view.frame.width) × \(view.frame.height): drawn \(drawn), \(replay)"
+                #expect(isClose(drawn, mode.displayedRect(of: size, in: whole)), "\(label)")
+                if mode.preservesAspect {
+                    #expect(abs(drawn.width / drawn.height / (size.width / size.height) - 1) < 1e-9, "the aspect is kept: \(label)")
+                }
+                let slack = 1e-9 * max(whole.width, whole.height)
+                let covers = drawn.x <= slack && drawn.y <= slack && drawn.maxX >= whole.maxX - slack && drawn.maxY >= whole.maxY - slack
+                let inside = drawn.x >= -slack && drawn.y >= -slack && drawn.maxX <= whole.maxX + slack && drawn.maxY <= whole.maxY + slack
+                switch mode {
+                case .aspectFill: #expect(covers, "\(label)")
+                case .aspectFit: #expect(inside, "\(label)")
+                case .scaleToFill: #expect(covers && inside, "\(label)")
+                case .center: #expect(isClose(drawn.width, size.width) && isClose(drawn.height, size.height), "\(label)")
+                }
+                // What the mode lays out past the frame is cropped by a mask of the frame, as the view crops it.
+                #expect(inside || track.values(at: 0).maskFrame == whole, "cropped to its frame: \(label)")
+            }
+        }
+        #expect(viewsSeen > 60)
     }
 
     @Test("auxiliary views paint the content given for their id; an id that names no view is a 422 naming it")

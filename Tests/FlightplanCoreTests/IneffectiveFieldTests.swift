@@ -122,4 +122,30 @@ struct IneffectiveFieldTests {
             }
         }
     }
+
+    @Test("an auxiliary view's contentMode without a content size to lay out is named in warnings; with one it is not")
+    func auxiliaryContentMode() throws {
+        try forAllScenes(count: 120, seed: 0x45_07, atLeast: 40) { rng, replay in
+            var request = Self.scene(using: &rng)
+            guard !request.auxiliary.isEmpty else { throw SceneSkipped() }
+            let without = try Planner.plan(for: request.validated())
+            let index = Int.random(in: request.auxiliary.indices, using: &rng), id = request.auxiliary[index].id
+            request.auxiliary[index].contentMode = ContentMode.allCases.randomElement(using: &rng)!
+            let sized = Int.random(in: 0..<3, using: &rng)
+            if sized > 0 {
+                var content = request.content ?? ContentReferences()
+                content.auxiliary[id] = ContentReference(url: "tabs.png", size: sized == 2 ? Size(width: 300, height: 200) : nil)
+                request.content = content
+            }
+            let with = try Planner.plan(for: request.validated())
+            let naming = (with.warnings ?? []).filter { $0.field == "auxiliary[\(index)].contentMode" }
+            #expect(naming.count == (sized == 2 ? 0 : 1), "\(naming), \(replay)")
+            if sized == 0 {
+                var (stripped, expected) = (with, without)
+                stripped.warnings = nil
+                expected.warnings = nil
+                #expect(stripped == expected, "the plan is the one without it, \(replay)")
+            }
+        }
+    }
 }

@@ -231,6 +231,38 @@ struct ContentTests {
         #expect(svg.contains(#"<image href="hero.png" xlink:href="hero.png" x="0" y="-45" width="390" height="390""#))
     }
 
+    @Test("seed 001's tab bar: an auxiliary view's square picture is fitted or filled as its contentMode says, in every export")
+    func auxiliaryContentMode() throws {
+        func plan(_ mode: String?) throws -> Plan {
+            let member = mode.map { #", "contentMode": "\#($0)""# } ?? ""
+            let request = try PlanRequest(
+                jsonBytes: Array(
+                    #"""
+                    {"style": "zoom", "source": {"frame": {"x": 131, "y": 300, "width": 128, "height": 96}},
+                     "destination": {"bounds": {"x": 0, "y": 0, "width": 390, "height": 844}},
+                     "auxiliary": [{"id": "tabBar", "frame": {"x": 0, "y": 761, "width": 390, "height": 83}, "from": 1, "to": 0\#(member)}],
+                     "content": {"auxiliary": {"tabBar": {"url": "tabs.png", "size": {"width": 1000, "height": 1000}}}}}
+                    """#.utf8))
+            return try Planner.plan(for: request.validated())
+        }
+        let fitted = try plan("aspectFit")
+        #expect(try fitted.track("auxiliary:tabBar").contentFrame == Rect(x: 153.5, y: 0, width: 83, height: 83))
+        #expect(String(decoding: PlanFormat.css.export(fitted), as: UTF8.self).contains("background-size: 83px 83px"))
+        let svg = String(decoding: PlanFormat.svg.export(fitted), as: UTF8.self)
+        #expect(svg.contains(#"<image href="tabs.png" xlink:href="tabs.png" x="153.5" y="0" width="83" height="83""#))
+        let filled = try plan(nil)
+        #expect(try filled.track("auxiliary:tabBar").contentFrame == Rect(x: 0, y: -153.5, width: 390, height: 390), "aspectFill by default")
+        #expect(try filled.track("auxiliary:tabBar").base.maskFrame == Rect(x: 0, y: 0, width: 390, height: 83), "cropped to the bar")
+        #expect(try fitted.track("auxiliary:tabBar").base.maskFrame == nil, "nothing to crop")
+        #expect(try plan("scaleToFill").track("auxiliary:tabBar").contentFrame == nil, "scaleToFill stretches, as the view asks")
+        let refusal = #expect(throws: JSONInputError.self) { try plan("stretch") }
+        if case .invalid(let invalid)? = refusal {
+            #expect(invalid.field == "auxiliary[0].contentMode" && invalid.message.contains("must be one of"))
+        } else {
+            Issue.record("an unknown contentMode is no 422 naming auxiliary[0].contentMode: \(String(describing: refusal))")
+        }
+    }
+
     @Test(
         "bad content is a 422 naming the field",
         arguments: [

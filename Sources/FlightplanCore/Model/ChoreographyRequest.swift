@@ -89,6 +89,9 @@ public struct AuxiliaryView: Sendable, Hashable {
     public var from: Double
     /// Its opacity where the push ends (on the destination screen).
     public var to: Double
+    /// How its content (`content.auxiliary.ID`, when it gives a `size`) fills `frame`; nil for
+    /// ``PlanDefaults/auxiliaryContentMode``.
+    public var contentMode: ContentMode?
 
     /// Creates an auxiliary view.
     /// - Parameters:
@@ -96,11 +99,14 @@ public struct AuxiliaryView: Sendable, Hashable {
     ///   - frame: The view's frame in window space, in points.
     ///   - from: Its opacity (0…1) where the push starts, on the source screen.
     ///   - to: Its opacity (0…1) where the push ends, on the destination screen.
-    public init(id: String, frame: Rect, from: Double, to: Double) {
+    ///   - contentMode: How its content of a known size fills `frame`; nil (the default) for
+    ///     ``PlanDefaults/auxiliaryContentMode``.
+    public init(id: String, frame: Rect, from: Double, to: Double, contentMode: ContentMode? = nil) {
         self.id = id
         self.frame = frame
         self.from = from
         self.to = to
+        self.contentMode = contentMode
     }
 }
 

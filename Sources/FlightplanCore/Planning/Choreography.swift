@@ -22,6 +22,9 @@ struct Choreography {
         /// Whether it paints its role's content when the request gives it (reveal's growing colour leaves its image to
         /// the sublayer above it).
         var paintsContent = true
+        /// For the lower layer of a pair of one shape that fades without a dip (``PartKit/pairOpacities(_:)``): the
+        /// upper layer's id, so that a continuation of the pair covers the stage as the pair did.
+        var coveredBy: String? = nil
         var values: (ChannelInstant) -> TrackValues
     }
 
@@ -86,7 +89,21 @@ struct Choreography {
                 } else if parts[index].content != nil, part.role == .content {
                     drawn = part.flight?.content
                 }
-                if let drawn, drawn != whole { parts[index].contentFrame = drawn }
+                if let drawn, drawn != whole {
+                    parts[index].contentFrame = drawn
+                    // An auxiliary view shows its picture inside its frame, as the view does: cropped by a mask of the
+                    // frame where the content mode lays it out past it (a square picture filling a tab bar).
+                    let slack = 1e-9 * max(whole.width, whole.height)
+                    let overflows = drawn.x < -slack || drawn.y < -slack || drawn.maxX > whole.maxX + slack || drawn.maxY > whole.maxY + slack
+                    if part.role == .auxiliary && overflows {
+                        let values = part.values
+                        parts[index].values = { instant in
+                            var shown = values(instant)
+                            shown.maskFrame = whole
+                            return shown
+                        }
+                    }
+                }
             }
         }
         if let color = validated.request.stageColor { addBackdrop(color, covering: validated.request.destination.bounds) }
@@ -121,7 +138,7 @@ struct Choreography {
         let destination = Part(id: "destinationScreen", role: .destinationScreen, frame: bounds, moves: kit.fadeMode != .out) { instant in
             kit.fadeMode == .out ? TrackValues() : TrackValues(opacity: kit.pairOpacities(instant).incoming)
         }
-        parts += kit.fadeMode == .out ? [destination, source] : [source, destination]
+        parts += kit.pair(lower: kit.fadeMode == .out ? destination : source, upper: kit.fadeMode == .out ? source : destination)
     }
 
     /// zoom (seed 001) and morph (seed 003): the screens fade as the fade mode says, the content flies above.
@@ -252,7 +269,7 @@ struct PartKit {
 
     /// The lower layer's opacity `b` that shows it at `share` of the mix under an upper layer of the same shape at
     /// `upper`: `share / (1 − upper)`, at most 1 (1 under an opaque upper layer, which hides it).
-    private static func lowerOpacity(showing share: Double, under upper: Double) -> Double {
+    static func lowerOpacity(showing share: Double, under upper: Double) -> Double {
         share >= 1 - upper ? 1 : share / (1 - upper)
     }
 
@@ -309,8 +326,21 @@ struct PartKit {
         }
         let incomingPart = snapshot(incoming) { sharedShape ? self.pairOpacities($0).incoming : self.incoming($0) }
         let outgoingPart = snapshot(outgoing) { sharedShape ? self.pairOpacities($0).outgoing : self.outgoing($0) }
-        return fadeMode == .out ? [incomingPart, outgoingPart] : [outgoingPart, incomingPart]
+        let (lower, upper) = fadeMode == .out ? (incomingPart, outgoingPart) : (outgoingPart, incomingPart)
+        return sharedShape ? pair(lower: lower, upper: upper) : [lower, upper]
     }
+
+    /// Two parts of one shape stacked `lower` first; unless they fade `through`, the lower one is marked as covered by
+    /// the upper one (``Choreography/Part/coveredBy``): they fade as ``pairOpacities(_:)`` says, without a dip.
+    func pair(lower: Choreography.Part, upper: Choreography.Part) -> [Choreography.Part] {
+        var lower = lower
+        if fadeMode != .through { lower.coveredBy = upper.id }
+        return [lower, upper]
+    }
+
+    /// How much of what lies behind two layers of one shape at opacities `upper` and `lower`, composited "over" each
+    /// other, cover: `1 − (1 − upper)(1 − lower)`.
+    static func coverage(upper: Double, lower: Double) -> Double { 1 - (1 - upper) * (1 - lower) }
 }
 
 extension TrackValues {

@@ -112,7 +112,8 @@ extension Choreography {
     /// The same tracks, but every track the start names leaves from its state at its rate and ends exactly where
     /// the plan ends, on the plan's own curve: each visible quantity (image and clip edges, the visible radius,
     /// opacities, colours, shadows) is a ``RateMatchedMotion``. Channel windows and fade modes shape a whole
-    /// transition, not a continuation: an interrupted track follows the plan's curve.
+    /// transition, not a continuation: an interrupted track follows the plan's curve, but for a dip-free pair's lower
+    /// layer, held where the two would cover less of the stage than at the start or the end (see ``keepCovering(from:)``).
     mutating func interrupted(from start: InterruptionStart, timing: ResolvedTiming) {
         let clocks = clocks
         let end = ChannelInstant(time: timing.duration, clocks: clocks)
@@ -206,6 +207,38 @@ extension Choreography {
                         offset: Point(x: move(from.offset.x, rate.offset.x, to.offset.x), y: move(from.offset.y, rate.offset.y, to.offset.y)))
                 }
                 return values.withShadowInLayerSpace
+            }
+        }
+        keepCovering(from: start, end: end)
+    }
+
+    /// The most of what lies behind that ``keepCovering(from:end:)`` holds a pair to: a hair below all of it, so that a
+    /// lower layer left translucent under an opaque upper one (a fade `through` retargeted to a cross-fade) is taken up
+    /// from its own opacity as the upper one starts to fade, not set opaque at once.
+    static let heldCoverage = 0.999
+
+    /// Each dip-free pair both of whose layers the start names (``Part/coveredBy``) covers at every instant of the
+    /// continuation at least the least of what it covers at the start, at the end (`1 − (1 − u)(1 − l)`) and
+    /// ``heldCoverage``: each layer's opacity continued on its own could let the page show through while both fade
+    /// (the lower one still on its way down under a nearly opaque upper one as the upper one turns back, a quarter of
+    /// the stage at the middle). Where it would cover less, the lower layer is drawn at the opacity that covers
+    /// exactly that much under the upper one; the start and the end already cover it, so neither moves.
+    private mutating func keepCovering(from start: InterruptionStart, end: ChannelInstant) {
+        for lowerIndex in parts.indices {
+            guard let upperID = parts[lowerIndex].coveredBy, let upperIndex = parts.firstIndex(where: { $0.id == upperID }),
+                let lowerStart = start.tracks[parts[lowerIndex].id]?.values.opacity, let upperStart = start.tracks[upperID]?.values.opacity
+            else { continue }
+            let lowerValues = parts[lowerIndex].values, upperValues = parts[upperIndex].values
+            let floor = min(
+                PartKit.coverage(upper: upperStart, lower: lowerStart),
+                PartKit.coverage(upper: upperValues(end).opacity ?? 1, lower: lowerValues(end).opacity ?? 1), Self.heldCoverage)
+            parts[lowerIndex].values = { instant in
+                var values = lowerValues(instant)
+                let upper = upperValues(instant).opacity ?? 1
+                if PartKit.coverage(upper: upper, lower: values.opacity ?? 1) < floor {
+                    values.opacity = PartKit.lowerOpacity(showing: floor - upper, under: upper)
+                }
+                return values
             }
         }
     }

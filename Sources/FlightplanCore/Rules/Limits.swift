@@ -118,6 +118,8 @@ public enum PlanDefaults {
     public static let stagger = 0.0
     /// A child's `contentMode`: its snapshot covers `from`, cropped (aspect kept).
     public static let childContentMode = ContentMode.aspectFill
+    /// An auxiliary view's `contentMode`: its content covers the view's frame, cropped (aspect kept), as a child's does.
+    public static let auxiliaryContentMode = ContentMode.aspectFill
     /// reveal with a colour: the share of the growth over which the element's image fades out, leaving the solid colour
     /// to grow (the seed strips its button to its background before it grows).
     public static let revealImageFadeShare = 0.1

@@ -42,9 +42,9 @@ extension PlanRequest {
 extension PlanRequest {
     /// How a track that paints an element's or a child's own content lays it out in its layer: snapshot's outgoing and
     /// incoming snapshots as the source and the destination show their element, reveal's growing element as the source
-    /// does, a child pair's snapshots as the pair's `contentMode` says. Nil for the tracks whose flight places their
-    /// image (zoom's, morph's and sharedFrame's, whose layer has the image's aspect) and for those that paint no
-    /// element (screens, colours).
+    /// does, a child pair's snapshots as the pair's `contentMode` says, an auxiliary view's track as the view's says.
+    /// Nil for the tracks whose flight places their image (zoom's, morph's and sharedFrame's, whose layer has the
+    /// image's aspect) and for those that paint no element (screens, colours).
     func contentMode(laying role: TrackRole, id: String) -> ContentMode? {
         switch role {
         case .outgoingSnapshot: source.contentMode
@@ -54,7 +54,9 @@ extension PlanRequest {
             // The pair's id follows the track's prefix (`child:ID`, `outgoingChild:ID`); it may hold a colon itself.
             children.first { $0.id == id.dropFirst(role == .child ? "child:".count : "outgoingChild:".count) }
                 .map { $0.contentMode ?? PlanDefaults.childContentMode }
-        case .content, .sourceScreen, .destinationScreen, .overlay, .placeholder, .auxiliary: nil
+        case .auxiliary:
+            auxiliary.first { $0.id == id.dropFirst("auxiliary:".count) }.map { $0.contentMode ?? PlanDefaults.auxiliaryContentMode }
+        case .content, .sourceScreen, .destinationScreen, .overlay, .placeholder: nil
         }
     }
 }

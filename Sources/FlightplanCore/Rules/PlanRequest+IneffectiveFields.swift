@@ -1,8 +1,8 @@
 extension PlanRequest {
     /// One warning for each field the request gives that cannot take effect as given: a field the style does not draw
     /// (sharedFrame's `overlay` and `placeholder` elsewhere, an element's shadow or colour on sharedFrame, reveal's `path`
-    /// other than the default and `imageSize`, `timing.fadeFraction` outside reveal), or a rect that lies entirely off the screen it is
-    /// given in. The plan is made as if the field were left out (a rect off screen is kept: the caller may mean it).
+    /// other than the default and `imageSize`, `timing.fadeFraction` outside reveal, an auxiliary view's `contentMode` without a
+    /// content `size` to lay out), or a rect that lies entirely off the screen it is given in. The plan is made as if the field were left out (a rect off screen is kept: the caller may mean it).
     var ineffectiveFieldWarnings: [PlanWarning] {
         var warnings: [PlanWarning] = []
         let name = "\"\(style.rawValue)\""
@@ -55,6 +55,13 @@ extension PlanRequest {
                 PlanWarning(
                     field: "timing.fadeFraction",
                     message: "applies only to style \"reveal\" (a grow, then a fade): ignored for \(name)"))
+        }
+        for (index, view) in auxiliary.enumerated() where view.contentMode != nil && content?.auxiliary[view.id]?.size == nil {
+            warnings.append(
+                PlanWarning(
+                    field: "auxiliary[\(index)].contentMode",
+                    message: "lays out the view's content only when content.auxiliary.\(view.id) gives its size: ignored, "
+                        + "the content (if any) is drawn over the view's frame; give the picture's size, or leave contentMode out"))
         }
         let bounds = destination.bounds
         if source.frame.intersection(bounds) == nil {

@@ -52,14 +52,15 @@ extension ChannelTiming: HandWrittenWireForm {
 extension AuxiliaryView: WireObject {
     public static var wireStart: AuxiliaryView { AuxiliaryView(id: "", frame: .wireStart, from: 0, to: 0) }
 
-    /// `{"id", "frame", "from", "to"}`.
+    /// `{"id", "frame", "from", "to", "contentMode"?}`.
     /// - Throws: ``ValidationError`` from the reader only, `field` naming the member: `id`, `frame`, `from` or `to`
-    ///   missing or not in its form.
+    ///   missing or not in its form, or `contentMode` not a known mode.
     public static func describe<Walk: WireWalk>(_ walk: inout Walk, _ value: inout AuxiliaryView) throws(ValidationError) {
         try walk.required("id", &value.id)
         try walk.required("frame", &value.frame)
         try walk.required("from", &value.from)
         try walk.required("to", &value.to)
+        try walk.optional("contentMode", &value.contentMode)
     }
 }
 
