@@ -179,7 +179,7 @@ export type PlanRequest = {
   imageSize?: Size;
   /** The plan's duration and curve. */
   timing?: Timing;
-  /** How keyframe times are chosen; default `{"tolerance": 0.5}`: a linear renderer stays within 0.5 pt of the exact motion. `keyframes` and `fps` give every moving track the same times; a `tolerance` gives each track the times its own motion needs (a track that moves less than another may have fewer keyframes, at other times), every track starting at 0 and ending at `duration`. */
+  /** How keyframe times are chosen; default `{"tolerance": 0.5}`: a linear renderer stays within 0.5 pt of the exact motion. `keyframes` and `fps` give every moving track the same times; a `tolerance` gives each track the times its own motion needs (a track that moves less than another may have fewer keyframes, at other times), every track starting at 0 and ending at `duration`, and, without `precision`, rounds its numbers within 1/64 of the tolerance (see `precision`). */
   sampling?: Sampling;
   overlay?: {
     opacity?: number;
@@ -231,7 +231,7 @@ export type PlanRequest = {
     /** Seconds between one child's start and the next's (Hero's cascade); each child moves over the duration less stagger × (children − 1), which must stay positive. */
     stagger?: number;
   };
-  /** Decimal places for points in the plan, for smaller payloads (exact when absent). Scale factors keep enough digits that no point of the layer moves by more than 0.001 pt; progress and opacity keep at least 4 decimals; times stay exact. */
+  /** Decimal places for points in the plan, for smaller payloads. Scale factors keep enough digits that no point of the layer moves by more than 0.001 pt; progress and opacity keep at least 4 decimals; times stay exact. When absent, a plan sampled to a `tolerance` (the default sampling) rounds each moving track's points and scale factors to the fewest places that keep every rendered coordinate within 1/64 of the tolerance (its keyframes are chosen within the rest, so the whole stays within the tolerance; times, opacities and colours stay exact); a plan sampled by `keyframes` or `fps` stays exact. */
   precision?: number;
   /** Child pairs with unique ids, each on its own track. */
   children?: ChildPair[];
@@ -680,7 +680,7 @@ export type FilmstripRequest = {
   imageSize?: Size;
   /** The plan's duration and curve. */
   timing?: Timing;
-  /** How keyframe times are chosen; default `{"tolerance": 0.5}`: a linear renderer stays within 0.5 pt of the exact motion. `keyframes` and `fps` give every moving track the same times; a `tolerance` gives each track the times its own motion needs (a track that moves less than another may have fewer keyframes, at other times), every track starting at 0 and ending at `duration`. */
+  /** How keyframe times are chosen; default `{"tolerance": 0.5}`: a linear renderer stays within 0.5 pt of the exact motion. `keyframes` and `fps` give every moving track the same times; a `tolerance` gives each track the times its own motion needs (a track that moves less than another may have fewer keyframes, at other times), every track starting at 0 and ending at `duration`, and, without `precision`, rounds its numbers within 1/64 of the tolerance (see `precision`). */
   sampling?: Sampling;
   overlay?: {
     opacity?: number;
@@ -732,7 +732,7 @@ export type FilmstripRequest = {
     /** Seconds between one child's start and the next's (Hero's cascade); each child moves over the duration less stagger × (children − 1), which must stay positive. */
     stagger?: number;
   };
-  /** Decimal places for points in the plan, for smaller payloads (exact when absent). Scale factors keep enough digits that no point of the layer moves by more than 0.001 pt; progress and opacity keep at least 4 decimals; times stay exact. */
+  /** Decimal places for points in the plan, for smaller payloads. Scale factors keep enough digits that no point of the layer moves by more than 0.001 pt; progress and opacity keep at least 4 decimals; times stay exact. When absent, a plan sampled to a `tolerance` (the default sampling) rounds each moving track's points and scale factors to the fewest places that keep every rendered coordinate within 1/64 of the tolerance (its keyframes are chosen within the rest, so the whole stays within the tolerance; times, opacities and colours stay exact); a plan sampled by `keyframes` or `fps` stays exact. */
   precision?: number;
   /** Child pairs with unique ids, each on its own track. */
   children?: ChildPair[];
