@@ -61,7 +61,7 @@ record() {
     fi
     table+=("$(printf '%5d s  %5d s CPU  %-7s  %s' "$wall" "$cpu" "$outcome" "$*")")
     echo "== ${table[-1]}"
-    if [ "$outcome" = FAILED ]; then summary; exit 1; fi
+    if [ "$outcome" = FAILED ] && [ -z "${holding:-}" ]; then summary; exit 1; fi
 }
 # Runs a step: step COMMAND...
 step() {
@@ -84,6 +84,7 @@ side_by_side() {
     local one=$!
     in_background "$work/second" "$@" &
     wait "$one" "$!" || true
+    local before=$failed holding=1  # both are printed and tabled before a failure stops the run
     for part in first second; do
         index=$((index + 1))
         echo "== $([ "$index" -eq 1 ] && echo "${first[*]}" || echo "$*")"
@@ -91,6 +92,7 @@ side_by_side() {
         read -r status wall cpu < "$work/$part.result"
         if [ "$index" -eq 1 ]; then record "$status" "$wall" "$cpu" "${first[@]}"; else record "$status" "$wall" "$cpu" "$@"; fi
     done
+    if [ "$failed" -gt "$before" ]; then summary; exit 1; fi
 }
 # One side of side_by_side, in a subshell of its own (so its children's CPU is the step's): in_background PREFIX
 # COMMAND... writes the command's output to PREFIX.log and "status wall cpu" to PREFIX.result.
