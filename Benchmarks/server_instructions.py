@@ -9,7 +9,9 @@ default sampling. `--spans` measures the 31-keyframe requests twice instead, wit
 profile): what export adds to a request, the batcher's thread and the export requests included.
 
 Needs valgrind (`apt-get install -y valgrind`).
-Usage: python3 Benchmarks/server_instructions.py [BINARY] [--requests N (400)] [--spans]
+`--workloads` measures http_bench's workloads instead (each style's requests as users send them, or `mixed`).
+
+Usage: python3 Benchmarks/server_instructions.py [BINARY] [--requests N (400)] [--spans | --workloads LIST]
 """
 import argparse
 import http.client
@@ -22,7 +24,7 @@ import tempfile
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from http_bench import ROOT, SpanReceiver, distinct_requests, free_port  # noqa: E402
+from http_bench import ROOT, SpanReceiver, distinct_requests, free_port, workload_requests  # noqa: E402
 
 # Each part by its function's mangled name; callgrind_annotate lists a function once per source file it inlines,
 # and the largest inclusive count is the function's own.
@@ -82,13 +84,14 @@ def profile(binary, bodies, out, environment=None):
     return total, counts
 
 
-def measure(binary, requests=400, sampling="keyframes", environment=None):
-    """Instructions per request, by part (``PARTS``' keys), over `requests` distinct requests, the server run with
-    `environment` added."""
+def measure(binary, requests=400, sampling="keyframes", environment=None, workload=None):
+    """Instructions per request, by part (``PARTS``' keys), over `requests` distinct requests (sharedFrame's at
+    `sampling`, or http_bench's `workload`), the server run with `environment` added."""
     if not shutil.which("valgrind") or not shutil.which("callgrind_annotate"):
         sys.exit("server_instructions.py needs valgrind: apt-get install -y valgrind")
     warmup = 10
-    bodies = distinct_requests(warmup + requests, None, sampling)
+    bodies = (distinct_requests(warmup + requests, None, sampling) if workload is None
+              else workload_requests(workload, warmup + requests))
     with tempfile.TemporaryDirectory() as scratch:
         few = profile(binary, bodies[:warmup], os.path.join(scratch, "few"), environment)
         many = profile(binary, bodies, os.path.join(scratch, "many"), environment)
@@ -131,9 +134,15 @@ def main():
     parser.add_argument("binary", nargs="?", default=os.path.join(ROOT, ".build", "release", "flightplan"))
     parser.add_argument("--requests", type=int, default=400)
     parser.add_argument("--spans", action="store_true", help="31 keyframes without and with span export, instead of both samplings")
+    parser.add_argument("--workloads", metavar="LIST", help="http_bench's workloads instead (e.g. sharedFrame,zoom,mixed): "
+                        "each style's requests as users send them, one column each")
     arguments = parser.parse_args()
     if arguments.spans:
         print(table(spans_columns(arguments.binary, arguments.requests)))
+        return
+    if arguments.workloads:
+        print(table([(workload, measure(arguments.binary, arguments.requests, workload=workload))
+                     for workload in arguments.workloads.split(",")]))
         return
     print(table([(f"{sampling} sampling", measure(arguments.binary, arguments.requests, sampling)) for sampling in ["keyframes", "default"]]))
 

@@ -313,7 +313,14 @@ public struct JSONWriter: ~Copyable {
             return
         }
         let length: Int
-        if let (places, integerDigits) = ShortestDecimal.digits(of: abs(value)) {
+        let magnitude = abs(value), scaled = (value * Self.fixedPointUnit).rounded()
+        if magnitude >= 0x1p-10 && magnitude < 0x1p26 && scaled / Self.fixedPointUnit == value {
+            // At most seven decimals, as a tolerance plan rounds its points and scales (most of an answer's fractions):
+            // the value is the double nearest to `scaled` / 10⁷, and below 2²⁶ two decimals of seven places lie
+            // farther apart than a double's spacing there, so no shorter decimal reads back as it (nor an equally
+            // short one closer). Its text is the fixed point's, `Double.description`'s there, for about half the work.
+            length = Self.writeFixedPoint(Int64(scaled), places: 7, to: pointer)
+        } else if let (places, integerDigits) = ShortestDecimal.digits(of: magnitude) {
             length = Self.writeDecimal(negative: value < 0, places: places, integerDigits: integerDigits, to: pointer)
         } else {
             // Double's own shortest round-trip formatter hands its ASCII text (at most 24 bytes) to the sink.
@@ -684,23 +691,34 @@ public struct JSONWriter: ~Copyable {
     @inlinable @inline(__always)
     package mutating func fixedPoint(_ scaled: Int64, places: Int) {
         assert((1...7).contains(places), "fixedPoint(_:places:) writes 1 to 7 decimals")
+        write(maximumLength: Self.longestFixedPointWrite) { Self.writeFixedPoint(scaled, places: places, to: $0) }
+    }
+
+    /// The most bytes ``writeFixedPoint(_:places:to:)`` stores: a sign, 19 whole digits, the point and a word of decimals.
+    @usableFromInline static let longestFixedPointWrite = 29
+
+    /// 10⁷: the number path's fixed-point test scales by it (see ``writeNumber(_:)``).
+    private static let fixedPointUnit = 1e7
+
+    /// Writes `scaled` / 10^`places` (1…7) as ``fixedPoint(_:places:)`` does at `pointer`, and returns its length; up to
+    /// ``longestFixedPointWrite`` bytes from `pointer` are overwritten.
+    @inlinable @inline(__always)
+    static func writeFixedPoint(_ scaled: Int64, places: Int, to pointer: UnsafeMutablePointer<UInt8>) -> Int {
         let magnitude = scaled.magnitude, unit = powerOfTen(places)
         let whole = magnitude / unit, fraction = magnitude &- whole &* unit
-        let wholeLength = Self.digitCount(whole), spare = (8 &- places) &* 8
-        write(maximumLength: wholeLength + 9) { pointer in
-            pointer[0] = UInt8(ascii: "-")
-            let point = (scaled < 0 ? 1 : 0) + wholeLength
-            Self.writeDigits(whole, endingAt: pointer + point)
-            guard fraction > 0 else { return point }
-            // The fraction's digits by value, the first in the lowest byte (its eight digits' leading zeros shifted
-            // out): the zero bytes above its last nonzero digit are the spare ones and its trailing zeros, so it keeps
-            // 8 less that many digits. They are stored after the point in one word, with scratch bytes.
-            let digits = Self.eightDigitValues(fraction) >> spare
-            let kept = 8 &- digits.leadingZeroBitCount &>> 3
-            UnsafeMutableRawPointer(pointer + point).storeBytes(
-                of: (digits | Self.eightZeros >> spare) << 8 | UInt64(UInt8(ascii: ".")), as: UInt64.self)
-            return point &+ 1 &+ kept
-        }
+        let spare = (8 &- places) &* 8
+        pointer[0] = UInt8(ascii: "-")
+        let point = (scaled < 0 ? 1 : 0) + digitCount(whole)
+        writeDigits(whole, endingAt: pointer + point)
+        guard fraction > 0 else { return point }
+        // The fraction's digits by value, the first in the lowest byte (its eight digits' leading zeros shifted
+        // out): the zero bytes above its last nonzero digit are the spare ones and its trailing zeros, so it keeps
+        // 8 less that many digits. They are stored after the point in one word, with scratch bytes.
+        let digits = eightDigitValues(fraction) >> spare
+        let kept = 8 &- digits.leadingZeroBitCount &>> 3
+        UnsafeMutableRawPointer(pointer + point).storeBytes(
+            of: (digits | eightZeros >> spare) << 8 | UInt64(UInt8(ascii: ".")), as: UInt64.self)
+        return point &+ 1 &+ kept
     }
 
     /// The lower-case hexadecimal digits, by value (escapes here, colours in the exports).

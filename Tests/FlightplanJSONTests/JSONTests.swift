@@ -315,6 +315,37 @@ struct JSONTests {
         #expect(deferred < count / 500, "deferred \(deferred) of \(count)")
     }
 
+    @Test("numbers of at most seven decimals, as a tolerance plan rounds them, are written as description writes them, past the fast path's edges")
+    func fewDecimalNumbers() {
+        var rng = SeededGenerator(seed: 0x7D3)
+        var values: [Double] = []
+        for _ in 0..<200_000 {
+            // One to nine decimals (seven is the path's most, eight and nine are not its own), every magnitude the
+            // path takes and beyond it.
+            let places = Int.random(in: 1...9, using: &rng)
+            let digits = Int64.random(in: 1...(Int64(1) << Int.random(in: 4...52, using: &rng)), using: &rng)
+            values.append(Double(digits) / Double(powerOfTen(places)))
+        }
+        // Its edges: 2⁻¹⁰ (below it description writes exponents) and 2²⁶ (above it seven-place decimals lie closer
+        // than a double's spacing), each neighboured by seven-place decimals and by doubles.
+        for edge in [0x1p-10, 0x1p26] {
+            let scaled = (edge * 1e7).rounded()
+            for step in -20...20 { values.append((scaled + Double(step)) / 1e7) }
+            var below = edge, above = edge
+            for _ in 0..<8 {
+                values += [below, above]
+                (below, above) = (below.nextDown, above.nextUp)
+            }
+        }
+        for value in values {
+            let signed = Bool.random(using: &rng) ? -value : value
+            var writer = JSONWriter()
+            writer.number(signed)
+            let description = signed.description.hasSuffix(".0") ? String(signed.description.dropLast(2)) : signed.description
+            #expect(writer.text == description, "\(signed)")
+        }
+    }
+
     @Test("the printer's whole domain: a million random bit patterns and every power of two and of ten with its neighbours, as description")
     func shortestDecimalCoversItsDomain() {
         var rng = SeededGenerator(seed: 0x5D1)

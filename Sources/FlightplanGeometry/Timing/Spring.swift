@@ -65,17 +65,35 @@ public struct SpringMotion: Sendable, Hashable {
     ///   - dampingRatio: ζ; must be positive.
     ///   - initialVelocity: Progress (fractions of the whole distance) per second at the start.
     public init(settlingAt duration: Double, dampingRatio: Double, initialVelocity: Double) {
-        // Settling time scales as 1/ω₀ when the velocity is zero, so this fixed point converges
-        // in one step then; a velocity only perturbs it slightly.
-        var omega = 1.0
-        for _ in 0..<64 {
-            let settle = Self.settlingTime(omega: omega, zeta: dampingRatio, velocity: initialVelocity)
-            let next = omega * settle / duration
-            if abs(next - omega) <= 1e-13 * omega { omega = next; break }
-            omega = next
-        }
+        let settling = Settling(duration: duration, dampingRatio: dampingRatio, initialVelocity: initialVelocity)
+        let omega = Self.settlingFrequencies.value(for: settling) { settling.angularFrequency }
         self.init(angularFrequency: omega, dampingRatio: dampingRatio, initialVelocity: initialVelocity, duration: duration)
     }
+
+    /// A spring asked to settle at a duration: the key of the frequencies fitted lately.
+    private struct Settling: Hashable, Sendable {
+        let duration: Double
+        let dampingRatio: Double
+        let initialVelocity: Double
+
+        /// The angular frequency that settles at ``duration``, found as a fixed point (each step one settling time, a
+        /// search of its own: tens of thousands of instructions in all). Settling time scales as 1/ω₀ when the velocity
+        /// is zero, so it converges in one step then; a velocity only perturbs it slightly.
+        var angularFrequency: Double {
+            var omega = 1.0
+            for _ in 0..<64 {
+                let settle = SpringMotion.settlingTime(omega: omega, zeta: dampingRatio, velocity: initialVelocity)
+                let next = omega * settle / duration
+                if abs(next - omega) <= 1e-13 * omega { return next }
+                omega = next
+            }
+            return omega
+        }
+    }
+
+    /// The frequencies fitted lately: validation and planning resolve a request's curve, and every request made from
+    /// one example shares its spring.
+    private static let settlingFrequencies = CurveMemo<Settling, Double>(capacity: 64)
 
     private init(angularFrequency: Double, dampingRatio: Double, initialVelocity: Double, duration: Double) {
         self.angularFrequency = angularFrequency
