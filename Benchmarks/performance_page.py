@@ -23,6 +23,7 @@ import subprocess
 import sys
 import tempfile
 
+import plan_instructions
 import server_instructions
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -286,6 +287,19 @@ def main():
     values["instructions_table"] = server_instructions.table(
         [(f"{title}", server_instructions.measure(binary, requests, sampling))
          for title, sampling in [("31 keyframes", "keyframes"), ("default sampling", "default")]])
+
+    # The same split for every style as users send them, and each style's planning at both samplings.
+    styles = "sharedFrame,morph,reveal,zoom,snapshot,mixed"
+    style_requests = 20 if quick else 200
+    values["workload_instructions_command"] = (
+        f"python3 Benchmarks/server_instructions.py --workloads {styles} --requests {style_requests}")
+    print(f"$ {values['workload_instructions_command']}", file=sys.stderr)
+    values["workload_instructions_table"] = server_instructions.table(
+        [(workload, server_instructions.measure(binary, style_requests, workload=workload)) for workload in styles.split(",")])
+    plans = 10 if quick else 60
+    values["plan_instructions_command"] = f"python3 Benchmarks/plan_instructions.py --requests {plans}"
+    print(f"$ {values['plan_instructions_command']}", file=sys.stderr)
+    values["plan_instructions_table"] = plan_instructions.table(binary, plans)
 
     values["spans_instructions_command"] = f"python3 Benchmarks/server_instructions.py --spans --requests {requests}"
     print(f"$ {values['spans_instructions_command']}", file=sys.stderr)

@@ -42,21 +42,26 @@ def planning_instructions(binary, requests):
     return max(counts)
 
 
+def table(binary, requests):
+    """The Markdown table: per style, `Planner.plan`'s instructions per plan at both samplings and their ratio."""
+    lines = ["| style | default sampling | 31 keyframes | default ÷ 31 keyframes |", "|---|---:|---:|---:|"]
+    for style in STYLES:
+        bodies = [json.loads(body) for body in style_requests(style, requests)]
+        per_plan = {}
+        for name, sampling in SAMPLINGS.items():
+            batch = [body if sampling is None else {**body, "sampling": sampling} for body in bodies]
+            per_plan[name] = planning_instructions(binary, batch) / requests
+        lines.append(f"| {style} | {per_plan['default'] / 1000:,.1f}k | {per_plan['31 keyframes'] / 1000:,.1f}k | "
+                     f"{per_plan['default'] / per_plan['31 keyframes']:.2f}× |")
+    return "\n".join(lines)
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("binary", nargs="?", default=os.path.join(ROOT, ".build", "release", "flightplan"))
     parser.add_argument("--requests", type=int, default=60)
     arguments = parser.parse_args()
-    print("| style | default sampling | 31 keyframes | default ÷ 31 keyframes |")
-    print("|---|---:|---:|---:|")
-    for style in STYLES:
-        bodies = [json.loads(body) for body in style_requests(style, arguments.requests)]
-        per_plan = {}
-        for name, sampling in SAMPLINGS.items():
-            requests = [body if sampling is None else {**body, "sampling": sampling} for body in bodies]
-            per_plan[name] = planning_instructions(arguments.binary, requests) / arguments.requests
-        print(f"| {style} | {per_plan['default'] / 1000:,.1f}k | {per_plan['31 keyframes'] / 1000:,.1f}k | "
-              f"{per_plan['default'] / per_plan['31 keyframes']:.2f}× |", flush=True)
+    print(table(arguments.binary, arguments.requests))
 
 
 if __name__ == "__main__":
