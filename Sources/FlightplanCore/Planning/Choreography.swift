@@ -22,7 +22,7 @@ struct Choreography {
         /// Whether it paints its role's content when the request gives it (reveal's growing colour leaves its image to
         /// the sublayer above it).
         var paintsContent = true
-        /// For the lower layer of a pair of one shape that fades without a dip (``PartKit/pairOpacities(_:)``): the
+        /// For the lower layer of a pair of one shape that fades without a dip (``PartKit/pairOpacity(incoming:_:)``): the
         /// upper layer's id, so that a continuation of the pair covers the stage as the pair did.
         var coveredBy: String? = nil
         var values: (ChannelInstant) -> TrackValues
@@ -128,15 +128,15 @@ struct Choreography {
         return indices
     }
 
-    /// The source and destination screens in the order the fade mode stacks them, fading as ``PartKit/pairOpacities(_:)``
+    /// The source and destination screens in the order the fade mode stacks them, fading as ``PartKit/pairOpacity(incoming:_:)``
     /// says (the two cover the same bounds, so the lower one stays opaque under the upper one's fade: no dip).
     mutating func addScreens(_ kit: PartKit, _ validated: ValidatedPlanRequest) {
         let bounds = validated.request.destination.bounds
         let source = Part(id: "sourceScreen", role: .sourceScreen, frame: bounds, moves: kit.fadeMode != .in) { instant in
-            kit.fadeMode == .in ? TrackValues() : TrackValues(opacity: kit.pairOpacities(instant).outgoing)
+            kit.fadeMode == .in ? TrackValues() : TrackValues(opacity: kit.pairOpacity(incoming: false, instant))
         }
         let destination = Part(id: "destinationScreen", role: .destinationScreen, frame: bounds, moves: kit.fadeMode != .out) { instant in
-            kit.fadeMode == .out ? TrackValues() : TrackValues(opacity: kit.pairOpacities(instant).incoming)
+            kit.fadeMode == .out ? TrackValues() : TrackValues(opacity: kit.pairOpacity(incoming: true, instant))
         }
         parts += kit.pair(lower: kit.fadeMode == .out ? destination : source, upper: kit.fadeMode == .out ? source : destination)
     }
@@ -169,10 +169,9 @@ struct Choreography {
             let delay = stagger * Double(index)
             parts += kit.snapshots(
                 incoming: ("child:\(child.id)", .child, tracks.incoming), outgoing: ("outgoingChild:\(child.id)", .outgoingChild, tracks.outgoing),
-                sharedShape: clips
-            ) { instant in
-                stagger > 0 ? instant.retimed { min(max(0, ($0 - delay) * duration / moving), duration) } : instant
-            }
+                sharedShape: clips,
+                local: stagger > 0 ? { instant in instant.retimed { min(max(0, ($0 - delay) * duration / moving), duration) } } : nil
+            )
         }
     }
 }
@@ -242,8 +241,8 @@ struct PartKit {
     /// The outgoing screen's or snapshot's opacity as the fade mode means it.
     func outgoing(_ instant: ChannelInstant) -> Double { fadeMode == .in ? 1 : 1 - instant(.fadeOut) }
 
-    /// The opacities that show an outgoing and an incoming layer of one shape, stacked as the fade mode says (the
-    /// incoming above unless it fades `out`), as the mode's mix of the two without a dip.
+    /// The opacity that shows the incoming (`incoming`) or the outgoing layer of a pair of one shape, stacked as the fade
+    /// mode says (the incoming above unless it fades `out`), as the mode's mix of the two without a dip.
     ///
     /// The mode means the mix `u·U + l·L` of the upper layer `U` at `u` and the lower `L` at `l` (what CSS View
     /// Transitions draw with `mix-blend-mode: plus-lighter`, which adds the two). Drawn one over the other, as every
@@ -258,13 +257,14 @@ struct PartKit {
     /// a lower layer that let go of the stage at the end would dip wherever a player interpolates between two
     /// keyframes, and a spring's fade, clamped at 1, reaches that end more than once. Where the upper layer's own
     /// pixels are translucent (an image with alpha, a letterbox), the lower one shows there at `b` rather than `l`.
-    /// - Parameter instant: The channels' progress.
-    /// - Returns: The outgoing's and the incoming's opacity, each 0…1.
-    func pairOpacities(_ instant: ChannelInstant) -> (outgoing: Double, incoming: Double) {
-        let outgoing = outgoing(instant), incoming = incoming(instant)
-        if fadeMode == .through { return (outgoing, incoming) }
-        if fadeMode == .out { return (outgoing, Self.lowerOpacity(showing: incoming, under: outgoing)) }
-        return (Self.lowerOpacity(showing: outgoing, under: incoming), incoming)
+    /// - Parameters:
+    ///   - incoming: Whether the layer is the incoming one.
+    ///   - instant: The channels' progress.
+    /// - Returns: The layer's opacity, 0…1 (the upper one's own, read without the lower one's channel).
+    func pairOpacity(incoming: Bool, _ instant: ChannelInstant) -> Double {
+        let own = incoming ? self.incoming(instant) : outgoing(instant)
+        guard fadeMode != .through, incoming == (fadeMode == .out) else { return own }
+        return Self.lowerOpacity(showing: own, under: incoming ? outgoing(instant) : self.incoming(instant))
     }
 
     /// The lower layer's opacity `b` that shows it at `share` of the mix under an upper layer of the same shape at
@@ -305,33 +305,35 @@ struct PartKit {
 
     /// A snapshot transition's two snapshots, each flying with its flight: the outgoing fading out and the incoming
     /// fading in as the fade mode says, stacked as it says (the incoming above, unless it fades `out`); `local` maps
-    /// the plan's instant to the pair's own (a staggered child's). When the two share one shape at every instant
-    /// (`sharedShape`: the same clip and radii), they fade as ``pairOpacities(_:)`` says, without a dip; else each as
+    /// the plan's instant to the pair's own (a staggered child's; nil where the two keep the plan's). When the two share one shape at every instant
+    /// (`sharedShape`: the same clip and radii), they fade as ``pairOpacity(incoming:_:)`` says, without a dip; else each as
     /// the mode means it, over the other.
     func snapshots(
         incoming: (id: String, role: TrackRole, flight: FlightTrack), outgoing: (id: String, role: TrackRole, flight: FlightTrack),
-        sharedShape: Bool, local: @escaping (ChannelInstant) -> ChannelInstant = { $0 }
+        sharedShape: Bool, local: ((ChannelInstant) -> ChannelInstant)? = nil
     ) -> [Choreography.Part] {
         let fadeMode = self.fadeMode
-        func snapshot(_ side: (id: String, role: TrackRole, flight: FlightTrack), opacity: @escaping (ChannelInstant) -> Double) -> Choreography.Part
-        {
-            Choreography.Part(
-                id: side.id, role: side.role, frame: side.flight.layer, cornerCurve: cornerCurve, clip: region, flight: Flight(side.flight)
+        // The side, the shape and the clock are settled here, once, rather than by a closure called at every instant.
+        func snapshot(_ side: (id: String, role: TrackRole, flight: FlightTrack), isIncoming: Bool) -> Choreography.Part {
+            let flight = side.flight
+            return Choreography.Part(
+                id: side.id, role: side.role, frame: flight.layer, cornerCurve: cornerCurve, clip: region, flight: Flight(flight)
             ) { instant in
-                let instant = local(instant)
-                var values = Self.geometry(of: side.flight, at: instant)
-                values.opacity = opacity(instant)
+                let instant = local?(instant) ?? instant
+                var values = Self.geometry(of: flight, at: instant)
+                values.opacity =
+                    sharedShape ? self.pairOpacity(incoming: isIncoming, instant) : isIncoming ? self.incoming(instant) : self.outgoing(instant)
                 return values
             }
         }
-        let incomingPart = snapshot(incoming) { sharedShape ? self.pairOpacities($0).incoming : self.incoming($0) }
-        let outgoingPart = snapshot(outgoing) { sharedShape ? self.pairOpacities($0).outgoing : self.outgoing($0) }
+        let incomingPart = snapshot(incoming, isIncoming: true)
+        let outgoingPart = snapshot(outgoing, isIncoming: false)
         let (lower, upper) = fadeMode == .out ? (incomingPart, outgoingPart) : (outgoingPart, incomingPart)
         return sharedShape ? pair(lower: lower, upper: upper) : [lower, upper]
     }
 
     /// Two parts of one shape stacked `lower` first; unless they fade `through`, the lower one is marked as covered by
-    /// the upper one (``Choreography/Part/coveredBy``): they fade as ``pairOpacities(_:)`` says, without a dip.
+    /// the upper one (``Choreography/Part/coveredBy``): they fade as ``pairOpacity(incoming:_:)`` says, without a dip.
     func pair(lower: Choreography.Part, upper: Choreography.Part) -> [Choreography.Part] {
         var lower = lower
         if fadeMode != .through { lower.coveredBy = upper.id }
