@@ -281,25 +281,24 @@ struct PartKit {
         return TrackValues(transform: state.transform, maskFrame: state.maskFrame, cornerRadius: state.cornerRadius)
     }
 
-    /// The content's colour and shadow, when the request gives them.
-    func appearance(at instant: ChannelInstant) -> TrackValues {
-        var values = TrackValues()
+    /// Paints the content's colour and shadow at `instant` over `values`, which hold its transform: the shadow given
+    /// back in points under the layer's (uniform) scale. Neither is set (and nothing copied) when the request gives
+    /// neither.
+    func paint(_ values: inout TrackValues, at instant: ChannelInstant) {
         if let color { values.color = color.from.interpolated(to: color.to, fraction: instant(.color)) }
-        if let shadow { values.shadow = shadow.from.interpolated(to: shadow.to, fraction: instant(.shadow)) }
-        return values
+        if let shadow {
+            values.shadow = shadow.from.interpolated(to: shadow.to, fraction: instant(.shadow))
+            values = values.withShadowInLayerSpace
+        }
     }
 
-    /// The flying content: a flight's geometry with the content's colour and shadow, the shadow given back in
-    /// points under the layer's (uniform) scale.
+    /// The flying content: a flight's geometry with the content's colour and shadow.
     func content(_ flight: FlightTrack) -> Choreography.Part {
         Choreography.Part(id: "content", role: .content, frame: flight.layer, cornerCurve: cornerCurve, clip: region, flight: Flight(flight)) {
             instant in
-            var values = appearance(at: instant)
-            let geometry = Self.geometry(of: flight, at: instant)
-            values.transform = geometry.transform
-            values.maskFrame = geometry.maskFrame
-            values.cornerRadius = geometry.cornerRadius
-            return values.withShadowInLayerSpace
+            var values = Self.geometry(of: flight, at: instant)
+            paint(&values, at: instant)
+            return values
         }
     }
 

@@ -16,12 +16,11 @@ extension Choreography {
             flight: Flight(layer: source.frame, content: whole, scaling: .uniform), paintsContent: !growsColour
         ) { instant in
             let state = track.state(growth: instant(.transform))
-            var values = kit.appearance(at: instant)
-            values.transform = state.transform
-            values.maskFrame = state.maskFrame
-            values.cornerRadius = state.cornerRadius
-            if fadesOut { values.opacity = kit.outgoing(instant) }
-            return values.withShadowInLayerSpace
+            var values = TrackValues(
+                transform: state.transform, maskFrame: state.maskFrame, cornerRadius: state.cornerRadius,
+                opacity: fadesOut ? kit.outgoing(instant) : nil)
+            kit.paint(&values, at: instant)
+            return values
         }
         addScreens(kit, validated)
         let sourceIndex = parts.firstIndex { $0.role == .sourceScreen }!
