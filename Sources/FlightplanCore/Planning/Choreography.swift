@@ -263,6 +263,7 @@ struct PartKit {
     /// - Returns: The layer's opacity, 0…1 (the upper one's own, read without the lower one's channel).
     func pairOpacity(incoming: Bool, _ instant: ChannelInstant) -> Double {
         let own = incoming ? self.incoming(instant) : outgoing(instant)
+        // The upper layer (the incoming one unless it fades `out`) keeps its own; the lower one is drawn at `b`.
         guard fadeMode != .through, incoming == (fadeMode == .out) else { return own }
         return Self.lowerOpacity(showing: own, under: incoming ? outgoing(instant) : self.incoming(instant))
     }
@@ -304,9 +305,9 @@ struct PartKit {
 
     /// A snapshot transition's two snapshots, each flying with its flight: the outgoing fading out and the incoming
     /// fading in as the fade mode says, stacked as it says (the incoming above, unless it fades `out`); `local` maps
-    /// the plan's instant to the pair's own (a staggered child's; nil where the two keep the plan's). When the two share one shape at every instant
-    /// (`sharedShape`: the same clip and radii), they fade as ``pairOpacity(incoming:_:)`` says, without a dip; else each as
-    /// the mode means it, over the other.
+    /// the plan's instant to the pair's own (a staggered child's; nil where the two keep the plan's). When the two share
+    /// one shape at every instant (`sharedShape`: the same clip and radii), they fade as ``pairOpacity(incoming:_:)``
+    /// says, without a dip; else each as the mode means it, over the other.
     func snapshots(
         incoming: (id: String, role: TrackRole, flight: FlightTrack), outgoing: (id: String, role: TrackRole, flight: FlightTrack),
         sharedShape: Bool, local: ((ChannelInstant) -> ChannelInstant)? = nil
