@@ -313,13 +313,13 @@ public struct JSONWriter: ~Copyable {
             return
         }
         let length: Int
-        let magnitude = abs(value), scaled = (value * Self.fixedPointUnit).rounded()
-        if magnitude >= 0x1p-10 && magnitude < 0x1p26 && scaled / Self.fixedPointUnit == value {
+        let magnitude = abs(value)
+        if let scaled = Self.tenMillionths(of: magnitude) {
             // At most seven decimals, as a tolerance plan rounds its points and scales (most of an answer's fractions):
             // the value is the double nearest to `scaled` / 10⁷, and below 2²⁶ two decimals of seven places lie
             // farther apart than a double's spacing there, so no shorter decimal reads back as it (nor an equally
             // short one closer). Its text is the fixed point's, `Double.description`'s there, for about half the work.
-            length = Self.writeFixedPoint(Int64(scaled), places: 7, to: pointer)
+            length = Self.writeTenMillionths(value < 0 ? -scaled : scaled, to: pointer)
         } else if let (places, integerDigits) = ShortestDecimal.digits(of: magnitude) {
             length = Self.writeDecimal(negative: value < 0, places: places, integerDigits: integerDigits, to: pointer)
         } else {
@@ -331,6 +331,24 @@ public struct JSONWriter: ~Copyable {
         count = start &+ length
         slot.pointee = bits
         slot[Self.recentNumberSlots] = Self.recentPlace(offset: start, length: length)
+    }
+
+    /// `magnitude` in ten-millionths when it is the double nearest to a whole number of them, from 2⁻¹⁰ to below 2²⁶;
+    /// nil otherwise. The product is rounded by adding a half and truncating, without `rounded()`'s call into libm: a
+    /// whole number S of ten-millionths whose nearest double is `magnitude` lies within 0.15 of the product there, so
+    /// this finds S whenever there is one (and rounding the other way at a tie would find none either).
+    @inline(__always)
+    private static func tenMillionths(of magnitude: Double) -> Int64? {
+        guard magnitude >= 0x1p-10 && magnitude < 0x1p26 else { return nil }
+        let scaled = Int64(magnitude * fixedPointUnit + 0.5)
+        return Double(scaled) / fixedPointUnit == magnitude ? scaled : nil
+    }
+
+    /// Writes `scaled` / 10⁷ as ``writeFixedPoint(_:places:to:)`` does, with its places a constant there (the division
+    /// a multiplication, the shifts fixed): the number path's most common text. Called, as the other texts' writers are.
+    @inline(never)
+    private static func writeTenMillionths(_ scaled: Int64, to pointer: UnsafeMutablePointer<UInt8>) -> Int {
+        writeFixedPoint(scaled, places: 7, to: pointer)
     }
 
     /// The table slot for a number's bit pattern (Fibonacci hashing), making the table at the first call. A slot
@@ -411,14 +429,30 @@ public struct JSONWriter: ~Copyable {
         count += Self.writeInteger(value, to: base + count)
     }
 
-    /// Writes `value` in plain decimal digits, with `-` when negative, and returns its length (at most 20).
+    /// Writes `value` in plain decimal digits, with `-` when negative, and returns its length (at most 20); up to 9
+    /// bytes from `pointer` may be overwritten past a shorter text.
     @inline(__always)
     private static func writeInteger(_ value: Int64, to pointer: UnsafeMutablePointer<UInt8>) -> Int {
         pointer.pointee = UInt8(ascii: "-")
         let sign = value < 0 ? 1 : 0
-        let length = sign + digitCount(value.magnitude)
-        writeDigits(value.magnitude, endingAt: pointer + length)
-        return length
+        return sign &+ writeWholeDigits(value.magnitude, to: pointer + sign)
+    }
+
+    /// Writes the digits of `value` from `pointer` and returns how many (one for zero). Below 10⁸ (a plan's whole
+    /// parts) they are one word, ``eightDigitValues(_:)``'s with its leading zeros, its lowest zero bytes, shifted out
+    /// (all but the last for zero): no count of digits beforehand and no loop; 8 bytes from `pointer` are overwritten,
+    /// those past the digits with zeros. Longer ones as ``writeDigits(_:endingAt:)`` writes them.
+    @inlinable @inline(always)
+    static func writeWholeDigits(_ value: UInt64, to pointer: UnsafeMutablePointer<UInt8>) -> Int {
+        guard value < 100_000_000 else {
+            let length = digitCount(value)
+            writeDigits(value, endingAt: pointer + length)
+            return length
+        }
+        let digits = eightDigitValues(value)
+        let leadingZeros = min(7, digits.trailingZeroBitCount &>> 3)
+        UnsafeMutableRawPointer(pointer).storeBytes(of: (digits | eightZeros) &>> (leadingZeros &* 8), as: UInt64.self)
+        return 8 &- leadingZeros
     }
 
     /// Writes the digits of `value` so that the last is just before `end`, two at a time from the end, eight at a
@@ -702,14 +736,14 @@ public struct JSONWriter: ~Copyable {
 
     /// Writes `scaled` / 10^`places` (1…7) as ``fixedPoint(_:places:)`` does at `pointer`, and returns its length; up to
     /// ``longestFixedPointWrite`` bytes from `pointer` are overwritten.
-    @inlinable @inline(__always)
+    @inlinable @inline(always)
     static func writeFixedPoint(_ scaled: Int64, places: Int, to pointer: UnsafeMutablePointer<UInt8>) -> Int {
         let magnitude = scaled.magnitude, unit = powerOfTen(places)
         let whole = magnitude / unit, fraction = magnitude &- whole &* unit
         let spare = (8 &- places) &* 8
         pointer[0] = UInt8(ascii: "-")
-        let point = (scaled < 0 ? 1 : 0) + digitCount(whole)
-        writeDigits(whole, endingAt: pointer + point)
+        let sign = scaled < 0 ? 1 : 0
+        let point = sign &+ writeWholeDigits(whole, to: pointer + sign)
         guard fraction > 0 else { return point }
         // The fraction's digits by value, the first in the lowest byte (its eight digits' leading zeros shifted
         // out): the zero bytes above its last nonzero digit are the spare ones and its trailing zeros, so it keeps
