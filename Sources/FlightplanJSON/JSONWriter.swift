@@ -307,9 +307,15 @@ public struct JSONWriter: ~Copyable {
         let bits = value.bitPattern
         let slot = Self.recentNumberSlot(for: bits, in: &recentNumbers)
         if slot.pointee == bits {
+            // Copied as two words that cover the longest text (a shorter one's copy runs on into scratch past its end),
+            // with no switch on its length: room for the longest write was made at its start, and at this one, and the
+            // buffer never shrinks.
             let place = slot[Self.recentNumberSlots]
-            let earlier = UnsafeBufferPointer(start: base + Int(truncatingIfNeeded: place >> 8), count: Int(truncatingIfNeeded: place & 0xFF))
-            count = start &+ Self.copy(earlier, to: pointer)
+            let earlier = UnsafeRawPointer(base + Int(truncatingIfNeeded: place >> 8)), target = UnsafeMutableRawPointer(pointer)
+            let head = earlier.loadUnaligned(as: SIMD16<UInt8>.self), tail = earlier.loadUnaligned(fromByteOffset: 16, as: SIMD16<UInt8>.self)
+            target.storeBytes(of: head, as: SIMD16<UInt8>.self)
+            target.storeBytes(of: tail, toByteOffset: 16, as: SIMD16<UInt8>.self)
+            count = start &+ Int(truncatingIfNeeded: place & 0xFF)
             return
         }
         let length: Int
