@@ -448,21 +448,24 @@ public struct JSONWriter: ~Copyable {
         return sign &+ writeWholeDigits(value.magnitude, to: pointer + sign)
     }
 
-    /// Writes the digits of `value` from `pointer` and returns how many (one for zero). Below 10⁸ (a plan's whole
-    /// parts) they are one word, ``eightDigitValues(_:)``'s with its leading zeros, its lowest zero bytes, shifted out
-    /// (all but the last for zero): no count of digits beforehand and no loop; 8 bytes from `pointer` are overwritten,
-    /// those past the digits with zeros. Longer ones as ``writeDigits(_:endingAt:)`` writes them.
+    /// Writes the digits of `value` from `pointer` and returns how many (one for zero). Below 10⁴ (nearly every whole
+    /// part of a plan's numbers) and below 10⁸ they are one word of digit values (``fourDigitLaneValues(_:)``'s,
+    /// ``eightDigitValues(_:)``'s) with its leading zeros, its lowest zero bytes, shifted out (all but the last for
+    /// zero): no count of digits beforehand and no loop; 8 bytes from `pointer` are overwritten, those past the digits
+    /// with zeros. Longer ones as ``writeDigits(_:endingAt:)`` writes them.
     @inlinable @inline(always)
     static func writeWholeDigits(_ value: UInt64, to pointer: UnsafeMutablePointer<UInt8>) -> Int {
-        guard value < 100_000_000 else {
-            let length = digitCount(value)
-            writeDigits(value, endingAt: pointer + length)
-            return length
+        @inline(always)
+        func significant(_ digits: UInt64, of width: Int) -> Int {
+            let leadingZeros = min(width &- 1, digits.trailingZeroBitCount &>> 3)
+            UnsafeMutableRawPointer(pointer).storeBytes(of: (digits | eightZeros) &>> (leadingZeros &* 8), as: UInt64.self)
+            return width &- leadingZeros
         }
-        let digits = eightDigitValues(value)
-        let leadingZeros = min(7, digits.trailingZeroBitCount &>> 3)
-        UnsafeMutableRawPointer(pointer).storeBytes(of: (digits | eightZeros) &>> (leadingZeros &* 8), as: UInt64.self)
-        return 8 &- leadingZeros
+        if value < 10_000 { return significant(fourDigitLaneValues(value), of: 4) }
+        if value < 100_000_000 { return significant(eightDigitValues(value), of: 8) }
+        let length = digitCount(value)
+        writeDigits(value, endingAt: pointer + length)
+        return length
     }
 
     /// Writes the digits of `value` so that the last is just before `end`, two at a time from the end, eight at a
@@ -508,9 +511,16 @@ public struct JSONWriter: ~Copyable {
     /// x / 100 below 10⁴; x · 103 >> 10 is x / 10 below 100).
     @inlinable @inline(__always)
     static func eightDigitValues(_ value: UInt64) -> UInt64 {
-        let halves = value / 10_000 | (value % 10_000) << 32
-        let hundreds = (halves &* 5243) >> 19 & 0x0000_007F_0000_007F
-        let pairs = hundreds | (halves &- hundreds &* 100) << 16
+        fourDigitLaneValues(value / 10_000 | (value % 10_000) << 32)
+    }
+
+    /// The four decimal digits of each 32-bit lane's value (each below 10⁴, with leading zeros) as ``eightDigitValues(_:)``
+    /// gives them, the low lane's first: each lane split into pairs, each pair into digits. A value below 10⁴ in the
+    /// low lane alone gives its four digits in the word's four lowest bytes, zeros above them.
+    @inlinable @inline(__always)
+    static func fourDigitLaneValues(_ lanes: UInt64) -> UInt64 {
+        let hundreds = (lanes &* 5243) >> 19 & 0x0000_007F_0000_007F
+        let pairs = hundreds | (lanes &- hundreds &* 100) << 16
         let tens = (pairs &* 103) >> 10 & 0x000F_000F_000F_000F
         return tens | (pairs &- tens &* 10) << 8
     }
