@@ -289,37 +289,52 @@ public struct JSONWriter: ~Copyable {
     /// have 24 bytes).
     private static let longestNumberWrite = longestDecimalWrite
 
-    /// Appends the text of a finite number other than zero (its callers write zero themselves) as ``number(_:)``
-    /// writes it. Room for the longest is made once, and the text is written through a local pointer (see
-    /// ``write(maximumLength:_:)``).
+    /// Appends the text of a number other than zero (its callers write zero themselves) as ``number(_:)`` writes it,
+    /// `null` when it is not finite. Room for the longest is made once, and the text is written through a local pointer
+    /// (see ``write(maximumLength:_:)``).
+    ///
+    /// The commonest texts are tested for first, and the tests rule out what is not finite on the way (each range
+    /// test fails for infinities and NaN): the table, then seven decimals (whole numbers below 2²⁶ among them), then
+    /// the other whole numbers; only the rest is tested for being finite.
     @inline(__always)
     private mutating func writeNumber(_ value: Double) {
         reserve(Self.longestNumberWrite)
         let base = base
         let start = count
         let pointer = base + start
-        // The table is asked first: it holds only fractional numbers, so a repeat is copied without further tests.
+        // The table is asked first: it holds only texts written below with a fraction or seven decimals, so a repeat is
+        // copied without further tests.
         let bits = value.bitPattern
         let slot = Self.recentNumberSlot(for: bits, in: &recentNumbers)
         if slot.pointee == bits {
+            // Copied as two words that cover the longest text (a shorter one's copy runs on into scratch past its end),
+            // with no switch on its length: room for the longest write was made at its start, and at this one, and the
+            // buffer never shrinks.
             let place = slot[Self.recentNumberSlots]
-            let earlier = UnsafeBufferPointer(start: base + Int(truncatingIfNeeded: place >> 8), count: Int(truncatingIfNeeded: place & 0xFF))
-            count = start &+ Self.copy(earlier, to: pointer)
-            return
-        }
-        if abs(value) <= 9_007_199_254_740_992 && Double(Int64(value)) == value {
-            // Integral values up to 2⁵³ print as plain digits (description switches to exponents above).
-            count = start &+ Self.writeInteger(Int64(value), to: pointer)
+            let earlier = UnsafeRawPointer(base + Int(truncatingIfNeeded: place >> 8)), target = UnsafeMutableRawPointer(pointer)
+            let head = earlier.loadUnaligned(as: SIMD16<UInt8>.self), tail = earlier.loadUnaligned(fromByteOffset: 16, as: SIMD16<UInt8>.self)
+            target.storeBytes(of: head, as: SIMD16<UInt8>.self)
+            target.storeBytes(of: tail, toByteOffset: 16, as: SIMD16<UInt8>.self)
+            count = start &+ Int(truncatingIfNeeded: place & 0xFF)
             return
         }
         let length: Int
-        let magnitude = abs(value), scaled = (value * Self.fixedPointUnit).rounded()
-        if magnitude >= 0x1p-10 && magnitude < 0x1p26 && scaled / Self.fixedPointUnit == value {
+        let magnitude = abs(value)
+        if let scaled = Self.tenMillionths(of: magnitude) {
             // At most seven decimals, as a tolerance plan rounds its points and scales (most of an answer's fractions):
             // the value is the double nearest to `scaled` / 10⁷, and below 2²⁶ two decimals of seven places lie
             // farther apart than a double's spacing there, so no shorter decimal reads back as it (nor an equally
-            // short one closer). Its text is the fixed point's, `Double.description`'s there, for about half the work.
-            length = Self.writeFixedPoint(Int64(scaled), places: 7, to: pointer)
+            // short one closer). Its text is the fixed point's, `Double.description`'s there, for about half the work;
+            // a whole number's is its digits, as below. Written in place, with the places a constant (the division a
+            // multiplication, the shifts fixed): as a call it took 20 more instructions a number (callgrind).
+            length = Self.writeFixedPoint(value < 0 ? 0 &- scaled : scaled, places: 7, to: pointer)
+        } else if magnitude <= 9_007_199_254_740_992 && Double(Int64(value)) == value {
+            // Integral values up to 2⁵³ print as plain digits (description switches to exponents above).
+            count = start &+ Self.writeInteger(Int64(value), to: pointer)
+            return
+        } else if !value.isFinite {
+            count = start &+ Self.copy(UnsafeBufferPointer(start: ("null" as StaticString).utf8Start, count: 4), to: pointer)
+            return
         } else if let (places, integerDigits) = ShortestDecimal.digits(of: magnitude) {
             length = Self.writeDecimal(negative: value < 0, places: places, integerDigits: integerDigits, to: pointer)
         } else {
@@ -331,6 +346,19 @@ public struct JSONWriter: ~Copyable {
         count = start &+ length
         slot.pointee = bits
         slot[Self.recentNumberSlots] = Self.recentPlace(offset: start, length: length)
+    }
+
+    /// `magnitude` in ten-millionths when it is the double nearest to a whole number of them, from 2⁻¹⁰ to below 2²⁶;
+    /// nil otherwise (for infinities and NaN too). The product, below 2⁵⁰, is rounded to a whole number by adding 2⁵²,
+    /// whose bits below that are then the whole number's, without `rounded()`'s call into libm: a whole number S of
+    /// ten-millionths whose nearest double is `magnitude` lies within 0.15 of the product there, so this finds S
+    /// whenever there is one (and at a tie, however rounded, there is none).
+    @inline(__always)
+    private static func tenMillionths(of magnitude: Double) -> Int64? {
+        guard magnitude >= 0x1p-10 && magnitude < 0x1p26 else { return nil }
+        let shifted = magnitude * fixedPointUnit + 0x1p52
+        guard (shifted - 0x1p52) / fixedPointUnit == magnitude else { return nil }
+        return Int64(bitPattern: shifted.bitPattern & 0x000F_FFFF_FFFF_FFFF)
     }
 
     /// The table slot for a number's bit pattern (Fibonacci hashing), making the table at the first call. A slot
@@ -360,9 +388,9 @@ public struct JSONWriter: ~Copyable {
     /// or above 1 the text is the places with those after the point moved up a byte, by masks, and the point stored
     /// over the byte they leave; below 1 it is `0.` and zeros, then the places stored over them where they start.
     ///
-    /// Called rather than inlined: inlined, it left the printer (``ShortestDecimal/digits(of:)``) a call instead, which
-    /// cost more.
-    @inline(never)
+    /// Inlined, as the printer (``ShortestDecimal/digits(of:)``) is: as a call it took 12 more instructions a number
+    /// (callgrind).
+    @inline(always)
     private static func writeDecimal(negative: Bool, places: UInt64, integerDigits: Int, to start: UnsafeMutablePointer<UInt8>) -> Int {
         let upper = places / 100_000_000, lower = places &- upper &* 100_000_000
         let top = upper / 100_000_000, middle = upper &- top &* 100_000_000
@@ -411,13 +439,32 @@ public struct JSONWriter: ~Copyable {
         count += Self.writeInteger(value, to: base + count)
     }
 
-    /// Writes `value` in plain decimal digits, with `-` when negative, and returns its length (at most 20).
+    /// Writes `value` in plain decimal digits, with `-` when negative, and returns its length (at most 20); up to 9
+    /// bytes from `pointer` may be overwritten past a shorter text.
     @inline(__always)
     private static func writeInteger(_ value: Int64, to pointer: UnsafeMutablePointer<UInt8>) -> Int {
         pointer.pointee = UInt8(ascii: "-")
         let sign = value < 0 ? 1 : 0
-        let length = sign + digitCount(value.magnitude)
-        writeDigits(value.magnitude, endingAt: pointer + length)
+        return sign &+ writeWholeDigits(value.magnitude, to: pointer + sign)
+    }
+
+    /// Writes the digits of `value` from `pointer` and returns how many (one for zero). Below 10⁴ (nearly every whole
+    /// part of a plan's numbers) and below 10⁸ they are one word of digit values (``fourDigitLaneValues(_:)``'s,
+    /// ``eightDigitValues(_:)``'s) with its leading zeros, its lowest zero bytes, shifted out (all but the last for
+    /// zero): no count of digits beforehand and no loop; 8 bytes from `pointer` are overwritten, those past the digits
+    /// with zeros. Longer ones as ``writeDigits(_:endingAt:)`` writes them.
+    @inlinable @inline(always)
+    static func writeWholeDigits(_ value: UInt64, to pointer: UnsafeMutablePointer<UInt8>) -> Int {
+        @inline(always)
+        func significant(_ digits: UInt64, of width: Int) -> Int {
+            let leadingZeros = min(width &- 1, digits.trailingZeroBitCount &>> 3)
+            UnsafeMutableRawPointer(pointer).storeBytes(of: (digits | eightZeros) &>> (leadingZeros &* 8), as: UInt64.self)
+            return width &- leadingZeros
+        }
+        if value < 10_000 { return significant(fourDigitLaneValues(value), of: 4) }
+        if value < 100_000_000 { return significant(eightDigitValues(value), of: 8) }
+        let length = digitCount(value)
+        writeDigits(value, endingAt: pointer + length)
         return length
     }
 
@@ -464,9 +511,16 @@ public struct JSONWriter: ~Copyable {
     /// x / 100 below 10⁴; x · 103 >> 10 is x / 10 below 100).
     @inlinable @inline(__always)
     static func eightDigitValues(_ value: UInt64) -> UInt64 {
-        let halves = value / 10_000 | (value % 10_000) << 32
-        let hundreds = (halves &* 5243) >> 19 & 0x0000_007F_0000_007F
-        let pairs = hundreds | (halves &- hundreds &* 100) << 16
+        fourDigitLaneValues(value / 10_000 | (value % 10_000) << 32)
+    }
+
+    /// The four decimal digits of each 32-bit lane's value (each below 10⁴, with leading zeros) as ``eightDigitValues(_:)``
+    /// gives them, the low lane's first: each lane split into pairs, each pair into digits. A value below 10⁴ in the
+    /// low lane alone gives its four digits in the word's four lowest bytes, zeros above them.
+    @inlinable @inline(__always)
+    static func fourDigitLaneValues(_ lanes: UInt64) -> UInt64 {
+        let hundreds = (lanes &* 5243) >> 19 & 0x0000_007F_0000_007F
+        let pairs = hundreds | (lanes &- hundreds &* 100) << 16
         let tens = (pairs &* 103) >> 10 & 0x000F_000F_000F_000F
         return tens | (pairs &- tens &* 10) << 8
     }
@@ -522,7 +576,6 @@ public struct JSONWriter: ~Copyable {
     /// Writes a number other than zero as ``bareNumber(_:)`` does.
     @usableFromInline
     mutating func bareNonzeroNumber(_ value: Double) {
-        guard value.isFinite else { return append("null") }
         writeNumber(value)
     }
 
@@ -702,14 +755,14 @@ public struct JSONWriter: ~Copyable {
 
     /// Writes `scaled` / 10^`places` (1…7) as ``fixedPoint(_:places:)`` does at `pointer`, and returns its length; up to
     /// ``longestFixedPointWrite`` bytes from `pointer` are overwritten.
-    @inlinable @inline(__always)
+    @inlinable @inline(always)
     static func writeFixedPoint(_ scaled: Int64, places: Int, to pointer: UnsafeMutablePointer<UInt8>) -> Int {
         let magnitude = scaled.magnitude, unit = powerOfTen(places)
         let whole = magnitude / unit, fraction = magnitude &- whole &* unit
         let spare = (8 &- places) &* 8
         pointer[0] = UInt8(ascii: "-")
-        let point = (scaled < 0 ? 1 : 0) + digitCount(whole)
-        writeDigits(whole, endingAt: pointer + point)
+        let sign = scaled < 0 ? 1 : 0
+        let point = sign &+ writeWholeDigits(whole, to: pointer + sign)
         guard fraction > 0 else { return point }
         // The fraction's digits by value, the first in the lowest byte (its eight digits' leading zeros shifted
         // out): the zero bytes above its last nonzero digit are the spare ones and its trailing zeros, so it keeps

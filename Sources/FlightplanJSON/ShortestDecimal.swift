@@ -21,7 +21,7 @@ enum ShortestDecimal {
     /// `magnitude == places × 10^(integerDigits − 17)`); or nil for the cases the type's documentation leaves to the
     /// standard library. Inlined into its one caller, the writer's number path, where the call and the optional result
     /// cost a fifth of the work.
-    @inline(__always)
+    @inline(always)
     static func digits(of magnitude: Double) -> (places: UInt64, integerDigits: Int)? {
         let bits = magnitude.bitPattern
         let biasedExponent = Int(truncatingIfNeeded: bits >> 52)

@@ -191,6 +191,28 @@ struct JSONTests {
         #expect(writer.text == expected.joined(separator: ","))
     }
 
+    @Test("whole numbers, fractions and non-finite values in one writer: each repeat as its first text, non-finite as null")
+    func repeatedWholeAndNonFiniteNumbers() {
+        var rng = SeededGenerator(seed: 0x3A1)
+        // Whole numbers on both sides of 2²⁶ (below it the seven-decimal path writes them and the table remembers
+        // them; from it on, the digits path, unremembered) and of 10⁴ and 10⁸ (where the whole digits change width),
+        // fractions, and every kind of value that is not finite.
+        let wholes: [Double] = [1, 9, 10, 9_999, 10_000, 99_999_999, 100_000_000, 0x1p26 - 1, 0x1p26, 0x1p26 + 1, 0x1p53]
+        let fractions = (0..<20).map { _ in Double(Int.random(in: -10_000_000...10_000_000, using: &rng)) / 1000 }
+        let nonFinite: [Double] = [.infinity, -.infinity, .nan, -.nan, .signalingNaN, Double(bitPattern: 0x7FF8_0000_0000_0001)]
+        let values = wholes + wholes.map { -$0 } + fractions + nonFinite
+        var writer = JSONWriter(capacity: 1)
+        var expected: [String] = []
+        for _ in 0..<20 {
+            for value in values.shuffled(using: &rng) {
+                writer.number(value)
+                let description = value.description.hasSuffix(".0") ? String(value.description.dropLast(2)) : value.description
+                expected.append(value.isFinite ? description : "null")
+            }
+        }
+        #expect(writer.text == expected.joined(separator: ","))
+    }
+
     @Test("a writer's text handed over is the text it wrote, equal to the same bytes from an array, and outlives its copies")
     func handedOverText() {
         var writer = JSONWriter(capacity: 64)
