@@ -181,7 +181,7 @@ def wrk(url, connections, seconds, script, core=None):
     """Runs wrk (on `core` alone when given); its requests/s, requests completed, p50 and p99 in ms."""
     threads = 1 if core is not None else min(2, connections)
     output = subprocess.run(
-        pinned(["wrk", f"-t{threads}", f"-c{connections}", f"-d{seconds}s", "--latency", "-s", script, url], core),
+        pinned(["wrk", f"-t{threads}", f"-c{connections}", f"-d{seconds}s", "--timeout", "10s", "--latency", "-s", script, url], core),
         capture_output=True, text=True, check=True).stdout
     rate = float(re.search(r"Requests/sec:\s+([\d.]+)", output).group(1))
     requests = int(re.search(r"(\d+) requests in", output).group(1))
