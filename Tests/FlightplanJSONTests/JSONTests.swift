@@ -348,7 +348,7 @@ struct JSONTests {
             let digits = Int64.random(in: 1...(Int64(1) << Int.random(in: 4...52, using: &rng)), using: &rng)
             values.append(Double(digits) / Double(powerOfTen(places)))
         }
-        // Its edges: 2⁻¹⁰ (below it description writes exponents) and 2²⁶ (above it seven-place decimals lie closer
+        // Its edges: 2⁻¹⁰ (below it the standard library writes the text) and 2²⁶ (above it seven-place decimals lie closer
         // than a double's spacing), each neighboured by seven-place decimals and by doubles.
         for edge in [0x1p-10, 0x1p26] {
             let scaled = (edge * 1e7).rounded()
