@@ -49,12 +49,11 @@ static inline void flightplan_log_trampoline(void *context, const char *format, 
     config->log_sink(config->log_context, message);
 }
 
-/// Starts a daemon on `listener` (an IPv6 socket when `ipv6` is 1) with libmicrohttpd's internal thread pool
-/// and poll(); NULL on failure (the caller still owns `listener` then). `config` must outlive the daemon (the
-/// logger reads it).
-static inline struct MHD_Daemon *flightplan_start_daemon(const struct flightplan_daemon_config *config, int listener, int ipv6) {
-    unsigned int flags = MHD_USE_POLL_INTERNAL_THREAD | MHD_USE_ITC | MHD_USE_ERROR_LOG;
-    if (ipv6) { flags |= MHD_USE_IPv6; }
+/// Starts a daemon with libmicrohttpd's internal thread pool and poll(), listening on nothing: connections are
+/// accepted elsewhere and handed over with MHD_add_connection. NULL on failure. `config` must outlive the daemon
+/// (the logger reads it).
+static inline struct MHD_Daemon *flightplan_start_daemon(const struct flightplan_daemon_config *config) {
+    unsigned int flags = MHD_USE_POLL_INTERNAL_THREAD | MHD_USE_ITC | MHD_USE_ERROR_LOG | MHD_USE_NO_LISTEN_SOCKET;
     // One thread is the internal polling thread alone: libmicrohttpd 0.9.75 warns at every start when it is
     // given a pool size of 1 (or 0), so the option is passed only for a real pool.
     struct MHD_OptionItem pool[] = {
@@ -64,7 +63,6 @@ static inline struct MHD_Daemon *flightplan_start_daemon(const struct flightplan
     return MHD_start_daemon(
         flags, 0, NULL, NULL, config->handler, config->handler_context,
         MHD_OPTION_EXTERNAL_LOGGER, flightplan_log_trampoline, (void *)config,
-        MHD_OPTION_LISTEN_SOCKET, listener,
         MHD_OPTION_ARRAY, pool,
         MHD_OPTION_CONNECTION_LIMIT, config->connection_limit,
         MHD_OPTION_CONNECTION_TIMEOUT, config->connection_timeout,

@@ -165,6 +165,67 @@ struct DaemonTests {
         }
     }
 
+    @Test("connections past the hard limit wait in the backlog and are served once others close", arguments: [1, 2])
+    func hardConnectionLimit(threads: Int) async throws {
+        try await withDaemon({ $0.threads = threads; $0.maxConnections = 3 }) { daemon in
+            let limit = daemon.router.configuration.hardConnectionLimit
+            // Twice the limit at once: libmicrohttpd 0.9.75 left a thread's mutex locked (the thread hung) when a
+            // connection handed over found that thread at its own limit.
+            var held = try (0..<2 * limit).map { _ in try RawHTTPClient(port: daemon.port) }
+            try await Task.sleep(for: .milliseconds(200))
+            #expect(daemon.router.state.connections == limit)
+            held.removeAll()
+            // The backlog's connections, closed by now, are taken up and closed in turn; until then a new one may be
+            // over the cap (503).
+            var status = 0
+            for _ in 0..<100 where status != 200 {
+                status = try RawHTTPClient(port: daemon.port).request("GET", "/healthz").status
+                if status != 200 { try await Task.sleep(for: .milliseconds(20)) }
+            }
+            #expect(status == 200)
+        }
+    }
+
+    @Test("connections opened while the thread is busy are all taken at once, not one a round")
+    func acceptsEveryWaitingConnection() async throws {
+        try await withDaemon({ $0.threads = 1 }) { daemon in
+            // Keep-alive clients each with a request always ready, so that every round of the thread's loop answers
+            // all of them; `answered` counts their answers, a clock that ticks `busy` times a round.
+            let busy = 12, opened = 48
+            let answered = Atomic<Int>(0), running = Atomic<Bool>(true)
+            let failures = Mutex<[String]>([])
+            let clients = DispatchGroup()
+            for _ in 0..<busy {
+                clients.enter()
+                Thread {
+                    defer { clients.leave() }
+                    do {
+                        let client = try RawHTTPClient(port: daemon.port, timeout: 60)
+                        while running.load(ordering: .relaxed) {
+                            let status = try client.request("POST", "/v1/plans", body: sampleRequest).status
+                            if status != 200 { failures.withLock { $0.append("status \(status)") } }
+                            answered.add(1, ordering: .relaxed)
+                        }
+                    } catch {
+                        failures.withLock { $0.append("\(error)") }
+                    }
+                }.start()
+            }
+            while answered.load(ordering: .relaxed) < 20 * busy { try await Task.sleep(for: .milliseconds(5)) }
+            // New connections, each with its request sent before any answer is read: the kernel completes them
+            // all at once. libmicrohttpd's own loop accepted one a round, so the last waited `opened` rounds.
+            let before = answered.load(ordering: .relaxed)
+            let late = try (0..<opened).map { _ in try RawHTTPClient(port: daemon.port, timeout: 60) }
+            for client in late { try client.send("GET", "/healthz") }
+            for client in late { #expect(try client.receive().status == 200) }
+            let rounds = Double(answered.load(ordering: .relaxed) - before) / Double(busy)
+            running.store(false, ordering: .relaxed)
+            clients.wait()
+            #expect(failures.withLock { $0 }.isEmpty)
+            #expect(rounds < Double(opened) / 3, "the new connections waited about \(rounds) rounds for their answers")
+        }
+    }
+
     @Test("hundreds of concurrent keep-alive clients are all served (poll, not epoll: no stall)", arguments: [1, 2])
     func manyClients(threads: Int) async throws {
         // Deadlines long enough for sanitizer builds: each connection waits for its whole group's answers before

@@ -27,7 +27,7 @@ public struct Errno: Error, Hashable, Sendable, CustomStringConvertible {
     public var description: String { String(cString: strerror(rawValue)) }
 }
 
-/// A TCP socket bound and listening, handed to libmicrohttpd (which closes it when it stops).
+/// A TCP socket bound and listening, accepted on by ``ConnectionAcceptor`` and closed by the daemon's stop.
 struct ListeningSocket {
     /// Why a socket could not be opened.
     enum Failure: Error {
@@ -39,8 +39,6 @@ struct ListeningSocket {
 
     /// The socket's file descriptor.
     let descriptor: Int32
-    /// Whether it is an IPv6 socket (libmicrohttpd must be told).
-    let isIPv6: Bool
 
     /// Opens a socket on `host` (a numeric IPv4 or IPv6 address, or a name getaddrinfo resolves; its first
     /// address is taken) and `port` (0 picks a free one): SO_REUSEADDR always (a restart binds even while old
@@ -70,7 +68,6 @@ struct ListeningSocket {
             throw .system(failure)
         }
         self.descriptor = descriptor
-        self.isIPv6 = family == AF_INET6
     }
 
     /// The port the socket is bound to (the one picked when asked for 0), or 0 when getsockname fails.
@@ -88,9 +85,22 @@ struct ListeningSocket {
         return Int(UInt16(bigEndian: networkOrder))
     }
 
-    /// Closes the socket (only when libmicrohttpd did not take it).
+    /// Closes the socket.
     func closeDescriptor() {
         _ = close(descriptor)
+    }
+
+    /// A connection the kernel has completed, as a socket closed on exec, with its peer's address in `address` and
+    /// its length in `length`; -1 with `errno` set when there is none (EAGAIN) or accept failed. (Glibc's module
+    /// has no accept4: libmicrohttpd makes the socket non-blocking when it takes it.)
+    func accept(_ address: UnsafeMutablePointer<sockaddr>, _ length: UnsafeMutablePointer<socklen_t>) -> Int32 {
+        #if canImport(Glibc)
+        let accepted = Glibc.accept(descriptor, address, length)
+        #else
+        let accepted = Darwin.accept(descriptor, address, length)
+        #endif
+        if accepted >= 0 { _ = fcntl(accepted, F_SETFD, FD_CLOEXEC) }
+        return accepted
     }
 
     #if canImport(Glibc)

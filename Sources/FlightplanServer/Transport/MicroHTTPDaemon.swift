@@ -38,7 +38,8 @@ public enum DaemonStartError: Error, Equatable, CustomStringConvertible {
 
 /// The libmicrohttpd daemon: the only file that touches the C library.
 ///
-/// libmicrohttpd runs its own thread pool polling with poll() (epoll mode can stall on 0.9.75).
+/// libmicrohttpd runs its own thread pool polling with poll() (epoll mode can stall on 0.9.75); connections are
+/// accepted by a ``ConnectionAcceptor`` and handed to it, since its own loop accepts one a round.
 /// Callbacks are free closures that capture nothing; they find this object through the
 /// `cls` pointer and a request's state through libmicrohttpd's per-request slot, which is
 /// released in the request-completed callback (it fires for aborted uploads too).
@@ -50,13 +51,15 @@ public final class MicroHTTPDaemon: Sendable {
     /// Where the access lines go: one per answered request.
     public let accessLog: AccessLog
 
-    /// A started daemon and the C memory it reads until it stops.
+    /// A started daemon, the C memory it reads until it stops, and the listener its connections come from.
     private struct Running: @unchecked Sendable {  // the pointers are only used under `running`'s lock
         let daemon: OpaquePointer
         let config: UnsafeMutablePointer<flightplan_daemon_config>
+        let listener: ListeningSocket
+        let acceptor: ConnectionAcceptor
         let port: Int
-        /// The listening socket ``quiesce()`` took back from libmicrohttpd, shut down and closed by ``stop()``.
-        var quiescedListener: Int32?
+        /// Whether ``quiesce()`` has stopped accepting and shut the listener down.
+        var quiesced = false
     }
 
     /// The head and body deadlines of every open connection.
@@ -67,6 +70,14 @@ public final class MicroHTTPDaemon: Sendable {
 
     /// Bytes of answers queued now and not yet sent.
     public var queuedResponseBytes: Int { budget.queuedBytes }
+
+    /// Connections handed to libmicrohttpd and not yet closed, those its threads have not taken up yet included: the
+    /// acceptor keeps it below ``ServerConfiguration/hardConnectionLimit``. libmicrohttpd 0.9.75 counts a connection
+    /// handed over only once its thread takes it up, and one that finds that thread at its limit then leaves the
+    /// thread's cleanup mutex locked: the thread hangs. So its own limit is set to this one times the threads, which no
+    /// thread can reach, and this count is the limit. (A connection its thread cannot allocate a buffer for is closed
+    /// without a notification and stays counted.)
+    private let heldConnections = Atomic<Int>(0)
 
     /// Connections shut down for missing their head or body deadline.
     public var connectionsCutForDeadlines: Int { deadlines.cut.load(ordering: .relaxed) }
@@ -123,7 +134,7 @@ public final class MicroHTTPDaemon: Sendable {
         config.initialize(
             to: flightplan_daemon_config(
                 thread_pool_size: UInt32(configuration.threads),
-                connection_limit: UInt32(clamping: configuration.hardConnectionLimit),
+                connection_limit: UInt32(clamping: configuration.hardConnectionLimit * configuration.threads),
                 connection_timeout: UInt32(clamping: configuration.connectionTimeout),
                 connection_memory_limit: configuration.connectionMemoryLimit,
                 handler: { cls, connection, url, method, version, uploadData, uploadDataSize, requestSlot in
@@ -158,6 +169,7 @@ public final class MicroHTTPDaemon: Sendable {
                     } else {
                         daemon.deadlines.closed(key)
                         daemon.router.state.connectionClosed()
+                        daemon.heldConnections.subtract(1, ordering: .relaxed)
                     }
                 },
                 log_sink: { cls, message in
@@ -167,40 +179,42 @@ public final class MicroHTTPDaemon: Sendable {
                 },
                 log_context: context,
                 per_ip_connection_limit: UInt32(configuration.maxConnectionsPerClient)))
-        guard let started = flightplan_start_daemon(config, listener.descriptor, listener.isIPv6 ? 1 : 0) else {
+        guard let started = flightplan_start_daemon(config) else {
             listener.closeDescriptor()
             config.deallocate()
             throw .daemonDidNotStart(host: configuration.host, port: configuration.port)
         }
-        return Running(daemon: started, config: config, port: listener.port)
+        nonisolated(unsafe) let daemon = started  // MHD_add_connection is thread-safe
+        let connectionLimit = configuration.hardConnectionLimit
+        // Unowned: the acceptor is stopped before the daemon ends (stop(), which deinit calls).
+        guard
+            let acceptor = ConnectionAcceptor(
+                listener: listener, hasRoom: { [unowned self] in heldConnections.load(ordering: .relaxed) < connectionLimit },
+                handOver: { [unowned self] socket, address, length in
+                    // Counted first: its thread may take it up and close it before MHD_add_connection returns.
+                    heldConnections.add(1, ordering: .relaxed)
+                    // libmicrohttpd closes the socket itself when it refuses it (over the per-client limit).
+                    if MHD_add_connection(daemon, socket, address, length) != .YES { heldConnections.subtract(1, ordering: .relaxed) }
+                })
+        else {
+            MHD_stop_daemon(started)
+            listener.closeDescriptor()
+            config.deallocate()
+            throw .daemonDidNotStart(host: configuration.host, port: configuration.port)
+        }
+        return Running(daemon: started, config: config, listener: listener, acceptor: acceptor, port: listener.port)
     }
 
     /// Stops accepting new connections; requests already in progress go on. Connections the kernel has
-    /// already completed but libmicrohttpd has not yet accepted (the listen backlog) are adopted and served
+    /// already completed but the acceptor has not yet taken (the listen backlog) are adopted and served
     /// rather than reset. The listening socket is then shut down, so that from here on a connection attempt is
-    /// refused; it is closed only by ``stop()``, since libmicrohttpd's threads may still be polling it
-    /// (`MHD_quiesce_daemon`'s contract), and a thread inside `poll` keeps a closed socket listening: connections
-    /// the kernel accepted on it were reset when that poll returned.
+    /// refused; it is closed by ``stop()``.
     public func quiesce() {
         running.withLock { running in
-            guard let daemon = running?.daemon, running?.quiescedListener == nil else { return }
-            let listener = MHD_quiesce_daemon(daemon)
-            guard listener >= 0 else { return }
-            running?.quiescedListener = listener
-            _ = fcntl(listener, F_SETFL, fcntl(listener, F_GETFL) | O_NONBLOCK)
-            while true {
-                var address = sockaddr_storage()
-                var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
-                let adopted = withUnsafeMutablePointer(to: &address) { pointer in
-                    pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { accept(listener, $0, &length) }
-                }
-                guard adopted >= 0 else { break }
-                let added = withUnsafePointer(to: &address) { pointer in
-                    pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { MHD_add_connection(daemon, adopted, $0, length) }
-                }
-                if added != .YES { close(adopted) }
-            }
-            _ = shutdown(listener, Int32(SHUT_RDWR))
+            guard let current = running, !current.quiesced else { return }
+            current.acceptor.stop()
+            _ = shutdown(current.listener.descriptor, Int32(SHUT_RDWR))
+            running?.quiesced = true
         }
     }
 
@@ -212,8 +226,9 @@ public final class MicroHTTPDaemon: Sendable {
                 return running
             })
         else { return }
+        stopped.acceptor.stop()
         MHD_stop_daemon(stopped.daemon)
-        if let listener = stopped.quiescedListener { close(listener) }
+        stopped.listener.closeDescriptor()
         stopped.config.deallocate()
     }
 
