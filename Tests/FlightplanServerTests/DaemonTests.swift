@@ -167,7 +167,9 @@ struct DaemonTests {
 
     @Test("connections past the hard limit wait in the backlog and are served once others close", arguments: [1, 2])
     func hardConnectionLimit(threads: Int) async throws {
-        try await withDaemon({ $0.threads = threads; $0.maxConnections = 3 }) { daemon in
+        try await withDaemon({
+            $0.threads = threads; $0.maxConnections = 3
+        }) { daemon in
             let limit = daemon.router.configuration.hardConnectionLimit
             // Twice the limit at once: libmicrohttpd 0.9.75 left a thread's mutex locked (the thread hung) when a
             // connection handed over found that thread at its own limit.

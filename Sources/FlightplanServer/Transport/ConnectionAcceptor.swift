@@ -6,6 +6,34 @@ import Glibc
 import Darwin
 #endif
 
+/// Connections handed to libmicrohttpd and not yet closed, those its threads have not taken up yet included: the
+/// acceptor counts each it hands over and keeps the count below ``limit``; the daemon counts each close.
+///
+/// libmicrohttpd 0.9.75 counts a connection handed over only once its thread takes it up, and one that then finds
+/// that thread at its own limit leaves the thread's cleanup mutex locked: the thread hangs. So libmicrohttpd's limit
+/// is set to this one times the threads, which no thread can reach, and this count is the limit. (A connection its
+/// thread cannot allocate a buffer for is closed without a notification and stays counted.)
+final class ConnectionTally: Sendable {
+    /// The most connections held at once.
+    let limit: Int
+    private let held = Atomic<Int>(0)
+
+    /// A tally of no connections, held below `limit`.
+    init(limit: Int) {
+        self.limit = limit
+    }
+
+    /// Whether another connection may be handed over now.
+    var hasRoom: Bool { held.load(ordering: .relaxed) < limit }
+
+    /// A connection is being handed over (counted first: its thread may take it up and close it before the handing
+    /// over returns).
+    func opened() { held.add(1, ordering: .relaxed) }
+
+    /// A connection handed over has closed, or was refused.
+    func closed() { held.subtract(1, ordering: .relaxed) }
+}
+
 /// Accepts connections on the listening socket from a thread of its own and hands each over at once.
 ///
 /// libmicrohttpd 0.9.75's poll loop accepts one connection per round, and a round answers every request ready on
@@ -22,26 +50,26 @@ final class ConnectionAcceptor: Sendable {
     private let wake: (read: Int32, write: Int32)
     /// The accepting thread, until ``stop()`` has joined it.
     private let thread = Mutex<pthread_t?>(nil)
-    /// Whether another connection may be handed over now.
-    private let hasRoom: @Sendable () -> Bool
-    /// Takes an accepted socket and its peer's address; owns the socket from then on.
-    private let handOver: @Sendable (Int32, UnsafePointer<sockaddr>, socklen_t) -> Void
+    /// The connections held: none is accepted while it has no room.
+    private let tally: ConnectionTally
+    /// Takes an accepted socket and its peer's address, and owns the socket from then on; false when it refused it.
+    private let handOver: @Sendable (Int32, UnsafePointer<sockaddr>, socklen_t) -> Bool
 
     /// Starts accepting on `listener` (made non-blocking here) on a new thread; nil when no pipe or thread can
     /// be had.
     /// - Parameters:
     ///   - listener: The bound and listening socket; the acceptor does not close it.
-    ///   - hasRoom: Asked before each accept: false leaves connections in the backlog, asked again 10 ms later.
+    ///   - tally: Counts each connection handed over; while it has no room, connections wait in the backlog (it is
+    ///     asked again 10 ms later).
     ///   - handOver: Given each accepted socket and its peer's address, on the accepting thread.
     init?(
-        listener: ListeningSocket, hasRoom: @escaping @Sendable () -> Bool,
-        handOver: @escaping @Sendable (Int32, UnsafePointer<sockaddr>, socklen_t) -> Void
+        listener: ListeningSocket, tally: ConnectionTally, handOver: @escaping @Sendable (Int32, UnsafePointer<sockaddr>, socklen_t) -> Bool
     ) {
         var ends: [Int32] = [-1, -1]
         guard pipe(&ends) == 0 else { return nil }
         self.listener = listener
         self.wake = (ends[0], ends[1])
-        self.hasRoom = hasRoom
+        self.tally = tally
         self.handOver = handOver
         _ = fcntl(listener.descriptor, F_SETFL, fcntl(listener.descriptor, F_GETFL) | O_NONBLOCK)
         let context = Unmanaged.passRetained(self).toOpaque()
@@ -83,7 +111,7 @@ final class ConnectionAcceptor: Sendable {
         ]
         var pause = false
         while true {
-            let accepting = !pause && hasRoom()
+            let accepting = !pause && tally.hasRoom
             // A negative descriptor is skipped by poll: with no room (or no descriptors left) only the pipe is watched, for 10 ms.
             polled[0].fd = accepting ? listener.descriptor : -1
             polled[0].revents = 0
@@ -105,7 +133,7 @@ final class ConnectionAcceptor: Sendable {
     /// Accepts every connection the kernel has completed while the daemon has room; false when accept failed for
     /// want of descriptors or memory (the caller pauses rather than spin on a listener that stays ready).
     private func acceptBacklog() -> Bool {
-        while hasRoom() {
+        while tally.hasRoom {
             var address = sockaddr_storage()
             var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
             let accepted = withUnsafeMutablePointer(to: &address) { pointer in
@@ -118,9 +146,11 @@ final class ConnectionAcceptor: Sendable {
                 default: return false
                 }
             }
-            withUnsafePointer(to: &address) { pointer in
+            tally.opened()
+            let taken = withUnsafePointer(to: &address) { pointer in
                 pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { handOver(accepted, $0, length) }
             }
+            if !taken { tally.closed() }
         }
         return true
     }

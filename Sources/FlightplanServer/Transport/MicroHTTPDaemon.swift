@@ -71,13 +71,8 @@ public final class MicroHTTPDaemon: Sendable {
     /// Bytes of answers queued now and not yet sent.
     public var queuedResponseBytes: Int { budget.queuedBytes }
 
-    /// Connections handed to libmicrohttpd and not yet closed, those its threads have not taken up yet included: the
-    /// acceptor keeps it below ``ServerConfiguration/hardConnectionLimit``. libmicrohttpd 0.9.75 counts a connection
-    /// handed over only once its thread takes it up, and one that finds that thread at its limit then leaves the
-    /// thread's cleanup mutex locked: the thread hangs. So its own limit is set to this one times the threads, which no
-    /// thread can reach, and this count is the limit. (A connection its thread cannot allocate a buffer for is closed
-    /// without a notification and stays counted.)
-    private let heldConnections = Atomic<Int>(0)
+    /// Connections handed to libmicrohttpd and not yet closed, under the hard connection limit.
+    private let connections: ConnectionTally
 
     /// Connections shut down for missing their head or body deadline.
     public var connectionsCutForDeadlines: Int { deadlines.cut.load(ordering: .relaxed) }
@@ -101,6 +96,7 @@ public final class MicroHTTPDaemon: Sendable {
             headerTimeout: router.configuration.headerTimeout, bodyTimeout: router.configuration.bodyTimeout,
             sendTimeout: router.configuration.sendTimeout)
         self.budget = ResponseBudget(limit: router.configuration.maxQueuedResponseBytes)
+        self.connections = ConnectionTally(limit: router.configuration.hardConnectionLimit)
     }
 
     deinit {
@@ -134,6 +130,7 @@ public final class MicroHTTPDaemon: Sendable {
         config.initialize(
             to: flightplan_daemon_config(
                 thread_pool_size: UInt32(configuration.threads),
+                // A limit no thread reaches: ``ConnectionTally`` is the limit (it says why).
                 connection_limit: UInt32(clamping: configuration.hardConnectionLimit * configuration.threads),
                 connection_timeout: UInt32(clamping: configuration.connectionTimeout),
                 connection_memory_limit: configuration.connectionMemoryLimit,
@@ -169,7 +166,7 @@ public final class MicroHTTPDaemon: Sendable {
                     } else {
                         daemon.deadlines.closed(key)
                         daemon.router.state.connectionClosed()
-                        daemon.heldConnections.subtract(1, ordering: .relaxed)
+                        daemon.connections.closed()
                     }
                 },
                 log_sink: { cls, message in
@@ -185,17 +182,11 @@ public final class MicroHTTPDaemon: Sendable {
             throw .daemonDidNotStart(host: configuration.host, port: configuration.port)
         }
         nonisolated(unsafe) let daemon = started  // MHD_add_connection is thread-safe
-        let connectionLimit = configuration.hardConnectionLimit
-        // Unowned: the acceptor is stopped before the daemon ends (stop(), which deinit calls).
+        // libmicrohttpd closes the socket itself when it refuses it (over the per-client limit).
         guard
             let acceptor = ConnectionAcceptor(
-                listener: listener, hasRoom: { [unowned self] in heldConnections.load(ordering: .relaxed) < connectionLimit },
-                handOver: { [unowned self] socket, address, length in
-                    // Counted first: its thread may take it up and close it before MHD_add_connection returns.
-                    heldConnections.add(1, ordering: .relaxed)
-                    // libmicrohttpd closes the socket itself when it refuses it (over the per-client limit).
-                    if MHD_add_connection(daemon, socket, address, length) != .YES { heldConnections.subtract(1, ordering: .relaxed) }
-                })
+                listener: listener, tally: connections,
+                handOver: { socket, address, length in MHD_add_connection(daemon, socket, address, length) == .YES })
         else {
             MHD_stop_daemon(started)
             listener.closeDescriptor()
