@@ -139,13 +139,13 @@ extension Sampler {
     /// The bound's times for the track at `track` on a spring, in seconds: each span between the times where the progress crosses a kink (a
     /// spring may cross one again and again, and cross kinks at its turns beyond 0…1) is split greedily. A chord in time
     /// from t₀ to t₁ strays in progress from the spring by at most `(t₁ − t₀)² / 8` times its largest acceleration over
-    /// the span (``SpringMotion/accelerationBound(from:to:)``, from the damping's envelope), which is the bound's gap;
+    /// the span (``SpringMotion/BoundSearch/Span/accelerationBound(to:acceleration:)``, from the damping's envelope), which is the bound's gap;
     /// the progresses between lie within that gap of the chord's, where the grid's speeds are read.
     private static func springTimes(
         spring progress: SpringProgress, range: (low: Double, high: Double), kinks: [Double], grid: ProgressGrid, track: Int,
         keyframeLimit: Int
     ) -> [Double]? {
-        let spring = progress.spring, duration = spring.duration
+        let duration = progress.spring.duration, spring = progress.spring.boundSearch
         let margin = springCrossingMargin * duration
         let ends = kinks.flatMap { progress.crossings(of: $0) }.filter { $0 > margin && $0 < duration - margin }.sorted() + [duration]
         var times: [Double] = []
@@ -158,12 +158,12 @@ extension Sampler {
             guard end > start else { continue }
             while start < end {
                 let (origin, startAcceleration) = spring.valueAndAcceleration(at: start)
+                let span = spring.span(from: start, acceleration: startAcceleration)
                 func load(_ candidate: Double) -> Double {
                     let length = candidate - start
                     guard length > 0 else { return .infinity }
                     let (reached, acceleration) = spring.valueAndAcceleration(at: candidate)
-                    let gap =
-                        length * length / 8 * spring.accelerationBound(from: start, to: candidate, accelerations: (startAcceleration, acceleration))
+                    let gap = length * length / 8 * span.accelerationBound(to: candidate, acceleration: acceleration)
                     // Clamped to the progresses the spring reaches at all (the grid measured those).
                     let low = max(range.low, min(origin, reached) - gap), high = min(range.high, max(origin, reached) + gap)
                     return grid.load(

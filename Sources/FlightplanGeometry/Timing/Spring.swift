@@ -122,25 +122,63 @@ public struct SpringMotion: Sendable, Hashable {
             + 3 * residual * t * t / (duration * duration * duration)
     }
 
-    /// The progress and its second derivative at `t` seconds, inside `0 ≤ t ≤ duration` (one exponential, one sine and
-    /// one cosine for both): the progress exactly 1 at the duration, as ``value(at:)`` gives it, and the second derivative
-    /// there as the motion reaches it.
-    package func valueAndAcceleration(at t: Double) -> (value: Double, acceleration: Double) {
-        let oscillator = Oscillator(omega: angularFrequency, zeta: dampingRatio, displacement: -1, velocity: initialVelocity)
-        let (displacement, acceleration) = oscillator.displacementAndAcceleration(at: t)
-        let ramp = t / duration
-        return (t < duration ? 1 + displacement + residual * ramp * ramp * ramp : 1, acceleration + 6 * residual * ramp / (duration * duration))
-    }
+    /// What the progress bound's search reads of the spring (see ``BoundSearch``).
+    package var boundSearch: BoundSearch { BoundSearch(spring: self) }
 
-    /// An upper bound of the progress's second derivative's magnitude over `start…end` seconds (inside `0…duration`),
-    /// given its values there: the larger of their magnitudes, plus what its own second derivative (the displacement's
-    /// fourth: the ramp's vanishes) lets it gain between them, at most the envelope's bound of it over the span.
-    package func accelerationBound(from start: Double, to end: Double, accelerations: (start: Double, end: Double)) -> Double {
-        let oscillator = Oscillator(omega: angularFrequency, zeta: dampingRatio, displacement: -1, velocity: initialVelocity)
-        let length = end - start
-        let (second, fourth) = oscillator.derivativeBounds(from: start, to: end)
-        let between = max(abs(accelerations.start), abs(accelerations.end)) + length * length / 8 * fourth
-        return min(between, second + 6 * abs(residual) * end / (duration * duration * duration))
+    /// The spring as the progress bound's search reads it, again and again for each candidate: its progress and second
+    /// derivative at a time, and a bound of the second derivative over a span. The oscillator is solved once for the whole
+    /// search, and each span's start decay once for every candidate end tried from it (``Span``).
+    package struct BoundSearch {
+        /// The spring's displacement from its target.
+        private let oscillator: Oscillator
+        /// The spring's duration, and the residual its settling ramp blends in.
+        private let duration: Double, residual: Double
+
+        /// The search over `spring`.
+        init(spring: SpringMotion) {
+            oscillator = Oscillator(omega: spring.angularFrequency, zeta: spring.dampingRatio, displacement: -1, velocity: spring.initialVelocity)
+            duration = spring.duration
+            residual = spring.residual
+        }
+
+        /// The progress and its second derivative at `t` seconds, inside `0 ≤ t ≤ duration` (one exponential, one sine
+        /// and one cosine for both): the progress exactly 1 at the duration, as ``SpringMotion/value(at:)`` gives it, and
+        /// the second derivative there as the motion reaches it.
+        package func valueAndAcceleration(at t: Double) -> (value: Double, acceleration: Double) {
+            let (displacement, acceleration) = oscillator.displacementAndAcceleration(at: t)
+            let ramp = t / duration
+            return (t < duration ? 1 + displacement + residual * ramp * ramp * ramp : 1, acceleration + 6 * residual * ramp / (duration * duration))
+        }
+
+        /// The spans starting at `start` seconds, whose second derivative there is `acceleration`.
+        package func span(from start: Double, acceleration: Double) -> Span {
+            Span(
+                start: start, acceleration: acceleration, derivatives: oscillator.derivativeBounds(from: start), residual: abs(residual),
+                duration: duration)
+        }
+
+        /// Spans from one start, each bounded up to the end a candidate gives it.
+        package struct Span {
+            /// Where the spans start, in seconds.
+            let start: Double
+            /// The progress's second derivative at ``start``.
+            let acceleration: Double
+            /// The displacement's derivative bounds from ``start`` on.
+            let derivatives: Oscillator.DerivativeBounds
+            /// The residual's magnitude and the spring's duration.
+            let residual: Double, duration: Double
+
+            /// An upper bound of the progress's second derivative's magnitude from the start to `end` seconds (inside
+            /// `0…duration`), given its value there: the larger of its magnitudes at the two ends, plus what its own second
+            /// derivative (the displacement's fourth: the ramp's vanishes) lets it gain between them, at most the
+            /// envelope's bound of it over the span.
+            package func accelerationBound(to end: Double, acceleration endAcceleration: Double) -> Double {
+                let length = end - start
+                let (second, fourth) = derivatives.upTo(end)
+                let between = max(abs(acceleration), abs(endAcceleration)) + length * length / 8 * fourth
+                return min(between, second + 6 * residual * end / (duration * duration * duration))
+            }
+        }
     }
 
     /// The time after which the envelope of the displacement stays below the threshold.
@@ -230,22 +268,43 @@ package struct Oscillator {
         }
     }
 
-    /// Upper bounds of the magnitudes of the displacement's second and fourth derivatives over `start…end` (both at
-    /// least 0): each term's decay taken at `start` and its growth at `end`. Underdamped, the displacement is the real
-    /// part of `C e^{λt}` with `|C|² = c1² + c2²` and `|λ| = ω₀`; critically damped, its derivatives are `e^{−ω₀t}` times
-    /// `(−ω₀)ⁿ (c1 + c2 t) + n (−ω₀)ⁿ⁻¹ c2`; overdamped, each exponential's rate to the power n.
-    func derivativeBounds(from start: Double, to end: Double) -> (second: Double, fourth: Double) {
+    /// Upper bounds of the magnitudes of the displacement's second and fourth derivatives over spans from `start` on, up
+    /// to any end (both at least 0): each term's decay taken at `start`, once for every end, and its growth at the end.
+    /// Underdamped, the displacement is the real part of `C e^{λt}` with `|C|² = c1² + c2²` and `|λ| = ω₀`; critically
+    /// damped, its derivatives are `e^{−ω₀t}` times `(−ω₀)ⁿ (c1 + c2 t) + n (−ω₀)ⁿ⁻¹ c2`; overdamped, each exponential's
+    /// rate to the power n.
+    func derivativeBounds(from start: Double) -> DerivativeBounds {
         let squared = omega * omega
         switch regime {
         case .under:
             let second = (c1 * c1 + c2 * c2).squareRoot() * squared * Double.exp(-zeta * omega * start)
-            return (second, second * squared)
+            return .constant(second: second, fourth: second * squared)
         case .critical:
-            let envelope = Double.exp(-omega * start), reach = abs(c1) + abs(c2) * end
-            return (envelope * (squared * reach + 2 * omega * abs(c2)), envelope * (squared * squared * reach + 4 * squared * omega * abs(c2)))
+            return .growing(envelope: Double.exp(-omega * start), omega: omega, c1: abs(c1), c2: abs(c2))
         case .over(let fast, let slow):
             let slowTerm = abs(c1 - c2) * slow * slow * Double.exp(slow * start), fastTerm = abs(c2) * fast * fast * Double.exp(fast * start)
-            return (slowTerm + fastTerm, slow * slow * slowTerm + fast * fast * fastTerm)
+            return .constant(second: slowTerm + fastTerm, fourth: slow * slow * slowTerm + fast * fast * fastTerm)
+        }
+    }
+
+    /// Bounds of the displacement's second and fourth derivatives' magnitudes over spans from one start
+    /// (``derivativeBounds(from:)``).
+    enum DerivativeBounds {
+        /// Bounds that hold up to any end: underdamped and overdamped, every term only decays.
+        case constant(second: Double, fourth: Double)
+        /// Critically damped: the start's `e^{−ω₀t}`, times a factor that grows with the end (`|c1|` and `|c2|` its
+        /// coefficients' magnitudes).
+        case growing(envelope: Double, omega: Double, c1: Double, c2: Double)
+
+        /// The bounds over the span from the start to `end`.
+        func upTo(_ end: Double) -> (second: Double, fourth: Double) {
+            switch self {
+            case .constant(let second, let fourth):
+                return (second, fourth)
+            case .growing(let envelope, let omega, let c1, let c2):
+                let squared = omega * omega, reach = c1 + c2 * end
+                return (envelope * (squared * reach + 2 * omega * c2), envelope * (squared * squared * reach + 4 * squared * omega * c2))
+            }
         }
     }
 
