@@ -49,7 +49,7 @@ public final class LogSink: Sendable {
     private let closing = Atomic<Bool>(false)
     /// Held while a batch is taken and written, so that batches leave in order and never overlap.
     private let writing = Locked(())
-    private let writer = Locked<pthread_t?>(nil)
+    private let writer = Locked<JoinableThread?>(nil)
     /// Wakes the writer early: half the buffer is full, or the sink closes.
     private let wakeup = Wakeup()
     /// Given by the writer once it has written what was left at close and returned.
@@ -74,19 +74,8 @@ public final class LogSink: Sendable {
         self.output = output
         self.reportDropped = reportDropped
         buffer.withLock { $0.bytes.reserveCapacity(64 * 1024) }
-        let context = Unmanaged.passRetained(self).toOpaque()
-        var thread = pthread_t()
-        guard
-            pthread_create(
-                &thread, nil,
-                { context in
-                    let sink = Unmanaged<LogSink>.fromOpaque(context!).takeRetainedValue()
-                    sink.runWriter()
-                    return nil
-                }, context) == 0
-        else {
+        guard let thread = JoinableThread({ self.runWriter() }) else {
             // Without the thread every append writes at once: slower, and waiting when the output does.
-            Unmanaged<LogSink>.fromOpaque(context).release()
             mode.store(.direct, ordering: .releasing)
             return
         }
@@ -143,7 +132,7 @@ public final class LogSink: Sendable {
     /// output; later appends are written at once by their own thread, or dropped if the output was stalled. Idempotent.
     public func close() {
         guard
-            let thread = writer.withLock({ (thread: inout pthread_t?) -> pthread_t? in
+            let thread = writer.withLock({ (thread: inout JoinableThread?) -> JoinableThread? in
                 defer { thread = nil }
                 return thread
             })
@@ -151,14 +140,14 @@ public final class LogSink: Sendable {
         closing.store(true, ordering: .releasing)
         wakeup.signal()
         if finished.wait(for: closeTimeout) {
-            pthread_join(thread, nil)
+            thread.join()
             mode.store(.direct, ordering: .releasing)
             // Lines appended after the writer's last batch.
             writeTaken()
         } else {
             // The writer is blocked in the output: leave it there (it holds the sink) and drop whatever comes later.
             mode.store(.abandoned, ordering: .releasing)
-            pthread_detach(thread)
+            thread.detach()
         }
     }
 

@@ -49,7 +49,7 @@ final class ConnectionAcceptor: Sendable {
     /// A pipe whose write end ``stop()`` closes to end the thread's poll.
     private let wake: (read: Int32, write: Int32)
     /// The accepting thread, until ``stop()`` has joined it.
-    private let thread = Mutex<pthread_t?>(nil)
+    private let thread = Mutex<JoinableThread?>(nil)
     /// The connections held: none is accepted while it has no room.
     private let tally: ConnectionTally
     /// Takes an accepted socket and its peer's address, and owns the socket from then on; false when it refused it.
@@ -72,17 +72,7 @@ final class ConnectionAcceptor: Sendable {
         self.tally = tally
         self.handOver = handOver
         _ = fcntl(listener.descriptor, F_SETFL, fcntl(listener.descriptor, F_GETFL) | O_NONBLOCK)
-        let context = Unmanaged.passRetained(self).toOpaque()
-        var started = pthread_t()
-        guard
-            pthread_create(
-                &started, nil,
-                { context in
-                    Unmanaged<ConnectionAcceptor>.fromOpaque(context!).takeRetainedValue().run()
-                    return nil
-                }, context) == 0
-        else {
-            Unmanaged<ConnectionAcceptor>.fromOpaque(context).release()
+        guard let started = JoinableThread({ self.run() }) else {
             close(ends[0])
             close(ends[1])
             return nil
@@ -93,13 +83,13 @@ final class ConnectionAcceptor: Sendable {
     /// Accepts what the backlog holds once more, then stops the thread and waits for it. Idempotent.
     func stop() {
         guard
-            let running = thread.withLock({ (thread: inout pthread_t?) -> pthread_t? in
+            let running = thread.withLock({ (thread: inout JoinableThread?) -> JoinableThread? in
                 defer { thread = nil }
                 return thread
             })
         else { return }
         close(wake.write)
-        pthread_join(running, nil)
+        running.join()
         close(wake.read)
     }
 
