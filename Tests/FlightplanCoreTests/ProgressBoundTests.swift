@@ -46,6 +46,42 @@ struct ProgressBoundTests {
         tally.report("springs at \(tolerance) pt")
     }
 
+    /// The bound reads a part declared linear (``Choreography/Part/isLinear``: a fade, a sliding mask) at its pieces' ends
+    /// alone, with no bend: any two of its states within a piece must have an exact chord, whatever the style, curve
+    /// (springs past 0…1 too) and choreography. Flagging a flying part linear fails here by points.
+    @Test("a part declared linear is linear between the progress motion's kinks: its chords are exact")
+    func linearPartsAreLinear() throws {
+        var checked = 0
+        try forAllScenes(count: 400, seed: 0x11_4EA2, atLeast: 150) { rng, replay in
+            let curve: TimingCurve =
+                Bool.random(using: &rng)
+                ? RandomScenes.curve(using: &rng)
+                : .spring(SpringParameters(dampingRatio: .random(in: 0.2...1.6, using: &rng), initialVelocity: .random(in: -3...5, using: &rng)))
+            var request = RandomScenes.request(using: &rng, curve: curve, sampling: .tolerance(0.5))
+            if Bool.random(using: &rng) { request = RandomScenes.choreographed(request, using: &rng) }
+            let validated = try request.validated()
+            let choreography = Choreography(for: validated)
+            let sampled = choreography.parts.indices.filter { choreography.parts[$0].moves }
+            guard let motion = choreography.progressMotion(of: sampled, timing: validated.timing) else { throw SceneSkipped() }
+            let layers = choreography.sampledLayers(sampled), linear = layers.indices.filter { layers[$0].isLinear }
+            guard !linear.isEmpty else { throw SceneSkipped() }
+            let edges = [motion.range.low] + motion.kinks + [motion.range.high]
+            for (low, high) in zip(edges, edges.dropFirst()) where high > low {
+                for track in linear {
+                    let ends = [Double.random(in: low...high, using: &rng), Double.random(in: low...high, using: &rng)].sorted()
+                    let start = motion.trackState(track, ends[0]), end = motion.trackState(track, ends[1])
+                    let middle = motion.trackState(track, (ends[0] + ends[1]) / 2)
+                    let chord = start.interpolated(to: end, fraction: 0.5)
+                    let distance = chord.renderedDistance(to: middle, in: layers[track].frame)
+                    #expect(distance <= 1e-7, "track \(track) strays \(distance) pt from its chord over \(ends), \(replay)")
+                    #expect(abs(chord.opacity - middle.opacity) <= 1e-12, "track \(track)'s opacity strays over \(ends), \(replay)")
+                    checked += 1
+                }
+            }
+        }
+        #expect(checked > 300)
+    }
+
     /// http_bench's distinct sharedFrame requests (`distinct_requests` in Benchmarks/http_bench.py): the example's screen
     /// with a random small cell, a large image and a short duration, at the default tolerance. Their destination image
     /// turns up to four corners (its clip's edges meeting the mask's, its radius reaching 0), some of them near each

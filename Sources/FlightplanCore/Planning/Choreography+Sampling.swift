@@ -7,7 +7,8 @@ extension Choreography {
         return sampled.map { index in
             let values = parts[index].values(first)
             return SampledLayer(
-                frame: parts[index].frame, movesGeometry: values.transform != nil || values.maskFrame != nil || values.cornerRadius != nil)
+                frame: parts[index].frame, movesGeometry: values.transform != nil || values.maskFrame != nil || values.cornerRadius != nil,
+                isLinear: parts[index].isLinear)
         }
     }
 
@@ -25,11 +26,13 @@ extension Choreography {
     }
 
     /// Writes the keyframes of the parts at `sampled` at each of `progresses` where `keyframes` points, one a part
-    /// (`[point * sampled.count + slot]`, over what is there: a `Keyframe` holds only doubles). Part by part: each
-    /// part's values function is read once for all the progresses, not retained and released again for each one.
+    /// (`[point * sampled.count + slot]`, over what is there: a `Keyframe` holds only doubles), but a linear part's
+    /// (``Part/isLinear``: the progress bound reads it at its pieces' ends alone, and leaves its slots unread). Part by
+    /// part: each part's values function is read once for all the progresses, not retained and released again for each
+    /// one.
     func write(_ sampled: [Int], atProgresses progresses: UnsafeBufferPointer<Double>, to keyframes: UnsafeMutablePointer<Keyframe>) {
         let tracks = sampled.count
-        for (slot, index) in sampled.enumerated() {
+        for (slot, index) in sampled.enumerated() where !parts[index].isLinear {
             let values = parts[index].values, frame = parts[index].frame
             for (point, progress) in progresses.enumerated() {
                 let instant = ChannelInstant(progress: progress, clocks: clocks)

@@ -25,6 +25,10 @@ struct Choreography {
         /// For the lower layer of a pair of one shape that fades without a dip (``PartKit/pairOpacity(incoming:_:)``): the
         /// upper layer's id, so that a continuation of the pair covers the stage as the pair did.
         var coveredBy: String? = nil
+        /// Whether its values are linear in its channels' progress and set no transform (a fade, a mask that slides):
+        /// as the plan's progress moves them, its states are then linear between the progress motion's kinks
+        /// (``SampledLayer/isLinear``).
+        var isLinear = false
         var values: (ChannelInstant) -> TrackValues
     }
 
@@ -66,7 +70,7 @@ struct Choreography {
         }
         for view in validated.request.auxiliary {
             parts.append(
-                Part(id: "auxiliary:\(view.id)", role: .auxiliary, frame: view.frame) { instant in
+                Part(id: "auxiliary:\(view.id)", role: .auxiliary, frame: view.frame, isLinear: true) { instant in
                     TrackValues(opacity: Interpolation.linear(view.from, view.to, instant(.auxiliary)))
                 })
         }
@@ -132,10 +136,15 @@ struct Choreography {
     /// says (the two cover the same bounds, so the lower one stays opaque under the upper one's fade: no dip).
     mutating func addScreens(_ kit: PartKit, _ validated: ValidatedPlanRequest) {
         let bounds = validated.request.destination.bounds
-        let source = Part(id: "sourceScreen", role: .sourceScreen, frame: bounds, moves: kit.fadeMode != .in) { instant in
+        let source = Part(
+            id: "sourceScreen", role: .sourceScreen, frame: bounds, moves: kit.fadeMode != .in, isLinear: kit.keepsOwnOpacity(incoming: false)
+        ) { instant in
             kit.fadeMode == .in ? TrackValues() : TrackValues(opacity: kit.pairOpacity(incoming: false, instant))
         }
-        let destination = Part(id: "destinationScreen", role: .destinationScreen, frame: bounds, moves: kit.fadeMode != .out) { instant in
+        let destination = Part(
+            id: "destinationScreen", role: .destinationScreen, frame: bounds, moves: kit.fadeMode != .out,
+            isLinear: kit.keepsOwnOpacity(incoming: true)
+        ) { instant in
             kit.fadeMode == .out ? TrackValues() : TrackValues(opacity: kit.pairOpacity(incoming: true, instant))
         }
         parts += kit.pair(lower: kit.fadeMode == .out ? destination : source, upper: kit.fadeMode == .out ? source : destination)
@@ -263,10 +272,14 @@ struct PartKit {
     /// - Returns: The layer's opacity, 0…1 (the upper one's own, read without the lower one's channel).
     func pairOpacity(incoming: Bool, _ instant: ChannelInstant) -> Double {
         let own = incoming ? self.incoming(instant) : outgoing(instant)
-        // The upper layer (the incoming one unless it fades `out`) keeps its own; the lower one is drawn at `b`.
-        guard fadeMode != .through, incoming == (fadeMode == .out) else { return own }
+        guard !keepsOwnOpacity(incoming: incoming) else { return own }
         return Self.lowerOpacity(showing: own, under: incoming ? outgoing(instant) : self.incoming(instant))
     }
+
+    /// Whether the incoming (`incoming`) or the outgoing layer of a pair of one shape shows its own channel's opacity
+    /// (``pairOpacity(incoming:_:)``): the upper layer (the incoming one unless it fades `out`) and, fading `through`, both;
+    /// the lower one is otherwise drawn at `b`.
+    func keepsOwnOpacity(incoming: Bool) -> Bool { fadeMode == .through || incoming != (fadeMode == .out) }
 
     /// The lower layer's opacity `b` that shows it at `share` of the mix under an upper layer of the same shape at
     /// `upper`: `share / (1 − upper)`, at most 1 (1 under an opaque upper layer, which hides it).

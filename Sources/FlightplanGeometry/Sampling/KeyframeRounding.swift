@@ -89,11 +89,13 @@ package struct KeyframeRounding {
         return rounded == 0 ? 0 : rounded
     }
 
-    /// 10^`exponent` for 0 ≤ `exponent` ≤ 15, exact (every such power is a `Double`).
+    /// 10^`exponent` for 0 ≤ `exponent` ≤ 15, exact (every such power is a `Double`), from a table: the rounding within a
+    /// tolerance tries up to 130 pairs of places a track.
     static func powerOfTen(_ exponent: Int) -> Double {
         precondition((0...15).contains(exponent), "at most 15 decimal places")
-        var power = 1.0
-        for _ in 0..<exponent { power *= 10 }
-        return power
+        return powersOfTen[exponent]
     }
+
+    /// 10⁰ to 10¹⁵, each exact.
+    private static let powersOfTen: [Double] = [1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15]
 }

@@ -28,6 +28,8 @@ extension ProgressGrid {
         let perAllowed: Buffer<Double>
         /// One state's lanes: a chord's, while a bend is measured.
         let chord: Buffer<Double>
+        /// A linear track's lanes at a piece's two ends (`[side * lanes + lane]`).
+        let ends: Buffer<Double>
         /// Per cell and track (`[cell * tracks + track]`): the largest bend over the lanes as a share of what its lane
         /// allows.
         let bendShares: Buffer<Double>
@@ -42,14 +44,19 @@ extension ProgressGrid {
         let states: Buffer<Keyframe>
         /// How many tracks the motion has.
         let tracks: Int
+        /// The tracks the grid measures, ascending: every one but the linear ones (``SampledLayer/isLinear``), whose
+        /// states at the grid's points are neither written nor read.
+        let curved: [Int]
+        /// The linear tracks, ascending.
+        let linear: [Int]
 
-        /// Allocates room for a motion of `tracks` tracks whose pieces have at most `cellsAtMost` cells, and writes what
-        /// each lane allows at `tolerance` (in points; one 8-bit step of opacity).
-        init(tracks: Int, cellsAtMost: Int, tolerance: Double) {
-            let lanes = ProgressGrid.lanes
+        /// Allocates room for a motion of `layers` whose pieces have at most `cellsAtMost` cells, and writes what each lane
+        /// allows at `tolerance` (in points; one 8-bit step of opacity).
+        init(layers: [SampledLayer], cellsAtMost: Int, tolerance: Double) {
+            let lanes = ProgressGrid.lanes, tracks = layers.count
             let pointSize = (2 * cellsAtMost + 1) * tracks * lanes, cellSize = cellsAtMost * tracks * lanes, trackSize = tracks * lanes
             let progressCount = 2 * cellsAtMost + 1 + 2 * ProgressGrid.endRefinements
-            let capacity = 2 * pointSize + 2 * cellSize + 4 * trackSize + 3 * lanes + 2 * cellsAtMost * tracks + progressCount
+            let capacity = 2 * pointSize + 2 * cellSize + 4 * trackSize + 5 * lanes + 2 * cellsAtMost * tracks + progressCount
             // After the doubles, in the same allocation, the states.
             let memory = UnsafeMutableRawPointer.allocate(
                 byteCount: capacity * MemoryLayout<Double>.stride + progressCount * tracks * MemoryLayout<Keyframe>.stride,
@@ -69,6 +76,7 @@ extension ProgressGrid {
             finer = carve(trackSize)
             perAllowed = carve(lanes)
             chord = carve(lanes)
+            ends = carve(2 * lanes)
             bendShares = carve(cellsAtMost * tracks)
             speedShares = carve(cellsAtMost * tracks)
             progresses = carve(progressCount)
@@ -77,6 +85,8 @@ extension ProgressGrid {
                 start: (memory + capacity * MemoryLayout<Double>.stride).bindMemory(to: Keyframe.self, capacity: progressCount * tracks),
                 count: progressCount * tracks)
             self.tracks = tracks
+            curved = layers.indices.filter { !layers[$0].isLinear }
+            linear = layers.indices.filter { layers[$0].isLinear }
             for lane in 0..<lanes {
                 // What the lane may stray: the tolerance in points, one 8-bit step of opacity.
                 let allowed = (lane == 9 ? Sampler.opacityTolerance : tolerance) * ProgressGrid.boundShare
@@ -95,16 +105,17 @@ extension ProgressGrid {
             buffer.slice(from: index * ProgressGrid.lanes, count: ProgressGrid.lanes)
         }
 
-        /// Evaluates the exact states at the piece's `points` (its cells' edges and middles) and writes their lanes.
+        /// Evaluates the exact states of the curved tracks at the piece's `points` (its cells' edges and middles) and
+        /// writes their lanes.
         func evaluateStates(at points: PiecePoints, motion: ProgressMotion, layers: [SampledLayer], evaluations: inout Int) {
             for index in 0..<points.count { progresses[index] = points.progress(at: index) }
             motion.states(progresses.prefix(points.count), states.start)
             for index in 0..<points.count {
-                for track in 0..<tracks {
+                for track in curved {
                     ProgressGrid.write(states[index * tracks + track], layers[track], into: lanes(of: pointLanes, index * tracks + track))
                 }
             }
-            evaluations += points.count * tracks
+            evaluations += points.count * curved.count
         }
 
         /// Measures the bend at each inner point (zero at the piece's ends). Neighbouring points must agree (a corner
@@ -113,7 +124,7 @@ extension ProgressGrid {
             let trackSize = tracks * ProgressGrid.lanes, half = points.half, perHalfSquared = 1 / (half * half)
             for index in 0..<trackSize { (pointBends[index], pointBends[(points.count - 1) * trackSize + index]) = (0, 0) }
             for point in 1..<(points.count - 1) {
-                for track in 0..<tracks {
+                for track in curved {
                     let index = point * tracks + track, measured = layers[track].measuredLanes
                     let bend = lanes(of: pointBends, index)
                     Self.writeBend(
@@ -154,7 +165,7 @@ extension ProgressGrid {
                 }
             }
             motion.states(finerProgresses.prefix(2 * refinements), finerStates.start)
-            evaluations += 2 * refinements * tracks
+            evaluations += 2 * refinements * curved.count
             for side in 0..<2 {
                 let end = side == 0 ? 0 : points.count - 1, inner = side == 0 ? 1 : points.count - 2
                 // An end's finer chord runs from the end to the farther point, which the nearer one then replaces.
@@ -165,7 +176,7 @@ extension ProgressGrid {
                     spacing /= 2
                     let perSpacingSquared = 1 / (spacing * spacing)
                     let nearer = finerStates.slice(from: (side * refinements + refinement) * tracks, count: tracks)
-                    for track in 0..<tracks {
+                    for track in curved {
                         let measured = layers[track].measuredLanes
                         let finerBend = self.lanes(of: finer, track)
                         ProgressGrid.write(nearer[track], layers[track], into: chord)
@@ -197,7 +208,7 @@ extension ProgressGrid {
             let lanes = ProgressGrid.lanes, trackSize = tracks * lanes, cells = points.cells
             let half = points.half, perHalf = 1 / half
             for cell in 0..<cells {
-                for track in 0..<tracks {
+                for track in curved {
                     let offset = (cell * tracks + track) * lanes, first = 2 * cell * trackSize + track * lanes
                     var bendShare = 0.0, speedShare = 0.0
                     for lane in layers[track].measuredLanes {
@@ -217,15 +228,32 @@ extension ProgressGrid {
             }
         }
 
+        /// Reads each linear track at the piece's two ends: no bend, and over every cell the speed of the line between
+        /// them, as a share of what its lanes allow (as ``measureCells(of:layers:)`` writes a curved track's).
+        func measureLinearTracks(of points: PiecePoints, motion: ProgressMotion, layers: [SampledLayer], evaluations: inout Int) {
+            let perLength = 1 / (points.high - points.low)
+            for track in linear {
+                let low = self.lanes(of: ends, 0), high = self.lanes(of: ends, 1)
+                ProgressGrid.write(motion.trackState(track, points.low), layers[track], into: low)
+                ProgressGrid.write(motion.trackState(track, points.high), layers[track], into: high)
+                evaluations += 2
+                var speedShare = 0.0
+                for lane in layers[track].measuredLanes {
+                    speedShare = larger(speedShare, abs(high[lane] - low[lane]) * perLength * perAllowed[lane])
+                }
+                for cell in 0..<points.cells { (bendShares[cell * tracks + track], speedShares[cell * tracks + track]) = (0, speedShare) }
+            }
+        }
+
         /// Appends each cell's bounds (per track) to `bounds`: each cell takes its neighbours' measures too; a piece's end
-        /// cell, with no neighbour beyond it to take over from, grows as it grows from its one neighbour (at most
-        /// ``largestJump`` times, or negligibly), lane by lane. Scaling by what a lane allows keeps the order of two
+        /// cell of a curved track, with no neighbour beyond it to take over from, grows as it grows from its one
+        /// neighbour (at most ``largestJump`` times, or negligibly), lane by lane (a linear track's cells are all alike). Scaling by what a lane allows keeps the order of two
         /// values, so the largest share over a cell and its neighbours is the largest of their shares.
         func appendNeighbourBounds(of points: PiecePoints, layers: [SampledLayer], to bounds: inout [(bend: Double, speed: Double)]) {
             let cells = points.cells
             for cell in 0..<cells {
-                let isEnd = cell == 0 || cell == cells - 1
                 for track in 0..<tracks {
+                    let isEnd = (cell == 0 || cell == cells - 1) && !layers[track].isLinear
                     let own = cell * tracks + track, measured = layers[track].measuredLanes
                     var (largestBend, largestSpeed) = (bendShares[own], speedShares[own])
                     func take(_ other: Int) {

@@ -46,7 +46,8 @@ struct ProgressGrid {
 
     /// Measures `motion` on a grid of cells (each piece between kinks evenly split), evaluating each cell's edges and
     /// middle and a few finer points at each piece's ends; nil, with the corners it found in `corners`, when neighbouring
-    /// points' bends (or an end's finer and coarser ones) jump by more than ``largestJump``. `pieces` holds the pieces an
+    /// points' bends (or an end's finer and coarser ones) jump by more than ``largestJump``. A linear track
+    /// (``SampledLayer/isLinear``) is read at each piece's two ends instead: no bend, and one speed over the piece. `pieces` holds the pieces an
     /// earlier grid measured, which this one takes instead of measuring them again, and then this grid's.
     init?(
         motion: ProgressMotion, tolerance: Double, layers: [SampledLayer], evaluations: inout Int, corners: inout [Corner],
@@ -64,7 +65,7 @@ struct ProgressGrid {
             let (low, high) = pieceEnds(piece)
             return high > low ? max(cells, Self.cellCount(from: low, to: high)) : cells
         }
-        let workspace = Workspace(tracks: tracks, cellsAtMost: cellsAtMost, tolerance: tolerance)
+        let workspace = Workspace(layers: layers, cellsAtMost: cellsAtMost, tolerance: tolerance)
         defer { workspace.deallocate() }
         let measuredBefore = pieces
         pieces = []
@@ -90,6 +91,7 @@ struct ProgressGrid {
             // So is a piece with corners near its ends.
             guard corners.count == cornersBefore else { continue }
             workspace.measureCells(of: points, layers: layers)
+            workspace.measureLinearTracks(of: points, motion: motion, layers: layers, evaluations: &evaluations)
             workspace.appendNeighbourBounds(of: points, layers: layers, to: &bounds)
             for cell in 0..<points.cells { edges.append(points.edge(after: cell)) }
             pieces.append(Piece(low: low, high: high, edges: edges[firstEdge...], bounds: bounds[firstBound...]))

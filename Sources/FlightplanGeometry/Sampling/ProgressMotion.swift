@@ -20,7 +20,8 @@ package struct ProgressMotion {
     /// Writes the tracks' exact keyframes at each of the progresses, one a track, where it is pointed
     /// (`[point * tracks + track]`: the grid keeps them in one buffer, no array to check for uniqueness and copy out of).
     /// The grid asks for all of a piece's points at once, so that each track's state function is read (and its context
-    /// retained) once a piece rather than once a point.
+    /// retained) once a piece rather than once a point. A linear track's (``SampledLayer/isLinear``) need not be written:
+    /// the grid reads those with ``trackState`` alone.
     package var states: (UnsafeBufferPointer<Double>, UnsafeMutablePointer<Keyframe>) -> Void
     /// One track's exact keyframe at a progress (locating a corner follows one track: the others' states would be
     /// thrown away).

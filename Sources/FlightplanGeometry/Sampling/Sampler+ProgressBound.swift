@@ -48,6 +48,8 @@ extension Sampler {
     ///   jump from coarser ones: each one is located and made a kink, and the motion measured again (up to
     ///   ``maximumCorners`` in all, ``maximumRemeasures`` times; a bend that grows without limit, a scale nearing zero,
     ///   keeps showing one and declines).
+    /// - A linear track (``SampledLayer/isLinear``: a fade, a sliding mask) has exact chords, K = 0, and L the slope of
+    ///   its line between each piece's ends, where alone it is evaluated: proven, not measured.
     /// - K and L are measured, not proven between grid points: the bound allows ``ProgressGrid/boundShare`` of the
     ///   tolerance, and `ProgressBoundTests` checks it against dense exact states over random scenes.
     package static func progressBoundTimes(

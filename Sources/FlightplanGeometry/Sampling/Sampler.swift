@@ -24,19 +24,25 @@ package enum SamplingBudgetExceeded: Error, Sendable, Hashable {
     case evaluations
 }
 
-/// One track as the sampler measures it: its layer's frame, and whether its geometry can move at all. A track that
-/// only fades (a screen, a scrim) keeps the identity transform, the whole layer as its mask and square corners in
-/// every state, so its rendered distance is zero and only its opacity is checked.
+/// One track as the sampler measures it: its layer's frame, whether its geometry can move at all, and whether it moves
+/// linearly with the plan's progress. A track that only fades (a screen, a scrim) keeps the identity transform, the whole
+/// layer as its mask and square corners in every state, so its rendered distance is zero and only its opacity is checked.
 package struct SampledLayer: Sendable, Hashable {
     /// The layer's untransformed frame.
     package var frame: Rect
     /// Whether any state sets a transform, a mask or a corner radius.
     package var movesGeometry: Bool
+    /// Whether, between two kinks of a ``ProgressMotion``, every field of its state is linear in the plan's progress and
+    /// its transform holds still (a fade on a channel's share, a mask that slides): its rendered coordinates and opacity
+    /// are then linear too, so a chord between two of its states is exact and it moves at one speed between kinks, which
+    /// the progress bound reads from each piece's two ends instead of measuring it on a grid.
+    package var isLinear: Bool
 
     /// Creates a sampled layer.
-    package init(frame: Rect, movesGeometry: Bool) {
+    package init(frame: Rect, movesGeometry: Bool, isLinear: Bool = false) {
         self.frame = frame
         self.movesGeometry = movesGeometry
+        self.isLinear = isLinear
     }
 }
 
