@@ -247,7 +247,8 @@ extension ProgressGrid {
 
         /// Appends each cell's bounds (per track) to `bounds`: each cell takes its neighbours' measures too; a piece's end
         /// cell of a curved track, with no neighbour beyond it to take over from, grows as it grows from its one
-        /// neighbour (at most ``largestJump`` times, or negligibly), lane by lane (a linear track's cells are all alike). Scaling by what a lane allows keeps the order of two
+        /// neighbour (at most ``largestJump`` times, or negligibly), lane by lane (a linear track's cells are all
+        /// alike). Scaling by what a lane allows keeps the order of two
         /// values, so the largest share over a cell and its neighbours is the largest of their shares.
         func appendNeighbourBounds(of points: PiecePoints, layers: [SampledLayer], to bounds: inout [(bend: Double, speed: Double)]) {
             let cells = points.cells

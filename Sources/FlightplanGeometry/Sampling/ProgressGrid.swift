@@ -47,8 +47,9 @@ struct ProgressGrid {
     /// Measures `motion` on a grid of cells (each piece between kinks evenly split), evaluating each cell's edges and
     /// middle and a few finer points at each piece's ends; nil, with the corners it found in `corners`, when neighbouring
     /// points' bends (or an end's finer and coarser ones) jump by more than ``largestJump``. A linear track
-    /// (``SampledLayer/isLinear``) is read at each piece's two ends instead: no bend, and one speed over the piece. `pieces` holds the pieces an
-    /// earlier grid measured, which this one takes instead of measuring them again, and then this grid's.
+    /// (``SampledLayer/isLinear``) is read at each piece's two ends instead: no bend, and one speed over the piece.
+    /// `pieces` holds the pieces an earlier grid measured, which this one takes instead of measuring them again, and
+    /// then this grid's.
     init?(
         motion: ProgressMotion, tolerance: Double, layers: [SampledLayer], evaluations: inout Int, corners: inout [Corner],
         pieces: inout [Piece]

@@ -141,8 +141,9 @@ extension Sampler {
     /// The bound's times for the track at `track` on a spring, in seconds: each span between the times where the progress crosses a kink (a
     /// spring may cross one again and again, and cross kinks at its turns beyond 0…1) is split greedily. A chord in time
     /// from t₀ to t₁ strays in progress from the spring by at most `(t₁ − t₀)² / 8` times its largest acceleration over
-    /// the span (``SpringMotion/BoundSearch/Span/accelerationBound(to:acceleration:)``, from the damping's envelope), which is the bound's gap;
-    /// the progresses between lie within that gap of the chord's, where the grid's speeds are read.
+    /// the span (``SpringMotion/BoundSearch/Span/accelerationBound(to:acceleration:)``, from the damping's envelope),
+    /// which is the bound's gap; the progresses between lie within that gap of the chord's, where the grid's speeds are
+    /// read.
     private static func springTimes(
         spring progress: SpringProgress, range: (low: Double, high: Double), kinks: [Double], grid: ProgressGrid, track: Int,
         keyframeLimit: Int
