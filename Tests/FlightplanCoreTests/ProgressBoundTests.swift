@@ -46,24 +46,42 @@ struct ProgressBoundTests {
         tally.report("springs at \(tolerance) pt")
     }
 
-    /// The bound reads a part declared linear (``Choreography/Part/isLinear``: a fade, a sliding mask) at its pieces' ends
+    /// A random plan's progress motion and the layers it samples (skipped where it has none): any style on a Bézier or a
+    /// spring of any damping, half of them with a random choreography; with `twoClockPairs`, a quarter of them a snapshot
+    /// pair that cross-fades on two clocks, whose lower snapshot is drawn at `b = l / (1 − u)`.
+    private static func randomMotion(
+        using rng: inout SeededGenerator, twoClockPairs: Bool
+    ) throws -> (motion: ProgressMotion, layers: [SampledLayer]) {
+        let curve: TimingCurve =
+            Bool.random(using: &rng)
+            ? RandomScenes.curve(using: &rng)
+            : .spring(SpringParameters(dampingRatio: .random(in: 0.2...1.6, using: &rng), initialVelocity: .random(in: -3...5, using: &rng)))
+        var request = RandomScenes.request(using: &rng, curve: curve, sampling: .tolerance(0.5))
+        if Bool.random(using: &rng) { request = RandomScenes.choreographed(request, using: &rng) }
+        if twoClockPairs && Int.random(in: 0..<4, using: &rng) == 0 {
+            request = RandomScenes.request(using: &rng, style: .snapshot, curve: curve, sampling: .tolerance(0.5))
+            request.timing.fadeMode = .cross
+            let split = Double.random(in: 0.2...0.8, using: &rng)
+            request.timing.channels = [
+                .fadeOut: ChannelTiming(.progress(start: 0, end: split)), .fadeIn: ChannelTiming(.progress(start: split / 2, end: 1))
+            ]
+        }
+        let validated = try request.validated()
+        let choreography = Choreography(for: validated)
+        let sampled = choreography.parts.indices.filter { choreography.parts[$0].moves }
+        guard let motion = choreography.progressMotion(of: sampled, timing: validated.timing) else { throw SceneSkipped() }
+        return (motion, choreography.sampledLayers(sampled))
+    }
+
+    /// The bound reads a part declared linear (``Choreography/Part/form``: a fade, a sliding mask) at its pieces' ends
     /// alone, with no bend: any two of its states within a piece must have an exact chord, whatever the style, curve
     /// (springs past 0…1 too) and choreography. Flagging a flying part linear fails here by points.
     @Test("a part declared linear is linear between the progress motion's kinks: its chords are exact")
     func linearPartsAreLinear() throws {
         var checked = 0
         try forAllScenes(count: 400, seed: 0x11_4EA2, atLeast: 150) { rng, replay in
-            let curve: TimingCurve =
-                Bool.random(using: &rng)
-                ? RandomScenes.curve(using: &rng)
-                : .spring(SpringParameters(dampingRatio: .random(in: 0.2...1.6, using: &rng), initialVelocity: .random(in: -3...5, using: &rng)))
-            var request = RandomScenes.request(using: &rng, curve: curve, sampling: .tolerance(0.5))
-            if Bool.random(using: &rng) { request = RandomScenes.choreographed(request, using: &rng) }
-            let validated = try request.validated()
-            let choreography = Choreography(for: validated)
-            let sampled = choreography.parts.indices.filter { choreography.parts[$0].moves }
-            guard let motion = choreography.progressMotion(of: sampled, timing: validated.timing) else { throw SceneSkipped() }
-            let layers = choreography.sampledLayers(sampled), linear = layers.indices.filter { layers[$0].isLinear }
+            let (motion, layers) = try Self.randomMotion(using: &rng, twoClockPairs: false)
+            let linear = layers.indices.filter { layers[$0].form == .linear }
             guard !linear.isEmpty else { throw SceneSkipped() }
             let edges = [motion.range.low] + motion.kinks + [motion.range.high]
             for (low, high) in zip(edges, edges.dropFirst()) where high > low {
@@ -75,6 +93,60 @@ struct ProgressBoundTests {
                     let distance = chord.renderedDistance(to: middle, in: layers[track].frame)
                     #expect(distance <= 1e-7, "track \(track) strays \(distance) pt from its chord over \(ends), \(replay)")
                     #expect(abs(chord.opacity - middle.opacity) <= 1e-12, "track \(track)'s opacity strays over \(ends), \(replay)")
+                    checked += 1
+                }
+            }
+        }
+        #expect(checked > 300)
+    }
+
+    /// The bound reads a flight (``Choreography/Part/form``, ``SampledLayer/Form/flight``) from three states a piece inside
+    /// 0…1, in closed form (``FlightLanes``): the strays it predicts for chords between any two of its states must be the
+    /// exact ones, lane by lane, and its bends and speeds at a span's ends must bound the span's, whatever the style,
+    /// curve (springs past 0…1 too, whose pieces beyond it are measured) and choreography. (`FlightLanesTests` checks the
+    /// form and its kinks over random flights of every scaling.) Declaring a snapshot a flight whatever its opacity fails
+    /// here: the lower one of a pair that fades on two clocks is drawn at `b = l / (1 − u)`, not linear.
+    @Test("a flight's chords stray as its closed form says, between the progress motion's kinks inside 0…1")
+    func flightsFollowTheirForm() throws {
+        var checked = 0
+        try forAllScenes(count: 400, seed: 0xF1_16_47, atLeast: 150) { rng, replay in
+            let (motion, layers) = try Self.randomMotion(using: &rng, twoClockPairs: true)
+            let flights = layers.indices.filter { layers[$0].form == .flight }
+            guard !flights.isEmpty else { throw SceneSkipped() }
+            let edges = [motion.range.low] + motion.kinks + [motion.range.high]
+            for (low, high) in zip(edges, edges.dropFirst()) where high > low && low >= 0 && high <= 1 {
+                for track in flights {
+                    let frame = layers[track].frame
+                    func lanes(of state: Keyframe) -> [Double] {
+                        let coordinates = state.renderedCoordinates(in: frame)
+                        return (0..<9).map { coordinates[$0] } + [state.opacity]
+                    }
+                    func lanes(_ progress: Double) -> [Double] { lanes(of: motion.trackState(track, progress)) }
+                    let form = FlightLanes(
+                        low: low, high: high,
+                        states: (motion.trackState(track, low), motion.trackState(track, low + (high - low) / 2), motion.trackState(track, high)),
+                        layer: layers[track])
+                    let ends = [Double.random(in: low...high, using: &rng), Double.random(in: low...high, using: &rng)].sorted()
+                    let fraction = Double.random(in: 0...1, using: &rng), middle = ends[0] + fraction * (ends[1] - ends[0])
+                    let start = motion.trackState(track, ends[0]), end = motion.trackState(track, ends[1])
+                    let chord = start.interpolated(to: end, fraction: fraction)
+                    let mixed = lanes(of: chord), exact = lanes(middle)
+                    let (atStart, atEnd) = (lanes(ends[0]), lanes(ends[1]))
+                    let span = ends[1] - ends[0], spread = fraction * (1 - fraction) * span * span
+                    for lane in 0..<10 {
+                        // Rounding: the lanes are hundreds of points, their differences over a short span tiny.
+                        let slack = 1e-9 * (1 + abs(exact[lane]))
+                        let stray = mixed[lane] - exact[lane], predicted = form.stray(ofLane: lane, from: ends[0], to: ends[1], fraction: fraction)
+                        #expect(
+                            abs(stray - predicted) <= slack,
+                            "track \(track) lane \(lane) strays \(stray), predicted \(predicted), over \(ends) at \(fraction), \(replay)")
+                        let bend = max(form.bend(ofLane: lane, at: ends[0]), form.bend(ofLane: lane, at: ends[1]))
+                        #expect(abs(stray) <= bend * spread + slack, "track \(track) lane \(lane) bends past its bound over \(ends), \(replay)")
+                        let speed = max(form.speed(ofLane: lane, at: ends[0]), form.speed(ofLane: lane, at: ends[1]))
+                        #expect(
+                            abs(atEnd[lane] - atStart[lane]) <= speed * span + slack,
+                            "track \(track) lane \(lane) outruns its bound over \(ends), \(replay)")
+                    }
                     checked += 1
                 }
             }

@@ -84,6 +84,21 @@ final class ChannelClocks: Sendable {
         return (transform, value(.maskFrame, time: time, progress: progress), value(.cornerRadius, time: time, progress: progress))
     }
 
+    /// Whether the incoming layers' fade and the outgoing ones' run on one clock.
+    var fadesAlike: Bool { clocks[TimingChannel.fadeIn.ordinal] == clocks[TimingChannel.fadeOut.ordinal] }
+
+    /// The plan's progresses where the geometric channels' one clock, a share of the plan's progress, is at each of
+    /// `progresses` (strictly inside 0…1 both), ascending; nil when the transform, the mask and the radius do not run on
+    /// one share.
+    func planProgresses(atGeometric progresses: [Double]) -> [Double]? {
+        guard let (start, _, length) = geometryShare else { return nil }
+        guard !progresses.isEmpty else { return [] }
+        return progresses.map { progress in
+            let geometric = start + progress * length
+            return direction == .push ? geometric : 1 - geometric
+        }.filter { $0 > 0 && $0 < 1 }.sorted()
+    }
+
     /// The plan's progresses where a channel's share starts or ends (where a state may turn a corner), ascending and
     /// strictly inside 0…1; nil when a channel runs on a window of time, so that the channels are not functions of the
     /// plan's progress alone.

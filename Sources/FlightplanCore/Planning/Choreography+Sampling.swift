@@ -1,15 +1,23 @@
 extension Choreography {
-    /// The parts at `sampled` (moving ones) as the sampler measures them: each one's frame, and whether it sets any
-    /// geometry. A part's values set the same properties at every instant (as a track assumes): one that sets no
-    /// geometry at the start only ever fades.
+    /// The parts at `sampled` (moving ones) as the sampler measures them: each one's frame, whether it sets any
+    /// geometry, and its form (a flight's only where its geometric channels share one clock, a share of the plan's
+    /// progress: ``flightForm(of:)``). A part's values set the same properties at every instant (as a track assumes): one
+    /// that sets no geometry at the start only ever fades.
     func sampledLayers(_ sampled: [Int]) -> [SampledLayer] {
         let first = ChannelInstant(time: 0, clocks: clocks)
         return sampled.map { index in
             let values = parts[index].values(first)
             return SampledLayer(
                 frame: parts[index].frame, movesGeometry: values.transform != nil || values.maskFrame != nil || values.cornerRadius != nil,
-                isLinear: parts[index].isLinear)
+                form: form(of: index))
         }
+    }
+
+    /// The form the progress bound reads the part at `index` in: its own, but a flight's where its geometric channels do
+    /// not share one clock that is a share of the plan's progress (its form's kinks are then no kinks of the plan's
+    /// progress), which is measured.
+    private func form(of index: Int) -> SampledLayer.Form {
+        parts[index].form == .flight && clocks.planProgresses(atGeometric: []) == nil ? .measured : parts[index].form
     }
 
     /// Writes the keyframes of the parts at `sampled` at `instant` over `keyframes`, in place once it has their
@@ -25,15 +33,16 @@ extension Choreography {
         }
     }
 
-    /// Writes the keyframes of the parts at `sampled` at each of `progresses` where `keyframes` points, one a part
-    /// (`[point * sampled.count + slot]`, over what is there: a `Keyframe` holds only doubles), but a linear part's
-    /// (``Part/isLinear``: the progress bound reads it at its pieces' ends alone, and leaves its slots unread). Part by
-    /// part: each part's values function is read once for all the progresses, not retained and released again for each
-    /// one.
-    func write(_ sampled: [Int], atProgresses progresses: UnsafeBufferPointer<Double>, to keyframes: UnsafeMutablePointer<Keyframe>) {
+    /// Writes the keyframes of the parts at `slots` of `sampled` at each of `progresses` where `keyframes` points, one a
+    /// part (`[point * sampled.count + slot]`, over what is there: a `Keyframe` holds only doubles); the other slots are
+    /// left as they are (the progress bound reads those parts otherwise). Part by part: each part's values function is
+    /// read once for all the progresses, not retained and released again for each one.
+    func write(
+        _ sampled: [Int], slots: [Int], atProgresses progresses: UnsafeBufferPointer<Double>, to keyframes: UnsafeMutablePointer<Keyframe>
+    ) {
         let tracks = sampled.count
-        for (slot, index) in sampled.enumerated() where !parts[index].isLinear {
-            let values = parts[index].values, frame = parts[index].frame
+        for slot in slots {
+            let index = sampled[slot], values = parts[index].values, frame = parts[index].frame
             for (point, progress) in progresses.enumerated() {
                 let instant = ChannelInstant(progress: progress, clocks: clocks)
                 keyframes[point * tracks + slot] = values(instant).keyframe(time: instant.time, progress: instant.progress, in: frame)
@@ -48,15 +57,21 @@ extension Choreography {
 
     /// The parts at `sampled` as a function of the plan's progress, when they are one (every part follows the plan's
     /// progress, no channel runs on a window of time) on a `timing` whose progress stays inside 0…1 or is a spring's
-    /// that turns at most 64 times; else nil.
+    /// that turns at most 64 times; else nil. Its kinks are the clocks' and the flights' own (``Part/formKinks``, wherever
+    /// the geometric channels share a clock).
     func progressMotion(of sampled: [Int], timing: ResolvedTiming) -> ProgressMotion? {
-        guard followsPlanProgress, let kinks = clocks.progressKinks,
+        guard followsPlanProgress, let clockKinks = clocks.progressKinks,
             let curve = timing.boundedBezier.map(ProgressMotion.Curve.bezier)
                 ?? timing.spring.flatMap(SpringProgress.init).map(ProgressMotion.Curve.spring)
         else { return nil }
+        var kinks = clockKinks
+        for index in sampled where !parts[index].formKinks.isEmpty {
+            kinks += clocks.planProgresses(atGeometric: parts[index].formKinks) ?? []
+        }
+        if kinks.count > clockKinks.count { kinks = Array(Set(kinks)).sorted() }
         return ProgressMotion(
             curve: curve, kinks: kinks,
-            states: { progresses, keyframes in write(sampled, atProgresses: progresses, to: keyframes) },
+            states: { progresses, slots, keyframes in write(sampled, slots: slots, atProgresses: progresses, to: keyframes) },
             trackState: { track, progress in keyframe(of: sampled[track], at: ChannelInstant(progress: progress, clocks: clocks)) })
     }
 }

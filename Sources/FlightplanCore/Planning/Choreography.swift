@@ -25,10 +25,13 @@ struct Choreography {
         /// For the lower layer of a pair of one shape that fades without a dip (``PartKit/pairOpacity(incoming:_:)``): the
         /// upper layer's id, so that a continuation of the pair covers the stage as the pair did.
         var coveredBy: String? = nil
-        /// Whether its values are linear in its channels' progress and set no transform (a fade, a mask that slides):
-        /// as the plan's progress moves them, its states are then linear between the progress motion's kinks
-        /// (``SampledLayer/isLinear``).
-        var isLinear = false
+        /// How its values follow its channels' progress, as the progress bound reads them (``SampledLayer/Form``):
+        /// `.linear` where they are linear and set no transform (a fade, a mask that slides); `.flight` for a flight's
+        /// geometry (``FlightTrack``, ``RevealTrack``) with an opacity linear in its channel, whose own corners
+        /// ``formKinks`` holds. A flight is measured where the transform, the mask and the radius do not share one clock.
+        var form: SampledLayer.Form = .measured
+        /// For a flight: the progresses of its geometric channels where its form turns a corner (``FlightTrack/kinks``).
+        var formKinks: [Double] = []
         var values: (ChannelInstant) -> TrackValues
     }
 
@@ -50,7 +53,7 @@ struct Choreography {
         // The request's fields are read where they lie: a copy of the request (its many fields' reference counts) cost more
         // than some of the parts.
         clocks = ChannelClocks(for: validated)
-        let kit = PartKit(validated)
+        let kit = PartKit(validated, clocks: clocks)
         // Room for every style's parts (at most six) with the children's and auxiliary views': growing the array part
         // by part copied it each time.
         parts.reserveCapacity(6 + 2 * validated.request.children.count + validated.request.auxiliary.count)
@@ -70,7 +73,7 @@ struct Choreography {
         }
         for view in validated.request.auxiliary {
             parts.append(
-                Part(id: "auxiliary:\(view.id)", role: .auxiliary, frame: view.frame, isLinear: true) { instant in
+                Part(id: "auxiliary:\(view.id)", role: .auxiliary, frame: view.frame, form: .linear) { instant in
                     TrackValues(opacity: Interpolation.linear(view.from, view.to, instant(.auxiliary)))
                 })
         }
@@ -137,13 +140,14 @@ struct Choreography {
     mutating func addScreens(_ kit: PartKit, _ validated: ValidatedPlanRequest) {
         let bounds = validated.request.destination.bounds
         let source = Part(
-            id: "sourceScreen", role: .sourceScreen, frame: bounds, moves: kit.fadeMode != .in, isLinear: kit.keepsOwnOpacity(incoming: false)
+            id: "sourceScreen", role: .sourceScreen, frame: bounds, moves: kit.fadeMode != .in,
+            form: kit.keepsOwnOpacity(incoming: false) ? .linear : .measured
         ) { instant in
             kit.fadeMode == .in ? TrackValues() : TrackValues(opacity: kit.pairOpacity(incoming: false, instant))
         }
         let destination = Part(
             id: "destinationScreen", role: .destinationScreen, frame: bounds, moves: kit.fadeMode != .out,
-            isLinear: kit.keepsOwnOpacity(incoming: true)
+            form: kit.keepsOwnOpacity(incoming: true) ? .linear : .measured
         ) { instant in
             kit.fadeMode == .out ? TrackValues() : TrackValues(opacity: kit.pairOpacity(incoming: true, instant))
         }
@@ -229,9 +233,12 @@ struct PartKit {
     let visibleSource: Rect
     let color: (from: Color, to: Color)?
     let shadow: (from: Shadow, to: Shadow)?
+    /// Whether the incoming and the outgoing layers fade on one clock (``ChannelClocks/fadesAlike``).
+    let fadesAlike: Bool
 
-    init(_ validated: ValidatedPlanRequest) {
+    init(_ validated: ValidatedPlanRequest, clocks: ChannelClocks) {
         fadeMode = validated.fadeMode
+        fadesAlike = clocks.fadesAlike
         let request = validated.request
         cornerCurve = request.cornerCurve ?? PlanDefaults.cornerCurve
         region = request.contentRegion
@@ -281,6 +288,13 @@ struct PartKit {
     /// the lower one is otherwise drawn at `b`.
     func keepsOwnOpacity(incoming: Bool) -> Bool { fadeMode == .through || incoming != (fadeMode == .out) }
 
+    /// Whether the incoming (`incoming`) or the outgoing layer of a pair of one shape has an opacity linear in its
+    /// channels' progress: one that keeps its own (``keepsOwnOpacity(incoming:)``), or a lower one that stays opaque,
+    /// under a fade `in` or `out` (its own channel holds at 1) or a cross-fade on one clock (`l = 1 − u`).
+    func pairOpacityIsLinear(incoming: Bool) -> Bool {
+        keepsOwnOpacity(incoming: incoming) || fadeMode == .in || fadeMode == .out || fadesAlike
+    }
+
     /// The lower layer's opacity `b` that shows it at `share` of the mix under an upper layer of the same shape at
     /// `upper`: `share / (1 − upper)`, at most 1 (1 under an opaque upper layer, which hides it).
     static func lowerOpacity(showing share: Double, under upper: Double) -> Double {
@@ -308,8 +322,10 @@ struct PartKit {
 
     /// The flying content: a flight's geometry with the content's colour and shadow.
     func content(_ flight: FlightTrack) -> Choreography.Part {
-        Choreography.Part(id: "content", role: .content, frame: flight.layer, cornerCurve: cornerCurve, clip: region, flight: Flight(flight)) {
-            instant in
+        Choreography.Part(
+            id: "content", role: .content, frame: flight.layer, cornerCurve: cornerCurve, clip: region, flight: Flight(flight), form: .flight,
+            formKinks: flight.kinks
+        ) { instant in
             var values = Self.geometry(of: flight, at: instant)
             paint(&values, at: instant)
             return values
@@ -329,8 +345,10 @@ struct PartKit {
         // The side, the shape and the clock are settled here, once, rather than by a closure called at every instant.
         func snapshot(_ side: (id: String, role: TrackRole, flight: FlightTrack), isIncoming: Bool) -> Choreography.Part {
             let flight = side.flight
+            let linearOpacity = !sharedShape || pairOpacityIsLinear(incoming: isIncoming)
             return Choreography.Part(
-                id: side.id, role: side.role, frame: flight.layer, cornerCurve: cornerCurve, clip: region, flight: Flight(flight)
+                id: side.id, role: side.role, frame: flight.layer, cornerCurve: cornerCurve, clip: region, flight: Flight(flight),
+                form: linearOpacity ? .flight : .measured, formKinks: flight.kinks
             ) { instant in
                 let instant = local?(instant) ?? instant
                 var values = Self.geometry(of: flight, at: instant)

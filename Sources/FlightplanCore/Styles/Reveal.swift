@@ -13,7 +13,7 @@ extension Choreography {
         let growsColour = kit.color != nil
         let element = Part(
             id: "content", role: .content, frame: source.frame, cornerCurve: kit.cornerCurve, clip: kit.region,
-            flight: Flight(layer: source.frame, content: whole, scaling: .uniform), paintsContent: !growsColour
+            flight: Flight(layer: source.frame, content: whole, scaling: .uniform), paintsContent: !growsColour, form: .flight
         ) { instant in
             let state = track.state(growth: instant(.transform))
             var values = TrackValues(

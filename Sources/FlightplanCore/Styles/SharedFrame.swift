@@ -32,14 +32,14 @@ extension Choreography {
                     cornerRadius: rounded ? flight.radiusStart : nil, color: placeholderColor)
             })
         parts.append(
-            Part(id: "overlay", role: .overlay, frame: bounds, isLinear: true) { instant in
+            Part(id: "overlay", role: .overlay, frame: bounds, form: .linear) { instant in
                 TrackValues(opacity: overlayOpacity * instant(.overlay), color: overlayColor)
             })
         fadingPart = parts.count - 1
         parts.append(
             Part(
                 id: "destinationScreen", role: .destinationScreen, frame: bounds, cornerCurve: kit.cornerCurve, clip: kit.region,
-                flight: Flight(flight)
+                flight: Flight(flight), form: .flight, formKinks: flight.kinks
             ) { instant in
                 PartKit.geometry(of: flight, at: instant)
             })
@@ -73,7 +73,7 @@ extension Choreography {
             ? TrackValues(maskFrame: whole, cornerRadius: radius > 0 ? radius : nil) : TrackValues()
         var part = Part(
             id: "destinationImage", role: .content, frame: frame.offsetBy(dx: -screen.x, dy: -screen.y), moves: moves,
-            parent: parts[flyingPart].id, isLinear: true
+            parent: parts[flyingPart].id, form: .linear
         ) { instant in
             guard moves else { return resting }
             // Held at either end while the flight overshoots it: the screen's own mask goes on past the cell or the screen.

@@ -44,11 +44,12 @@ extension ProgressGrid {
         let states: Buffer<Keyframe>
         /// How many tracks the motion has.
         let tracks: Int
-        /// The tracks the grid measures, ascending: every one but the linear ones (``SampledLayer/isLinear``), whose
-        /// states at the grid's points are neither written nor read.
-        let curved: [Int]
-        /// The linear tracks, ascending.
-        let linear: [Int]
+        /// The tracks of each ``SampledLayer/Form``, ascending: the grid measures the `measured` ones at its points, and
+        /// the flights too beyond 0…1 (``measuredTracks(over:)``); the states of the others at its points are neither
+        /// written nor read.
+        let measured: [Int], linear: [Int], flights: [Int]
+        /// The measured tracks and the flights, ascending: the tracks the grid measures beyond 0…1.
+        let measuredBeyond: [Int]
 
         /// Allocates room for a motion of `layers` whose pieces have at most `cellsAtMost` cells, and writes what each lane
         /// allows at `tolerance` (in points; one 8-bit step of opacity).
@@ -85,8 +86,10 @@ extension ProgressGrid {
                 start: (memory + capacity * MemoryLayout<Double>.stride).bindMemory(to: Keyframe.self, capacity: progressCount * tracks),
                 count: progressCount * tracks)
             self.tracks = tracks
-            curved = layers.indices.filter { !layers[$0].isLinear }
-            linear = layers.indices.filter { layers[$0].isLinear }
+            measured = layers.indices.filter { layers[$0].form == .measured }
+            linear = layers.indices.filter { layers[$0].form == .linear }
+            flights = layers.indices.filter { layers[$0].form == .flight }
+            measuredBeyond = layers.indices.filter { layers[$0].form != .linear }
             for lane in 0..<lanes {
                 // What the lane may stray: the tolerance in points, one 8-bit step of opacity.
                 let allowed = (lane == 9 ? Sampler.opacityTolerance : tolerance) * ProgressGrid.boundShare
@@ -98,6 +101,11 @@ extension ProgressGrid {
         /// Frees the allocation (its first buffer starts it).
         func deallocate() { pointLanes.start.deallocate() }
 
+        /// The tracks the grid measures at a piece's points: the flights too where the piece lies beyond 0…1, where their
+        /// closed form does not hold.
+        @inline(__always)
+        func measuredTracks(over points: PiecePoints) -> [Int] { points.low >= 0 && points.high <= 1 ? measured : measuredBeyond }
+
         /// One track's lanes of a per-point or per-cell buffer: `[index * lanes ..< (index + 1) * lanes]`, where `index`
         /// is `point * tracks + track` (or the cell's).
         @inline(__always)
@@ -105,11 +113,12 @@ extension ProgressGrid {
             buffer.slice(from: index * ProgressGrid.lanes, count: ProgressGrid.lanes)
         }
 
-        /// Evaluates the exact states of the curved tracks at the piece's `points` (its cells' edges and middles) and
+        /// Evaluates the exact states of the measured tracks at the piece's `points` (its cells' edges and middles) and
         /// writes their lanes.
         func evaluateStates(at points: PiecePoints, motion: ProgressMotion, layers: [SampledLayer], evaluations: inout Int) {
+            let curved = measuredTracks(over: points)
             for index in 0..<points.count { progresses[index] = points.progress(at: index) }
-            motion.states(progresses.prefix(points.count), states.start)
+            motion.states(progresses.prefix(points.count), curved, states.start)
             for index in 0..<points.count {
                 for track in curved {
                     ProgressGrid.write(states[index * tracks + track], layers[track], into: lanes(of: pointLanes, index * tracks + track))
@@ -122,6 +131,7 @@ extension ProgressGrid {
         /// shows at one or two of them, not at the next), or there is a corner to locate: added to `corners`.
         func measurePointBends(at points: PiecePoints, layers: [SampledLayer], corners: inout [Corner]) {
             let trackSize = tracks * ProgressGrid.lanes, half = points.half, perHalfSquared = 1 / (half * half)
+            let curved = measuredTracks(over: points)
             for index in 0..<trackSize { (pointBends[index], pointBends[(points.count - 1) * trackSize + index]) = (0, 0) }
             for point in 1..<(points.count - 1) {
                 for track in curved {
@@ -151,7 +161,7 @@ extension ProgressGrid {
             at points: PiecePoints, motion: ProgressMotion, layers: [SampledLayer], evaluations: inout Int, corners: inout [Corner]
         ) {
             let lanes = ProgressGrid.lanes, refinements = ProgressGrid.endRefinements, trackSize = tracks * lanes
-            let (low, high, half) = (points.low, points.high, points.half)
+            let (low, high, half) = (points.low, points.high, points.half), curved = measuredTracks(over: points)
             for index in 0..<(2 * trackSize) { endBends[index] = 0 }
             // The finer points' states, both ends' at once (after the points'): at each end, the half cell halved again
             // and again.
@@ -164,7 +174,7 @@ extension ProgressGrid {
                     finerProgresses[side * refinements + refinement] = side == 0 ? low + spacing : high - spacing
                 }
             }
-            motion.states(finerProgresses.prefix(2 * refinements), finerStates.start)
+            motion.states(finerProgresses.prefix(2 * refinements), curved, finerStates.start)
             evaluations += 2 * refinements * curved.count
             for side in 0..<2 {
                 let end = side == 0 ? 0 : points.count - 1, inner = side == 0 ? 1 : points.count - 2
@@ -206,7 +216,7 @@ extension ProgressGrid {
         /// are never read), and the largest of each as a share of what its lane allows.
         func measureCells(of points: PiecePoints, layers: [SampledLayer]) {
             let lanes = ProgressGrid.lanes, trackSize = tracks * lanes, cells = points.cells
-            let half = points.half, perHalf = 1 / half
+            let half = points.half, perHalf = 1 / half, curved = measuredTracks(over: points)
             for cell in 0..<cells {
                 for track in curved {
                     let offset = (cell * tracks + track) * lanes, first = 2 * cell * trackSize + track * lanes
@@ -245,18 +255,52 @@ extension ProgressGrid {
             }
         }
 
-        /// Appends each cell's bounds (per track) to `bounds`: each cell takes its neighbours' measures too; a piece's end
-        /// cell of a curved track, with no neighbour beyond it to take over from, grows as it grows from its one
-        /// neighbour (at most ``largestJump`` times, or negligibly), lane by lane (a linear track's cells are all
-        /// alike). Scaling by what a lane allows keeps the order of two
-        /// values, so the largest share over a cell and its neighbours is the largest of their shares.
+        /// Reads each flight at the piece's ends and middle, where the piece lies inside 0…1, and writes each cell's largest
+        /// bend and speed over its lanes at the cell's edges (where ``FlightLanes`` has them largest), as shares of what
+        /// the lanes allow (as ``measureCells(of:layers:)`` writes a measured track's).
+        func measureFlightTracks(of points: PiecePoints, motion: ProgressMotion, layers: [SampledLayer], evaluations: inout Int) {
+            guard points.low >= 0 && points.high <= 1 else { return }
+            for track in flights {
+                let middle = points.low + (points.high - points.low) / 2
+                var flight = FlightLanes(
+                    low: points.low, high: points.high,
+                    states: (motion.trackState(track, points.low), motion.trackState(track, middle), motion.trackState(track, points.high)),
+                    layer: layers[track])
+                evaluations += 3
+                let measured = layers[track].measuredLanes
+                flight.takeUnscaledBends(lanes: measured, perAllowed: perAllowed)
+                // Each edge's bend and speed shares, the cell's the larger of its two edges'.
+                func shares(at progress: Double) -> (bend: Double, speed: Double) {
+                    flight.shares(at: progress, lanes: measured, perAllowed: perAllowed)
+                }
+                var before = shares(at: points.low)
+                for cell in 0..<points.cells {
+                    let after = shares(at: points.edge(after: cell))
+                    (bendShares[cell * tracks + track], speedShares[cell * tracks + track]) = (
+                        larger(before.bend, after.bend), larger(before.speed, after.speed)
+                    )
+                    before = after
+                }
+            }
+        }
+
+        /// Appends each cell's bounds (per track) to `bounds`: a track the grid measured takes its neighbours' measures too,
+        /// and a piece's end cell of it, with no neighbour beyond it to take over from, grows as it grows from its one
+        /// neighbour (at most ``largestJump`` times, or negligibly), lane by lane; a linear track's and a flight's are
+        /// exact as they are. Scaling by what a lane allows keeps the order of two values, so the largest share over a
+        /// cell and its neighbours is the largest of their shares.
         func appendNeighbourBounds(of points: PiecePoints, layers: [SampledLayer], to bounds: inout [(bend: Double, speed: Double)]) {
-            let cells = points.cells
+            let cells = points.cells, inside = points.low >= 0 && points.high <= 1
             for cell in 0..<cells {
                 for track in 0..<tracks {
-                    let isEnd = (cell == 0 || cell == cells - 1) && !layers[track].isLinear
                     let own = cell * tracks + track, measured = layers[track].measuredLanes
                     var (largestBend, largestSpeed) = (bendShares[own], speedShares[own])
+                    let form = layers[track].form
+                    guard form == .measured || (form == .flight && !inside) else {
+                        bounds.append((largestBend, largestSpeed))
+                        continue
+                    }
+                    let isEnd = cell == 0 || cell == cells - 1
                     func take(_ other: Int) {
                         largestBend = larger(largestBend, bendShares[other])
                         largestSpeed = larger(largestSpeed, speedShares[other])

@@ -47,7 +47,8 @@ struct ProgressGrid {
     /// Measures `motion` on a grid of cells (each piece between kinks evenly split), evaluating each cell's edges and
     /// middle and a few finer points at each piece's ends; nil, with the corners it found in `corners`, when neighbouring
     /// points' bends (or an end's finer and coarser ones) jump by more than ``largestJump``. A linear track
-    /// (``SampledLayer/isLinear``) is read at each piece's two ends instead: no bend, and one speed over the piece.
+    /// (``SampledLayer/Form/linear``) is read at each piece's two ends instead: no bend, and one speed over the piece; a
+    /// flight (``SampledLayer/Form/flight``), inside 0…1, at its ends and middle, its bend and speed in closed form.
     /// `pieces` holds the pieces an earlier grid measured, which this one takes instead of measuring them again, and
     /// then this grid's.
     init?(
@@ -93,6 +94,7 @@ struct ProgressGrid {
             guard corners.count == cornersBefore else { continue }
             workspace.measureCells(of: points, layers: layers)
             workspace.measureLinearTracks(of: points, motion: motion, layers: layers, evaluations: &evaluations)
+            workspace.measureFlightTracks(of: points, motion: motion, layers: layers, evaluations: &evaluations)
             workspace.appendNeighbourBounds(of: points, layers: layers, to: &bounds)
             for cell in 0..<points.cells { edges.append(points.edge(after: cell)) }
             pieces.append(Piece(low: low, high: high, edges: edges[firstEdge...], bounds: bounds[firstBound...]))

@@ -17,19 +17,19 @@ package struct ProgressMotion {
     /// Progresses strictly inside ``range`` where a state may turn a corner (a channel's share starting or ending),
     /// ascending.
     package var kinks: [Double]
-    /// Writes the tracks' exact keyframes at each of the progresses, one a track, where it is pointed
-    /// (`[point * tracks + track]`: the grid keeps them in one buffer, no array to check for uniqueness and copy out of).
-    /// The grid asks for all of a piece's points at once, so that each track's state function is read (and its context
-    /// retained) once a piece rather than once a point. A linear track's (``SampledLayer/isLinear``) need not be written:
-    /// the grid reads those with ``trackState`` alone.
-    package var states: (UnsafeBufferPointer<Double>, UnsafeMutablePointer<Keyframe>) -> Void
+    /// Writes the exact keyframes of the tracks at the given indices (ascending) at each of the progresses, where it is
+    /// pointed (`[point * tracks + track]`, `tracks` the motion's count: the grid keeps them in one buffer, no array to
+    /// check for uniqueness and copy out of); the other tracks' slots are left as they are. The grid asks for all of a
+    /// piece's points at once, so that each track's state function is read (and its context retained) once a piece
+    /// rather than once a point, and only for the tracks it measures there.
+    package var states: (UnsafeBufferPointer<Double>, [Int], UnsafeMutablePointer<Keyframe>) -> Void
     /// One track's exact keyframe at a progress (locating a corner follows one track: the others' states would be
     /// thrown away).
     package var trackState: (Int, Double) -> Keyframe
 
     /// Creates a progress motion.
     package init(
-        curve: Curve, kinks: [Double], states: @escaping (UnsafeBufferPointer<Double>, UnsafeMutablePointer<Keyframe>) -> Void,
+        curve: Curve, kinks: [Double], states: @escaping (UnsafeBufferPointer<Double>, [Int], UnsafeMutablePointer<Keyframe>) -> Void,
         trackState: @escaping (Int, Double) -> Keyframe
     ) {
         self.curve = curve

@@ -48,10 +48,14 @@ extension Sampler {
     ///   jump from coarser ones: each one is located and made a kink, and the motion measured again (up to
     ///   ``maximumCorners`` in all, ``maximumRemeasures`` times; a bend that grows without limit, a scale nearing zero,
     ///   keeps showing one and declines).
-    /// - A linear track (``SampledLayer/isLinear``: a fade, a sliding mask) has exact chords, K = 0, and L the slope of
+    /// - A linear track (``SampledLayer/Form/linear``: a fade, a sliding mask) has exact chords, K = 0, and L the slope of
     ///   its line between each piece's ends, where alone it is evaluated: proven, not measured.
-    /// - K and L are measured, not proven between grid points: the bound allows ``ProgressGrid/boundShare`` of the
-    ///   tolerance, and `ProgressBoundTests` checks it against dense exact states over random scenes.
+    /// - A flight (``SampledLayer/Form/flight``) has K and L in closed form inside 0…1 (``FlightLanes``),
+    ///   from its states at each piece's ends and middle: proven for its form, whose kinks (where its scale changes axis,
+    ///   where its corner radius meets its clip's half side) the motion lists; beyond 0…1 it is measured.
+    /// - Where the grid measures them, K and L are not proven between grid points: the bound allows
+    ///   ``ProgressGrid/boundShare`` of the tolerance, and `ProgressBoundTests` checks it against dense exact states over
+    ///   random scenes.
     package static func progressBoundTimes(
         duration: Double, tolerance: Double, motion: ProgressMotion, layers: [SampledLayer], keyframeLimit: Int, evaluations: inout Int
     ) -> [[Double]]? {

@@ -24,25 +24,39 @@ package enum SamplingBudgetExceeded: Error, Sendable, Hashable {
     case evaluations
 }
 
-/// One track as the sampler measures it: its layer's frame, whether its geometry can move at all, and whether it moves
-/// linearly with the plan's progress. A track that only fades (a screen, a scrim) keeps the identity transform, the whole
-/// layer as its mask and square corners in every state, so its rendered distance is zero and only its opacity is checked.
+/// One track as the sampler measures it: its layer's frame, whether its geometry can move at all, and how its state
+/// follows the plan's progress between two kinks of a ``ProgressMotion`` (its ``Form``). A track that only fades (a
+/// screen, a scrim) keeps the identity transform, the whole layer as its mask and square corners in every state, so its
+/// rendered distance is zero and only its opacity is checked.
 package struct SampledLayer: Sendable, Hashable {
+    /// How a track's state follows the plan's progress between two kinks, which tells the progress bound how to read it.
+    package enum Form: Sendable, Hashable {
+        /// Anyhow: the bound measures its bend and speed on a grid of exact states.
+        case measured
+        /// Every field linear in the plan's progress and the transform still (a fade on a channel's share, a mask that
+        /// slides): its rendered coordinates and opacity are linear too, so a chord between two of its states is exact
+        /// and it moves at one speed, which the bound reads from each piece's two ends.
+        case linear
+        /// A flight, between kinks inside 0…1: no rotation or shear; the scales (`a`, `d`) linear in the plan's progress
+        /// and the translation quadratic; the mask's edges times the scale on their axis, and the corner radius times the
+        /// larger scale, linear; the opacity linear. A chord's stray and the state's speed then have closed forms
+        /// (``FlightLanes``), which the bound reads from three exact states a piece. Beyond 0…1, where a
+        /// spring's overshoot continues sizes geometrically, it is measured.
+        case flight
+    }
+
     /// The layer's untransformed frame.
     package var frame: Rect
     /// Whether any state sets a transform, a mask or a corner radius.
     package var movesGeometry: Bool
-    /// Whether, between two kinks of a ``ProgressMotion``, every field of its state is linear in the plan's progress and
-    /// its transform holds still (a fade on a channel's share, a mask that slides): its rendered coordinates and opacity
-    /// are then linear too, so a chord between two of its states is exact and it moves at one speed between kinks, which
-    /// the progress bound reads from each piece's two ends instead of measuring it on a grid.
-    package var isLinear: Bool
+    /// How its state follows the plan's progress between kinks.
+    package var form: Form
 
     /// Creates a sampled layer.
-    package init(frame: Rect, movesGeometry: Bool, isLinear: Bool = false) {
+    package init(frame: Rect, movesGeometry: Bool, form: Form = .measured) {
         self.frame = frame
         self.movesGeometry = movesGeometry
-        self.isLinear = isLinear
+        self.form = form
     }
 }
 

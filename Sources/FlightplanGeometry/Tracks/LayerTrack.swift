@@ -82,6 +82,52 @@ package struct FlightTrack: Sendable {
             opacity: min(max(0, opacity * opacityEnd), opacityEnd))
     }
 
+    /// The geometric progresses strictly inside 0…1 where the state turns a corner, ascending: where a uniform scale
+    /// changes the axis it follows (the image rect's aspect passing the content's), and where the visible corner radius
+    /// meets half the clip's shorter side, or that side changes axis under a clamped radius. Between two of them (with
+    /// the transform, the mask and the radius at one progress) the state has a flight's form
+    /// (``SampledLayer/Form/flight``): scales linear, translation quadratic, mask edges and radius linear over the scale.
+    package var kinks: [Double] {
+        var kinks: [Double] = []
+        if scaling == .uniform,
+            let switchover = Self.crossing(
+                imageStart.width / content.width - imageStart.height / content.height,
+                imageEnd.width / content.width - imageEnd.height / content.height)
+        {
+            kinks.append(switchover)
+        }
+        // The radius follows one of three lines (its own, half the clip's width, half its height; it never goes below 0
+        // between two ends at or above 0): a kink where the line it follows changes.
+        func line(at progress: Double) -> Int {
+            let radius = Interpolation.linear(radiusStart, radiusEnd, progress)
+            let width = Interpolation.linear(clipStart.width, clipEnd.width, progress)
+            let height = Interpolation.linear(clipStart.height, clipEnd.height, progress)
+            return radius <= min(width, height) / 2 ? 0 : width <= height ? 1 : 2
+        }
+        let candidates = [
+            Self.crossing(radiusStart - clipStart.width / 2, radiusEnd - clipEnd.width / 2),
+            Self.crossing(radiusStart - clipStart.height / 2, radiusEnd - clipEnd.height / 2),
+            Self.crossing(clipStart.width - clipStart.height, clipEnd.width - clipEnd.height)
+        ].compactMap { $0 }.sorted()
+        var before = 0.0
+        for (index, candidate) in candidates.enumerated() {
+            let after = index + 1 < candidates.count ? candidates[index + 1] : 1
+            if line(at: (before + candidate) / 2) != line(at: (candidate + after) / 2) { kinks.append(candidate) }
+            before = candidate
+        }
+        return kinks.sorted()
+    }
+
+    /// Where a difference that goes linearly from `start` to `end` over 0…1 changes sign, strictly inside (nil where it
+    /// keeps its sign, or is within rounding of 0 at an end: a snapshot's layer starts at its content's aspect, and a
+    /// corner a hair from the end would only add a keyframe there).
+    private static func crossing(_ start: Double, _ end: Double) -> Double? {
+        let rounding = 1e-12 * abs(end - start)
+        guard (start < 0) != (end < 0), abs(start) > rounding, abs(end) > rounding else { return nil }
+        let progress = start / (start - end)
+        return progress > 0 && progress < 1 ? progress : nil
+    }
+
     /// The bend of Material's arc between the centres of `start` and `end` (`MaterialArcMotion`): the
     /// control point takes the start's x and the end's y when the motion goes down, the end's x and the
     /// start's y when it goes up; the bend is that point less the straight path's midpoint.
