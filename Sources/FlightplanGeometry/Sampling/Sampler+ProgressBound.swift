@@ -161,10 +161,13 @@ extension Sampler {
         var start = 0.0
         var step = duration * initialStepFraction
         let shortest = duration * shortestSegmentFraction
+        // The spring at the last candidate that fitted: the search keeps the last one that fits, where the next segment
+        // starts, so it is not evaluated again there.
+        var fitted = (time: -1.0, value: 0.0, acceleration: 0.0)
         for end in ends {
             guard end > start else { continue }
             while start < end {
-                let (origin, startAcceleration) = spring.valueAndAcceleration(at: start)
+                let (origin, startAcceleration) = fitted.time == start ? (fitted.value, fitted.acceleration) : spring.valueAndAcceleration(at: start)
                 let span = spring.span(from: start, acceleration: startAcceleration)
                 func load(_ candidate: Double) -> Double {
                     let length = candidate - start
@@ -173,9 +176,11 @@ extension Sampler {
                     let gap = length * length / 8 * span.accelerationBound(to: candidate, acceleration: acceleration)
                     // Clamped to the progresses the spring reaches at all (the grid measured those).
                     let low = max(range.low, min(origin, reached) - gap), high = min(range.high, max(origin, reached) + gap)
-                    return grid.load(
+                    let spent = grid.load(
                         from: low, to: high, spread: (reached - origin) * (reached - origin) / 4, gap: gap, first: grid.cell(containing: low),
                         track: track)
+                    if spent <= 1 { fitted = (candidate, reached, acceleration) }
+                    return spent
                 }
                 guard let accepted = farthestFitting(from: start, to: end, firstStep: step, shortest: shortest, load: load) else { return nil }
                 times.append(accepted)
