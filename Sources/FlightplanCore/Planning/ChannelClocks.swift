@@ -103,12 +103,19 @@ final class ChannelClocks: Sendable {
     /// strictly inside 0…1; nil when a channel runs on a window of time, so that the channels are not functions of the
     /// plan's progress alone.
     var progressKinks: [Double]? {
-        var kinks: Set<Double> = []
+        // Gathered in an array, then sorted with repeats dropped: a set of them (hashing each share) cost more than the
+        // rest of finding them.
+        var kinks: [Double] = []
+        kinks.reserveCapacity(2 * clocks.count)
+        func add(_ share: Double) {
+            if share > 0 && share < 1 { kinks.append(direction == .push ? share : 1 - share) }
+        }
         for index in clocks.indices {
             guard case .progress(let start, let end, _) = clocks[index] else { return nil }
-            for share in [start, end] where share > 0 && share < 1 { kinks.insert(direction == .push ? share : 1 - share) }
+            add(start)
+            add(end)
         }
-        return kinks.sorted()
+        return kinks.ascendingDistinct
     }
 
     /// `channel`'s progress along the push (0 = as at the source, 1 = as at the destination; a pop runs it
@@ -241,5 +248,15 @@ extension TimingChannel {
         case .shadow: 7
         case .auxiliary: 8
         }
+    }
+}
+
+extension [Double] {
+    /// The values in ascending order, each once.
+    var ascendingDistinct: [Double] {
+        var distinct: [Double] = []
+        distinct.reserveCapacity(count)
+        for value in sorted() where distinct.last != value { distinct.append(value) }
+        return distinct
     }
 }

@@ -68,7 +68,7 @@ extension Choreography {
         for index in sampled where !parts[index].formKinks.isEmpty {
             kinks += clocks.planProgresses(atGeometric: parts[index].formKinks) ?? []
         }
-        if kinks.count > clockKinks.count { kinks = Array(Set(kinks)).sorted() }
+        if kinks.count > clockKinks.count { kinks = kinks.ascendingDistinct }
         return ProgressMotion(
             curve: curve, kinks: kinks,
             states: { progresses, slots, keyframes in write(sampled, slots: slots, atProgresses: progresses, to: keyframes) },
