@@ -250,7 +250,7 @@ struct BoundScene {
     func boundTimes(tolerance: Double) -> [[Double]]? {
         var evaluations = 0
         return Sampler.progressBoundTimes(
-            duration: duration, tolerance: tolerance, motion: motion, layers: layers, keyframeLimit: 10_000, evaluations: &evaluations)
+            duration: duration, tolerance: tolerance, motion: motion, layers: layers, keyframeLimit: 10_000, evaluations: &evaluations)?.times
     }
 
     /// The time search's times (every track's the same).
@@ -259,7 +259,8 @@ struct BoundScene {
         return try Sampler.times(
             for: .tolerance(tolerance), duration: duration, state: { time, keyframes in keyframes = state(time) }, tracks: layers.count,
             layers: layers,
-            budget: &budget)[0]
+            budget: &budget
+        ).times[0]
     }
 
     /// Expects each track's `times` (one array a track) to run from 0 to the duration, ascending, and a linear renderer

@@ -74,7 +74,8 @@ struct SamplingAndRevealTests {
         var budget = PlanLimits.samplingBudget
         let times = try Sampler.times(
             for: .tolerance(tolerance), duration: 1, state: { time, keyframes in keyframes = [state(time)] },
-            tracks: 1, layers: [SampledLayer(frame: layer, movesGeometry: true)], budget: &budget)[0]
+            tracks: 1, layers: [SampledLayer(frame: layer, movesGeometry: true)], budget: &budget
+        ).times[0]
         #expect(times.first == 0 && times.last == 1)
         for (start, end) in zip(times, times.dropFirst()) {
             for step in 1..<200 {

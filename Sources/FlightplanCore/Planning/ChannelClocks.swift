@@ -192,6 +192,14 @@ struct ChannelInstant {
         self.init(time: time, clocks: .passUnretained(clocks))
     }
 
+    /// The instant `time` seconds into the transition, where the plan's eased progress is known to be `progress`.
+    init(time: Double, progress: Double, clocks: ChannelClocks) {
+        self.time = time
+        self.progress = progress
+        self.clocks = .passUnretained(clocks)
+        self.level = nil
+    }
+
     private init(time: Double, clocks: Unmanaged<ChannelClocks>) {
         self.time = time
         self.progress = clocks._withUnsafeGuaranteedRef { $0.timing.progress(atTime: time) }

@@ -59,7 +59,8 @@ public enum DismissPlanner {
         do {
             times = try Sampler.times(
                 for: sampling, duration: completion.duration, state: { time, keyframes in keyframes = [completion.keyframe(at: time)] },
-                tracks: 1, layers: [SampledLayer(frame: track.layer, movesGeometry: true)], budget: &budget)[0]
+                tracks: 1, layers: [SampledLayer(frame: track.layer, movesGeometry: true)], budget: &budget
+            ).times[0]
         } catch {
             // The sampling is the plan request's, so the refusal names it there.
             throw ValidationError(error).nested(under: "plan")

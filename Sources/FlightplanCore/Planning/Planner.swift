@@ -32,7 +32,7 @@ public enum Planner {
                 sampling = .tolerance(tolerance - tolerance * KeyframeRounding.toleranceShare)
             }
         }
-        let times: [[Double]]
+        let times: KeyframeTimes
         do {
             times = try Sampler.times(
                 for: sampling, duration: validated.timing.duration,
@@ -50,9 +50,17 @@ public enum Planner {
         var keyframes = [[TrackKeyframe]](repeating: [], count: parts.count)
         var instants: [ChannelInstant] = [], instantTimes: [Double] = []
         for (slot, index) in sampled.enumerated() {
-            let partTimes = times[slot]
+            let partTimes = times.times[slot]
             if slot == 0 || partTimes != instantTimes {
-                instants = partTimes.map { ChannelInstant(time: $0, clocks: choreography.clocks) }
+                // At the progresses the bound's search reached, where it gives them: the timing curve need not be solved
+                // again for each time.
+                if let progresses = times.progresses?[slot] {
+                    instants = partTimes.indices.map {
+                        ChannelInstant(time: partTimes[$0], progress: progresses[$0], clocks: choreography.clocks)
+                    }
+                } else {
+                    instants = partTimes.map { ChannelInstant(time: $0, clocks: choreography.clocks) }
+                }
                 instantTimes = partTimes
             }
             let values = parts[index].values

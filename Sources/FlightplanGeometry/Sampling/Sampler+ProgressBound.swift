@@ -23,7 +23,8 @@ extension Sampler {
     /// scale nearing zero) shows a new corner next to each one located, and is left to the time search.
     static let maximumRemeasures = 3
 
-    /// Tolerance times from a bound instead of checked instants, one array a track, or nil where the bound does not apply
+    /// Tolerance times from a bound instead of checked instants, one array a track (with the plan's progress at each, as the
+    /// search reached it), or nil where the bound does not apply
     /// (the grid finds the motion too uneven to measure, or a track's keyframes would pass `keyframeLimit`): then the time
     /// search decides. Each track's times are searched on its own measures alone: one that moves less than another needs
     /// fewer (every kink stays a keyframe of every track).
@@ -58,7 +59,7 @@ extension Sampler {
     ///   random scenes.
     package static func progressBoundTimes(
         duration: Double, tolerance: Double, motion: ProgressMotion, layers: [SampledLayer], keyframeLimit: Int, evaluations: inout Int
-    ) -> [[Double]]? {
+    ) -> KeyframeTimes? {
         // The corners a grid finds between its points are located and made kinks, and the motion measured again, up to
         // ``maximumCorners`` corners in all and ``maximumRemeasures`` times.
         var motion = motion
@@ -79,33 +80,46 @@ extension Sampler {
             motion.kinks = (motion.kinks + kinks).sorted()
         }
         guard let grid = measured else { return nil }
-        var times: [[Double]] = []
-        times.reserveCapacity(layers.count)
+        var times = KeyframeTimes(times: [], progresses: [])
+        times.times.reserveCapacity(layers.count)
+        times.progresses?.reserveCapacity(layers.count)
+        // On a Bézier, the curve's parameter at each kink, found once for every track.
+        let kinkParameters: [Double]
+        if case .bezier(let bezier) = motion.curve {
+            let curve = BezierCubics(bezier)
+            kinkParameters = motion.kinks.map { curve.parameter(forY: $0) }
+        } else {
+            kinkParameters = []
+        }
         for track in layers.indices {
-            let found: [Double]?
+            let found: (times: [Double], progresses: [Double])?
             switch motion.curve {
             case .bezier(let bezier):
                 found = bezierTimes(
-                    duration: duration, curve: BezierCubics(bezier), kinks: motion.kinks, grid: grid, track: track, keyframeLimit: keyframeLimit)
+                    duration: duration, curve: BezierCubics(bezier), kinks: kinkParameters, grid: grid, track: track, keyframeLimit: keyframeLimit)
             case .spring(let spring):
                 found = springTimes(spring: spring, range: motion.range, kinks: motion.kinks, grid: grid, track: track, keyframeLimit: keyframeLimit)
             }
             guard let found else { return nil }
-            times.append(found)
+            times.times.append(found.times)
+            times.progresses?.append(found.progresses)
         }
         return times
     }
 
-    /// The bound's times for the track at `track` on a Bézier: each piece between kinks (ending where the curve's
-    /// progress reaches its kink) is split greedily in the curve's parameter, where the time and the progress are cubics.
+    /// The bound's times for the track at `track` on a Bézier, with the progress at each: each piece between kinks (ending
+    /// at the curve's parameter where its progress reaches its kink: `kinks` holds those parameters) is split greedily in
+    /// the curve's parameter, where the time and the progress are cubics.
     private static func bezierTimes(
         duration: Double, curve: BezierCubics, kinks: [Double], grid: ProgressGrid, track: Int, keyframeLimit: Int
-    ) -> [Double]? {
+    ) -> (times: [Double], progresses: [Double])? {
         // Room for a typical plan's keyframes (http_bench's sharedFrame requests take 20 to 30) from the start, rather than
         // five reallocations on the way there.
-        var times: [Double] = []
+        var times: [Double] = [], progresses: [Double] = []
         times.reserveCapacity(min(keyframeLimit, 32))
+        progresses.reserveCapacity(min(keyframeLimit, 32))
         times.append(0)
+        progresses.append(0)
         var start = 0.0
         var step = initialStepFraction
         var firstCell = 0
@@ -113,7 +127,7 @@ extension Sampler {
         // Each piece's end in the curve's parameter: its kink's, and 1 after the last (read in place, not gathered into a
         // new array).
         for piece in 0...kinks.count {
-            let end = piece < kinks.count ? curve.parameter(forY: kinks[piece]) : 1
+            let end = piece < kinks.count ? kinks[piece] : 1
             guard end > start else { continue }
             while start < end {
                 let origin = curve.point(start)
@@ -127,22 +141,24 @@ extension Sampler {
                         track: track)
                 }
                 guard let accepted = farthestFitting(from: start, to: end, firstStep: step, shortest: shortest, load: load) else { return nil }
-                let time = accepted == 1 ? duration : duration * curve.point(accepted).x
+                let point = curve.point(accepted)
+                let time = accepted == 1 ? duration : duration * point.x
                 guard time > times[times.count - 1] else { return nil }
                 times.append(time)
+                progresses.append(accepted == 1 ? 1 : point.y)
                 guard times.count <= keyframeLimit else { return nil }
                 step = accepted - start
                 start = accepted
             }
         }
-        return times
+        return (times, progresses)
     }
 
     /// Crossings of a kink closer than this share of the duration to its start or end are not made keyframes: the
     /// spring is within a hair of its start or its settled progress there, and a segment that long would be empty.
     static let springCrossingMargin = 1e-6
 
-    /// The bound's times for the track at `track` on a spring, in seconds: each span between the times where the progress crosses a kink (a
+    /// The bound's times for the track at `track` on a spring, in seconds, with the progress at each: each span between the times where the progress crosses a kink (a
     /// spring may cross one again and again, and cross kinks at its turns beyond 0…1) is split greedily. A chord in time
     /// from t₀ to t₁ strays in progress from the spring by at most `(t₁ − t₀)² / 8` times its largest acceleration over
     /// the span (``SpringMotion/BoundSearch/Span/accelerationBound(to:acceleration:)``, from the damping's envelope),
@@ -151,13 +167,15 @@ extension Sampler {
     private static func springTimes(
         spring progress: SpringProgress, range: (low: Double, high: Double), kinks: [Double], grid: ProgressGrid, track: Int,
         keyframeLimit: Int
-    ) -> [Double]? {
+    ) -> (times: [Double], progresses: [Double])? {
         let duration = progress.spring.duration, spring = progress.spring.boundSearch
         let margin = springCrossingMargin * duration
         let ends = kinks.flatMap { progress.crossings(of: $0) }.filter { $0 > margin && $0 < duration - margin }.sorted() + [duration]
-        var times: [Double] = []
+        var times: [Double] = [], progresses: [Double] = []
         times.reserveCapacity(min(keyframeLimit, 32))
+        progresses.reserveCapacity(min(keyframeLimit, 32))
         times.append(0)
+        progresses.append(0)
         var start = 0.0
         var step = duration * initialStepFraction
         let shortest = duration * shortestSegmentFraction
@@ -184,12 +202,13 @@ extension Sampler {
                 }
                 guard let accepted = farthestFitting(from: start, to: end, firstStep: step, shortest: shortest, load: load) else { return nil }
                 times.append(accepted)
+                progresses.append(fitted.value)
                 guard times.count <= keyframeLimit else { return nil }
                 step = accepted - start
                 start = accepted
             }
         }
-        return times
+        return (times, progresses)
     }
 
     /// The farthest candidate after `start`, up to `end`, whose `load` is at most 1, until the segment could grow by at

@@ -60,6 +60,21 @@ package struct SampledLayer: Sendable, Hashable {
     }
 }
 
+/// The keyframe times a sampling chose, one array a track, and where the progress bound chose them, the plan's eased
+/// progress at each time as its search reached it (which a planner then need not solve the timing curve for again).
+package struct KeyframeTimes: Sendable {
+    /// Each track's times, ascending from 0 to the duration.
+    package var times: [[Double]]
+    /// Each track's progress at each of its times; nil where the times came from a count, a rate or the time search.
+    package var progresses: [[Double]]?
+
+    /// Times with their progresses where known.
+    package init(times: [[Double]], progresses: [[Double]]? = nil) {
+        self.times = times
+        self.progresses = progresses
+    }
+}
+
 /// Chooses keyframe times: evenly spaced, or as few as keep a linear renderer within a tolerance.
 package enum Sampler {
     /// Largest opacity error a tolerance-sampled plan allows: one 8-bit step.
@@ -113,18 +128,19 @@ package enum Sampler {
     package static func times(
         for sampling: Sampling, duration: Double, state: (Double, inout [Keyframe]) -> Void, tracks: Int,
         layers: @autoclosure () -> [SampledLayer], progressMotion: ProgressMotion? = nil, budget: inout SamplingBudget
-    ) throws(SamplingBudgetExceeded) -> [[Double]] {
-        let times: [[Double]]
+    ) throws(SamplingBudgetExceeded) -> KeyframeTimes {
+        let times: KeyframeTimes
         switch sampling {
         case .keyframes(let count):
-            times = Array(repeating: uniformTimes(count: count, duration: duration), count: tracks)
+            times = KeyframeTimes(times: Array(repeating: uniformTimes(count: count, duration: duration), count: tracks))
         case .fps(let fps):
-            times = Array(repeating: uniformTimes(count: keyframeCount(duration: duration, fps: fps), duration: duration), count: tracks)
+            times = KeyframeTimes(
+                times: Array(repeating: uniformTimes(count: keyframeCount(duration: duration, fps: fps), duration: duration), count: tracks))
         case .tolerance(let tolerance):
             times = try toleranceTimes(
                 duration: duration, tolerance: tolerance, state: state, layers: layers(), progressMotion: progressMotion, budget: &budget)
         }
-        budget.totalKeyframes -= times.reduce(0) { $0 + $1.count }
+        budget.totalKeyframes -= times.times.reduce(0) { $0 + $1.count }
         return times
     }
 
@@ -145,7 +161,7 @@ package enum Sampler {
     static func toleranceTimes(
         duration: Double, tolerance: Double, state exactState: (Double, inout [Keyframe]) -> Void, layers: [SampledLayer],
         progressMotion: ProgressMotion? = nil, budget: inout SamplingBudget
-    ) throws(SamplingBudgetExceeded) -> [[Double]] {
+    ) throws(SamplingBudgetExceeded) -> KeyframeTimes {
         var evaluations = 0
         func state(_ time: Double, into keyframes: inout [Keyframe]) {
             evaluations += layers.count
@@ -257,7 +273,7 @@ package enum Sampler {
             swap(&startStates, &goodStates)
         }
         budget.evaluations -= evaluations
-        return Array(repeating: times, count: layers.count)
+        return KeyframeTimes(times: Array(repeating: times, count: layers.count))
     }
 
     /// The interior checks from the middle of a segment outwards, where a chord strays farthest from a smooth
