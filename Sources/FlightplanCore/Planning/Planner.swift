@@ -119,7 +119,9 @@ public enum Planner {
     ) throws(ValidationError) {
         let timing = validated.timing, duration = timing.duration
         func probe(_ index: Int) -> Double { duration * Double(index) / Double(reachProbes) }
-        guard swingingFar.value(for: timing, making: { (0...reachProbes).contains { !(-2...3).contains(timing.progress(atTime: probe($0))) } })
+        // A Bézier whose progress stays inside 0…1 never does (known without the memo, whose key costs more to hash).
+        guard timing.boundedBezier == nil,
+            swingingFar.value(for: timing, making: { (0...reachProbes).contains { !(-2...3).contains(timing.progress(atTime: probe($0))) } })
         else { return }
         let times = (0...reachProbes).map(probe)
         for index in sampled {

@@ -132,14 +132,21 @@ package struct FlightLanes {
     func shares(at progress: Double, lanes measured: Range<Int>, perAllowed: ProgressGrid.Buffer<Double>) -> (bend: Double, speed: Double) {
         var speed = 0.0
         let offset = 2 * progress - low - high
-        for lane in measured { speed = larger(speed, abs(slope[lane] + curvature[lane] * offset) * perAllowed[lane]) }
+        // Unchecked: `measured` is a layer's ``SampledLayer/measuredLanes``, inside the ten lanes (the grid reads this at
+        // every cell edge of every flight, and the checks were a third of it).
+        assert(measured.lowerBound >= 0 && measured.upperBound <= ProgressGrid.lanes)
+        for lane in measured {
+            speed = larger(speed, abs(slope[unchecked: lane] + curvature[unchecked: lane] * offset) * perAllowed[lane])
+        }
         guard measured.count == ProgressGrid.lanes else { return (unscaledBendShare, speed) }
         let along = progress - low
         let x = scales.x + scaleSlopes.x * along, y = scales.y + scaleSlopes.y * along
         let radius = scales.radius + scaleSlopes.radius * along
         guard x > 0, y > 0, radius > 0 else { return (.infinity, speed) }
         let perX = 1 / (x * x), perY = 1 / (y * y), perRadius = 1 / (radius * radius)
-        func share(_ lane: Int, _ perSquare: Double) -> Double { abs(curvature[lane] - ratioBend[lane] * perSquare) * perAllowed[lane] }
+        func share(_ lane: Int, _ perSquare: Double) -> Double {
+            abs(curvature[unchecked: lane] - ratioBend[unchecked: lane] * perSquare) * perAllowed[lane]
+        }
         let bend = larger(
             larger(larger(share(0, perX), share(2, perX)), larger(share(1, perY), share(3, perY))), larger(share(8, perRadius), unscaledBendShare))
         return (bend, speed)
