@@ -21,10 +21,16 @@ faults=(
     "spring end residual dropped|Sources/FlightplanGeometry/Timing/Spring.swift|s|return 1 + oscillator.displacement(at: t) + residual \\* ramp \\* ramp \\* ramp|return 1 + oscillator.displacement(at: t)|"
     "Bézier's control points swapped|Sources/FlightplanGeometry/Timing/CubicBezier.swift|s|return Self.coordinate(s, y1, y2)|return Self.coordinate(s, y2, y1)|"
     "grid's cell bend a quarter|Sources/FlightplanGeometry/Sampling/ProgressGrid+Workspace.swift|s|var largest = larger(larger(pointBends\\[start\\], pointBends\\[middle\\]), pointBends\\[end\\])|var largest = larger(larger(pointBends[start], pointBends[middle]), pointBends[end]) / 4|"
+    "a flight's kinks left out|Sources/FlightplanGeometry/Tracks/LayerTrack.swift|s|        return kinks.sorted()|        return []|"
+    "every snapshot a flight|Sources/FlightplanCore/Planning/Choreography.swift|s|form: linearOpacity ? .flight : .measured|form: .flight|"
     "Accept ignored by the negotiation|Sources/FlightplanWire/Endpoints/Endpoint+Negotiation.swift|s|if let preferred = preferredFormat(accept: accept)|if let preferred = preferredFormat(accept: nil)|"
 )
 # The suites a fault outside the maths runs (a swift test --filter), by the fault's name.
-declare -A suites=(["Accept ignored by the negotiation"]="FormatTests")
+declare -A suites=(
+    ["a flight's kinks left out"]="FlightLanesTests|ProgressBoundTests"
+    ["every snapshot a flight"]="ProgressBoundTests"
+    ["Accept ignored by the negotiation"]="FormatTests"
+)
 
 restore() { git checkout -q -- Sources; }
 trap restore EXIT
