@@ -14,7 +14,8 @@
 ///
 /// and the bend `|c₂ − s′ D / s²|`, monotone in `s` and so in the progress, is largest at a span's ends, where
 /// ``bend(ofLane:at:)`` reads it. The lane's speed `|b₁ + c₂ (2p − low − high)|` is linear in the progress, largest at a
-/// span's ends too (``speed(ofLane:at:)``). `ProgressBoundTests` checks the strays against exact chords.
+/// span's ends too (``speed(ofLane:at:)``). `FlightLanesTests` (random flights) and `ProgressBoundTests` (every style's)
+/// check the strays against exact chords.
 package struct FlightLanes {
     /// The piece's ends in progress.
     let low: Double, high: Double
@@ -25,8 +26,8 @@ package struct FlightLanes {
     private var ratioBend = InlineArray<10, Double>(repeating: 0)
     /// The scales at `low` and their slopes: `a` (the x lanes'), `d` (the y lanes') and the larger (the radius's).
     private var scales: (x: Double, y: Double, radius: Double) = (1, 1, 1), scaleSlopes: (x: Double, y: Double, radius: Double) = (0, 0, 0)
-    /// The largest bend share of the lanes whose bend is their curvature alone, as ``shares(at:lanes:perAllowed:)`` last
-    /// took it (the layer's corners, the opacity).
+    /// The largest bend share of the lanes whose bend is their curvature alone (the layer's corners, the opacity), as
+    /// ``takeUnscaledBends(lanes:perAllowed:)`` took it for ``shares(at:lanes:perAllowed:)``.
     private var unscaledBendShare = 0.0
 
     /// The lanes over the piece from `low` to `high` of a layer at `layer`, from its states there and at the middle
