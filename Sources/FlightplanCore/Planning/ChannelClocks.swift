@@ -84,6 +84,9 @@ final class ChannelClocks: Sendable {
         return (transform, value(.maskFrame, time: time, progress: progress), value(.cornerRadius, time: time, progress: progress))
     }
 
+    /// Whether the transform, the mask and the radius run on one clock that is a share of the plan's progress.
+    var geometryFollowsOneShare: Bool { geometryShare != nil }
+
     /// Whether the incoming layers' fade and the outgoing ones' run on one clock.
     var fadesAlike: Bool { clocks[TimingChannel.fadeIn.ordinal] == clocks[TimingChannel.fadeOut.ordinal] }
 
@@ -92,7 +95,6 @@ final class ChannelClocks: Sendable {
     /// one share.
     func planProgresses(atGeometric progresses: [Double]) -> [Double]? {
         guard let (start, _, length) = geometryShare else { return nil }
-        guard !progresses.isEmpty else { return [] }
         return progresses.map { progress in
             let geometric = start + progress * length
             return direction == .push ? geometric : 1 - geometric

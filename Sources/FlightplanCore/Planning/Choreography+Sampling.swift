@@ -1,7 +1,7 @@
 extension Choreography {
     /// The parts at `sampled` (moving ones) as the sampler measures them: each one's frame, whether it sets any
     /// geometry, and its form (a flight's only where its geometric channels share one clock, a share of the plan's
-    /// progress: ``flightForm(of:)``). A part's values set the same properties at every instant (as a track assumes): one
+    /// progress: ``form(of:)``). A part's values set the same properties at every instant (as a track assumes): one
     /// that sets no geometry at the start only ever fades.
     func sampledLayers(_ sampled: [Int]) -> [SampledLayer] {
         let first = ChannelInstant(time: 0, clocks: clocks)
@@ -17,7 +17,7 @@ extension Choreography {
     /// not share one clock that is a share of the plan's progress (its form's kinks are then no kinks of the plan's
     /// progress), which is measured.
     private func form(of index: Int) -> SampledLayer.Form {
-        parts[index].form == .flight && clocks.planProgresses(atGeometric: []) == nil ? .measured : parts[index].form
+        parts[index].form == .flight && !clocks.geometryFollowsOneShare ? .measured : parts[index].form
     }
 
     /// Writes the keyframes of the parts at `sampled` at `instant` over `keyframes`, in place once it has their

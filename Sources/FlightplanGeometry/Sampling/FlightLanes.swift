@@ -109,12 +109,26 @@ package struct FlightLanes {
     package func bend(ofLane lane: Int, at progress: Double) -> Double {
         let scale = scale(ofLane: lane, at: progress)
         guard scale > 0 else { return .infinity }
-        return abs(curvature[lane] - ratioBend[lane] / (scale * scale))
+        return bend(ofLane: lane, perScaleSquared: 1 / (scale * scale))
     }
 
     /// The lane's speed at `progress`, per unit of progress.
-    package func speed(ofLane lane: Int, at progress: Double) -> Double {
-        abs(slope[lane] + curvature[lane] * (2 * progress - low - high))
+    package func speed(ofLane lane: Int, at progress: Double) -> Double { speed(ofLane: lane, offset: 2 * progress - low - high) }
+
+    /// The lane's bend where its scale's square is one over `perScaleSquared` (any value for a lane no scale multiplies).
+    /// Unchecked: every caller's lane is one of the ten (the grid reads this at every cell edge of every flight, and the
+    /// checks were a third of it).
+    @inline(__always)
+    private func bend(ofLane lane: Int, perScaleSquared: Double) -> Double {
+        assert(lane >= 0 && lane < ProgressGrid.lanes)
+        return abs(curvature[unchecked: lane] - ratioBend[unchecked: lane] * perScaleSquared)
+    }
+
+    /// The lane's speed at the progress `p` where `offset` is `2p − low − high`, unchecked as ``bend(ofLane:perScaleSquared:)``.
+    @inline(__always)
+    private func speed(ofLane lane: Int, offset: Double) -> Double {
+        assert(lane >= 0 && lane < ProgressGrid.lanes)
+        return abs(slope[unchecked: lane] + curvature[unchecked: lane] * offset)
     }
 
     /// Takes the largest bend share of the lanes no scale multiplies, over the `measured` lanes (each as a share of
@@ -122,7 +136,7 @@ package struct FlightLanes {
     mutating func takeUnscaledBends(lanes measured: Range<Int>, perAllowed: ProgressGrid.Buffer<Double>) {
         unscaledBendShare = 0
         for lane in measured where !Self.scaledLanes.contains(lane) {
-            unscaledBendShare = larger(unscaledBendShare, abs(curvature[lane]) * perAllowed[lane])
+            unscaledBendShare = larger(unscaledBendShare, bend(ofLane: lane, perScaleSquared: 1) * perAllowed[lane])
         }
     }
 
@@ -133,21 +147,14 @@ package struct FlightLanes {
     func shares(at progress: Double, lanes measured: Range<Int>, perAllowed: ProgressGrid.Buffer<Double>) -> (bend: Double, speed: Double) {
         var speed = 0.0
         let offset = 2 * progress - low - high
-        // Unchecked: `measured` is a layer's ``SampledLayer/measuredLanes``, inside the ten lanes (the grid reads this at
-        // every cell edge of every flight, and the checks were a third of it).
-        assert(measured.lowerBound >= 0 && measured.upperBound <= ProgressGrid.lanes)
-        for lane in measured {
-            speed = larger(speed, abs(slope[unchecked: lane] + curvature[unchecked: lane] * offset) * perAllowed[lane])
-        }
+        for lane in measured { speed = larger(speed, self.speed(ofLane: lane, offset: offset) * perAllowed[lane]) }
         guard measured.count == ProgressGrid.lanes else { return (unscaledBendShare, speed) }
         let along = progress - low
         let x = scales.x + scaleSlopes.x * along, y = scales.y + scaleSlopes.y * along
         let radius = scales.radius + scaleSlopes.radius * along
         guard x > 0, y > 0, radius > 0 else { return (.infinity, speed) }
         let perX = 1 / (x * x), perY = 1 / (y * y), perRadius = 1 / (radius * radius)
-        func share(_ lane: Int, _ perSquare: Double) -> Double {
-            abs(curvature[unchecked: lane] - ratioBend[unchecked: lane] * perSquare) * perAllowed[lane]
-        }
+        func share(_ lane: Int, _ perSquare: Double) -> Double { self.bend(ofLane: lane, perScaleSquared: perSquare) * perAllowed[lane] }
         let bend = larger(
             larger(larger(share(0, perX), share(2, perX)), larger(share(1, perY), share(3, perY))), larger(share(8, perRadius), unscaledBendShare))
         return (bend, speed)

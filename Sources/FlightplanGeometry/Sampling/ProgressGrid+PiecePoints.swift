@@ -19,6 +19,9 @@ extension ProgressGrid {
             half = (high - low) / Double(2 * cells)
         }
 
+        /// Whether the piece lies inside 0…1, where a flight's closed form holds (``FlightLanes``).
+        var isInsideUnit: Bool { low >= 0 && high <= 1 }
+
         /// The progress of the point at `index` (the last one exactly `high`).
         func progress(at index: Int) -> Double { index == count - 1 ? high : low + half * Double(index) }
 

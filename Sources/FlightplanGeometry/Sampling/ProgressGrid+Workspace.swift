@@ -104,7 +104,7 @@ extension ProgressGrid {
         /// The tracks the grid measures at a piece's points: the flights too where the piece lies beyond 0…1, where their
         /// closed form does not hold.
         @inline(__always)
-        func measuredTracks(over points: PiecePoints) -> [Int] { points.low >= 0 && points.high <= 1 ? measured : measuredBeyond }
+        func measuredTracks(over points: PiecePoints) -> [Int] { points.isInsideUnit ? measured : measuredBeyond }
 
         /// One track's lanes of a per-point or per-cell buffer: `[index * lanes ..< (index + 1) * lanes]`, where `index`
         /// is `point * tracks + track` (or the cell's).
@@ -259,7 +259,7 @@ extension ProgressGrid {
         /// bend and speed over its lanes at the cell's edges (where ``FlightLanes`` has them largest), as shares of what
         /// the lanes allow (as ``measureCells(of:layers:)`` writes a measured track's).
         func measureFlightTracks(of points: PiecePoints, motion: ProgressMotion, layers: [SampledLayer], evaluations: inout Int) {
-            guard points.low >= 0 && points.high <= 1 else { return }
+            guard points.isInsideUnit else { return }
             for track in flights {
                 let middle = points.low + (points.high - points.low) / 2
                 var flight = FlightLanes(
@@ -267,11 +267,11 @@ extension ProgressGrid {
                     states: (motion.trackState(track, points.low), motion.trackState(track, middle), motion.trackState(track, points.high)),
                     layer: layers[track])
                 evaluations += 3
-                let measured = layers[track].measuredLanes
-                flight.takeUnscaledBends(lanes: measured, perAllowed: perAllowed)
+                let lanes = layers[track].measuredLanes
+                flight.takeUnscaledBends(lanes: lanes, perAllowed: perAllowed)
                 // Each edge's bend and speed shares, the cell's the larger of its two edges'.
                 func shares(at progress: Double) -> (bend: Double, speed: Double) {
-                    flight.shares(at: progress, lanes: measured, perAllowed: perAllowed)
+                    flight.shares(at: progress, lanes: lanes, perAllowed: perAllowed)
                 }
                 var before = shares(at: points.low)
                 for cell in 0..<points.cells {
@@ -290,7 +290,7 @@ extension ProgressGrid {
         /// exact as they are. Scaling by what a lane allows keeps the order of two values, so the largest share over a
         /// cell and its neighbours is the largest of their shares.
         func appendNeighbourBounds(of points: PiecePoints, layers: [SampledLayer], to bounds: inout [(bend: Double, speed: Double)]) {
-            let cells = points.cells, inside = points.low >= 0 && points.high <= 1
+            let cells = points.cells, inside = points.isInsideUnit
             for cell in 0..<cells {
                 for track in 0..<tracks {
                     let own = cell * tracks + track, measured = layers[track].measuredLanes

@@ -54,16 +54,15 @@ public struct SpringMotion: Sendable, Hashable {
     ///   - initialVelocity: Progress (fractions of the whole distance) per second at the start.
     public init(response: Double, dampingRatio: Double, initialVelocity: Double) {
         let omega = 2 * Double.pi / response
-        let key = Settling(duration: response, dampingRatio: dampingRatio, initialVelocity: initialVelocity)
+        let key = SpringParameters(dampingRatio: dampingRatio, response: response, initialVelocity: initialVelocity)
         self.init(
             angularFrequency: omega, dampingRatio: dampingRatio, initialVelocity: initialVelocity,
             duration: Self.responseSettlingTimes.value(for: key) { Self.settlingTime(omega: omega, zeta: dampingRatio, velocity: initialVelocity) })
     }
 
-    /// The settling times of SwiftUI's springs found lately, keyed by their response (in ``Settling/duration``): each is
-    /// a search of its own (a bisection of the envelope, some 15 000 instructions), and every request made from one example
-    /// shares its spring.
-    private static let responseSettlingTimes = CurveMemo<Settling, Double>(capacity: 64)
+    /// The settling times of SwiftUI's springs found lately: each is a search of its own (a bisection of the envelope,
+    /// some 15 000 instructions), and every request made from one example shares its spring.
+    private static let responseSettlingTimes = CurveMemo<SpringParameters, Double>(capacity: 64)
 
     /// Resolves a spring with UIKit's meaning: tuned to settle exactly at `duration`.
     /// - Parameters:
@@ -76,8 +75,7 @@ public struct SpringMotion: Sendable, Hashable {
         self.init(angularFrequency: omega, dampingRatio: dampingRatio, initialVelocity: initialVelocity, duration: duration)
     }
 
-    /// A spring asked to settle at a duration: the key of the frequencies fitted lately (and, with its response as the
-    /// duration, of SwiftUI's springs' settling times).
+    /// A spring asked to settle at a duration: the key of the frequencies fitted lately.
     private struct Settling: Hashable, Sendable {
         let duration: Double
         let dampingRatio: Double
