@@ -106,7 +106,9 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .testTarget(
-            name: "FlightplanGeometryTests", dependencies: ["FlightplanGeometry", "FlightplanTestSupport"], swiftSettings: swiftSettings),
+            name: "FlightplanGeometryTests",
+            dependencies: ["FlightplanGeometry", "FlightplanTestSupport", .product(name: "RealModule", package: "swift-numerics")],
+            swiftSettings: swiftSettings),
         .testTarget(
             name: "FlightplanCoreTests", dependencies: ["FlightplanCore", "FlightplanTestSupport"], swiftSettings: swiftSettings),
         .testTarget(name: "FlightplanJSONTests", dependencies: ["FlightplanJSON", "FlightplanTestSupport"], swiftSettings: swiftSettings),

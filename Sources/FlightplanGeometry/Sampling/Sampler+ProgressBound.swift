@@ -40,7 +40,7 @@ extension Sampler {
     /// - On a spring the search runs in time, the progress is not monotone and may leave 0…1: the grid spans the
     ///   progresses it reaches (0 and 1 kinks where it passes them: opacities stop there), each time it crosses a kink
     ///   is a keyframe, so that p(t) stays on one side of every kink inside a segment, and the gap is bounded from the
-    ///   damping envelope (``springTimes(spring:range:kinks:grid:keyframeLimit:)``); K and L are read over the chord's
+    ///   damping envelope (``springTimes(spring:search:range:kinks:grid:track:keyframeLimit:)``); K and L are read over the chord's
     ///   progresses widened by that gap.
     /// - K and L come from ``ProgressGrid``, per rendered coordinate and for opacity: exact states on a grid of cells,
     ///   their middles and finer points at each piece's ends, each cell taking the largest of its own and its
@@ -91,6 +91,9 @@ extension Sampler {
         } else {
             kinkParameters = []
         }
+        // On a spring, what its search reads of it, made once for every track.
+        let springSearch: SpringMotion.BoundSearch?
+        if case .spring(let spring) = motion.curve { springSearch = spring.spring.boundSearch } else { springSearch = nil }
         for track in layers.indices {
             let found: (times: [Double], progresses: [Double])?
             switch motion.curve {
@@ -98,7 +101,10 @@ extension Sampler {
                 found = bezierTimes(
                     duration: duration, curve: BezierCubics(bezier), kinks: kinkParameters, grid: grid, track: track, keyframeLimit: keyframeLimit)
             case .spring(let spring):
-                found = springTimes(spring: spring, range: motion.range, kinks: motion.kinks, grid: grid, track: track, keyframeLimit: keyframeLimit)
+                guard let springSearch else { return nil }
+                found = springTimes(
+                    spring: spring, search: springSearch, range: motion.range, kinks: motion.kinks, grid: grid, track: track,
+                    keyframeLimit: keyframeLimit)
             }
             guard let found else { return nil }
             times.times.append(found.times)
@@ -165,10 +171,10 @@ extension Sampler {
     /// which is the bound's gap; the progresses between lie within that gap of the chord's, where the grid's speeds are
     /// read.
     private static func springTimes(
-        spring progress: SpringProgress, range: (low: Double, high: Double), kinks: [Double], grid: ProgressGrid, track: Int,
-        keyframeLimit: Int
+        spring progress: SpringProgress, search spring: SpringMotion.BoundSearch, range: (low: Double, high: Double), kinks: [Double],
+        grid: ProgressGrid, track: Int, keyframeLimit: Int
     ) -> (times: [Double], progresses: [Double])? {
-        let duration = progress.spring.duration, spring = progress.spring.boundSearch
+        let duration = progress.spring.duration
         let margin = springCrossingMargin * duration
         let ends = kinks.flatMap { progress.crossings(of: $0) }.filter { $0 > margin && $0 < duration - margin }.sorted() + [duration]
         var times: [Double] = [], progresses: [Double] = []

@@ -127,15 +127,26 @@ public struct SpringMotion: Sendable, Hashable {
             + 3 * residual * t * t / (duration * duration * duration)
     }
 
-    /// What the progress bound's search reads of the spring (see ``BoundSearch``).
+    /// What the progress bound's search reads of the spring (see ``BoundSearch``): made once a plan (an underdamped
+    /// spring's table of its rotation is remembered, ``rotations``).
     package var boundSearch: BoundSearch { BoundSearch(spring: self) }
+
+    /// The tables of the underdamped springs searched lately (a few kilobytes each, 64 at most; nil for a spring whose
+    /// table would be too long).
+    private static let rotations = CurveMemo<SpringMotion, DampedRotation?>(capacity: 64)
 
     /// The spring as the progress bound's search reads it, again and again for each candidate: its progress and second
     /// derivative at a time, and a bound of the second derivative over a span. The oscillator is solved once for the whole
-    /// search, and each span's start decay once for every candidate end tried from it (``Span``).
+    /// search, and each span's start decay once for every candidate end tried from it (``Span``). An underdamped spring
+    /// is read from its ``DampedRotation`` table, not from exp, sin and cos: the same values within a few units in the
+    /// last place.
     package struct BoundSearch {
         /// The spring's displacement from its target.
         private let oscillator: Oscillator
+        /// `e^{λt}` of an underdamped oscillator, whose displacement is `c1·re + c2·im` of it.
+        private let rotation: DampedRotation?
+        /// The displacement's second derivative is `p2·re + q2·im` of the rotation.
+        private let p2: Double, q2: Double
         /// The spring's duration, and the residual its settling ramp blends in.
         private let duration: Double, residual: Double
 
@@ -144,22 +155,44 @@ public struct SpringMotion: Sendable, Hashable {
             oscillator = Oscillator(omega: spring.angularFrequency, zeta: spring.dampingRatio, displacement: -1, velocity: spring.initialVelocity)
             duration = spring.duration
             residual = spring.residual
+            if case .under(let dampedOmega) = oscillator.regime {
+                let decay = -oscillator.zeta * oscillator.omega
+                rotation = SpringMotion.rotations.value(for: spring) {
+                    DampedRotation(decay: decay, frequency: dampedOmega, duration: spring.duration)
+                }
+                (p2, q2) = oscillator.secondDerivativeFactors(dampedOmega: dampedOmega)
+            } else {
+                rotation = nil
+                (p2, q2) = (0, 0)
+            }
         }
 
-        /// The progress and its second derivative at `t` seconds, inside `0 ≤ t ≤ duration` (one exponential, one sine
-        /// and one cosine for both): the progress exactly 1 at the duration, as ``SpringMotion/value(at:)`` gives it, and
-        /// the second derivative there as the motion reaches it.
+        /// The displacement and its second derivative at `t` seconds.
+        private func displacementAndAcceleration(at t: Double) -> (displacement: Double, acceleration: Double) {
+            guard let rotation else { return oscillator.displacementAndAcceleration(at: t) }
+            let (re, im) = rotation.value(at: t)
+            return (oscillator.c1 * re + oscillator.c2 * im, p2 * re + q2 * im)
+        }
+
+        /// The progress and its second derivative at `t` seconds, inside `0 ≤ t ≤ duration`: the progress exactly 1 at the
+        /// duration, as ``SpringMotion/value(at:)`` gives it, and the second derivative there as the motion reaches it.
         package func valueAndAcceleration(at t: Double) -> (value: Double, acceleration: Double) {
-            let (displacement, acceleration) = oscillator.displacementAndAcceleration(at: t)
+            let (displacement, acceleration) = displacementAndAcceleration(at: t)
             let ramp = t / duration
             return (t < duration ? 1 + displacement + residual * ramp * ramp * ramp : 1, acceleration + 6 * residual * ramp / (duration * duration))
         }
 
         /// The spans starting at `start` seconds, whose second derivative there is `acceleration`.
         package func span(from start: Double, acceleration: Double) -> Span {
-            Span(
-                start: start, acceleration: acceleration, derivatives: oscillator.derivativeBounds(from: start), residual: abs(residual),
-                duration: duration)
+            let derivatives: Oscillator.DerivativeBounds
+            if let rotation {
+                // The envelope e^{−ζω₀t} is the rotation's magnitude.
+                let (re, im) = rotation.value(at: start)
+                derivatives = oscillator.underdampedDerivativeBounds(envelope: (re * re + im * im).squareRoot())
+            } else {
+                derivatives = oscillator.derivativeBounds(from: start)
+            }
+            return Span(start: start, acceleration: acceleration, derivatives: derivatives, residual: abs(residual), duration: duration)
         }
 
         /// Spans from one start, each bounded up to the end a candidate gives it.
@@ -254,14 +287,20 @@ package struct Oscillator {
         }
     }
 
+    /// Underdamped, the second derivative's factors of the cosine and the sine under the envelope: as in
+    /// ``derivative(_:at:)``, each derivative maps the cosine's and sine's factors (p, q) alike.
+    func secondDerivativeFactors(dampedOmega: Double) -> (p2: Double, q2: Double) {
+        let decay = -zeta * omega
+        let (p1, q1) = (decay * c1 + dampedOmega * c2, decay * c2 - dampedOmega * c1)
+        return (decay * p1 + dampedOmega * q1, decay * q1 - dampedOmega * p1)
+    }
+
     /// The displacement and its second derivative at `t`, sharing the exponentials (and the sine and cosine).
     func displacementAndAcceleration(at t: Double) -> (displacement: Double, acceleration: Double) {
         switch regime {
         case .under(let dampedOmega):
-            // As in ``derivative(_:at:)``: each derivative maps the cosine's and sine's factors (p, q) alike.
             let decay = -zeta * omega
-            let (p1, q1) = (decay * c1 + dampedOmega * c2, decay * c2 - dampedOmega * c1)
-            let (p2, q2) = (decay * p1 + dampedOmega * q1, decay * q1 - dampedOmega * p1)
+            let (p2, q2) = secondDerivativeFactors(dampedOmega: dampedOmega)
             let envelope = Double.exp(decay * t), cosine = Double.cos(dampedOmega * t), sine = Double.sin(dampedOmega * t)
             return (envelope * (c1 * cosine + c2 * sine), envelope * (p2 * cosine + q2 * sine))
         case .critical:
@@ -279,17 +318,22 @@ package struct Oscillator {
     /// damped, its derivatives are `e^{−ω₀t}` times `(−ω₀)ⁿ (c1 + c2 t) + n (−ω₀)ⁿ⁻¹ c2`; overdamped, each exponential's
     /// rate to the power n.
     func derivativeBounds(from start: Double) -> DerivativeBounds {
-        let squared = omega * omega
         switch regime {
         case .under:
-            let second = (c1 * c1 + c2 * c2).squareRoot() * squared * Double.exp(-zeta * omega * start)
-            return .constant(second: second, fourth: second * squared)
+            return underdampedDerivativeBounds(envelope: Double.exp(-zeta * omega * start))
         case .critical:
             return .growing(envelope: Double.exp(-omega * start), omega: omega, c1: abs(c1), c2: abs(c2))
         case .over(let fast, let slow):
             let slowTerm = abs(c1 - c2) * slow * slow * Double.exp(slow * start), fastTerm = abs(c2) * fast * fast * Double.exp(fast * start)
             return .constant(second: slowTerm + fastTerm, fourth: slow * slow * slowTerm + fast * fast * fastTerm)
         }
+    }
+
+    /// Underdamped, ``derivativeBounds(from:)`` from the envelope `e^{−ζω₀t}` at the start.
+    func underdampedDerivativeBounds(envelope: Double) -> DerivativeBounds {
+        let squared = omega * omega
+        let second = (c1 * c1 + c2 * c2).squareRoot() * squared * envelope
+        return .constant(second: second, fourth: second * squared)
     }
 
     /// Bounds of the displacement's second and fourth derivatives' magnitudes over spans from one start
