@@ -40,7 +40,7 @@ extension Sampler {
     /// - On a spring the search runs in time, the progress is not monotone and may leave 0…1: the grid spans the
     ///   progresses it reaches (0 and 1 kinks where it passes them: opacities stop there), each time it crosses a kink
     ///   is a keyframe, so that p(t) stays on one side of every kink inside a segment, and the gap is bounded from the
-    ///   damping envelope (``springTimes(spring:search:range:kinks:grid:track:keyframeLimit:)``); K and L are read over the chord's
+    ///   damping envelope (``springTimes(search:ends:range:grid:track:keyframeLimit:)``); K and L are read over the chord's
     ///   progresses widened by that gap.
     /// - K and L come from ``ProgressGrid``, per rendered coordinate and for opacity: exact states on a grid of cells,
     ///   their middles and finer points at each piece's ends, each cell taking the largest of its own and its
@@ -91,20 +91,24 @@ extension Sampler {
         } else {
             kinkParameters = []
         }
-        // On a spring, what its search reads of it, made once for every track.
-        let springSearch: SpringMotion.BoundSearch?
-        if case .spring(let spring) = motion.curve { springSearch = spring.spring.boundSearch } else { springSearch = nil }
+        // On a spring, what every track's search shares, found once: the spring as the search reads it, and the ends of
+        // its spans between the times its progress crosses a kink.
+        let spring: (search: SpringMotion.BoundSearch, ends: [Double])?
+        if case .spring(let progress) = motion.curve {
+            spring = (progress.spring.boundSearch, springSpanEnds(progress, kinks: motion.kinks))
+        } else {
+            spring = nil
+        }
         for track in layers.indices {
             let found: (times: [Double], progresses: [Double])?
             switch motion.curve {
             case .bezier(let bezier):
                 found = bezierTimes(
                     duration: duration, curve: BezierCubics(bezier), kinks: kinkParameters, grid: grid, track: track, keyframeLimit: keyframeLimit)
-            case .spring(let spring):
-                guard let springSearch else { return nil }
+            case .spring:
+                guard let spring else { return nil }
                 found = springTimes(
-                    spring: spring, search: springSearch, range: motion.range, kinks: motion.kinks, grid: grid, track: track,
-                    keyframeLimit: keyframeLimit)
+                    search: spring.search, ends: spring.ends, range: motion.range, grid: grid, track: track, keyframeLimit: keyframeLimit)
             }
             guard let found else { return nil }
             times.times.append(found.times)
@@ -164,19 +168,25 @@ extension Sampler {
     /// spring is within a hair of its start or its settled progress there, and a segment that long would be empty.
     static let springCrossingMargin = 1e-6
 
-    /// The bound's times for the track at `track` on a spring, in seconds, with the progress at each: each span between the times where the progress crosses a kink (a
-    /// spring may cross one again and again, and cross kinks at its turns beyond 0…1) is split greedily. A chord in time
-    /// from t₀ to t₁ strays in progress from the spring by at most `(t₁ − t₀)² / 8` times its largest acceleration over
-    /// the span (``SpringMotion/BoundSearch/Span/accelerationBound(to:acceleration:)``, from the damping's envelope),
-    /// which is the bound's gap; the progresses between lie within that gap of the chord's, where the grid's speeds are
-    /// read.
-    private static func springTimes(
-        spring progress: SpringProgress, search spring: SpringMotion.BoundSearch, range: (low: Double, high: Double), kinks: [Double],
-        grid: ProgressGrid, track: Int, keyframeLimit: Int
-    ) -> (times: [Double], progresses: [Double])? {
+    /// The ends of a spring's spans, in seconds, ascending: the times strictly inside its duration where its progress
+    /// crosses a kink (a spring may cross one again and again, and cross kinks at its turns beyond 0…1), then its
+    /// duration. Every track's search splits the same spans.
+    private static func springSpanEnds(_ progress: SpringProgress, kinks: [Double]) -> [Double] {
         let duration = progress.spring.duration
         let margin = springCrossingMargin * duration
-        let ends = kinks.flatMap { progress.crossings(of: $0) }.filter { $0 > margin && $0 < duration - margin }.sorted() + [duration]
+        return kinks.flatMap { progress.crossings(of: $0) }.filter { $0 > margin && $0 < duration - margin }.sorted() + [duration]
+    }
+
+    /// The bound's times for the track at `track` on a spring, in seconds, with the progress at each: each span (up to
+    /// each of `ends`, ``springSpanEnds(_:kinks:)``) is split greedily. A chord in time from t₀ to t₁ strays in progress
+    /// from the spring by at most `(t₁ − t₀)² / 8` times its largest acceleration over the span
+    /// (``SpringMotion/BoundSearch/Span/accelerationBound(to:acceleration:)``, from the damping's envelope), which is the
+    /// bound's gap; the progresses between lie within that gap of the chord's, where the grid's speeds are read.
+    private static func springTimes(
+        search spring: SpringMotion.BoundSearch, ends: [Double], range: (low: Double, high: Double), grid: ProgressGrid, track: Int,
+        keyframeLimit: Int
+    ) -> (times: [Double], progresses: [Double])? {
+        let duration = ends[ends.count - 1]
         var times: [Double] = [], progresses: [Double] = []
         times.reserveCapacity(min(keyframeLimit, 32))
         progresses.reserveCapacity(min(keyframeLimit, 32))
