@@ -198,11 +198,14 @@ extension Sampler {
         // The spring at the last candidate that fitted: the search keeps the last one that fits, where the next segment
         // starts, so it is not evaluated again there.
         var fitted = (time: -1.0, value: 0.0, acceleration: 0.0)
+        // The cell holding the segment's start, from which each candidate's cell is walked to.
+        var originCell = 0
         for end in ends {
             guard end > start else { continue }
             while start < end {
                 let (origin, startAcceleration) = fitted.time == start ? (fitted.value, fitted.acceleration) : spring.valueAndAcceleration(at: start)
                 let span = spring.span(from: start, acceleration: startAcceleration)
+                originCell = grid.cell(containing: origin, from: originCell)
                 func load(_ candidate: Double) -> Double {
                     let length = candidate - start
                     guard length > 0 else { return .infinity }
@@ -211,7 +214,7 @@ extension Sampler {
                     // Clamped to the progresses the spring reaches at all (the grid measured those).
                     let low = max(range.low, min(origin, reached) - gap), high = min(range.high, max(origin, reached) + gap)
                     let spent = grid.load(
-                        from: low, to: high, spread: (reached - origin) * (reached - origin) / 4, gap: gap, first: grid.cell(containing: low),
+                        from: low, to: high, spread: (reached - origin) * (reached - origin) / 4, gap: gap, first: grid.cell(containing: low, from: originCell),
                         track: track)
                     if spent <= 1 { fitted = (candidate, reached, acceleration) }
                     return spent
