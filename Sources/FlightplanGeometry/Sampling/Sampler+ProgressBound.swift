@@ -214,8 +214,8 @@ extension Sampler {
                     // Clamped to the progresses the spring reaches at all (the grid measured those).
                     let low = max(range.low, min(origin, reached) - gap), high = min(range.high, max(origin, reached) + gap)
                     let spent = grid.load(
-                        from: low, to: high, spread: (reached - origin) * (reached - origin) / 4, gap: gap, first: grid.cell(containing: low, from: originCell),
-                        track: track)
+                        from: low, to: high, spread: (reached - origin) * (reached - origin) / 4, gap: gap,
+                        first: grid.cell(containing: low, from: originCell), track: track)
                     if spent <= 1 { fitted = (candidate, reached, acceleration) }
                     return spent
                 }
