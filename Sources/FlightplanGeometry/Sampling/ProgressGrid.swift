@@ -142,11 +142,12 @@ struct ProgressGrid {
         }
     }
 
-    /// The cell holding `progress` (as ``cell(containing:)`` finds it), walked to from `cell`, which a search knows to lie
-    /// a cell or two away: the next start of a Bézier's search, a spring's candidate from its segment's start.
+    /// The cell holding `progress`, found from `cell` onwards when it starts at or before `progress` (a Bézier search's
+    /// next start, a cell or two on; a spring's candidate from its segment's start, most often at or after it), else as
+    /// ``cell(containing:)`` finds it.
     func cell(containing progress: Double, from cell: Int) -> Int {
+        guard edges[cell] <= progress else { return self.cell(containing: progress) }
         var cell = cell
-        while cell > 0 && edges[cell] > progress { cell -= 1 }
         while cell < edges.count - 2 && edges[cell + 1] <= progress { cell += 1 }
         return cell
     }
