@@ -13,7 +13,7 @@ extension Sampler {
     /// no fewer keyframes.
     static let aimShortfall = boundResolution / 8
     /// Most aimed candidates in one segment of the bound's search before doubling and halving take over (or, between a
-    /// fitting and a failing candidate, ``bracketed(from:_:_:)``).
+    /// fitting and a failing candidate, ``bracketed(_:_:)``).
     static let maximumAims = 3
     /// Most corners between grid points the bound locates in one plan before it leaves the plan to the time search. A
     /// grid reports every corner it finds and the next grid measures with them all as kinks: sharedFrame's destination
@@ -238,7 +238,7 @@ extension Sampler {
     /// square of the segment's length, as a chord's stray from a smooth motion does (at most ``largestAimRatio`` times
     /// farther or nearer): it then usually fits and is kept. After ``maximumAims`` (a cell with a larger bend inside the
     /// span, a load that grows unlike a square) doubling and halving take over; between a fitting and a failing
-    /// candidate, an aim outside them and every candidate after the aims is ``bracketed(from:_:_:)``.
+    /// candidate, an aim outside them and every candidate after the aims is ``bracketed(_:_:)``.
     @inline(__always)
     private static func farthestFitting(
         from start: Double, to end: Double, firstStep step: Double, shortest: Double, load: (Double) -> Double
@@ -269,7 +269,7 @@ extension Sampler {
                 guard next > start, next < candidate, length > shortest else { return nil }
             }
             if let low = good, let high = bad, !aiming || !(next > low.candidate && next < high.candidate) {
-                next = bracketed(from: start, low, high)
+                next = bracketed(low, high)
             }
             candidate = next
         }
@@ -284,14 +284,14 @@ extension Sampler {
     /// bracket's middle four fifths, so that a load that jumps (a cell of a larger bend entered) still shrinks it by a
     /// tenth at least. Over http_bench's requests of every style this takes as many keyframes as bisecting (within 3 in
     /// 2 000) and 4 % (sharedFrame) to 19 % (reveal) fewer candidates; 11 % and 13 % on zoom's and snapshot's springs,
-    /// whose searches more often end between two candidates.
+    /// whose searches more often end between two candidates. A failing load that is no finite number (a Bézier
+    /// candidate that does not move on in time) gives nothing to aim by: the bracket is halved.
     @inline(__always)
-    private static func bracketed(
-        from start: Double, _ low: (candidate: Double, load: Double), _ high: (candidate: Double, load: Double)
-    ) -> Double {
+    private static func bracketed(_ low: (candidate: Double, load: Double), _ high: (candidate: Double, load: Double)) -> Double {
+        let width = high.candidate - low.candidate
+        guard high.load.isFinite else { return low.candidate + width / 2 }
         let lowRoot = low.load.squareRoot(), highRoot = high.load.squareRoot()
         let share = (1 - aimShortfall - lowRoot) / (highRoot - lowRoot)
-        let width = high.candidate - low.candidate
         return low.candidate + width * min(0.9, max(0.1, share))
     }
 }
