@@ -23,12 +23,14 @@ faults=(
     "grid's cell bend a quarter|Sources/FlightplanGeometry/Sampling/ProgressGrid+Workspace.swift|s|var largest = larger(larger(pointBends\\[start\\], pointBends\\[middle\\]), pointBends\\[end\\])|var largest = larger(larger(pointBends[start], pointBends[middle]), pointBends[end]) / 4|"
     "a flight's kinks left out|Sources/FlightplanGeometry/Tracks/LayerTrack.swift|s|        return kinks.sorted()|        return []|"
     "every snapshot a flight|Sources/FlightplanCore/Planning/Choreography.swift|s|form: linearOpacity ? .flight : .measured|form: .flight|"
+    "a spring's table turned backwards|Sources/FlightplanGeometry/Timing/DampedRotation.swift|s|entry = (re \\* stepRotation.re - im \\* stepRotation.im, re \\* stepRotation.im + im \\* stepRotation.re)|entry = (re * stepRotation.re + im * stepRotation.im, im * stepRotation.re - re * stepRotation.im)|"
     "Accept ignored by the negotiation|Sources/FlightplanWire/Endpoints/Endpoint+Negotiation.swift|s|if let preferred = preferredFormat(accept: accept)|if let preferred = preferredFormat(accept: nil)|"
 )
 # The suites a fault outside the maths runs (a swift test --filter), by the fault's name.
 declare -A suites=(
     ["a flight's kinks left out"]="FlightLanesTests|ProgressBoundTests"
     ["every snapshot a flight"]="ProgressBoundTests"
+    ["a spring's table turned backwards"]="DampedRotationTests|ProgressBoundTests|FingerprintPlansToleranceTests"
     ["Accept ignored by the negotiation"]="FormatTests"
 )
 

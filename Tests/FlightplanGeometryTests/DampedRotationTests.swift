@@ -68,7 +68,7 @@ struct DampedRotationTests {
             let scale = (1 + abs(velocity) / spring.angularFrequency) * spring.angularFrequency * spring.angularFrequency
             for step in 0...40 {
                 let t = spring.duration * (Double(step) + (step < 40 ? Double.random(in: 0..<1, using: &rng) : 0)) / 40
-                let (value, acceleration) = search.valueAndAcceleration(at: t)
+                let reading = search.reading(at: t), value = reading.value, acceleration = reading.acceleration
                 let ramp = t / spring.duration
                 let expected = oscillator.derivative(2, at: t) + 6 * residual * ramp / (spring.duration * spring.duration)
                 let label = "ζ = \(zeta), v = \(velocity), T = \(spring.duration) at \(t) s"

@@ -196,33 +196,33 @@ extension Sampler {
         var start = 0.0
         var step = duration * initialStepFraction
         let shortest = duration * shortestSegmentFraction
-        // The spring at the last candidate that fitted: the search keeps the last one that fits, where the next segment
-        // starts, so it is not evaluated again there.
-        var fitted = (time: -1.0, value: 0.0, acceleration: 0.0)
+        // The spring at the last candidate that fitted (at first, at the start): the search keeps the last one that fits,
+        // where the next segment starts, so it is not read again there.
+        var fitted = (time: 0.0, reading: spring.reading(at: 0))
         // The cell holding the segment's start, from which each candidate's cell is walked to.
         var originCell = 0
         for end in ends {
             guard end > start else { continue }
             while start < end {
-                let (origin, startAcceleration) = fitted.time == start ? (fitted.value, fitted.acceleration) : spring.valueAndAcceleration(at: start)
-                let span = spring.span(from: start, acceleration: startAcceleration)
+                let startReading = fitted.time == start ? fitted.reading : spring.reading(at: start)
+                let origin = startReading.value, span = spring.span(from: start, reading: startReading)
                 originCell = grid.cell(containing: origin, from: originCell)
                 func load(_ candidate: Double) -> Double {
                     let length = candidate - start
                     guard length > 0 else { return .infinity }
-                    let (reached, acceleration) = spring.valueAndAcceleration(at: candidate)
-                    let gap = length * length / 8 * span.accelerationBound(to: candidate, acceleration: acceleration)
+                    let reading = spring.reading(at: candidate), reached = reading.value
+                    let gap = length * length / 8 * span.accelerationBound(to: candidate, acceleration: reading.acceleration)
                     // Clamped to the progresses the spring reaches at all (the grid measured those).
                     let low = max(range.low, min(origin, reached) - gap), high = min(range.high, max(origin, reached) + gap)
                     let spent = grid.load(
                         from: low, to: high, spread: (reached - origin) * (reached - origin) / 4, gap: gap,
                         first: grid.cell(containing: low, from: originCell), track: track)
-                    if spent <= 1 { fitted = (candidate, reached, acceleration) }
+                    if spent <= 1 { fitted = (candidate, reading) }
                     return spent
                 }
                 guard let accepted = farthestFitting(from: start, to: end, firstStep: step, shortest: shortest, load: load) else { return nil }
                 times.append(accepted)
-                progresses.append(fitted.value)
+                progresses.append(fitted.reading.value)
                 guard times.count <= keyframeLimit else { return nil }
                 step = accepted - start
                 start = accepted

@@ -167,32 +167,45 @@ public struct SpringMotion: Sendable, Hashable {
             }
         }
 
-        /// The displacement and its second derivative at `t` seconds.
-        private func displacementAndAcceleration(at t: Double) -> (displacement: Double, acceleration: Double) {
-            guard let rotation else { return oscillator.displacementAndAcceleration(at: t) }
-            let (re, im) = rotation.value(at: t)
-            return (oscillator.c1 * re + oscillator.c2 * im, p2 * re + q2 * im)
+        /// The spring at one time as the search reads it.
+        package struct Reading {
+            /// The progress.
+            package let value: Double
+            /// The progress's second derivative.
+            package let acceleration: Double
+            /// `e^{λt}` from the table, whose magnitude is the envelope a span from this time starts with (zero for a
+            /// spring not read from a table).
+            let rotation: (re: Double, im: Double)
         }
 
-        /// The progress and its second derivative at `t` seconds, inside `0 ≤ t ≤ duration`: the progress exactly 1 at the
-        /// duration, as ``SpringMotion/value(at:)`` gives it, and the second derivative there as the motion reaches it.
-        package func valueAndAcceleration(at t: Double) -> (value: Double, acceleration: Double) {
-            let (displacement, acceleration) = displacementAndAcceleration(at: t)
-            let ramp = t / duration
-            return (t < duration ? 1 + displacement + residual * ramp * ramp * ramp : 1, acceleration + 6 * residual * ramp / (duration * duration))
-        }
-
-        /// The spans starting at `start` seconds, whose second derivative there is `acceleration`.
-        package func span(from start: Double, acceleration: Double) -> Span {
-            let derivatives: Oscillator.DerivativeBounds
+        /// The spring at `t` seconds, inside `0 ≤ t ≤ duration`: the progress exactly 1 at the duration, as
+        /// ``SpringMotion/value(at:)`` gives it, and the second derivative there as the motion reaches it.
+        package func reading(at t: Double) -> Reading {
+            let displacement: Double, acceleration: Double, rotated: (re: Double, im: Double)
             if let rotation {
+                rotated = rotation.value(at: t)
+                (displacement, acceleration) = (oscillator.c1 * rotated.re + oscillator.c2 * rotated.im, p2 * rotated.re + q2 * rotated.im)
+            } else {
+                rotated = (0, 0)
+                (displacement, acceleration) = oscillator.displacementAndAcceleration(at: t)
+            }
+            let ramp = t / duration
+            return Reading(
+                value: t < duration ? 1 + displacement + residual * ramp * ramp * ramp : 1,
+                acceleration: acceleration + 6 * residual * ramp / (duration * duration), rotation: rotated)
+        }
+
+        /// The spans starting at `start` seconds, where the spring reads `reading`.
+        package func span(from start: Double, reading: Reading) -> Span {
+            let derivatives: Oscillator.DerivativeBounds
+            if rotation != nil {
                 // The envelope e^{−ζω₀t} is the rotation's magnitude.
-                let (re, im) = rotation.value(at: start)
+                let (re, im) = reading.rotation
                 derivatives = oscillator.underdampedDerivativeBounds(envelope: (re * re + im * im).squareRoot())
             } else {
                 derivatives = oscillator.derivativeBounds(from: start)
             }
-            return Span(start: start, acceleration: acceleration, derivatives: derivatives, residual: abs(residual), duration: duration)
+            return Span(start: start, acceleration: reading.acceleration, derivatives: derivatives, residual: abs(residual), duration: duration)
         }
 
         /// Spans from one start, each bounded up to the end a candidate gives it.
