@@ -147,7 +147,12 @@ package struct FlightLanes {
     func shares(at progress: Double, lanes measured: Range<Int>, perAllowed: ProgressGrid.Buffer<Double>) -> (bend: Double, speed: Double) {
         var speed = 0.0
         let offset = 2 * progress - low - high
-        for lane in measured { speed = larger(speed, self.speed(ofLane: lane, offset: offset) * perAllowed[lane]) }
+        // Read through spans taken once: indexing the arrays themselves by a lane that varies copied both whole at every
+        // lane (a third of the grid's work on a flight).
+        let slopes = slope.span, curvatures = curvature.span
+        for lane in measured {
+            speed = larger(speed, abs(slopes[unchecked: lane] + curvatures[unchecked: lane] * offset) * perAllowed[lane])
+        }
         guard measured.count == ProgressGrid.lanes else { return (unscaledBendShare, speed) }
         let along = progress - low
         let x = scales.x + scaleSlopes.x * along, y = scales.y + scaleSlopes.y * along

@@ -31,9 +31,12 @@ extension KeyframeRounding {
         func error(_ points: Int, _ scales: Int) -> Double {
             0.5 / Self.powerOfTen(points) * pointFactor + 0.5 / Self.powerOfTen(scales) * scaleFactor
         }
+        // Each count of places for points takes the fewest for scale factors that keep within the budget; more places for
+        // points never need more for scale factors, so those are counted down from the last count's, not up from 0 again.
         var best: (points: Int, scales: Int)?
-        for points in 0...Self.mostDecimals.points {
-            guard let scales = (0...Self.mostDecimals.scales).first(where: { error(points, $0) <= budget }) else { continue }
+        var scales = Self.mostDecimals.scales
+        for points in 0...Self.mostDecimals.points where error(points, scales) <= budget {
+            while scales > 0 && error(points, scales - 1) <= budget { scales -= 1 }
             if best.map({ points + scales < $0.points + $0.scales }) ?? true { best = (points, scales) }
         }
         guard let best else { return nil }
