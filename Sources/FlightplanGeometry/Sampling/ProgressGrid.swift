@@ -142,6 +142,19 @@ struct ProgressGrid {
         }
     }
 
+    /// All that ``load(from:to:spread:gap:first:track:)`` reads of the track at `track`: the cells' edges, then each
+    /// cell's bend and speed.
+    func column(of track: Int) -> [Double] {
+        var column = edges
+        column.reserveCapacity(edges.count + 2 * (edges.count - 1))
+        for cell in 0..<(edges.count - 1) {
+            let bound = bounds[cell * tracks + track]
+            column.append(bound.bend)
+            column.append(bound.speed)
+        }
+        return column
+    }
+
     /// The cell holding `progress`, found from `cell` onwards when it starts at or before `progress` (a Bézier search's
     /// next start, a cell or two on; a spring's candidate from its segment's start, most often at or after it), else as
     /// ``cell(containing:)`` finds it.

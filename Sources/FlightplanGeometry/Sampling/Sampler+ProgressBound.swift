@@ -106,10 +106,25 @@ extension Sampler {
             case .bezier(let bezier):
                 found = bezierTimes(
                     duration: duration, curve: BezierCubics(bezier), kinks: kinkParameters, grid: grid, track: track, keyframeLimit: keyframeLimit)
-            case .spring:
+            case .spring(let progress):
                 guard let spring else { return nil }
-                found = springTimes(
-                    search: spring.search, ends: spring.ends, range: motion.range, grid: grid, track: track, keyframeLimit: keyframeLimit)
+                func search() -> (times: [Double], progresses: [Double])? {
+                    springTimes(search: spring.search, ends: spring.ends, range: motion.range, grid: grid, track: track, keyframeLimit: keyframeLimit)
+                }
+                if layers[track].form == .linear {
+                    // The search with a lower limit finds the same times or none: a remembered search stands for every
+                    // limit its times keep within.
+                    let key = LinearSpringTrack(
+                        spring: progress.spring, ends: spring.ends, range: [motion.range.low, motion.range.high], column: grid.column(of: track))
+                    if let known = linearSpringTimes.value(for: key) {
+                        found = known.times.count <= keyframeLimit ? (known.times, known.progresses) : nil
+                    } else {
+                        found = search()
+                        if let found { linearSpringTimes.remember(LinearSpringTimes(times: found.times, progresses: found.progresses), for: key) }
+                    }
+                } else {
+                    found = search()
+                }
             }
             guard let found else { return nil }
             times.times.append(found.times)
@@ -164,6 +179,26 @@ extension Sampler {
         }
         return (times, progresses)
     }
+
+    /// What a linear track's times on a spring depend on, but for the keyframe limit: the spring, its spans' ends, the
+    /// progresses it reaches and the track's column of the grid (``ProgressGrid/column(of:)``: all its load reads).
+    private struct LinearSpringTrack: Hashable, Sendable {
+        let spring: SpringMotion
+        let ends: [Double]
+        let range: [Double]
+        let column: [Double]
+    }
+
+    /// A linear track's times on a spring, with the progress at each.
+    private struct LinearSpringTimes: Sendable {
+        let times: [Double]
+        let progresses: [Double]
+    }
+
+    /// The times found lately for linear tracks on a spring. A linear track (a fade) keeps one speed over each piece
+    /// between kinks, so its times depend on its curve and its range of opacity, not on the scene's geometry: every zoom
+    /// request on the default spring fades its screen alike, and its search (two fifths of that plan's) is made once.
+    private static let linearSpringTimes = CurveMemo<LinearSpringTrack, LinearSpringTimes>(capacity: 64)
 
     /// Crossings of a kink closer than this share of the duration to its start or end are not made keyframes: the
     /// spring is within a hair of its start or its settled progress there, and a segment that long would be empty.
