@@ -64,4 +64,38 @@ struct SpringMemoTests {
             }
         }
     }
+
+    @Test("a fade's times on a spring are those searched afresh, every time after, and a smaller keyframe limit still refuses them")
+    func linearTrackTimes() throws {
+        var rng = SeededGenerator(seed: 0xFADE)
+        let layer = Rect(x: 0, y: 0, width: 390, height: 844)
+        for index in 0..<60 {
+            guard let spring = Self.randomTiming(index, using: &rng).spring, let progress = SpringProgress(spring) else { continue }
+            // A screen fading from 0 to 1 over the plan's progress (held beyond it), as zoom's destination screen does.
+            let reach = Double.random(in: 0.2...1, using: &rng)
+            func state(_ progress: Double) -> Keyframe {
+                Keyframe(
+                    time: 0, progress: progress, transform: .identity, maskFrame: layer, cornerRadius: 0,
+                    opacity: min(max(0, progress), 1) * reach)
+            }
+            let motion = ProgressMotion(
+                curve: .spring(progress), kinks: [],
+                states: { progresses, _, keyframes in
+                    for (point, progress) in progresses.enumerated() { keyframes[point] = state(progress) }
+                },
+                trackState: { _, progress in state(progress) })
+            func times(limit: Int) -> KeyframeTimes? {
+                var evaluations = 0
+                return Sampler.progressBoundTimes(
+                    duration: spring.duration, tolerance: 0.5, motion: motion,
+                    layers: [SampledLayer(frame: layer, movesGeometry: false, form: .linear)], keyframeLimit: limit, evaluations: &evaluations)
+            }
+            let fresh = try #require(times(limit: .max), "\(spring)")
+            let count = fresh.times[0].count
+            #expect(times(limit: count - 1) == nil, "\(spring)")
+            let again = try #require(times(limit: count), "\(spring)")
+            #expect(again.times == fresh.times && again.progresses == fresh.progresses, "\(spring)")
+            #expect(times(limit: count - 1) == nil, "\(spring) remembered")
+        }
+    }
 }
