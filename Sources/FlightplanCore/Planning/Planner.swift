@@ -119,7 +119,9 @@ public enum Planner {
     ) throws(ValidationError) {
         let timing = validated.timing, duration = timing.duration
         func probe(_ index: Int) -> Double { duration * Double(index) / Double(reachProbes) }
-        // A Bézier whose progress stays inside 0…1 never does (known without the memo, whose key costs more to hash).
+        // A Bézier whose progress stays inside 0…1 never does (known without the memo, whose key costs more to hash), nor
+        // does a spring whose turns stay inside -2…3 (its turns are remembered, and the search reads them anyway).
+        if let spring = timing.spring, let shape = SpringProgress(spring), shape.range.low >= -2, shape.range.high <= 3 { return }
         guard timing.boundedBezier == nil,
             swingingFar.value(for: timing, making: { (0...reachProbes).contains { !(-2...3).contains(timing.progress(atTime: probe($0))) } })
         else { return }
