@@ -25,6 +25,7 @@ faults=(
     "every snapshot a flight|Sources/FlightplanCore/Planning/Choreography.swift|s|form: linearOpacity ? .flight : .measured|form: .flight|"
     "a spring's table turned backwards|Sources/FlightplanGeometry/Timing/DampedRotation.swift|s|entry = (re \\* stepRotation.re - im \\* stepRotation.im, re \\* stepRotation.im + im \\* stepRotation.re)|entry = (re * stepRotation.re + im * stepRotation.im, im * stepRotation.re - re * stepRotation.im)|"
     "Accept ignored by the negotiation|Sources/FlightplanWire/Endpoints/Endpoint+Negotiation.swift|s|if let preferred = preferredFormat(accept: accept)|if let preferred = preferredFormat(accept: nil)|"
+    "a remembered fade past its keyframe limit|Sources/FlightplanGeometry/Sampling/Sampler+ProgressBound.swift|s|found = known.times.count <= keyframeLimit ? (known.times, known.progresses) : nil|found = (known.times, known.progresses)|"
 )
 # The suites a fault outside the maths runs (a swift test --filter), by the fault's name.
 declare -A suites=(
@@ -32,6 +33,7 @@ declare -A suites=(
     ["every snapshot a flight"]="ProgressBoundTests"
     ["a spring's table turned backwards"]="DampedRotationTests|ProgressBoundTests|FingerprintPlansToleranceTests"
     ["Accept ignored by the negotiation"]="FormatTests"
+    ["a remembered fade past its keyframe limit"]="SpringMemoTests"
 )
 
 restore() { git checkout -q -- Sources; }
