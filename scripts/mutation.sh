@@ -25,6 +25,7 @@ faults=(
     "every snapshot a flight|Sources/FlightplanCore/Planning/Choreography.swift|s|form: linearOpacity ? .flight : .measured|form: .flight|"
     "a spring's table turned backwards|Sources/FlightplanGeometry/Timing/DampedRotation.swift|s|entry = (re \\* stepRotation.re - im \\* stepRotation.im, re \\* stepRotation.im + im \\* stepRotation.re)|entry = (re * stepRotation.re + im * stepRotation.im, im * stepRotation.re - re * stepRotation.im)|"
     "Accept ignored by the negotiation|Sources/FlightplanWire/Endpoints/Endpoint+Negotiation.swift|s|if let preferred = preferredFormat(accept: accept)|if let preferred = preferredFormat(accept: nil)|"
+    "an overshooting flight's mixed fields left out|Sources/FlightplanGeometry/Sampling/FlightOvershoot.swift|s|bendShare = larger(bendShare, (bend / 2 + product) \\* perAllowed\\[lane\\])|bendShare = larger(bendShare, bend / 2 * perAllowed[lane])|"
     "a remembered fade past its keyframe limit|Sources/FlightplanGeometry/Sampling/Sampler+ProgressBound.swift|s|found = known.times.count <= keyframeLimit ? (known.times, known.progresses) : nil|found = (known.times, known.progresses)|"
 )
 # The suites a fault outside the maths runs (a swift test --filter), by the fault's name.
@@ -34,6 +35,7 @@ declare -A suites=(
     ["a spring's table turned backwards"]="DampedRotationTests|ProgressBoundTests|FingerprintPlansToleranceTests"
     ["Accept ignored by the negotiation"]="FormatTests"
     ["a remembered fade past its keyframe limit"]="SpringMemoTests"
+    ["an overshooting flight's mixed fields left out"]="FlightOvershootTests|ProgressBoundTests"
 )
 
 restore() { git checkout -q -- Sources; }

@@ -29,6 +29,17 @@ struct FlightLanesTests {
             opacityEnd: .random(in: 0.2...1, using: &rng), bend: bend)
     }
 
+    /// A linear renderer's chord from `ends[0]` to `ends[1]` at `fraction` of the way, the exact state there, and the
+    /// states at the two ends, each as its lanes.
+    static func chord(
+        of state: (Double) -> Keyframe, lanes: (Keyframe) -> [Double], ends: [Double], fraction: Double
+    ) -> (chord: [Double], exact: [Double], atStart: [Double], atEnd: [Double]) {
+        (
+            lanes(state(ends[0]).interpolated(to: state(ends[1]), fraction: fraction)), lanes(state(ends[0] + fraction * (ends[1] - ends[0]))),
+            lanes(state(ends[0])), lanes(state(ends[1]))
+        )
+    }
+
     /// Between two of a flight's kinks (``FlightTrack/kinks``), the strays of chords between any two of its states are
     /// what ``FlightLanes`` predicts from three states of the piece, lane by lane, and its bends and speeds at a span's
     /// ends bound the span's. Leaving out the kinks fails here (a radius that a clip's half side clamps turns a corner).
@@ -55,9 +66,7 @@ struct FlightLanesTests {
                 for _ in 0..<4 {
                     let ends = [Double.random(in: low...high, using: &rng), Double.random(in: low...high, using: &rng)].sorted()
                     let fraction = Double.random(in: 0...1, using: &rng)
-                    let chord = lanes(state(ends[0]).interpolated(to: state(ends[1]), fraction: fraction))
-                    let exact = lanes(state(ends[0] + fraction * (ends[1] - ends[0])))
-                    let (atStart, atEnd) = (lanes(state(ends[0])), lanes(state(ends[1])))
+                    let (chord, exact, atStart, atEnd) = Self.chord(of: state, lanes: lanes, ends: ends, fraction: fraction)
                     let span = ends[1] - ends[0], spread = fraction * (1 - fraction) * span * span
                     for lane in 0..<10 {
                         let slack = 1e-9 * (1 + abs(exact[lane]))

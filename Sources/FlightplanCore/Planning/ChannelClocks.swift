@@ -87,6 +87,15 @@ final class ChannelClocks: Sendable {
     /// Whether the transform, the mask and the radius run on one clock that is a share of the plan's progress.
     var geometryFollowsOneShare: Bool { geometryShare != nil }
 
+    /// That one clock where a spring carries the plan's progress past 1: its progress there and its rate per unit of the
+    /// plan's progress beyond (a share that ends with the push's geometric progress goes on beyond 1, with a pop's below
+    /// 0; one that ends before it holds); nil where the geometric channels do not share one.
+    var geometryBeyondOne: (start: Double, slope: Double)? {
+        guard let (start, end, length) = geometryShare else { return nil }
+        if direction == .push { return end < 1 ? (1, 0) : (1, 1 / length) }
+        return start > 0 ? (0, 0) : (0, -1 / length)
+    }
+
     /// Whether the incoming layers' fade and the outgoing ones' run on one clock.
     var fadesAlike: Bool { clocks[TimingChannel.fadeIn.ordinal] == clocks[TimingChannel.fadeOut.ordinal] }
 

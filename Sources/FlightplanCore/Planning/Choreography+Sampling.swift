@@ -20,6 +20,13 @@ extension Choreography {
         parts[index].form == .flight && !clocks.geometryFollowsOneShare ? .measured : parts[index].form
     }
 
+    /// The form beyond the plan's progress 1 (``FlightOvershoot``) of the part at `index`, where it is read as a flight and
+    /// its geometric channels' one clock goes on there or holds.
+    private func overshoot(of index: Int) -> FlightOvershoot? {
+        guard form(of: index) == .flight, let flight = parts[index].formFlight, let beyond = clocks.geometryBeyondOne else { return nil }
+        return FlightOvershoot(flight, start: beyond.start, slope: beyond.slope)
+    }
+
     /// Writes the keyframes of the parts at `sampled` at `instant` over `keyframes`, in place once it has their
     /// count: the tolerance search hands the same arrays back thousands of times (emptying and appending again cost
     /// 4 % of it).
@@ -69,9 +76,11 @@ extension Choreography {
             kinks += clocks.planProgresses(atGeometric: parts[index].formKinks) ?? []
         }
         if kinks.count > clockKinks.count { kinks = kinks.ascendingDistinct }
-        return ProgressMotion(
+        var motion = ProgressMotion(
             curve: curve, kinks: kinks,
             states: { progresses, slots, keyframes in write(sampled, slots: slots, atProgresses: progresses, to: keyframes) },
             trackState: { track, progress in keyframe(of: sampled[track], at: ChannelInstant(progress: progress, clocks: clocks)) })
+        if motion.range.high > 1 { motion.overshoots = sampled.map(overshoot) }
+        return motion
     }
 }

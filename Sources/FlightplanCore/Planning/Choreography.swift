@@ -32,6 +32,8 @@ struct Choreography {
         var form: SampledLayer.Form = .measured
         /// For a flight: the progresses of its geometric channels where its form turns a corner (``FlightTrack/kinks``).
         var formKinks: [Double] = []
+        /// For a flight whose form a spring may carry past the plan's end: the flight (``FlightOvershoot``).
+        var formFlight: FlightTrack? = nil
         var values: (ChannelInstant) -> TrackValues
     }
 
@@ -324,7 +326,7 @@ struct PartKit {
     func content(_ flight: FlightTrack) -> Choreography.Part {
         Choreography.Part(
             id: "content", role: .content, frame: flight.layer, cornerCurve: cornerCurve, clip: region, flight: Flight(flight), form: .flight,
-            formKinks: flight.kinks
+            formKinks: flight.kinks, formFlight: flight
         ) { instant in
             var values = Self.geometry(of: flight, at: instant)
             paint(&values, at: instant)
@@ -348,7 +350,7 @@ struct PartKit {
             let linearOpacity = !sharedShape || pairOpacityIsLinear(incoming: isIncoming)
             return Choreography.Part(
                 id: side.id, role: side.role, frame: flight.layer, cornerCurve: cornerCurve, clip: region, flight: Flight(flight),
-                form: linearOpacity ? .flight : .measured, formKinks: flight.kinks
+                form: linearOpacity ? .flight : .measured, formKinks: flight.kinks, formFlight: flight
             ) { instant in
                 let instant = local?(instant) ?? instant
                 var values = Self.geometry(of: flight, at: instant)

@@ -39,7 +39,7 @@ extension Choreography {
         parts.append(
             Part(
                 id: "destinationScreen", role: .destinationScreen, frame: bounds, cornerCurve: kit.cornerCurve, clip: kit.region,
-                flight: Flight(flight), form: .flight, formKinks: flight.kinks
+                flight: Flight(flight), form: .flight, formKinks: flight.kinks, formFlight: flight
             ) { instant in
                 PartKit.geometry(of: flight, at: instant)
             })

@@ -48,12 +48,17 @@ extension ProgressGrid {
         /// the flights too beyond 0…1 (``measuredTracks(over:)``); the states of the others at its points are neither
         /// written nor read.
         let measured: [Int], linear: [Int], flights: [Int]
-        /// The measured tracks and the flights, ascending: the tracks the grid measures beyond 0…1.
+        /// The measured tracks and the flights, ascending: the tracks the grid measures below 0.
         let measuredBeyond: [Int]
+        /// The flights with a closed form over the whole of the motion beyond 1 (``FlightOvershoot``), ascending, each with
+        /// its form there: read in it on each piece beyond 1.
+        let overshooting: [(track: Int, form: FlightOvershoot.Piece)]
+        /// The tracks the grid measures beyond 1: ``measuredBeyond`` but the ``overshooting`` flights.
+        let measuredBeyondOne: [Int]
 
         /// Allocates room for a motion of `layers` whose pieces have at most `cellsAtMost` cells, and writes what each lane
         /// allows at `tolerance` (in points; one 8-bit step of opacity).
-        init(layers: [SampledLayer], cellsAtMost: Int, tolerance: Double) {
+        init(layers: [SampledLayer], motion: ProgressMotion, cellsAtMost: Int, tolerance: Double) {
             let lanes = ProgressGrid.lanes, tracks = layers.count
             let pointSize = (2 * cellsAtMost + 1) * tracks * lanes, cellSize = cellsAtMost * tracks * lanes, trackSize = tracks * lanes
             let progressCount = 2 * cellsAtMost + 1 + 2 * ProgressGrid.endRefinements
@@ -90,6 +95,13 @@ extension ProgressGrid {
             linear = layers.indices.filter { layers[$0].form == .linear }
             flights = layers.indices.filter { layers[$0].form == .flight }
             measuredBeyond = layers.indices.filter { layers[$0].form != .linear }
+            let overshooting: [(track: Int, form: FlightOvershoot.Piece)] =
+                motion.overshoots.isEmpty
+                ? []
+                : flights.compactMap { track in motion.overshoots[track]?.piece(from: 1, to: motion.range.high).map { (track, $0) } }
+            self.overshooting = overshooting
+            measuredBeyondOne =
+                overshooting.isEmpty ? measuredBeyond : measuredBeyond.filter { track in !overshooting.contains { $0.track == track } }
             for lane in 0..<lanes {
                 // What the lane may stray: the tolerance in points, one 8-bit step of opacity.
                 let allowed = (lane == 9 ? Sampler.opacityTolerance : tolerance) * ProgressGrid.boundShare
@@ -104,7 +116,9 @@ extension ProgressGrid {
         /// The tracks the grid measures at a piece's points: the flights too where the piece lies beyond 0…1, where their
         /// closed form does not hold.
         @inline(__always)
-        func measuredTracks(over points: PiecePoints) -> [Int] { points.isInsideUnit ? measured : measuredBeyond }
+        func measuredTracks(over points: PiecePoints) -> [Int] {
+            points.isInsideUnit ? measured : points.low >= 1 ? measuredBeyondOne : measuredBeyond
+        }
 
         /// One track's lanes of a per-point or per-cell buffer: `[index * lanes ..< (index + 1) * lanes]`, where `index`
         /// is `point * tracks + track` (or the cell's).
@@ -259,7 +273,10 @@ extension ProgressGrid {
         /// bend and speed over its lanes at the cell's edges (where ``FlightLanes`` has them largest), as shares of what
         /// the lanes allow (as ``measureCells(of:layers:)`` writes a measured track's).
         func measureFlightTracks(of points: PiecePoints, motion: ProgressMotion, layers: [SampledLayer], evaluations: inout Int) {
-            guard points.isInsideUnit else { return }
+            guard points.isInsideUnit else {
+                measureOvershootingTracks(of: points, motion: motion, evaluations: &evaluations)
+                return
+            }
             for track in flights {
                 let middle = points.low + (points.high - points.low) / 2
                 var flight = FlightLanes(
@@ -284,6 +301,24 @@ extension ProgressGrid {
             }
         }
 
+        /// Reads each flight that has a closed form beyond 1 (``overshooting``), on a piece beyond 1: its opacity at the
+        /// piece's ends (linear between them), then each cell's largest bend and speed from ``FlightOvershoot``.
+        private func measureOvershootingTracks(of points: PiecePoints, motion: ProgressMotion, evaluations: inout Int) {
+            guard points.low >= 1 else { return }
+            for (track, piece) in overshooting {
+                let opacitySpeed =
+                    abs(motion.trackState(track, points.high).opacity - motion.trackState(track, points.low).opacity) / (points.high - points.low)
+                evaluations += 2
+                var before = points.low
+                for cell in 0..<points.cells {
+                    let after = points.edge(after: cell)
+                    (bendShares[cell * tracks + track], speedShares[cell * tracks + track]) = piece.shares(
+                        from: before, to: after, perAllowed: perAllowed, opacitySpeed: opacitySpeed)
+                    before = after
+                }
+            }
+        }
+
         /// Appends each cell's bounds (per track) to `bounds`: a track the grid measured takes its neighbours' measures too,
         /// and a piece's end cell of it, with no neighbour beyond it to take over from, grows as it grows from its one
         /// neighbour (at most ``largestJump`` times, or negligibly), lane by lane; a linear track's and a flight's are
@@ -296,7 +331,7 @@ extension ProgressGrid {
                     let own = cell * tracks + track, measured = layers[track].measuredLanes
                     var (largestBend, largestSpeed) = (bendShares[own], speedShares[own])
                     let form = layers[track].form
-                    guard form == .measured || (form == .flight && !inside) else {
+                    guard form == .measured || (form == .flight && !inside && (points.low < 1 || !overshooting.contains { $0.track == track })) else {
                         bounds.append((largestBend, largestSpeed))
                         continue
                     }

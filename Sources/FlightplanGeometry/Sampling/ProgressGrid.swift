@@ -48,7 +48,8 @@ struct ProgressGrid {
     /// middle and a few finer points at each piece's ends; nil, with the corners it found in `corners`, when neighbouring
     /// points' bends (or an end's finer and coarser ones) jump by more than ``largestJump``. A linear track
     /// (``SampledLayer/Form/linear``) is read at each piece's two ends instead: no bend, and one speed over the piece; a
-    /// flight (``SampledLayer/Form/flight``), inside 0…1, at its ends and middle, its bend and speed in closed form.
+    /// flight (``SampledLayer/Form/flight``), inside 0…1, at its ends and middle, its bend and speed in closed form, and
+    /// beyond 1 in its own closed form where it has one (``FlightOvershoot``), from its opacity at the piece's ends.
     /// `pieces` holds the pieces an earlier grid measured, which this one takes instead of measuring them again, and
     /// then this grid's.
     init?(
@@ -67,7 +68,7 @@ struct ProgressGrid {
             let (low, high) = pieceEnds(piece)
             return high > low ? max(cells, Self.cellCount(from: low, to: high)) : cells
         }
-        let workspace = Workspace(layers: layers, cellsAtMost: cellsAtMost, tolerance: tolerance)
+        let workspace = Workspace(layers: layers, motion: motion, cellsAtMost: cellsAtMost, tolerance: tolerance)
         defer { workspace.deallocate() }
         let measuredBefore = pieces
         pieces = []

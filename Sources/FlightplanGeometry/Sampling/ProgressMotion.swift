@@ -26,6 +26,9 @@ package struct ProgressMotion {
     /// One track's exact keyframe at a progress (locating a corner follows one track: the others' states would be
     /// thrown away).
     package var trackState: (Int, Double) -> Keyframe
+    /// Per track, a flight's form beyond the progress 1 where a spring carries it there and it has one
+    /// (``FlightOvershoot``; a flight without one is measured there); empty where no track has one.
+    package var overshoots: [FlightOvershoot?] = []
 
     /// Creates a progress motion.
     package init(

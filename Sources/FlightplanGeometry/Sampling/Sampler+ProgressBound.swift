@@ -55,7 +55,9 @@ extension Sampler {
     ///   its line between each piece's ends, where alone it is evaluated: proven, not measured.
     /// - A flight (``SampledLayer/Form/flight``) has K and L in closed form inside 0…1 (``FlightLanes``),
     ///   from its states at each piece's ends and middle: proven for its form, whose kinks (where its scale changes axis,
-    ///   where its corner radius meets its clip's half side) the motion lists; beyond 0…1 it is measured.
+    ///   where its corner radius meets its clip's half side) the motion lists. Beyond 1, where a spring carries it, it has
+    ///   a closed form of its own (``FlightOvershoot``: sizes continue geometrically, centres linearly) where no corner of
+    ///   it lies there; else, and below 0, it is measured.
     /// - Where the grid measures them, K and L are not proven between grid points: the bound allows
     ///   ``ProgressGrid/boundShare`` of the tolerance, and `ProgressBoundTests` checks it against dense exact states over
     ///   random scenes.

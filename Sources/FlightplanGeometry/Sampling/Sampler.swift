@@ -40,8 +40,9 @@ package struct SampledLayer: Sendable, Hashable {
         /// A flight, between kinks inside 0…1: no rotation or shear; the scales (`a`, `d`) linear in the plan's progress
         /// and the translation quadratic; the mask's edges times the scale on their axis, and the corner radius times the
         /// larger scale, linear; the opacity linear. A chord's stray and the state's speed then have closed forms
-        /// (``FlightLanes``), which the bound reads from three exact states a piece. Beyond 0…1, where a
-        /// spring's overshoot continues sizes geometrically, it is measured.
+        /// (``FlightLanes``), which the bound reads from three exact states a piece. Beyond 1, where a spring's overshoot
+        /// continues sizes geometrically, it has a closed form of its own (``FlightOvershoot``, which the motion carries)
+        /// where the piece holds no corner of it; else, and below 0, it is measured.
         case flight
     }
 
