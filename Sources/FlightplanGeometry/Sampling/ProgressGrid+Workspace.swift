@@ -45,8 +45,8 @@ extension ProgressGrid {
         /// How many tracks the motion has.
         let tracks: Int
         /// The tracks of each ``SampledLayer/Form``, ascending: the grid measures the `measured` ones at its points, and
-        /// the flights too beyond 0…1 (``measuredTracks(over:)``); the states of the others at its points are neither
-        /// written nor read.
+        /// the flights too outside 0…1, but beyond 1 those with a closed form there (``measuredTracks(over:)``); the states
+        /// of the others at its points are neither written nor read.
         let measured: [Int], linear: [Int], flights: [Int]
         /// The measured tracks and the flights, ascending: the tracks the grid measures below 0.
         let measuredBeyond: [Int]
@@ -113,8 +113,8 @@ extension ProgressGrid {
         /// Frees the allocation (its first buffer starts it).
         func deallocate() { pointLanes.start.deallocate() }
 
-        /// The tracks the grid measures at a piece's points: the flights too where the piece lies beyond 0…1, where their
-        /// closed form does not hold.
+        /// The tracks the grid measures at a piece's points: the flights too where the piece lies outside 0…1, where their
+        /// closed form does not hold (beyond 1, those without one of their own: ``overshooting``).
         @inline(__always)
         func measuredTracks(over points: PiecePoints) -> [Int] {
             points.isInsideUnit ? measured : points.low >= 1 ? measuredBeyondOne : measuredBeyond
@@ -271,7 +271,8 @@ extension ProgressGrid {
 
         /// Reads each flight at the piece's ends and middle, where the piece lies inside 0…1, and writes each cell's largest
         /// bend and speed over its lanes at the cell's edges (where ``FlightLanes`` has them largest), as shares of what
-        /// the lanes allow (as ``measureCells(of:layers:)`` writes a measured track's).
+        /// the lanes allow (as ``measureCells(of:layers:)`` writes a measured track's); beyond 1, the flights with a form of
+        /// their own there (``measureOvershootingTracks(of:motion:evaluations:)``).
         func measureFlightTracks(of points: PiecePoints, motion: ProgressMotion, layers: [SampledLayer], evaluations: inout Int) {
             guard points.isInsideUnit else {
                 measureOvershootingTracks(of: points, motion: motion, evaluations: &evaluations)
