@@ -38,7 +38,7 @@ package struct FlightOvershoot: Sendable {
         (self.start, self.slope) = (start, slope)
     }
 
-    /// A value of the plan's progress beyond 1 with its first and second derivatives.
+    /// A quantity's value at a progress beyond 1, with its first and second derivatives by the plan's progress.
     struct Jet {
         var value: Double, rate: Double, bend: Double
     }
