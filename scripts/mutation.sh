@@ -7,7 +7,8 @@
 #        MUTATION_ONLY=REGEX scripts/mutation.sh   plants only the faults whose names match REGEX
 # Output: one line per fault, `caught by N tests: …` or `NOT CAUGHT`; exit 1 when a fault is not caught. A fault that
 # makes the suites run past MUTATION_MINUTES (default 15) is caught by the hang, with the tests that failed before it.
-# Each fault's test output is kept in /tmp/mutation-N.log.
+# Each fault's test output is kept in /tmp/mutation-N.log. It refuses to start (exit 2) while Sources holds uncommitted or
+# untracked changes: each fault is undone by checking Sources out again.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 filter="${1:-FlightplanGeometryTests|FlightplanCoreTests|SeedExampleTests|SeedGestureExampleTests}"
@@ -38,6 +39,12 @@ declare -A suites=(
     ["an overshooting flight's mixed fields left out"]="FlightOvershootTests|ProgressBoundTests"
 )
 
+# Each fault is undone by checking Sources out again, which would throw away uncommitted edits there too (and leave a
+# fault planted in a file git does not track yet): refuse to start unless Sources is committed.
+if ! git diff --quiet HEAD -- Sources || [[ -n "$(git ls-files --others --exclude-standard -- Sources)" ]]; then
+    echo "mutation.sh: Sources has uncommitted or untracked changes; commit them first (each fault is undone with git checkout)" >&2
+    exit 2
+fi
 restore() { git checkout -q -- Sources; }
 trap restore EXIT
 missed=0
