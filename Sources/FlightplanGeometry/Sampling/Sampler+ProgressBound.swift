@@ -161,16 +161,18 @@ extension Sampler {
             while start < end {
                 let origin = curve.point(start)
                 firstCell = grid.cell(containing: origin.y, from: firstCell)
-                // How much of the tolerance the chord to `candidate` spends (infinite where it does not move on in time).
-                func load(_ candidate: Double) -> Double {
+                // How much of the tolerance the chord to `candidate` spends (infinite where it does not move on in time), and
+                // the curve's point there.
+                func load(_ candidate: Double) -> (load: Double, reached: (x: Double, y: Double)) {
                     let point = curve.point(candidate)
-                    guard point.x > origin.x else { return .infinity }
-                    return grid.load(
+                    guard point.x > origin.x else { return (.infinity, point) }
+                    let spent = grid.load(
                         from: origin.y, to: point.y, gap: curve.chordGap(from: (start, origin), to: (candidate, point)), first: firstCell,
                         track: track)
+                    return (spent, point)
                 }
-                guard let accepted = farthestFitting(from: start, to: end, firstStep: step, shortest: shortest, load: load) else { return nil }
-                let point = curve.point(accepted)
+                guard let (accepted, _, point) = farthestFitting(from: start, to: end, firstStep: step, shortest: shortest, load: load)
+                else { return nil }
                 let time = accepted == 1 ? duration : duration * point.x
                 guard time > times[times.count - 1] else { return nil }
                 times.append(time)
@@ -190,6 +192,15 @@ extension Sampler {
         let ends: [Double]
         let range: [Double]
         let column: [Double]
+
+        /// Hashes all but the column's values (its length only): they are some seventy numbers, which cost more to hash
+        /// than the few tracks a memo holds on one spring and range cost to compare.
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(spring)
+            hasher.combine(ends)
+            hasher.combine(range)
+            hasher.combine(column.count)
+        }
     }
 
     /// A linear track's times on a spring, with the progress at each.
@@ -234,36 +245,35 @@ extension Sampler {
         var start = 0.0
         var step = duration * initialStepFraction
         let shortest = duration * shortestSegmentFraction
-        // The spring at the last candidate that fitted (at first, at the start): the search keeps the last one that fits,
-        // where the next segment starts, so it is not read again there.
-        var fitted = (time: 0.0, reading: spring.reading(at: 0))
+        // The spring where the segment starts: the search's accepted candidate's reading, so it is not read again there.
+        var startReading = spring.reading(at: 0)
         // The cell holding the segment's start, from which each candidate's cell is walked to.
         var originCell = 0
         for end in ends {
             guard end > start else { continue }
             while start < end {
-                let startReading = fitted.time == start ? fitted.reading : spring.reading(at: start)
                 let origin = startReading.value, span = spring.span(from: start, reading: startReading)
                 originCell = grid.cell(containing: origin, from: originCell)
-                func load(_ candidate: Double) -> Double {
+                func load(_ candidate: Double) -> (load: Double, reached: SpringMotion.BoundSearch.Reading) {
                     let length = candidate - start
-                    guard length > 0 else { return .infinity }
                     let reading = spring.reading(at: candidate), reached = reading.value
+                    guard length > 0 else { return (.infinity, reading) }
                     let gap = length * length / 8 * span.accelerationBound(to: candidate, acceleration: reading.acceleration)
                     // Clamped to the progresses the spring reaches at all (the grid measured those).
                     let low = max(range.low, min(origin, reached) - gap), high = min(range.high, max(origin, reached) + gap)
                     let spent = grid.load(
                         from: low, to: high, spread: (reached - origin) * (reached - origin) / 4, gap: gap,
                         first: grid.cell(containing: low, from: originCell), track: track)
-                    if spent <= 1 { fitted = (candidate, reading) }
-                    return spent
+                    return (spent, reading)
                 }
-                guard let accepted = farthestFitting(from: start, to: end, firstStep: step, shortest: shortest, load: load) else { return nil }
+                guard let (accepted, _, reading) = farthestFitting(from: start, to: end, firstStep: step, shortest: shortest, load: load)
+                else { return nil }
                 times.append(accepted)
-                progresses.append(fitted.reading.value)
+                progresses.append(reading.value)
                 guard times.count <= keyframeLimit else { return nil }
                 step = accepted - start
                 start = accepted
+                startReading = reading
             }
         }
         return (times, progresses)
@@ -278,15 +288,15 @@ extension Sampler {
     /// span, a load that grows unlike a square) doubling and halving take over; between a fitting and a failing
     /// candidate, an aim outside them and every candidate after the aims is ``bracketed(_:_:)``.
     @inline(__always)
-    private static func farthestFitting(
-        from start: Double, to end: Double, firstStep step: Double, shortest: Double, load: (Double) -> Double
-    ) -> Double? {
-        // The farthest fitting candidate and the nearest failing one, with their loads.
-        var good: (candidate: Double, load: Double)?, bad: (candidate: Double, load: Double)?
+    private static func farthestFitting<Reached>(
+        from start: Double, to end: Double, firstStep step: Double, shortest: Double, load: (Double) -> (load: Double, reached: Reached)
+    ) -> (candidate: Double, load: Double, reached: Reached)? {
+        // The farthest fitting candidate (with what it reached) and the nearest failing one, with their loads.
+        var good: (candidate: Double, load: Double, reached: Reached)?, bad: (candidate: Double, load: Double)?
         var candidate = min(end, start + step)
         var aims = 0
         while true {
-            let length = candidate - start, spent = load(candidate)
+            let length = candidate - start, (spent, reached) = load(candidate)
             // Where the load would reach 1, taken only while aiming: its square root and division are the longest
             // waits on the search's one chain of dependent steps.
             func aimed() -> Double { spent > 0 ? length / spent.squareRoot() : largestAimRatio * length }
@@ -294,7 +304,7 @@ extension Sampler {
             aims += 1
             var next: Double
             if spent <= 1 {
-                good = (candidate, spent)
+                good = (candidate, spent, reached)
                 guard candidate < end else { break }
                 if let bad, bad.candidate - candidate <= boundResolution * length { break }
                 if aiming && aimed() <= (1 + boundResolution) * length { break }
@@ -307,11 +317,11 @@ extension Sampler {
                 guard next > start, next < candidate, length > shortest else { return nil }
             }
             if let low = good, let high = bad, !aiming || !(next > low.candidate && next < high.candidate) {
-                next = bracketed(low, high)
+                next = bracketed((low.candidate, low.load), high)
             }
             candidate = next
         }
-        return good?.candidate
+        return good
     }
 
     /// Each aim moves a candidate at most this many times farther or nearer than the last.
