@@ -25,8 +25,8 @@ public enum Planner {
         // numbers rounded within that share.
         var roundingBudget: Double?
         if case .tolerance(let tolerance) = sampling {
-            try checkReachBeforeSearch(validated, choreography: choreography, sampled: sampled)
             progressMotion = choreography.progressMotion(of: sampled, timing: validated.timing)
+            try checkReachBeforeSearch(validated, choreography: choreography, sampled: sampled, motion: progressMotion)
             if validated.request.precision == nil {
                 roundingBudget = tolerance * KeyframeRounding.toleranceShare
                 sampling = .tolerance(tolerance - tolerance * KeyframeRounding.toleranceShare)
@@ -115,13 +115,16 @@ public enum Planner {
     /// a curve whose progress leaves -2…3 at one of those instants is probed (no plan within the limit is refused
     /// here that its keyframes would not refuse: they stay within the tolerance of the same motion).
     private static func checkReachBeforeSearch(
-        _ validated: ValidatedPlanRequest, choreography: Choreography, sampled: [Int]
+        _ validated: ValidatedPlanRequest, choreography: Choreography, sampled: [Int], motion: ProgressMotion?
     ) throws(ValidationError) {
         let timing = validated.timing, duration = timing.duration
         func probe(_ index: Int) -> Double { duration * Double(index) / Double(reachProbes) }
         // A Bézier whose progress stays inside 0…1 never does (known without the memo, whose key costs more to hash), nor
-        // does a spring whose turns stay inside -2…3 (its turns are remembered, and the search reads them anyway).
-        if let spring = timing.spring, let shape = SpringProgress(spring), shape.range.low >= -2, shape.range.high <= 3 { return }
+        // does a spring whose turns stay inside -2…3 (found for the search's progress `motion`, where it has one).
+        if let spring = timing.spring {
+            let shape: SpringProgress? = if case .spring(let progress)? = motion?.curve { progress } else { SpringProgress(spring) }
+            if let shape, shape.range.low >= -2, shape.range.high <= 3 { return }
+        }
         guard timing.boundedBezier == nil,
             swingingFar.value(for: timing, making: { (0...reachProbes).contains { !(-2...3).contains(timing.progress(atTime: probe($0))) } })
         else { return }
