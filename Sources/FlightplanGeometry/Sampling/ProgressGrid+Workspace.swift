@@ -326,16 +326,18 @@ extension ProgressGrid {
         /// exact as they are. Scaling by what a lane allows keeps the order of two values, so the largest share over a
         /// cell and its neighbours is the largest of their shares.
         func appendNeighbourBounds(of points: PiecePoints, layers: [SampledLayer], to bounds: inout [(bend: Double, speed: Double)]) {
-            let cells = points.cells, inside = points.isInsideUnit
+            let cells = points.cells, measuredHere = measuredTracks(over: points)
             for cell in 0..<cells {
+                // The tracks measured on this piece, ascending: walked beside the tracks.
+                var nextMeasured = 0
                 for track in 0..<tracks {
                     let own = cell * tracks + track, measured = layers[track].measuredLanes
                     var (largestBend, largestSpeed) = (bendShares[own], speedShares[own])
-                    let form = layers[track].form
-                    guard form == .measured || (form == .flight && !inside && (points.low < 1 || !overshooting.contains { $0.track == track })) else {
+                    guard nextMeasured < measuredHere.count, measuredHere[nextMeasured] == track else {
                         bounds.append((largestBend, largestSpeed))
                         continue
                     }
+                    nextMeasured += 1
                     let isEnd = cell == 0 || cell == cells - 1
                     func take(_ other: Int) {
                         largestBend = larger(largestBend, bendShares[other])
