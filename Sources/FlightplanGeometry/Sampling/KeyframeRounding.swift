@@ -45,16 +45,19 @@ package struct KeyframeRounding {
     }
 
     /// A point (a translation, a mask's edge, a radius, a shadow's offset or blur) rounded.
+    @inline(__always)
     package func point(_ value: Double) -> Double { Self.round(value, power: pointPower) }
 
     /// A fraction (progress, an opacity, a colour component) rounded.
     package func fraction(_ value: Double) -> Double { fractionPower.map { Self.round(value, power: $0) } ?? value }
 
-    /// A transform rounded: its factors as scales, its translation as points.
+    /// A transform rounded: its factors as scales, its translation as points. Without rotation or shear (most tracks) `b`
+    /// and `c` are zero, which rounds to zero: they are not rounded.
     package func transform(_ transform: AffineTransform) -> AffineTransform {
-        AffineTransform(
-            a: Self.round(transform.a, power: scalePower), b: Self.round(transform.b, power: scalePower),
-            c: Self.round(transform.c, power: scalePower), d: Self.round(transform.d, power: scalePower),
+        let isAxisAligned = transform.b == 0 && transform.c == 0
+        return AffineTransform(
+            a: Self.round(transform.a, power: scalePower), b: isAxisAligned ? 0 : Self.round(transform.b, power: scalePower),
+            c: isAxisAligned ? 0 : Self.round(transform.c, power: scalePower), d: Self.round(transform.d, power: scalePower),
             tx: point(transform.tx), ty: point(transform.ty))
     }
 
@@ -81,12 +84,11 @@ package struct KeyframeRounding {
         let product = value * power
         guard abs(product) < 9e15 else { return value }
         // `product.rounded()` (half away from zero) without the libm call it is on baseline x86-64: below 2⁵³ the
-        // truncation and the remainder are exact.
-        var scaled = Double(Int64(product))
-        let remainder = product - scaled
-        if remainder >= 0.5 { scaled += 1 } else if remainder <= -0.5 { scaled -= 1 }
-        let rounded = scaled / power
-        return rounded == 0 ? 0 : rounded
+        // truncation, the remainder and the corrected sum are exact. The sum is never −0 (a whole `Int64` converts to +0,
+        // and x + (−x) is +0), so neither is the result.
+        let truncated = Double(Int64(product))
+        let remainder = product - truncated
+        return (truncated + (remainder >= 0.5 ? 1 : 0) - (remainder <= -0.5 ? 1 : 0)) / power
     }
 
     /// 10^`exponent` for 0 ≤ `exponent` ≤ 15, exact (every such power is a `Double`), from a table: the rounding within a

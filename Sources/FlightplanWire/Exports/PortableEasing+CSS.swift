@@ -5,21 +5,31 @@ extension PortableEasing {
     /// once per process: `==` on their stops is then one buffer comparison.
     private static let namedCSS: [(stops: [Point], json: [UInt8])] =
         [TimingCurve.linear, .easeIn, .easeOut, .easeInOut].compactMap { curve in
-            PortableEasing(ResolvedTiming(curve: curve, duration: 1), maximumStops: .max).map { easing in
-                var writer = JSONWriter(capacity: 64 + 24 * easing.stops.count)
-                writer.beginValue()
-                writeText(of: easing.stops, to: &writer)
-                return (easing.stops, writer.bytes)
-            }
+            PortableEasing(ResolvedTiming(curve: curve, duration: 1), maximumStops: .max).map { ($0.stops, json(of: $0.stops)) }
         }
+
+    /// The texts of the other stops written lately (a spring's, a caller's Bézier), as JSON strings, by their stops:
+    /// a server's requests use few distinct curves, and writing a spring's few dozen stops cost a zoom or snapshot
+    /// answer about 15k instructions, against about 1.5k to hash and compare them. Stops beyond
+    /// ``mostRememberedStops`` are written afresh each time.
+    private static let writtenCSS = CurveMemo<[Point], [UInt8]>(capacity: 64)
+    /// The most stops whose text is remembered: the memo then holds at most 64 texts of about 12 kB.
+    private static let mostRememberedStops = 512
 
     /// Writes the stops as a CSS `<easing-function>`, a JSON string value.
     /// - Parameter writer: The writer the string is appended to, as one value.
     package func writeCSS(to writer: inout JSONWriter) {
         if let named = Self.namedCSS.first(where: { $0.stops == stops }) { return writer.json(named.json) }
+        guard stops.count <= Self.mostRememberedStops else { return writer.json(Self.json(of: stops)) }
+        writer.json(Self.writtenCSS.value(for: stops) { Self.json(of: stops) })
+    }
+
+    /// The stops' text as a JSON string value, on its own.
+    private static func json(of stops: [Point]) -> [UInt8] {
+        var writer = JSONWriter(capacity: 64 + 24 * stops.count)
         writer.beginValue()
-        Self.writeText(of: stops, to: &writer)
-        writer.endValue()
+        writeText(of: stops, to: &writer)
+        return writer.bytes
     }
 
     /// Writes `"linear(…)"`, quotes included, straight into `writer`: the text needs no escaping (digits, points,
