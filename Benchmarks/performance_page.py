@@ -300,6 +300,9 @@ def main():
     values["plan_instructions_command"] = f"python3 Benchmarks/plan_instructions.py --requests {plans}"
     print(f"$ {values['plan_instructions_command']}", file=sys.stderr)
     values["plan_instructions_table"] = plan_instructions.table(binary, plans)
+    values["choreographed_instructions_command"] = f"python3 Benchmarks/plan_instructions.py --requests {plans} --choreographed"
+    print(f"$ {values['choreographed_instructions_command']}", file=sys.stderr)
+    values["choreographed_instructions_table"] = plan_instructions.table(binary, plans, choreographed=True)
 
     values["spans_instructions_command"] = f"python3 Benchmarks/server_instructions.py --spans --requests {requests}"
     print(f"$ {values['spans_instructions_command']}", file=sys.stderr)

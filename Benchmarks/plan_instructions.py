@@ -3,10 +3,12 @@
 machine's noise does not move: `flightplan batch` runs under `valgrind --tool=callgrind` over N of http_bench's
 distinct requests of each style (`style_requests`: examples/<style>.json with a random source frame, direction and
 image size, no `sampling`; the same requests with `{"keyframes": 31}`), and `Planner.plan`'s inclusive count is
-divided by N. Prints a Markdown table with the ratio of the two samplings per style.
+divided by N. Prints a Markdown table with the ratio of the two samplings per style. `--choreographed` measures the same
+requests with what a designer adds instead (`CHOREOGRAPHIES`: a channel on a window of time, a snapshot's stagger),
+which the progress bound does not read and the time search samples.
 
 Needs valgrind (`apt-get install -y valgrind`) and a release build (`swift build -c release --product flightplan`).
-Usage: python3 Benchmarks/plan_instructions.py [BINARY (.build/release/flightplan)] [--requests N (60)]
+Usage: python3 Benchmarks/plan_instructions.py [BINARY (.build/release/flightplan)] [--requests N (60)] [--choreographed]
 """
 import argparse
 import json
@@ -42,16 +44,30 @@ def planning_instructions(binary, requests):
     return max(counts)
 
 
-def table(binary, requests):
-    """The Markdown table: per style, `Planner.plan`'s instructions per plan at both samplings and their ratio."""
-    lines = ["| style | default sampling | 31 keyframes | default ÷ 31 keyframes |", "|---|---:|---:|---:|"]
-    for style in STYLES:
-        bodies = [json.loads(body) for body in style_requests(style, requests)]
+# What a designer adds to a style's requests, by row title: the corner radius rounding on a window of time of its own (on
+# the plan's curve), and a snapshot's children staggered.
+CHOREOGRAPHIES = [(f"{style}, cornerRadius on a window", style, {"timing": {"channels": {"cornerRadius": {"window": [0.2, 1]}}}})
+                  for style in STYLES] + [("snapshot, children staggered 0.04 s", "snapshot", {"snapshot": {"stagger": 0.04}})]
+
+
+def table(binary, requests, choreographed=False):
+    """The Markdown table: per style (or per choreography, `choreographed`), `Planner.plan`'s instructions per plan at both
+    samplings and their ratio."""
+    lines = [f"| {'requests' if choreographed else 'style'} | default sampling | 31 keyframes | default ÷ 31 keyframes |",
+             "|---|---:|---:|---:|"]
+    rows = CHOREOGRAPHIES if choreographed else [(style, style, {}) for style in STYLES]
+    for title, style, added in rows:
+        bodies = []
+        for body in style_requests(style, requests):
+            body = json.loads(body)
+            for key, value in added.items():
+                body[key] = {**body.get(key, {}), **value}
+            bodies.append(body)
         per_plan = {}
         for name, sampling in SAMPLINGS.items():
             batch = [body if sampling is None else {**body, "sampling": sampling} for body in bodies]
             per_plan[name] = planning_instructions(binary, batch) / requests
-        lines.append(f"| {style} | {per_plan['default'] / 1000:,.1f}k | {per_plan['31 keyframes'] / 1000:,.1f}k | "
+        lines.append(f"| {title} | {per_plan['default'] / 1000:,.1f}k | {per_plan['31 keyframes'] / 1000:,.1f}k | "
                      f"{per_plan['default'] / per_plan['31 keyframes']:.2f}× |")
     return "\n".join(lines)
 
@@ -60,8 +76,10 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("binary", nargs="?", default=os.path.join(ROOT, ".build", "release", "flightplan"))
     parser.add_argument("--requests", type=int, default=60)
+    parser.add_argument("--choreographed", action="store_true", help="each style with a channel on a window of time, and a "
+                        "snapshot with staggered children, instead of the requests as the examples make them")
     arguments = parser.parse_args()
-    print(table(arguments.binary, arguments.requests))
+    print(table(arguments.binary, arguments.requests, arguments.choreographed))
 
 
 if __name__ == "__main__":
