@@ -10,8 +10,8 @@ extension PortableEasing {
 
     /// The texts of the other stops written lately (a spring's, a caller's Bézier), as JSON strings, by their stops:
     /// a server's requests use few distinct curves, and finding a spring's text here rather than writing its few dozen
-    /// stops took zoom's answer from 71.4k instructions to 66.0k (`server_instructions.py --workloads zoom`). Stops
-    /// beyond ``mostRememberedStops`` are written afresh each time.
+    /// stops took zoom's answer from 71.4k instructions to 66.0k (`server_instructions.py --workloads zoom`). More stops
+    /// than ``mostRememberedStops`` are written straight into the answer each time.
     private static let writtenCSS = CurveMemo<[Point], [UInt8]>(capacity: 64)
     /// The most stops whose text is remembered: the memo then holds at most 64 texts of about 12 kB.
     private static let mostRememberedStops = 512
@@ -20,8 +20,10 @@ extension PortableEasing {
     /// - Parameter writer: The writer the string is appended to, as one value.
     package func writeCSS(to writer: inout JSONWriter) {
         if let named = Self.namedCSS.first(where: { $0.stops == stops }) { return writer.json(named.json) }
-        guard stops.count <= Self.mostRememberedStops else { return writer.json(Self.json(of: stops)) }
-        writer.json(Self.writtenCSS.value(for: stops) { Self.json(of: stops) })
+        if stops.count <= Self.mostRememberedStops { return writer.json(Self.writtenCSS.value(for: stops) { Self.json(of: stops) }) }
+        writer.beginValue()
+        Self.writeText(of: stops, to: &writer)
+        writer.endValue()
     }
 
     /// The stops' text as a JSON string value, on its own.
