@@ -112,6 +112,32 @@ struct ChoreographyPropertyTests {
         }
     }
 
+    /// The progress bound reads a part that follows the plan's progress (``Choreography/followsPlanProgress(_:)``) at
+    /// instants known only by that progress (their time left at 0): such a part must read no channel on a window of time
+    /// it does not declare (``Choreography/Part/reads``), and run on no clock of its own. A part that reads a windowed
+    /// channel it does not declare, or a staggered child not marked, gives other values at the real instant.
+    @Test("a part that follows the plan's progress has the same values at an instant known only by that progress")
+    func declaredReads() throws {
+        var compared = 0
+        try forAllScenes(count: 300, seed: 0xC43) { rng, replay in
+            let request = RandomScenes.choreographed(RandomScenes.request(using: &rng, curve: RandomScenes.curve(using: &rng)), using: &rng)
+            let validated = try request.validated()
+            let choreography = Choreography(for: validated), timing = validated.timing
+            let following = choreography.movingParts.filter(choreography.followsPlanProgress)
+            for step in 0...24 {
+                let time = timing.duration * Double(step) / 24
+                let real = ChannelInstant(time: time, clocks: choreography.clocks)
+                let byProgress = ChannelInstant(progress: timing.progress(atTime: time), clocks: choreography.clocks)
+                for index in following {
+                    let part = choreography.parts[index]
+                    #expect(part.values(real) == part.values(byProgress), "\(part.id) at \(time) s, \(replay)")
+                    compared += 1
+                }
+            }
+        }
+        #expect(compared > 10_000)
+    }
+
     @Test("a channel's window holds it at its ends outside the window; its curve runs inside")
     func windows() throws {
         try forAllScenes(count: 200, seed: 0xC42) { rng, replay in

@@ -68,9 +68,9 @@ struct ProgressBoundTests {
         }
         let validated = try request.validated()
         let choreography = Choreography(for: validated)
-        let sampled = choreography.parts.indices.filter { choreography.parts[$0].moves }
-        guard let motion = choreography.progressMotion(of: sampled, timing: validated.timing) else { throw SceneSkipped() }
-        return (motion, choreography.sampledLayers(sampled))
+        let moving = choreography.movingParts
+        guard let motion = choreography.progressMotion(of: moving, timing: validated.timing) else { throw SceneSkipped() }
+        return (motion, choreography.sampledLayers(motion.tracks.map { moving[$0] }))
     }
 
     /// The bound reads a part declared linear (``Choreography/Part/form``: a fade, a sliding mask) at its pieces' ends
@@ -204,7 +204,7 @@ struct BoundTally {
         }
         worst = max(worst, scene.expectWithinTolerance(times, tolerance: tolerance, replay))
         boundCounts.append(times.map(\.count).max() ?? 0)
-        if comparesSearch { searchCounts.append(try scene.searchTimes(tolerance: tolerance).count) }
+        if comparesSearch { searchCounts.append(try scene.searchTimes(tolerance: tolerance).map(\.count).max() ?? 0) }
     }
 
     /// Prints the tally after `label`: scenes taken and declined, keyframes (the bound's and the time search's), the
@@ -226,12 +226,14 @@ struct BoundScene {
     private let choreography: Choreography
     private let sampled: [Int]
 
-    /// The request's plan, or nil when nothing moves or its tracks are no progress motion.
+    /// The request's tracks that are a progress motion (the others, on a window of time or a clock of their own, left
+    /// out), or nil when none is.
     init?(_ request: PlanRequest) throws {
         let validated = try request.validated()
         let choreography = Choreography(for: validated)
-        let sampled = choreography.parts.indices.filter { choreography.parts[$0].moves }
-        guard !sampled.isEmpty, let motion = choreography.progressMotion(of: sampled, timing: validated.timing) else { return nil }
+        let moving = choreography.movingParts
+        guard let motion = choreography.progressMotion(of: moving, timing: validated.timing) else { return nil }
+        let sampled = motion.tracks.map { moving[$0] }
         self.choreography = choreography
         self.sampled = sampled
         self.motion = motion
@@ -241,9 +243,8 @@ struct BoundScene {
 
     /// The tracks' exact keyframes at `time`.
     func state(_ time: Double) -> [Keyframe] {
-        var keyframes: [Keyframe] = []
-        choreography.write(sampled, at: ChannelInstant(time: time, clocks: choreography.clocks), into: &keyframes)
-        return keyframes
+        let instant = ChannelInstant(time: time, clocks: choreography.clocks)
+        return sampled.map { choreography.keyframe(of: $0, at: instant) }
     }
 
     /// The progress bound's times, one array a track, or nil where it declines.
@@ -253,14 +254,15 @@ struct BoundScene {
             duration: duration, tolerance: tolerance, motion: motion, layers: layers, keyframeLimit: 10_000, evaluations: &evaluations)?.times
     }
 
-    /// The time search's times (every track's the same).
-    func searchTimes(tolerance: Double) throws -> [Double] {
+    /// The time search's times, one array a track.
+    func searchTimes(tolerance: Double) throws -> [[Double]] {
         var budget = PlanLimits.samplingBudget
+        let instant = { ChannelInstant(time: $0, clocks: choreography.clocks) }
         return try Sampler.times(
-            for: .tolerance(tolerance), duration: duration, state: { time, keyframes in keyframes = state(time) }, tracks: layers.count,
-            layers: layers,
-            budget: &budget
-        ).times[0]
+            for: .tolerance(tolerance), duration: duration,
+            state: { track, time in choreography.keyframe(of: sampled[track], at: instant(time)) }, tracks: layers.count,
+            layers: layers, budget: &budget
+        ).times
     }
 
     /// Expects each track's `times` (one array a track) to run from 0 to the duration, ascending, and a linear renderer

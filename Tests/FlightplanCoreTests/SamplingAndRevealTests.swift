@@ -73,7 +73,7 @@ struct SamplingAndRevealTests {
         }
         var budget = PlanLimits.samplingBudget
         let times = try Sampler.times(
-            for: .tolerance(tolerance), duration: 1, state: { time, keyframes in keyframes = [state(time)] },
+            for: .tolerance(tolerance), duration: 1, state: { _, time in state(time) },
             tracks: 1, layers: [SampledLayer(frame: layer, movesGeometry: true)], budget: &budget
         ).times[0]
         #expect(times.first == 0 && times.last == 1)
@@ -98,7 +98,7 @@ struct SamplingAndRevealTests {
         var budget = SamplingBudget(keyframesPerTrack: 20, totalKeyframes: 50_000, evaluations: 1_000_000)
         #expect(throws: SamplingBudgetExceeded.keyframes(limit: 20)) {
             try Sampler.times(
-                for: .tolerance(0.1), duration: 1, state: { time, keyframes in keyframes = [state(time)] },
+                for: .tolerance(0.1), duration: 1, state: { _, time in state(time) },
                 tracks: 1, layers: [SampledLayer(frame: layer, movesGeometry: true)], budget: &budget)
         }
         #expect(budget.evaluations < 1_000_000 - 20 * 24)

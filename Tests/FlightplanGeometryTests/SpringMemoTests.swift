@@ -79,7 +79,7 @@ struct SpringMemoTests {
                     opacity: min(max(0, progress), 1) * reach)
             }
             let motion = ProgressMotion(
-                curve: .spring(progress), kinks: [],
+                curve: .spring(progress), tracks: [0], kinks: [],
                 states: { progresses, _, keyframes in
                     for (point, progress) in progresses.enumerated() { keyframes[point] = state(progress) }
                 },

@@ -23,6 +23,8 @@ final class ChannelClocks: Sendable {
     /// The geometric channels' one clock when it is a share of the plan's progress (as it is unless a request gives them
     /// a window of time), read once here rather than out of `clocks` for every state a plan evaluates.
     private let geometryShare: (start: Double, end: Double, length: Double)?
+    /// The channels that run on a window of time.
+    private let windowed: ChannelSet
 
     /// The clocks a validated request asks for: the style's defaults (reveal grows, then fades; a fade
     /// `through` splits the fade), then the request's `timing.channels` over them.
@@ -49,19 +51,23 @@ final class ChannelClocks: Sendable {
             clocks[TimingChannel.fadeIn.ordinal] = .progress(start: fade.start, end: 1, length: fade.length)
         }
         let duration = validated.timing.duration
+        var windowed: ChannelSet = []
         for (channel, channelTiming) in validated.request.timing.channels ?? [:] {
             let curve = channelTiming.curve ?? validated.channelCurve
             switch channelTiming.span {
             case .progress(let start, let end):
                 clocks[channel.ordinal] = .progress(start: start, end: end, length: end - start)
             case .window(let start, let end):
+                windowed.insert(ChannelSet(channel))
                 clocks[channel.ordinal] = .window(
                     start: start * duration, end: end * duration, timing: ResolvedTiming(curve: curve, duration: (end - start) * duration))
             case .seconds(let start, let end):
+                windowed.insert(ChannelSet(channel))
                 clocks[channel.ordinal] = .window(start: start, end: end, timing: ResolvedTiming(curve: curve, duration: end - start))
             }
         }
         self.clocks = clocks
+        self.windowed = windowed
         geometryShared =
             clocks[TimingChannel.maskFrame.ordinal] == clocks[TimingChannel.transform.ordinal]
             && clocks[TimingChannel.cornerRadius.ordinal] == clocks[TimingChannel.transform.ordinal]
@@ -110,10 +116,14 @@ final class ChannelClocks: Sendable {
         }.filter { $0 > 0 && $0 < 1 }.sorted()
     }
 
+    /// Whether every one of `channels` is a share of the plan's progress (none runs on a window of time): a part that
+    /// reads only those is then a function of the plan's progress alone.
+    func followPlanProgress(_ channels: ChannelSet) -> Bool { windowed.isDisjoint(with: channels) }
+
     /// The plan's progresses where a channel's share starts or ends (where a state may turn a corner), ascending and
-    /// strictly inside 0…1; nil when a channel runs on a window of time, so that the channels are not functions of the
-    /// plan's progress alone.
-    var progressKinks: [Double]? {
+    /// strictly inside 0…1; a channel on a window of time has none (the parts that read it are no functions of the plan's
+    /// progress, and are sampled in time).
+    var progressKinks: [Double] {
         // Gathered in an array, then sorted with repeats dropped: a set of them (hashing each share) cost more than the
         // rest of finding them.
         var kinks: [Double] = []
@@ -122,7 +132,7 @@ final class ChannelClocks: Sendable {
             if share > 0 && share < 1 { kinks.append(direction == .push ? share : 1 - share) }
         }
         for index in clocks.indices {
-            guard case .progress(let start, let end, _) = clocks[index] else { return nil }
+            guard case .progress(let start, let end, _) = clocks[index] else { continue }
             add(start)
             add(end)
         }
@@ -251,6 +261,26 @@ struct ChannelInstant {
         if let level { return (level, level, level) }
         return clocks._withUnsafeGuaranteedRef { $0.geometry(time: time, progress: progress) }
     }
+}
+
+/// A set of ``TimingChannel``s: those a part's values read.
+struct ChannelSet: OptionSet, Sendable, Hashable {
+    let rawValue: UInt16
+
+    init(rawValue: UInt16) { self.rawValue = rawValue }
+
+    /// The set of `channel` alone.
+    init(_ channel: TimingChannel) { rawValue = 1 << channel.ordinal }
+
+    /// The set of `channels`.
+    init(_ channels: [TimingChannel]) { self = channels.reduce(into: []) { $0.insert(ChannelSet($1)) } }
+
+    /// Every channel: what a part is taken to read unless it says otherwise.
+    static let all = ChannelSet(TimingChannel.allCases)
+    /// The geometric channels: the transform, the mask and the corner radius.
+    static let geometry = ChannelSet([.transform, .maskFrame, .cornerRadius])
+    /// The two fades a pair of layers reads.
+    static let fades = ChannelSet([.fadeIn, .fadeOut])
 }
 
 extension TimingChannel {

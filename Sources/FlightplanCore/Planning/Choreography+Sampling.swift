@@ -27,19 +27,6 @@ extension Choreography {
         return FlightOvershoot(flight, start: beyond.start, slope: beyond.slope)
     }
 
-    /// Writes the keyframes of the parts at `sampled` at `instant` over `keyframes`, in place once it has their
-    /// count: the tolerance search hands the same arrays back thousands of times (emptying and appending again cost
-    /// 4 % of it).
-    func write(_ sampled: [Int], at instant: ChannelInstant, into keyframes: inout [Keyframe]) {
-        guard keyframes.count == sampled.count else {
-            keyframes = sampled.map { keyframe(of: $0, at: instant) }
-            return
-        }
-        keyframes.withUnsafeMutableBufferPointer { buffer in
-            for (slot, index) in sampled.enumerated() { buffer[slot] = keyframe(of: index, at: instant) }
-        }
-    }
-
     /// Writes the keyframes of the parts at `slots` of `sampled` at each of `progresses` where `keyframes` points, one a
     /// part (`[point * sampled.count + slot]`, over what is there: a `Keyframe` holds only doubles); the other slots are
     /// left as they are (the progress bound reads those parts otherwise). Part by part: each part's values function is
@@ -62,25 +49,35 @@ extension Choreography {
         parts[index].values(instant).keyframe(time: instant.time, progress: instant.progress, in: parts[index].frame)
     }
 
-    /// The parts at `sampled` as a function of the plan's progress, when they are one (every part follows the plan's
-    /// progress, no channel runs on a window of time) on a `timing` whose progress stays inside 0…1 or is a spring's
-    /// that turns at most 64 times; else nil. Its kinks are the clocks' and the flights' own (``Part/formKinks``, wherever
-    /// the geometric channels share a clock).
+    /// Whether the part at `index` is a function of the plan's progress alone: it reads no channel on a window of time
+    /// (``Part/reads``) and has no clock of its own (``Part/ownClock``).
+    func followsPlanProgress(_ index: Int) -> Bool { !parts[index].ownClock && clocks.followPlanProgress(parts[index].reads) }
+
+    /// Those of the parts at `sampled` that are a function of the plan's progress (``followsPlanProgress(_:)``) as a
+    /// ``ProgressMotion`` whose ``ProgressMotion/tracks`` are their places in `sampled`, on a `timing` whose progress
+    /// stays inside 0…1 or is a spring's that turns at most 64 times; nil where none is or the timing is neither. Its
+    /// kinks are the clocks' shares' and the flights' own (``Part/formKinks``, wherever the geometric channels share a
+    /// clock).
     func progressMotion(of sampled: [Int], timing: ResolvedTiming) -> ProgressMotion? {
-        guard followsPlanProgress, let clockKinks = clocks.progressKinks,
+        var tracks: [Int] = []
+        tracks.reserveCapacity(sampled.count)
+        for (slot, index) in sampled.enumerated() where followsPlanProgress(index) { tracks.append(slot) }
+        guard !tracks.isEmpty,
             let curve = timing.boundedBezier.map(ProgressMotion.Curve.bezier)
                 ?? timing.spring.flatMap(SpringProgress.init).map(ProgressMotion.Curve.spring)
         else { return nil }
+        let covered = tracks.count == sampled.count ? sampled : tracks.map { sampled[$0] }
+        let clockKinks = clocks.progressKinks
         var kinks = clockKinks
-        for index in sampled where !parts[index].formKinks.isEmpty {
+        for index in covered where !parts[index].formKinks.isEmpty {
             kinks += clocks.planProgresses(atGeometric: parts[index].formKinks) ?? []
         }
         if kinks.count > clockKinks.count { kinks = kinks.ascendingDistinct }
         var motion = ProgressMotion(
-            curve: curve, kinks: kinks,
-            states: { progresses, slots, keyframes in write(sampled, slots: slots, atProgresses: progresses, to: keyframes) },
-            trackState: { track, progress in keyframe(of: sampled[track], at: ChannelInstant(progress: progress, clocks: clocks)) })
-        if motion.range.high > 1 { motion.overshoots = sampled.map(overshoot) }
+            curve: curve, tracks: tracks, kinks: kinks,
+            states: { progresses, slots, keyframes in write(covered, slots: slots, atProgresses: progresses, to: keyframes) },
+            trackState: { track, progress in keyframe(of: covered[track], at: ChannelInstant(progress: progress, clocks: clocks)) })
+        if motion.range.high > 1 { motion.overshoots = covered.map(overshoot) }
         return motion
     }
 }

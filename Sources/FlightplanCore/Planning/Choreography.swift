@@ -34,6 +34,12 @@ struct Choreography {
         var formKinks: [Double] = []
         /// For a flight whose form a spring may carry past the plan's end: the flight (``FlightOvershoot``).
         var formFlight: FlightTrack? = nil
+        /// The channels its values read (all, unless its builder says which): where none of them runs on a window of
+        /// time, and it has no ``ownClock``, it is a function of the plan's progress, which the progress bound samples.
+        var reads: ChannelSet = .all
+        /// Whether it runs on a clock of its own rather than the plan's (a staggered child, an interrupted track's
+        /// rate-matched motion): it is then sampled in time.
+        var ownClock = false
         var values: (ChannelInstant) -> TrackValues
     }
 
@@ -46,9 +52,6 @@ struct Choreography {
     /// snapshot), and the one whose opacity says how far the rest of the scene has gone (nil when none fades).
     var flyingPart = 0
     var fadingPart: Int?
-    /// Whether every part's state is a function of the plan's progress alone: no part runs on its own time (an
-    /// interrupted track's rate-matched motion, a staggered child).
-    private(set) var followsPlanProgress = true
 
     /// The choreography a validated request asks for.
     init(for validated: ValidatedPlanRequest) {
@@ -75,15 +78,12 @@ struct Choreography {
         }
         for view in validated.request.auxiliary {
             parts.append(
-                Part(id: "auxiliary:\(view.id)", role: .auxiliary, frame: view.frame, form: .linear) { instant in
+                Part(id: "auxiliary:\(view.id)", role: .auxiliary, frame: view.frame, form: .linear, reads: ChannelSet(.auxiliary)) { instant in
                     TrackValues(opacity: Interpolation.linear(view.from, view.to, instant(.auxiliary)))
                 })
         }
         if validated.request.style == .sharedFrame && !validated.reducedMotion { addDestinationImage(validated) }
-        if let start = validated.start {
-            interrupted(from: start, timing: validated.timing)
-            followsPlanProgress = false
-        }
+        if let start = validated.start { interrupted(from: start, timing: validated.timing) }
         if let content = validated.request.content {
             for index in parts.indices {
                 let part = parts[index]
@@ -121,7 +121,8 @@ struct Choreography {
     /// The backdrop (the stage in the request's `stageColor`) under every track, held opaque over the bounds, so that what the tracks
     /// leave uncovered (a fade `through`'s middle) shows it rather than the page behind.
     private mutating func addBackdrop(_ color: Color, covering bounds: Rect) {
-        parts.insert(Part(id: "backdrop", role: .overlay, frame: bounds, moves: false) { _ in TrackValues(opacity: 1, color: color) }, at: 0)
+        let backdrop = Part(id: "backdrop", role: .overlay, frame: bounds, moves: false, reads: []) { _ in TrackValues(opacity: 1, color: color) }
+        parts.insert(backdrop, at: 0)
         flyingPart += 1
         fadingPart = fadingPart.map { $0 + 1 }
     }
@@ -143,13 +144,13 @@ struct Choreography {
         let bounds = validated.request.destination.bounds
         let source = Part(
             id: "sourceScreen", role: .sourceScreen, frame: bounds, moves: kit.fadeMode != .in,
-            form: kit.keepsOwnOpacity(incoming: false) ? .linear : .measured
+            form: kit.keepsOwnOpacity(incoming: false) ? .linear : .measured, reads: .fades
         ) { instant in
             kit.fadeMode == .in ? TrackValues() : TrackValues(opacity: kit.pairOpacity(incoming: false, instant))
         }
         let destination = Part(
             id: "destinationScreen", role: .destinationScreen, frame: bounds, moves: kit.fadeMode != .out,
-            form: kit.keepsOwnOpacity(incoming: true) ? .linear : .measured
+            form: kit.keepsOwnOpacity(incoming: true) ? .linear : .measured, reads: .fades
         ) { instant in
             kit.fadeMode == .out ? TrackValues() : TrackValues(opacity: kit.pairOpacity(incoming: true, instant))
         }
@@ -177,7 +178,6 @@ struct Choreography {
         let clips = options?.clipsChildren ?? PlanDefaults.clipsChildren
         let duration = clocks.timing.duration
         let moving = duration - stagger * Double(max(0, request.children.count - 1))
-        if stagger > 0 && !request.children.isEmpty { followsPlanProgress = false }
         for (index, child) in request.children.enumerated() {
             let tracks = Scene.childTracks(for: child, clipped: clips, bend: Scene.bend(request, from: child.from, to: child.to))
             hides.append("child:\(child.id)")
@@ -311,6 +311,9 @@ struct PartKit {
         return TrackValues(transform: state.transform, maskFrame: state.maskFrame, cornerRadius: state.cornerRadius)
     }
 
+    /// The channels a flight painted with the content's colour and shadow reads.
+    static let paintedGeometry = ChannelSet.geometry.union(ChannelSet([.color, .shadow]))
+
     /// Paints the content's colour and shadow at `instant` over `values`, which hold its transform: the shadow given
     /// back in points under the layer's (uniform) scale. Neither is set (and nothing copied) when the request gives
     /// neither.
@@ -326,7 +329,7 @@ struct PartKit {
     func content(_ flight: FlightTrack) -> Choreography.Part {
         Choreography.Part(
             id: "content", role: .content, frame: flight.layer, cornerCurve: cornerCurve, clip: region, flight: Flight(flight), form: .flight,
-            formKinks: flight.kinks, formFlight: flight
+            formKinks: flight.kinks, formFlight: flight, reads: Self.paintedGeometry
         ) { instant in
             var values = Self.geometry(of: flight, at: instant)
             paint(&values, at: instant)
@@ -350,7 +353,8 @@ struct PartKit {
             let linearOpacity = !sharedShape || pairOpacityIsLinear(incoming: isIncoming)
             return Choreography.Part(
                 id: side.id, role: side.role, frame: flight.layer, cornerCurve: cornerCurve, clip: region, flight: Flight(flight),
-                form: linearOpacity ? .flight : .measured, formKinks: flight.kinks, formFlight: flight
+                form: linearOpacity ? .flight : .measured, formKinks: flight.kinks, formFlight: flight,
+                reads: ChannelSet.geometry.union(.fades), ownClock: local != nil
             ) { instant in
                 let instant = local?(instant) ?? instant
                 var values = Self.geometry(of: flight, at: instant)

@@ -58,7 +58,7 @@ public enum DismissPlanner {
         var budget = PlanLimits.samplingBudget
         do {
             times = try Sampler.times(
-                for: sampling, duration: completion.duration, state: { time, keyframes in keyframes = [completion.keyframe(at: time)] },
+                for: sampling, duration: completion.duration, state: { _, time in completion.keyframe(at: time) },
                 tracks: 1, layers: [SampledLayer(frame: track.layer, movesGeometry: true)], budget: &budget
             ).times[0]
         } catch {

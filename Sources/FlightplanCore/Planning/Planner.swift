@@ -36,9 +36,7 @@ public enum Planner {
         do {
             times = try Sampler.times(
                 for: sampling, duration: validated.timing.duration,
-                state: { time, keyframes in
-                    choreography.write(sampled, at: ChannelInstant(time: time, clocks: choreography.clocks), into: &keyframes)
-                },
+                state: { track, time in choreography.keyframe(of: sampled[track], at: ChannelInstant(time: time, clocks: choreography.clocks)) },
                 tracks: sampled.count, layers: choreography.sampledLayers(sampled), progressMotion: progressMotion, budget: &budget)
         } catch {
             throw ValidationError(error)
@@ -54,7 +52,7 @@ public enum Planner {
             if slot == 0 || partTimes != instantTimes {
                 // At the progresses the bound's search reached, where it gives them: the timing curve need not be solved
                 // again for each time.
-                if let progresses = times.progresses?[slot] {
+                if let progresses = times.progresses(ofTrack: slot) {
                     instants = partTimes.indices.map {
                         ChannelInstant(time: partTimes[$0], progress: progresses[$0], clocks: choreography.clocks)
                     }

@@ -1,4 +1,7 @@
 extension Choreography {
+    /// The channels reveal's growing element reads: its growth (the transform's), its fade out, its colour and shadow.
+    private static let revealElementReads = ChannelSet([.transform, .fadeOut, .color, .shadow])
+
     /// reveal (seed 002): the element grows above the source screen, then the destination fades in over it
     /// (or, fading `out`, the source screen and the element fade off the destination). With a colour (the element's
     /// solid background, as the seed strips its button to "a simple circle button with solid background"), the
@@ -13,7 +16,8 @@ extension Choreography {
         let growsColour = kit.color != nil
         let element = Part(
             id: "content", role: .content, frame: source.frame, cornerCurve: kit.cornerCurve, clip: kit.region,
-            flight: Flight(layer: source.frame, content: whole, scaling: .uniform), paintsContent: !growsColour, form: .flight
+            flight: Flight(layer: source.frame, content: whole, scaling: .uniform), paintsContent: !growsColour, form: .flight,
+            reads: Self.revealElementReads
         ) { instant in
             let state = track.state(growth: instant(.transform))
             var values = TrackValues(
@@ -28,7 +32,7 @@ extension Choreography {
         if growsColour {
             let fadeShare = PlanDefaults.revealImageFadeShare
             parts.insert(
-                Part(id: "contentImage", role: .content, frame: whole, parent: element.id) { instant in
+                Part(id: "contentImage", role: .content, frame: whole, parent: element.id, reads: ChannelSet(.transform)) { instant in
                     TrackValues(opacity: 1 - min(max(instant(.transform) / fadeShare, 0), 1))
                 }, at: sourceIndex + 2)
         }

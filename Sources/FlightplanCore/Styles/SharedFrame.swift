@@ -22,24 +22,24 @@ extension Choreography {
         let placeholderColor = request.placeholderColor ?? PlanDefaults.placeholderColor
         let overlayColor = request.overlayColor ?? PlanDefaults.overlayColor
         let overlayOpacity = validated.overlayOpacity
-        parts.append(Part(id: "sourceScreen", role: .sourceScreen, frame: bounds, moves: false) { _ in TrackValues() })
+        parts.append(Part(id: "sourceScreen", role: .sourceScreen, frame: bounds, moves: false, reads: []) { _ in TrackValues() })
         // The placeholder covers the cell as the flight starts from it: a rounded cell's corners stay the source screen's.
         let cell = flight.clipStart, rounded = flight.radiusStart > 0
         parts.append(
-            Part(id: "placeholder", role: .placeholder, frame: cell, cornerCurve: kit.cornerCurve, moves: false) { _ in
+            Part(id: "placeholder", role: .placeholder, frame: cell, cornerCurve: kit.cornerCurve, moves: false, reads: []) { _ in
                 TrackValues(
                     maskFrame: rounded ? Rect(x: 0, y: 0, width: cell.width, height: cell.height) : nil,
                     cornerRadius: rounded ? flight.radiusStart : nil, color: placeholderColor)
             })
         parts.append(
-            Part(id: "overlay", role: .overlay, frame: bounds, form: .linear) { instant in
+            Part(id: "overlay", role: .overlay, frame: bounds, form: .linear, reads: ChannelSet(.overlay)) { instant in
                 TrackValues(opacity: overlayOpacity * instant(.overlay), color: overlayColor)
             })
         fadingPart = parts.count - 1
         parts.append(
             Part(
                 id: "destinationScreen", role: .destinationScreen, frame: bounds, cornerCurve: kit.cornerCurve, clip: kit.region,
-                flight: Flight(flight), form: .flight, formKinks: flight.kinks, formFlight: flight
+                flight: Flight(flight), form: .flight, formKinks: flight.kinks, formFlight: flight, reads: .geometry
             ) { instant in
                 PartKit.geometry(of: flight, at: instant)
             })
@@ -73,7 +73,7 @@ extension Choreography {
             ? TrackValues(maskFrame: whole, cornerRadius: radius > 0 ? radius : nil) : TrackValues()
         var part = Part(
             id: "destinationImage", role: .content, frame: frame.offsetBy(dx: -screen.x, dy: -screen.y), moves: moves,
-            parent: parts[flyingPart].id, form: .linear
+            parent: parts[flyingPart].id, form: .linear, reads: .geometry
         ) { instant in
             guard moves else { return resting }
             // Held at either end while the flight overshoots it: the screen's own mask goes on past the cell or the screen.

@@ -1,6 +1,6 @@
-/// A plan whose every track's state is a function of the plan's eased progress alone (no channel window of time, no
-/// stagger, no interruption), on a Bézier timing curve whose progress stays inside 0…1 or on a spring: what the
-/// progress bound needs.
+/// The tracks of a plan whose state is a function of the plan's eased progress alone (they read no channel on a window
+/// of time and are neither staggered nor interrupted), on a Bézier timing curve whose progress stays inside 0…1 or on a
+/// spring: what the progress bound needs. The sampler's other tracks are searched in time.
 package struct ProgressMotion {
     /// How the plan's progress moves over time.
     package enum Curve {
@@ -12,6 +12,9 @@ package struct ProgressMotion {
 
     /// The plan's timing curve.
     package var curve: Curve
+    /// The sampler's tracks the motion covers, ascending: its own track `i` (in ``states``, ``trackState``, ``overshoots``
+    /// and the layers the bound is given) is the sampler's track `tracks[i]`.
+    package var tracks: [Int]
     /// The lowest and the highest progress the curve reaches: 0 and 1 for a Bézier, beyond them where a spring turns.
     package let range: (low: Double, high: Double)
     /// Progresses strictly inside ``range`` where a state may turn a corner (a channel's share starting or ending),
@@ -32,10 +35,11 @@ package struct ProgressMotion {
 
     /// Creates a progress motion.
     package init(
-        curve: Curve, kinks: [Double], states: @escaping (UnsafeBufferPointer<Double>, [Int], UnsafeMutablePointer<Keyframe>) -> Void,
+        curve: Curve, tracks: [Int], kinks: [Double], states: @escaping (UnsafeBufferPointer<Double>, [Int], UnsafeMutablePointer<Keyframe>) -> Void,
         trackState: @escaping (Int, Double) -> Keyframe
     ) {
         self.curve = curve
+        self.tracks = tracks
         switch curve {
         case .bezier:
             range = (0, 1)

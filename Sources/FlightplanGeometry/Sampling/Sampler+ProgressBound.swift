@@ -84,9 +84,9 @@ extension Sampler {
             motion.kinks = (motion.kinks + kinks).sorted()
         }
         guard let grid = measured else { return nil }
-        var times = KeyframeTimes(times: [], progresses: [])
-        times.times.reserveCapacity(layers.count)
-        times.progresses?.reserveCapacity(layers.count)
+        var times: [[Double]] = [], progresses: [[Double]] = []
+        times.reserveCapacity(layers.count)
+        progresses.reserveCapacity(layers.count)
         // On a Bézier, the curve's parameter at each kink, found once for every track.
         let kinkParameters: [Double]
         if case .bezier(let bezier) = motion.curve {
@@ -130,10 +130,10 @@ extension Sampler {
                 }
             }
             guard let found else { return nil }
-            times.times.append(found.times)
-            times.progresses?.append(found.progresses)
+            times.append(found.times)
+            progresses.append(found.progresses)
         }
-        return times
+        return KeyframeTimes(times: times, progresses: progresses)
     }
 
     /// The bound's times for the track at `track` on a Bézier, with the progress at each: each piece between kinks (ending

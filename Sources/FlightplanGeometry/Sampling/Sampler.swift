@@ -61,18 +61,25 @@ package struct SampledLayer: Sendable, Hashable {
     }
 }
 
-/// The keyframe times a sampling chose, one array a track, and where the progress bound chose them, the plan's eased
-/// progress at each time as its search reached it (which a planner then need not solve the timing curve for again).
+/// The keyframe times a sampling chose, one array a track, and for a track whose times the progress bound chose, the
+/// plan's eased progress at each time as its search reached it (which a planner then need not solve the timing curve
+/// for again).
 package struct KeyframeTimes: Sendable {
     /// Each track's times, ascending from 0 to the duration.
     package var times: [[Double]]
-    /// Each track's progress at each of its times; nil where the times came from a count, a rate or the time search.
-    package var progresses: [[Double]]?
+    /// Each track's progress at each of its times, one array a track (empty for a track whose times came from the time
+    /// search), or none where no track's are known (the times came from a count or a rate).
+    package var progresses: [[Double]]
 
     /// Times with their progresses where known.
-    package init(times: [[Double]], progresses: [[Double]]? = nil) {
+    package init(times: [[Double]], progresses: [[Double]] = []) {
         self.times = times
         self.progresses = progresses
+    }
+
+    /// The progresses at `track`'s times, where known.
+    package func progresses(ofTrack track: Int) -> [Double]? {
+        progresses.isEmpty || progresses[track].isEmpty ? nil : progresses[track]
     }
 }
 
@@ -94,13 +101,14 @@ package enum Sampler {
     /// the fitting segment. Measured over the property tests' random scenes, 1/32 gives 1.3 % more keyframes than
     /// 10⁻³ does, in five bisection steps instead of ten: the search takes about a third less time.
     static let bisectionResolution = 1.0 / 32
-    /// How far a segment's first candidate moves after its check: its length is the previous segment's, which a smooth
-    /// motion keeps close to the longest that fits, so it grows by an eighth when it fits and shrinks by a tenth when
-    /// not; doubling and halving take over from there. Over the random scenes this takes about a fifth less time than
-    /// doubling and halving from the start, for 0.2 % more keyframes.
-    static let firstGrowth = 1.125
-    /// See ``firstGrowth``.
+    /// After a segment's confirmation fails, its next candidate is this share of the one that failed.
     static let firstShrink = 0.9
+    /// Most candidates in one segment that the time search aims from the checks' stray (``aimedLength(_:stray:)``) before
+    /// bisection alone takes over.
+    static let maximumTimeAims = 3
+    /// How far short of the length where the checks' stray is predicted to reach what they allow each aimed candidate
+    /// lands, as a share of it: a fitting candidate that close is kept (within ``bisectionResolution``).
+    static let timeAimShortfall = bisectionResolution / 2
     /// A segment shorter than this share of the duration is kept without further splitting (the motion
     /// jumps there, and no keyframe spacing can follow it).
     static let shortestSegmentFraction = 1e-9
@@ -118,16 +126,16 @@ package enum Sampler {
     }
 
     /// The keyframe times `sampling` chooses for each track of a plan of `duration` whose tracks are `layers`, one array
-    /// a track; `state` writes the tracks' exact keyframes at a time over the array it is given (which it may reuse: a
-    /// search evaluates thousands). A count or a rate gives every track the same times; so does the time search. A plan
-    /// that is a ``ProgressMotion`` passes it as `progressMotion`: its tolerance times then come from
-    /// ``progressBoundTimes(duration:tolerance:motion:layers:keyframeLimit:evaluations:)`` where that applies, each
-    /// track's only as many as its own motion needs.
+    /// a track; `state` gives a track's exact keyframe at a time. A count or a rate gives every track the same times. A
+    /// tolerance gives each track only as many as its own motion needs: the tracks of a `progressMotion` (those that are
+    /// functions of the plan's progress) from
+    /// ``progressBoundTimes(duration:tolerance:motion:layers:keyframeLimit:evaluations:)`` where that applies, the others
+    /// from the time search, track by track.
     /// `sampling` must already be valid (a count of at least 2, an fps whose count fits the budget). `tracks` is how many
     /// layers there are: only a tolerance search works the layers themselves out (a count of keyframes needs only how
     /// many).
     package static func times(
-        for sampling: Sampling, duration: Double, state: (Double, inout [Keyframe]) -> Void, tracks: Int,
+        for sampling: Sampling, duration: Double, state: (_ track: Int, _ time: Double) -> Keyframe, tracks: Int,
         layers: @autoclosure () -> [SampledLayer], progressMotion: ProgressMotion? = nil, budget: inout SamplingBudget
     ) throws(SamplingBudgetExceeded) -> KeyframeTimes {
         let times: KeyframeTimes
@@ -152,41 +160,72 @@ package enum Sampler {
         }
     }
 
-    /// Greedy adaptive times: from each keyframe, the farthest next time (found by a first step of the previous
-    /// segment's length, then doubling or halving, then bisection) such that interpolating linearly between the
-    /// two stays within `tolerance` points (and one 8-bit opacity step) of the exact plan at every checked instant.
+    /// Tolerance times, one array a track: the progress bound's for the tracks of `progressMotion` where it applies, the
+    /// time search's (``searchedTimes(duration:tolerance:state:layer:keyframeLimit:evaluations:budget:)``) for every other
+    /// track, each on its own.
     ///
     /// The work is bounded: a plan that would need more keyframes than the limits allow, or more
-    /// than its evaluations, is refused instead. A `progressMotion` is tried first with the progress bound, which gives
-    /// each track its own times; the time search gives every track the same ones (one array a track).
+    /// than its evaluations, is refused instead.
     static func toleranceTimes(
-        duration: Double, tolerance: Double, state exactState: (Double, inout [Keyframe]) -> Void, layers: [SampledLayer],
+        duration: Double, tolerance: Double, state: (_ track: Int, _ time: Double) -> Keyframe, layers: [SampledLayer],
         progressMotion: ProgressMotion? = nil, budget: inout SamplingBudget
     ) throws(SamplingBudgetExceeded) -> KeyframeTimes {
         var evaluations = 0
-        func state(_ time: Double, into keyframes: inout [Keyframe]) {
-            evaluations += layers.count
-            exactState(time, &keyframes)
-        }
-        // Four arrays serve the whole search, swapped rather than made anew: the states at the segment's start, at the
-        // farthest candidate that passed so far, at the candidate under test, and at the check under test.
-        var startStates: [Keyframe] = [], goodStates: [Keyframe] = [], candidateStates: [Keyframe] = [], checked: [Keyframe] = []
         let keyframeLimit = min(budget.keyframesPerTrack, budget.totalKeyframes / layers.count)
-        if let progressMotion,
-            let times = progressBoundTimes(
-                duration: duration, tolerance: tolerance, motion: progressMotion, layers: layers, keyframeLimit: keyframeLimit,
+        let bound = progressMotion.flatMap { motion in
+            progressBoundTimes(
+                duration: duration, tolerance: tolerance, motion: motion,
+                layers: motion.tracks.count == layers.count ? layers : motion.tracks.map { layers[$0] }, keyframeLimit: keyframeLimit,
                 evaluations: &evaluations)
-        {
+        }
+        if let bound {
             guard evaluations <= budget.evaluations else {
                 budget.evaluations = 0
                 throw .evaluations
             }
-            budget.evaluations -= evaluations
-            return times
+            // Every track the bound's (a plan with no window of time, stagger or interruption): its times as they are.
+            if bound.times.count == layers.count {
+                budget.evaluations -= evaluations
+                return bound
+            }
+        }
+        var times = KeyframeTimes(times: [[Double]](repeating: [], count: layers.count))
+        var searched = Array(layers.indices)
+        if let bound, let covered = progressMotion?.tracks {
+            times.progresses = [[Double]](repeating: [], count: layers.count)
+            for (own, track) in covered.enumerated() {
+                times.times[track] = bound.times[own]
+                times.progresses[track] = bound.progresses[own]
+            }
+            searched.removeAll { covered.contains($0) }
+        }
+        for track in searched {
+            times.times[track] = try searchedTimes(
+                duration: duration, tolerance: tolerance, state: { state(track, $0) }, layer: layers[track], keyframeLimit: keyframeLimit,
+                evaluations: &evaluations, budget: &budget)
+        }
+        budget.evaluations -= evaluations
+        return times
+    }
+
+    /// Greedy adaptive times for one track: from each keyframe, the farthest next time (found by a first step of the
+    /// previous segment's length, then aimed where the checks' stray predicts the longest fitting segment, then by
+    /// doubling or bisection) such that interpolating linearly between the two stays within `tolerance` points (and one
+    /// 8-bit opacity step) of the exact track at every checked instant.
+    /// `evaluations` counts the states it evaluates on top of what it held (the plan's so far); past `budget`'s, or past
+    /// `keyframeLimit` keyframes, the plan is refused.
+    private static func searchedTimes(
+        duration: Double, tolerance: Double, state exactState: (Double) -> Keyframe, layer: SampledLayer, keyframeLimit: Int,
+        evaluations: inout Int, budget: inout SamplingBudget
+    ) throws(SamplingBudgetExceeded) -> [Double] {
+        func state(_ time: Double) -> Keyframe {
+            evaluations += 1
+            return exactState(time)
         }
         var times = [0.0]
         var start = 0.0
-        state(0, into: &startStates)
+        var startState = state(0)
+        var goodState = startState
         var step = duration * initialStepFraction
         while start < duration {
             // The farthest candidate that passed the quick checks (or all of them, once `confirmed`), and the nearest
@@ -199,33 +238,37 @@ package enum Sampler {
             // checks sample at its nodes), and a search on them alone would go on below each failure in small steps.
             var failedConfirmations = 0
             var candidate = min(duration, start + step)
-            var first = true
+            var aims = 0
             while true {
-                defer { first = false }
                 let thorough = failedConfirmations >= 2
-                state(candidate, into: &candidateStates)
+                let candidateState = state(candidate)
+                let stray = segmentStray(
+                    from: (start, startState), to: (candidate, candidateState), checks: thorough ? checkOrder[...] : quickChecks,
+                    tolerance: tolerance, layer: layer, state: state)
+                // Where the stray predicts the longest fitting segment (a chord strays as its length squared), while the
+                // aims last; else doubling, then bisection between the fitting and the failing candidates.
+                let aimed = aims < maximumTimeAims ? aimedLength(candidate - start, stray: stray).map { start + $0 } : nil
+                aims += 1
                 let settled: Bool
-                if segmentFits(
-                    from: (start, startStates), to: (candidate, candidateStates), checks: thorough ? checkOrder[...] : quickChecks,
-                    tolerance: tolerance, layers: layers,
-                    state: {
-                        state($0, into: &checked); return checked
-                    })
-                {
+                if stray <= 1 {
                     good = candidate
                     confirmed = thorough
-                    swap(&goodStates, &candidateStates)
-                    if let bad {
+                    goodState = candidateState
+                    let grows = aimed.map { $0 - candidate > bisectionResolution * (candidate - start) } ?? true
+                    if candidate == duration || !grows {
+                        settled = true
+                    } else if let bad {
                         settled = bad - candidate <= bisectionResolution * (candidate - start)
-                        candidate = (candidate + bad) / 2
+                        candidate = if let aimed, aimed < bad { aimed } else { (candidate + bad) / 2 }
                     } else {
-                        settled = candidate == duration
-                        candidate = min(duration, start + (first ? firstGrowth : 2) * (candidate - start))
+                        settled = false
+                        let doubled = start + 2 * (candidate - start)
+                        candidate = min(duration, aimed.map { min($0, doubled) } ?? doubled)
                     }
                 } else {
                     bad = candidate
                     let low = good ?? start
-                    let next = first ? start + firstShrink * (candidate - start) : (low + candidate) / 2
+                    let next = if let aimed, aimed > low { aimed } else { (low + candidate) / 2 }
                     if let good, candidate - good <= bisectionResolution * (good - start) {
                         settled = true
                     } else if next <= start || next == candidate || candidate - start <= duration * shortestSegmentFraction {
@@ -233,7 +276,7 @@ package enum Sampler {
                         if good == nil {
                             good = candidate
                             confirmed = true
-                            swap(&goodStates, &candidateStates)
+                            goodState = candidateState
                         }
                         settled = true
                     } else {
@@ -243,12 +286,9 @@ package enum Sampler {
                 }
                 guard settled, let found = good else { continue }
                 if confirmed
-                    || segmentFits(
-                        from: (start, startStates), to: (found, goodStates), checks: remainingChecks, tolerance: tolerance,
-                        layers: layers,
-                        state: {
-                            state($0, into: &checked); return checked
-                        })
+                    || segmentStray(
+                        from: (start, startState), to: (found, goodState), checks: remainingChecks, tolerance: tolerance, layer: layer,
+                        state: state) <= 1
                 {
                     break
                 }
@@ -256,6 +296,7 @@ package enum Sampler {
                 failedConfirmations += 1
                 bad = found
                 good = nil
+                aims = maximumTimeAims
                 candidate = start + firstShrink * (found - start)
             }
             guard let accepted = good else { break }
@@ -271,10 +312,9 @@ package enum Sampler {
             }
             step = accepted - start
             start = accepted
-            swap(&startStates, &goodStates)
+            startState = goodState
         }
-        budget.evaluations -= evaluations
-        return KeyframeTimes(times: Array(repeating: times, count: layers.count))
+        return times
     }
 
     /// The interior checks from the middle of a segment outwards, where a chord strays farthest from a smooth
@@ -291,22 +331,31 @@ package enum Sampler {
     /// The checks the settled candidate takes after ``quickChecks``.
     static let remainingChecks = checkOrder[2...]
 
-    private static func segmentFits(
-        from start: (time: Double, states: [Keyframe]), to end: (time: Double, states: [Keyframe]), checks: ArraySlice<Int>,
-        tolerance: Double, layers: [SampledLayer], state: (Double) -> [Keyframe]
-    ) -> Bool {
-        let allowed = tolerance * checkedShare
+    /// The largest stray of a linear renderer between `start` and `end` from the exact track at `checks`, as a share of
+    /// what the checks allow (``checkedShare`` of the tolerance, and of one 8-bit opacity step): the segment fits where it
+    /// is at most 1. It stops at the first check past 1.
+    private static func segmentStray(
+        from start: (time: Double, state: Keyframe), to end: (time: Double, state: Keyframe), checks: ArraySlice<Int>,
+        tolerance: Double, layer: SampledLayer, state: (Double) -> Keyframe
+    ) -> Double {
+        let allowed = tolerance * checkedShare, allowedOpacity = opacityTolerance * checkedShare
+        var largest = 0.0
         for check in checks {
             let fraction = Double(check) / Double(checksPerSegment + 1)
             let exact = state(start.time + (end.time - start.time) * fraction)
-            for index in layers.indices {
-                let rendered = start.states[index].interpolated(to: end.states[index], fraction: fraction)
-                if layers[index].movesGeometry && rendered.renderedDistance(to: exact[index], in: layers[index].frame) > allowed {
-                    return false
-                }
-                if abs(rendered.opacity - exact[index].opacity) > opacityTolerance * checkedShare { return false }
-            }
+            let rendered = start.state.interpolated(to: end.state, fraction: fraction)
+            if layer.movesGeometry { largest = max(largest, rendered.renderedDistance(to: exact, in: layer.frame) / allowed) }
+            largest = max(largest, abs(rendered.opacity - exact.opacity) / allowedOpacity)
+            if largest > 1 { break }
         }
-        return true
+        return largest
+    }
+
+    /// The segment length the time search aims at after a candidate of `length` strayed `stray` (a share of what the
+    /// checks allow): a smooth motion's chord strays as its length squared, so the length where the stray would reach 1,
+    /// less ``timeAimShortfall``; nil where the stray says nothing (0: a chord that does not stray grows by doubling).
+    static func aimedLength(_ length: Double, stray: Double) -> Double? {
+        guard stray > 0, stray.isFinite else { return nil }
+        return length * (1 / stray).squareRoot() * (1 - timeAimShortfall)
     }
 }
