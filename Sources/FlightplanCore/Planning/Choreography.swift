@@ -144,13 +144,13 @@ struct Choreography {
         let bounds = validated.request.destination.bounds
         let source = Part(
             id: "sourceScreen", role: .sourceScreen, frame: bounds, moves: kit.fadeMode != .in,
-            form: kit.keepsOwnOpacity(incoming: false) ? .linear : .measured, reads: .fades
+            form: kit.keepsOwnOpacity(incoming: false) ? .linear : .measured, reads: kit.fadeReads(incoming: false)
         ) { instant in
             kit.fadeMode == .in ? TrackValues() : TrackValues(opacity: kit.pairOpacity(incoming: false, instant))
         }
         let destination = Part(
             id: "destinationScreen", role: .destinationScreen, frame: bounds, moves: kit.fadeMode != .out,
-            form: kit.keepsOwnOpacity(incoming: true) ? .linear : .measured, reads: .fades
+            form: kit.keepsOwnOpacity(incoming: true) ? .linear : .measured, reads: kit.fadeReads(incoming: true)
         ) { instant in
             kit.fadeMode == .out ? TrackValues() : TrackValues(opacity: kit.pairOpacity(incoming: true, instant))
         }
@@ -290,6 +290,12 @@ struct PartKit {
     /// the lower one is otherwise drawn at `b`.
     func keepsOwnOpacity(incoming: Bool) -> Bool { fadeMode == .through || incoming != (fadeMode == .out) }
 
+    /// The fade channels the incoming (`incoming`) or the outgoing layer of a pair reads: its own alone where it keeps its
+    /// own opacity (``keepsOwnOpacity(incoming:)``) or the two do not share one shape (`sharedShape`), else both.
+    func fadeReads(incoming: Bool, sharedShape: Bool = true) -> ChannelSet {
+        keepsOwnOpacity(incoming: incoming) || !sharedShape ? ChannelSet(incoming ? .fadeIn : .fadeOut) : .fades
+    }
+
     /// Whether the incoming (`incoming`) or the outgoing layer of a pair of one shape has an opacity linear in its
     /// channels' progress: one that keeps its own (``keepsOwnOpacity(incoming:)``), or a lower one that stays opaque,
     /// under a fade `in` or `out` (its own channel holds at 1) or a cross-fade on one clock (`l = 1 − u`).
@@ -354,7 +360,7 @@ struct PartKit {
             return Choreography.Part(
                 id: side.id, role: side.role, frame: flight.layer, cornerCurve: cornerCurve, clip: region, flight: Flight(flight),
                 form: linearOpacity ? .flight : .measured, formKinks: flight.kinks, formFlight: flight,
-                reads: ChannelSet.geometry.union(.fades), ownClock: local != nil
+                reads: ChannelSet.geometry.union(fadeReads(incoming: isIncoming, sharedShape: sharedShape)), ownClock: local != nil
             ) { instant in
                 let instant = local?(instant) ?? instant
                 var values = Self.geometry(of: flight, at: instant)
