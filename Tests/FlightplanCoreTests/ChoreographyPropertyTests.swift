@@ -116,26 +116,39 @@ struct ChoreographyPropertyTests {
     /// instants known only by that progress (their time left at 0): such a part must read no channel on a window of time
     /// it does not declare (``Choreography/Part/reads``), and run on no clock of its own. A part that reads a windowed
     /// channel it does not declare, or a staggered child not marked, gives other values at the real instant.
-    @Test("a part that follows the plan's progress has the same values at an instant known only by that progress")
+    /// Likewise a part the bound reads on one channel's window of time (``Choreography/windowMotions(of:)``), at an
+    /// instant known only by that window's progress.
+    @Test("a part that follows the plan's progress, or one window's, has the same values at an instant known only by that progress")
     func declaredReads() throws {
-        var compared = 0
-        try forAllScenes(count: 300, seed: 0xC43) { rng, replay in
+        var compared = 0, comparedOnWindows = 0
+        try forAllScenes(count: 400, seed: 0xC43) { rng, replay in
             let request = RandomScenes.choreographed(RandomScenes.request(using: &rng, curve: RandomScenes.curve(using: &rng)), using: &rng)
             let validated = try request.validated()
-            let choreography = Choreography(for: validated), timing = validated.timing
-            let following = choreography.movingParts.filter(choreography.followsPlanProgress)
+            let choreography = Choreography(for: validated), timing = validated.timing, clocks = choreography.clocks
+            let moving = choreography.movingParts
+            let following = moving.filter(choreography.followsPlanProgress)
+            let onWindows = choreography.windowMotions(of: moving).flatMap { motion in motion.tracks.map { moving[$0] } }
             for step in 0...24 {
                 let time = timing.duration * Double(step) / 24
-                let real = ChannelInstant(time: time, clocks: choreography.clocks)
-                let byProgress = ChannelInstant(progress: timing.progress(atTime: time), clocks: choreography.clocks)
+                let real = ChannelInstant(time: time, clocks: clocks)
+                let byProgress = ChannelInstant(progress: timing.progress(atTime: time), clocks: clocks)
                 for index in following {
                     let part = choreography.parts[index]
                     #expect(part.values(real) == part.values(byProgress), "\(part.id) at \(time) s, \(replay)")
                     compared += 1
                 }
+                for index in onWindows {
+                    let part = choreography.parts[index]
+                    // The window's progress, as its first channel the part reads has it at the real instant.
+                    let channel = try #require(TimingChannel.allCases.first { part.reads.contains(ChannelSet($0)) })
+                    let window = clocks.direction == .push ? real(channel) : 1 - real(channel)
+                    let byWindow = ChannelInstant(window: window, clocks: clocks)
+                    #expect(part.values(real) == part.values(byWindow), "\(part.id) at \(time) s on its window, \(replay)")
+                    comparedOnWindows += 1
+                }
             }
         }
-        #expect(compared > 10_000)
+        #expect(compared > 10_000 && comparedOnWindows > 1_000, "\(compared), \(comparedOnWindows) on windows")
     }
 
     @Test("a channel's window holds it at its ends outside the window; its curve runs inside")

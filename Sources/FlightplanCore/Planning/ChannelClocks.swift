@@ -120,6 +120,26 @@ final class ChannelClocks: Sendable {
     /// reads only those is then a function of the plan's progress alone.
     func followPlanProgress(_ channels: ChannelSet) -> Bool { windowed.isDisjoint(with: channels) }
 
+    /// Whether any channel runs on a window of time.
+    var hasWindows: Bool { !windowed.isEmpty }
+
+    /// The one window of time every one of `channels` (at least one) runs on, when they share one inside the plan's
+    /// duration on a Bézier whose progress stays inside 0…1: a part that reads only those is then a function of that
+    /// window's progress (0 before it, 1 after it), which the progress bound can sample over the window's time
+    /// (``ChannelInstant/init(window:clocks:)`` gives the instant at a progress of it); else nil.
+    func window(readBy channels: ChannelSet) -> (start: Double, end: Double, curve: CubicBezier)? {
+        guard !channels.isEmpty, windowed.isSuperset(of: channels) else { return nil }
+        var shared: Clock?
+        for ordinal in clocks.indices where channels.rawValue & 1 << ordinal != 0 {
+            guard shared == nil || shared == clocks[ordinal] else { return nil }
+            shared = clocks[ordinal]
+        }
+        guard case .window(let start, let end, let timing)? = shared, start >= 0, end <= self.timing.duration,
+            let curve = timing.boundedBezier
+        else { return nil }
+        return (start, end, curve)
+    }
+
     /// The plan's progresses where a channel's share starts or ends (where a state may turn a corner), ascending and
     /// strictly inside 0…1; a channel on a window of time has none (the parts that read it are no functions of the plan's
     /// progress, and are sampled in time).
@@ -235,6 +255,12 @@ struct ChannelInstant {
         self.progress = progress
         self.clocks = .passUnretained(clocks)
         self.level = nil
+    }
+
+    /// An instant at which the channels on one window of time (``ChannelClocks/window(readBy:)``) are at `progress` of
+    /// it (its eased progress, inside 0…1); only those channels are meaningful there.
+    init(window progress: Double, clocks: ChannelClocks) {
+        self.init(level: clocks.direction == .push ? progress : 1 - progress, clocks: clocks)
     }
 
     /// An instant at which every channel is at `level` along the push (0 collapsed, 1 expanded).

@@ -27,18 +27,20 @@ extension Choreography {
         return FlightOvershoot(flight, start: beyond.start, slope: beyond.slope)
     }
 
-    /// Writes the keyframes of the parts at `slots` of `sampled` at each of `progresses` where `keyframes` points, one a
-    /// part (`[point * sampled.count + slot]`, over what is there: a `Keyframe` holds only doubles); the other slots are
-    /// left as they are (the progress bound reads those parts otherwise). Part by part: each part's values function is
-    /// read once for all the progresses, not retained and released again for each one.
+    /// Writes the keyframes of the parts at `slots` of `sampled` at each of `progresses` (the plan's, or `onWindow`, their
+    /// one window's: ``ChannelInstant/init(window:clocks:)``) where `keyframes` points, one a part
+    /// (`[point * sampled.count + slot]`, over what is there: a `Keyframe` holds only doubles); the other slots are left as
+    /// they are (the progress bound reads those parts otherwise). Part by part: each part's values function is read once
+    /// for all the progresses, not retained and released again for each one.
     func write(
-        _ sampled: [Int], slots: [Int], atProgresses progresses: UnsafeBufferPointer<Double>, to keyframes: UnsafeMutablePointer<Keyframe>
+        _ sampled: [Int], slots: [Int], atProgresses progresses: UnsafeBufferPointer<Double>, onWindow: Bool = false,
+        to keyframes: UnsafeMutablePointer<Keyframe>
     ) {
         let tracks = sampled.count
         for slot in slots {
             let index = sampled[slot], values = parts[index].values, frame = parts[index].frame
             for (point, progress) in progresses.enumerated() {
-                let instant = ChannelInstant(progress: progress, clocks: clocks)
+                let instant = onWindow ? ChannelInstant(window: progress, clocks: clocks) : ChannelInstant(progress: progress, clocks: clocks)
                 keyframes[point * tracks + slot] = values(instant).keyframe(time: instant.time, progress: instant.progress, in: frame)
             }
         }
@@ -79,5 +81,36 @@ extension Choreography {
             trackState: { track, progress in keyframe(of: covered[track], at: ChannelInstant(progress: progress, clocks: clocks)) })
         if motion.range.high > 1 { motion.overshoots = covered.map(overshoot) }
         return motion
+    }
+
+    /// The parts at `sampled` that are no function of the plan's progress but of one window of time's
+    /// (``ChannelClocks/window(readBy:)``: every channel they read runs on it, and they have no clock of their own), as a
+    /// ``ProgressMotion`` a window on its curve over its time (``ProgressMotion/window``), with their places in `sampled`
+    /// as its tracks; none where no part is.
+    func windowMotions(of sampled: [Int]) -> [ProgressMotion] {
+        guard clocks.hasWindows else { return [] }
+        var motions: [ProgressMotion] = []
+        var windows: [(start: Double, end: Double, curve: CubicBezier)] = [], members: [[Int]] = []
+        for (slot, index) in sampled.enumerated() where !parts[index].ownClock {
+            guard let window = clocks.window(readBy: parts[index].reads) else { continue }
+            if let known = windows.firstIndex(where: { $0.start == window.start && $0.end == window.end && $0.curve == window.curve }) {
+                members[known].append(slot)
+            } else {
+                windows.append(window)
+                members.append([slot])
+            }
+        }
+        for (window, tracks) in zip(windows, members) {
+            let covered = tracks.map { sampled[$0] }
+            var motion = ProgressMotion(
+                curve: .bezier(window.curve), tracks: tracks, kinks: [],
+                states: { progresses, slots, keyframes in
+                    write(covered, slots: slots, atProgresses: progresses, onWindow: true, to: keyframes)
+                },
+                trackState: { track, progress in keyframe(of: covered[track], at: ChannelInstant(window: progress, clocks: clocks)) })
+            motion.window = (window.start, window.end)
+            motions.append(motion)
+        }
+        return motions
     }
 }

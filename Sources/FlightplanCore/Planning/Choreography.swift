@@ -317,8 +317,13 @@ struct PartKit {
         return TrackValues(transform: state.transform, maskFrame: state.maskFrame, cornerRadius: state.cornerRadius)
     }
 
-    /// The channels a flight painted with the content's colour and shadow reads.
-    static let paintedGeometry = ChannelSet.geometry.union(ChannelSet([.color, .shadow]))
+    /// The channels ``paint(_:at:)`` reads: the colour's and the shadow's, each where the request has it change.
+    var paintReads: ChannelSet {
+        var reads: ChannelSet = []
+        if let color, color.from != color.to { reads.insert(ChannelSet(.color)) }
+        if let shadow, shadow.from != shadow.to { reads.insert(ChannelSet(.shadow)) }
+        return reads
+    }
 
     /// Paints the content's colour and shadow at `instant` over `values`, which hold its transform: the shadow given
     /// back in points under the layer's (uniform) scale. Neither is set (and nothing copied) when the request gives
@@ -335,7 +340,7 @@ struct PartKit {
     func content(_ flight: FlightTrack) -> Choreography.Part {
         Choreography.Part(
             id: "content", role: .content, frame: flight.layer, cornerCurve: cornerCurve, clip: region, flight: Flight(flight), form: .flight,
-            formKinks: flight.kinks, formFlight: flight, reads: Self.paintedGeometry
+            formKinks: flight.kinks, formFlight: flight, reads: ChannelSet.geometry.union(paintReads)
         ) { instant in
             var values = Self.geometry(of: flight, at: instant)
             paint(&values, at: instant)

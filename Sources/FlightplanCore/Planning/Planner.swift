@@ -19,13 +19,14 @@ public enum Planner {
         let choreography = validated.choreography
         let parts = choreography.parts
         let sampled = choreography.movingParts
-        var progressMotion: ProgressMotion?
+        var progressMotion: ProgressMotion?, windowMotions: [ProgressMotion] = []
         var sampling = validated.request.sampling
         // A tolerance-sampled plan without `precision` is searched within all but a share of its tolerance, and its
         // numbers rounded within that share.
         var roundingBudget: Double?
         if case .tolerance(let tolerance) = sampling {
             progressMotion = choreography.progressMotion(of: sampled, timing: validated.timing)
+            windowMotions = choreography.windowMotions(of: sampled)
             try checkReachBeforeSearch(validated, choreography: choreography, sampled: sampled, motion: progressMotion)
             if validated.request.precision == nil {
                 roundingBudget = tolerance * KeyframeRounding.toleranceShare
@@ -37,7 +38,8 @@ public enum Planner {
             times = try Sampler.times(
                 for: sampling, duration: validated.timing.duration,
                 state: { track, time in choreography.keyframe(of: sampled[track], at: ChannelInstant(time: time, clocks: choreography.clocks)) },
-                tracks: sampled.count, layers: choreography.sampledLayers(sampled), progressMotion: progressMotion, budget: &budget)
+                tracks: sampled.count, layers: choreography.sampledLayers(sampled), progressMotion: progressMotion,
+                windowMotions: windowMotions, budget: &budget)
         } catch {
             throw ValidationError(error)
         }

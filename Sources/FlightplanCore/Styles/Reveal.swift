@@ -1,7 +1,4 @@
 extension Choreography {
-    /// The channels reveal's growing element reads: its growth (the transform's), its fade out, its colour and shadow.
-    private static let revealElementReads = ChannelSet([.transform, .fadeOut, .color, .shadow])
-
     /// reveal (seed 002): the element grows above the source screen, then the destination fades in over it
     /// (or, fading `out`, the source screen and the element fade off the destination). With a colour (the element's
     /// solid background, as the seed strips its button to "a simple circle button with solid background"), the
@@ -17,7 +14,7 @@ extension Choreography {
         let element = Part(
             id: "content", role: .content, frame: source.frame, cornerCurve: kit.cornerCurve, clip: kit.region,
             flight: Flight(layer: source.frame, content: whole, scaling: .uniform), paintsContent: !growsColour, form: .flight,
-            reads: Self.revealElementReads
+            reads: ChannelSet(.transform).union(fadesOut ? ChannelSet(.fadeOut) : []).union(kit.paintReads)
         ) { instant in
             let state = track.state(growth: instant(.transform))
             var values = TrackValues(

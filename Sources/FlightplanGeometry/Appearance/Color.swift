@@ -67,7 +67,8 @@ public struct Color: Sendable, Hashable {
     ///   colour component interpolated premultiplied by its alpha, then divided by the new alpha and clamped to 0…1
     ///   (transparent black when both alphas are 0).
     public func interpolated(to other: Color, fraction: Double) -> Color {
-        if fraction <= 0 { return self }
+        // A colour mixed with itself is itself, exactly (the premultiplied mix below would round it).
+        if fraction <= 0 || other == self { return self }
         if fraction >= 1 { return other }
         let alpha = a + (other.a - a) * fraction
         guard alpha > 0 else { return Color(r: 0, g: 0, b: 0, a: 0) }

@@ -31,7 +31,7 @@ public struct Shadow: Sendable, Hashable {
     ///   premultiplied sRGB and the radius and offset linearly.
     public func interpolated(to other: Shadow, fraction: Double) -> Shadow {
         let t = min(max(0, fraction), 1)
-        if t == 0 { return self }
+        if t == 0 || other == self { return self }
         if t == 1 { return other }
         return Shadow(
             color: color.interpolated(to: other.color, fraction: t),

@@ -32,6 +32,10 @@ package struct ProgressMotion {
     /// Per track, a flight's form beyond the progress 1 where a spring carries it there and it has one
     /// (``FlightOvershoot``; a flight without one is measured there); empty where no track has one.
     package var overshoots: [FlightOvershoot?] = []
+    /// For tracks that follow one channel's window of time rather than the plan's progress: the window's start and end in
+    /// seconds, over which the motion's curve runs (the tracks hold their first state before it and their last after it);
+    /// nil for the plan's own progress over its whole duration.
+    package var window: (start: Double, end: Double)?
 
     /// Creates a progress motion.
     package init(

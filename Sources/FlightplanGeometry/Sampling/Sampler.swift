@@ -128,7 +128,7 @@ package enum Sampler {
     /// The keyframe times `sampling` chooses for each track of a plan of `duration` whose tracks are `layers`, one array
     /// a track; `state` gives a track's exact keyframe at a time. A count or a rate gives every track the same times. A
     /// tolerance gives each track only as many as its own motion needs: the tracks of a `progressMotion` (those that are
-    /// functions of the plan's progress) from
+    /// functions of the plan's progress) or of one of `windowMotions` (functions of one window of time's progress) from
     /// ``progressBoundTimes(duration:tolerance:motion:layers:keyframeLimit:evaluations:)`` where that applies, the others
     /// from the time search, track by track.
     /// `sampling` must already be valid (a count of at least 2, an fps whose count fits the budget). `tracks` is how many
@@ -136,7 +136,8 @@ package enum Sampler {
     /// many).
     package static func times(
         for sampling: Sampling, duration: Double, state: (_ track: Int, _ time: Double) -> Keyframe, tracks: Int,
-        layers: @autoclosure () -> [SampledLayer], progressMotion: ProgressMotion? = nil, budget: inout SamplingBudget
+        layers: @autoclosure () -> [SampledLayer], progressMotion: ProgressMotion? = nil, windowMotions: [ProgressMotion] = [],
+        budget: inout SamplingBudget
     ) throws(SamplingBudgetExceeded) -> KeyframeTimes {
         let times: KeyframeTimes
         switch sampling {
@@ -147,7 +148,8 @@ package enum Sampler {
                 times: Array(repeating: uniformTimes(count: keyframeCount(duration: duration, fps: fps), duration: duration), count: tracks))
         case .tolerance(let tolerance):
             times = try toleranceTimes(
-                duration: duration, tolerance: tolerance, state: state, layers: layers(), progressMotion: progressMotion, budget: &budget)
+                duration: duration, tolerance: tolerance, state: state, layers: layers(), progressMotion: progressMotion,
+                windowMotions: windowMotions, budget: &budget)
         }
         budget.totalKeyframes -= times.times.reduce(0) { $0 + $1.count }
         return times
@@ -160,34 +162,40 @@ package enum Sampler {
         }
     }
 
-    /// Tolerance times, one array a track: the progress bound's for the tracks of `progressMotion` where it applies, the
-    /// time search's (``searchedTimes(duration:tolerance:state:layer:keyframeLimit:evaluations:budget:)``) for every other
-    /// track, each on its own.
+    /// Tolerance times, one array a track: the progress bound's for the tracks of `progressMotion` and of each of
+    /// `windowMotions` where it applies, the time search's
+    /// (``searchedTimes(duration:tolerance:state:layer:keyframeLimit:evaluations:budget:)``) for every other track, each on
+    /// its own.
     ///
     /// The work is bounded: a plan that would need more keyframes than the limits allow, or more
     /// than its evaluations, is refused instead.
     static func toleranceTimes(
         duration: Double, tolerance: Double, state: (_ track: Int, _ time: Double) -> Keyframe, layers: [SampledLayer],
-        progressMotion: ProgressMotion? = nil, budget: inout SamplingBudget
+        progressMotion: ProgressMotion? = nil, windowMotions: [ProgressMotion] = [], budget: inout SamplingBudget
     ) throws(SamplingBudgetExceeded) -> KeyframeTimes {
         var evaluations = 0
         let keyframeLimit = min(budget.keyframesPerTrack, budget.totalKeyframes / layers.count)
-        let bound = progressMotion.flatMap { motion in
-            progressBoundTimes(
-                duration: duration, tolerance: tolerance, motion: motion,
-                layers: motion.tracks.count == layers.count ? layers : motion.tracks.map { layers[$0] }, keyframeLimit: keyframeLimit,
-                evaluations: &evaluations)
-        }
-        if let bound {
+        // The bound's times for a motion's tracks, where it applies: over a window, its own times from the window's start
+        // (two fewer, for the plan's start and end, which hold the window's first and last states).
+        func boundTimes(_ motion: ProgressMotion) throws(SamplingBudgetExceeded) -> KeyframeTimes? {
+            let span = motion.window.map { $0.end - $0.start } ?? duration
+            guard
+                let bound = progressBoundTimes(
+                    duration: span, tolerance: tolerance, motion: motion,
+                    layers: motion.tracks.count == layers.count ? layers : motion.tracks.map { layers[$0] },
+                    keyframeLimit: motion.window == nil ? keyframeLimit : keyframeLimit - 2, evaluations: &evaluations)
+            else { return nil }
             guard evaluations <= budget.evaluations else {
                 budget.evaluations = 0
                 throw .evaluations
             }
-            // Every track the bound's (a plan with no window of time, stagger or interruption): its times as they are.
-            if bound.times.count == layers.count {
-                budget.evaluations -= evaluations
-                return bound
-            }
+            return bound
+        }
+        let bound = try progressMotion.flatMap(boundTimes)
+        // Every track the bound's (a plan with no window of time, stagger or interruption): its times as they are.
+        if let bound, bound.times.count == layers.count {
+            budget.evaluations -= evaluations
+            return bound
         }
         var times = KeyframeTimes(times: [[Double]](repeating: [], count: layers.count))
         var searched = Array(layers.indices)
@@ -199,6 +207,13 @@ package enum Sampler {
             }
             searched.removeAll { covered.contains($0) }
         }
+        for motion in windowMotions {
+            guard let window = motion.window, let bound = try boundTimes(motion) else { continue }
+            for (own, track) in motion.tracks.enumerated() {
+                times.times[track] = windowed(bound.times[own], start: window.start, end: window.end, duration: duration)
+            }
+            searched.removeAll { motion.tracks.contains($0) }
+        }
         for track in searched {
             times.times[track] = try searchedTimes(
                 duration: duration, tolerance: tolerance, state: { state(track, $0) }, layer: layers[track], keyframeLimit: keyframeLimit,
@@ -206,6 +221,18 @@ package enum Sampler {
         }
         budget.evaluations -= evaluations
         return times
+    }
+
+    /// A window's own `times` (from 0 to its length) as a plan's of `duration`: moved to its `start` and ending at its
+    /// `end`, with the plan's start and end where the window leaves them out (the track holds still there).
+    static func windowed(_ times: [Double], start: Double, end: Double, duration: Double) -> [Double] {
+        var planTimes: [Double] = []
+        planTimes.reserveCapacity(times.count + 2)
+        if start > 0 { planTimes.append(0) }
+        for time in times.dropLast() where start + time < end { planTimes.append(start + time) }
+        planTimes.append(end)
+        if end < duration { planTimes.append(duration) }
+        return planTimes
     }
 
     /// Greedy adaptive times for one track: from each keyframe, the farthest next time (found by a first step of the
