@@ -30,6 +30,35 @@ struct ProgressBoundTests {
         tally.report("tolerance \(tolerance) pt")
     }
 
+    /// A track that reads only channels on one window of time takes the bound on that window's curve over its time
+    /// (``Choreography/windowMotions(of:)``): checked over the window against the exact plan at its real instants.
+    @Test("on a channel's window of time the bound's keyframes keep a linear renderer within the tolerance", arguments: [0.1, 0.5, 2])
+    func boundHoldsOnWindows(tolerance: Double) throws {
+        var tally = BoundTally(tolerance: tolerance)
+        try forAllScenes(count: 600, seed: 0xB0_7E, atLeast: 100) { rng, replay in
+            var request = RandomScenes.request(using: &rng, curve: RandomScenes.curve(using: &rng), sampling: .tolerance(tolerance))
+            request = RandomScenes.choreographed(request, using: &rng)
+            if Bool.random(using: &rng) {
+                // The geometry (and the paint, sometimes the fades) on one window, so that flights take it too.
+                let start = Double.random(in: 0...0.6, using: &rng), end = Double.random(in: (start + 0.05)...1, using: &rng)
+                let window = ChannelTiming(.window(start: start, end: end), curve: RandomScenes.curve(using: &rng, overshooting: false))
+                let fades: [TimingChannel] = Bool.random(using: &rng) ? [.fadeIn, .fadeOut] : []
+                for channel in [TimingChannel.transform, .maskFrame, .cornerRadius, .color, .shadow] + fades {
+                    request.timing.channels = (request.timing.channels ?? [:]).merging([channel: window]) { $1 }
+                }
+            }
+            var checked = 0
+            for window in 0..<4 {
+                do {
+                    try tally.check(request, window: window, replay)
+                    checked += 1
+                } catch is SceneSkipped {}
+            }
+            if checked == 0 { throw SceneSkipped() }
+        }
+        tally.report("on windows at \(tolerance) pt")
+    }
+
     @Test("on springs of every damping the bound's keyframes keep a linear renderer within the tolerance", arguments: [0.1, 0.5, 2])
     func springBoundHolds(tolerance: Double) throws {
         var tally = BoundTally(tolerance: tolerance)
@@ -196,8 +225,8 @@ struct BoundTally {
 
     /// Expects the bound's keyframes for `request` to keep a linear renderer within the tolerance, and tallies them;
     /// skips a request whose plan is no progress motion or that the bound declines (counted).
-    mutating func check(_ request: PlanRequest, _ replay: String) throws {
-        guard let scene = try BoundScene(request) else { throw SceneSkipped() }
+    mutating func check(_ request: PlanRequest, window: Int? = nil, _ replay: String) throws {
+        guard let scene = try BoundScene(request, window: window) else { throw SceneSkipped() }
         guard let times = scene.boundTimes(tolerance: tolerance) else {
             declined += 1
             throw SceneSkipped()
@@ -225,25 +254,36 @@ struct BoundScene {
     let layers: [SampledLayer]
     private let choreography: Choreography
     private let sampled: [Int]
+    /// Where the scene's time starts in the plan's: a window's start, or 0.
+    private let offset: Double
 
     /// The request's tracks that are a progress motion (the others, on a window of time or a clock of their own, left
-    /// out), or nil when none is.
-    init?(_ request: PlanRequest) throws {
+    /// out), or with `window`, those of its window motion at that index (``Choreography/windowMotions(of:)``), over the
+    /// window's time; nil when there is none.
+    init?(_ request: PlanRequest, window: Int? = nil) throws {
         let validated = try request.validated()
         let choreography = Choreography(for: validated)
         let moving = choreography.movingParts
-        guard let motion = choreography.progressMotion(of: moving, timing: validated.timing) else { return nil }
+        let found: ProgressMotion?
+        if let window {
+            let motions = choreography.windowMotions(of: moving)
+            found = motions.indices.contains(window) ? motions[window] : nil
+        } else {
+            found = choreography.progressMotion(of: moving, timing: validated.timing)
+        }
+        guard let motion = found else { return nil }
         let sampled = motion.tracks.map { moving[$0] }
         self.choreography = choreography
         self.sampled = sampled
         self.motion = motion
-        duration = validated.timing.duration
+        offset = motion.window?.start ?? 0
+        duration = motion.window.map { $0.end - $0.start } ?? validated.timing.duration
         layers = choreography.sampledLayers(sampled)
     }
 
-    /// The tracks' exact keyframes at `time`.
+    /// The tracks' exact keyframes at `time` (from the scene's start).
     func state(_ time: Double) -> [Keyframe] {
-        let instant = ChannelInstant(time: time, clocks: choreography.clocks)
+        let instant = ChannelInstant(time: offset + time, clocks: choreography.clocks)
         return sampled.map { choreography.keyframe(of: $0, at: instant) }
     }
 
@@ -257,7 +297,7 @@ struct BoundScene {
     /// The time search's times, one array a track.
     func searchTimes(tolerance: Double) throws -> [[Double]] {
         var budget = PlanLimits.samplingBudget
-        let instant = { ChannelInstant(time: $0, clocks: choreography.clocks) }
+        let instant = { ChannelInstant(time: offset + $0, clocks: choreography.clocks) }
         return try Sampler.times(
             for: .tolerance(tolerance), duration: duration,
             state: { track, time in choreography.keyframe(of: sampled[track], at: instant(time)) }, tracks: layers.count,

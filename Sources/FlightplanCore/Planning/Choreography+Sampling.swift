@@ -13,11 +13,12 @@ extension Choreography {
         }
     }
 
-    /// The form the progress bound reads the part at `index` in: its own, but a flight's where its geometric channels do
-    /// not share one clock that is a share of the plan's progress (its form's kinks are then no kinks of the plan's
-    /// progress), which is measured.
+    /// The form the progress bound reads the part at `index` in: its own, but a flight's where its geometric channels
+    /// share neither one clock that is a share of the plan's progress nor the one window of time every channel it reads
+    /// runs on (its form's kinks are then no kinks of its motion's progress), which is measured.
     private func form(of index: Int) -> SampledLayer.Form {
-        parts[index].form == .flight && !clocks.geometryFollowsOneShare ? .measured : parts[index].form
+        guard parts[index].form == .flight, !clocks.geometryFollowsOneShare else { return parts[index].form }
+        return clocks.window(readBy: parts[index].reads) != nil && parts[index].reads.isSuperset(of: .geometry) ? .flight : .measured
     }
 
     /// The form beyond the plan's progress 1 (``FlightOvershoot``) of the part at `index`, where it is read as a flight and
@@ -102,8 +103,13 @@ extension Choreography {
         }
         for (window, tracks) in zip(windows, members) {
             let covered = tracks.map { sampled[$0] }
+            // A flight's corners, at its geometric channels' progress: the window's, or along a pop its complement.
+            var kinks: [Double] = []
+            for index in covered where form(of: index) == .flight {
+                kinks += parts[index].formKinks.map { clocks.direction == .push ? $0 : 1 - $0 }.filter { $0 > 0 && $0 < 1 }
+            }
             var motion = ProgressMotion(
-                curve: .bezier(window.curve), tracks: tracks, kinks: [],
+                curve: .bezier(window.curve), tracks: tracks, kinks: kinks.ascendingDistinct,
                 states: { progresses, slots, keyframes in
                     write(covered, slots: slots, atProgresses: progresses, onWindow: true, to: keyframes)
                 },
