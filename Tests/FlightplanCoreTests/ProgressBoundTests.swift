@@ -30,8 +30,9 @@ struct ProgressBoundTests {
         tally.report("tolerance \(tolerance) pt")
     }
 
-    /// A track that reads only channels on one window of time takes the bound on that window's curve over its time
-    /// (``Choreography/windowMotions(of:)``): checked over the window against the exact plan at its real instants.
+    /// A track that reads only channels on one window of time takes the bound on that window's curve (a Bézier or a
+    /// spring) over its time (``Choreography/windowMotions(of:)``): checked over the window against the exact plan at its
+    /// real instants.
     @Test("on a channel's window of time the bound's keyframes keep a linear renderer within the tolerance", arguments: [0.1, 0.5, 2])
     func boundHoldsOnWindows(tolerance: Double) throws {
         var tally = BoundTally(tolerance: tolerance)
@@ -41,7 +42,9 @@ struct ProgressBoundTests {
             if Bool.random(using: &rng) {
                 // The geometry (and the paint, sometimes the fades) on one window, so that flights take it too.
                 let start = Double.random(in: 0...0.6, using: &rng), end = Double.random(in: (start + 0.05)...1, using: &rng)
-                let window = ChannelTiming(.window(start: start, end: end), curve: RandomScenes.curve(using: &rng, overshooting: false))
+                var curve = RandomScenes.curve(using: &rng)
+                if case .spring(var spring) = curve { spring.response = nil; curve = .spring(spring) }
+                let window = ChannelTiming(.window(start: start, end: end), curve: curve)
                 let fades: [TimingChannel] = Bool.random(using: &rng) ? [.fadeIn, .fadeOut] : []
                 for channel in [TimingChannel.transform, .maskFrame, .cornerRadius, .color, .shadow] + fades {
                     request.timing.channels = (request.timing.channels ?? [:]).merging([channel: window]) { $1 }
@@ -277,7 +280,12 @@ struct BoundScene {
         self.sampled = sampled
         self.motion = motion
         offset = motion.window?.start ?? 0
-        duration = motion.window.map { $0.end - $0.start } ?? validated.timing.duration
+        // A window's spring runs its own duration (the window's, to rounding), where the bound's times end.
+        if motion.window != nil, case .spring(let spring) = motion.curve {
+            duration = spring.spring.duration
+        } else {
+            duration = motion.window.map { $0.end - $0.start } ?? validated.timing.duration
+        }
         layers = choreography.sampledLayers(sampled)
     }
 

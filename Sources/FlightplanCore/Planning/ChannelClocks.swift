@@ -124,20 +124,22 @@ final class ChannelClocks: Sendable {
     var hasWindows: Bool { !windowed.isEmpty }
 
     /// The one window of time every one of `channels` (at least one) runs on, when they share one inside the plan's
-    /// duration on a Bézier whose progress stays inside 0…1: a part that reads only those is then a function of that
-    /// window's progress (0 before it, 1 after it), which the progress bound can sample over the window's time
-    /// (``ChannelInstant/init(window:clocks:)`` gives the instant at a progress of it); else nil.
-    func window(readBy channels: ChannelSet) -> (start: Double, end: Double, curve: CubicBezier)? {
+    /// duration: a part that reads only those is then a function of that window's progress (0 before it, 1 after it),
+    /// which the progress bound can sample over the window's time on its curve (``ChannelInstant/init(window:clocks:)``
+    /// gives the instant at a progress of it); else nil.
+    func window(readBy channels: ChannelSet) -> (start: Double, end: Double, timing: ResolvedTiming)? {
         guard !channels.isEmpty, windowed.isSuperset(of: channels) else { return nil }
         var shared: Clock?
         for ordinal in clocks.indices where channels.rawValue & 1 << ordinal != 0 {
             guard shared == nil || shared == clocks[ordinal] else { return nil }
             shared = clocks[ordinal]
         }
+        // A spring whose own duration is not the window's (one given a response) is cut where the window ends: no
+        // function of its progress alone.
         guard case .window(let start, let end, let timing)? = shared, start >= 0, end <= self.timing.duration,
-            let curve = timing.boundedBezier
+            abs(timing.duration - (end - start)) <= 1e-9 * max(1, end)
         else { return nil }
-        return (start, end, curve)
+        return (start, end, timing)
     }
 
     /// The plan's progresses where a channel's share starts or ends (where a state may turn a corner), ascending and
@@ -227,6 +229,9 @@ struct ChannelInstant {
     private let clocks: Unmanaged<ChannelClocks>
     /// Every channel's progress, when it is not the clocks' (a dismissal drag holds them all at one level).
     private let level: Double?
+    /// Whether the opacities and colours hold `level` inside 0…1, as their clocks do (on a window whose spring passes
+    /// it); a drag's level is read as it is.
+    private var clampsLevel = false
 
     /// The instant `time` seconds into the transition.
     init(time: Double, clocks: ChannelClocks) {
@@ -258,9 +263,11 @@ struct ChannelInstant {
     }
 
     /// An instant at which the channels on one window of time (``ChannelClocks/window(readBy:)``) are at `progress` of
-    /// it (its eased progress, inside 0…1); only those channels are meaningful there.
+    /// it (its eased progress, beyond 0…1 where a spring carries it: the opacities and colours hold inside); only those
+    /// channels are meaningful there.
     init(window progress: Double, clocks: ChannelClocks) {
         self.init(level: clocks.direction == .push ? progress : 1 - progress, clocks: clocks)
+        clampsLevel = true
     }
 
     /// An instant at which every channel is at `level` along the push (0 collapsed, 1 expanded).
@@ -279,7 +286,8 @@ struct ChannelInstant {
 
     /// `channel`'s progress along the push at this instant.
     func callAsFunction(_ channel: TimingChannel) -> Double {
-        level ?? clocks._withUnsafeGuaranteedRef { $0.value(channel, time: time, progress: progress) }
+        guard let level else { return clocks._withUnsafeGuaranteedRef { $0.value(channel, time: time, progress: progress) } }
+        return clampsLevel && channel.isClamped ? min(max(0, level), 1) : level
     }
 
     /// The geometric channels' progresses at this instant: the transform's, the mask's and the radius's.

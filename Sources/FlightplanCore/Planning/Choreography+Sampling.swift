@@ -91,10 +91,10 @@ extension Choreography {
     func windowMotions(of sampled: [Int]) -> [ProgressMotion] {
         guard clocks.hasWindows else { return [] }
         var motions: [ProgressMotion] = []
-        var windows: [(start: Double, end: Double, curve: CubicBezier)] = [], members: [[Int]] = []
+        var windows: [(start: Double, end: Double, timing: ResolvedTiming)] = [], members: [[Int]] = []
         for (slot, index) in sampled.enumerated() where !parts[index].ownClock {
             guard let window = clocks.window(readBy: parts[index].reads) else { continue }
-            if let known = windows.firstIndex(where: { $0.start == window.start && $0.end == window.end && $0.curve == window.curve }) {
+            if let known = windows.firstIndex(where: { $0.start == window.start && $0.end == window.end && $0.timing == window.timing }) {
                 members[known].append(slot)
             } else {
                 windows.append(window)
@@ -102,6 +102,11 @@ extension Choreography {
             }
         }
         for (window, tracks) in zip(windows, members) {
+            // On a Bézier whose progress stays inside 0…1 or a spring that turns at most 64 times, as the plan's motion.
+            guard
+                let curve = window.timing.boundedBezier.map(ProgressMotion.Curve.bezier)
+                    ?? window.timing.spring.flatMap(SpringProgress.init).map(ProgressMotion.Curve.spring)
+            else { continue }
             let covered = tracks.map { sampled[$0] }
             // A flight's corners, at its geometric channels' progress: the window's, or along a pop its complement.
             var kinks: [Double] = []
@@ -109,7 +114,7 @@ extension Choreography {
                 kinks += parts[index].formKinks.map { clocks.direction == .push ? $0 : 1 - $0 }.filter { $0 > 0 && $0 < 1 }
             }
             var motion = ProgressMotion(
-                curve: .bezier(window.curve), tracks: tracks, kinks: kinks.ascendingDistinct,
+                curve: curve, tracks: tracks, kinks: kinks.ascendingDistinct,
                 states: { progresses, slots, keyframes in
                     write(covered, slots: slots, atProgresses: progresses, onWindow: true, to: keyframes)
                 },
