@@ -4,8 +4,7 @@ machine's noise does not move: `flightplan batch` runs under `valgrind --tool=ca
 distinct requests of each style (`style_requests`: examples/<style>.json with a random source frame, direction and
 image size, no `sampling`; the same requests with `{"keyframes": 31}`), and `Planner.plan`'s inclusive count is
 divided by N. Prints a Markdown table with the ratio of the two samplings per style. `--choreographed` measures the same
-requests with what a designer adds instead (`CHOREOGRAPHIES`: a channel on a window of time, a snapshot's stagger),
-which the progress bound does not read and the time search samples.
+requests with what a designer adds instead (`CHOREOGRAPHIES`: channels on a window of time, a snapshot's stagger).
 
 Needs valgrind (`apt-get install -y valgrind`) and a release build (`swift build -c release --product flightplan`).
 Usage: python3 Benchmarks/plan_instructions.py [BINARY (.build/release/flightplan)] [--requests N (60)] [--choreographed]
@@ -45,9 +44,15 @@ def planning_instructions(binary, requests):
 
 
 # What a designer adds to a style's requests, by row title: the corner radius rounding on a window of time of its own (on
-# the plan's curve), and a snapshot's children staggered.
-CHOREOGRAPHIES = [(f"{style}, cornerRadius on a window", style, {"timing": {"channels": {"cornerRadius": {"window": [0.2, 1]}}}})
-                  for style in STYLES] + [("snapshot, children staggered 0.04 s", "snapshot", {"snapshot": {"stagger": 0.04}})]
+# the plan's curve; the flight then reads two clocks and is searched in time), a fade or the whole geometry on one window
+# (those tracks take the bound on the window), and a snapshot's children staggered (each child takes the bound on its span).
+WINDOW = {"window": [0.2, 1]}
+CHOREOGRAPHIES = [(f"{style}, cornerRadius on a window", style, {"timing": {"channels": {"cornerRadius": WINDOW}}})
+                  for style in STYLES] + [
+    ("zoom, fadeIn on a window", "zoom", {"timing": {"channels": {"fadeIn": WINDOW}}}),
+    ("morph, transform, maskFrame and cornerRadius on one window", "morph",
+     {"timing": {"channels": {channel: WINDOW for channel in ("transform", "maskFrame", "cornerRadius")}}}),
+    ("snapshot, children staggered 0.04 s", "snapshot", {"snapshot": {"stagger": 0.04}})]
 
 
 def table(binary, requests, choreographed=False):

@@ -116,8 +116,9 @@ struct ChoreographyPropertyTests {
     /// instants known only by that progress (their time left at 0): such a part must read no channel on a window of time
     /// it does not declare (``Choreography/Part/reads``), and run on no clock of its own. A part that reads a windowed
     /// channel it does not declare, or a staggered child not marked, gives other values at the real instant.
-    /// Likewise a part the bound reads on one channel's window of time (``Choreography/windowMotions(of:)``), at an
-    /// instant known only by that window's progress.
+    /// Likewise a part the bound reads on one channel's window of time (``Choreography/windowMotions(of:timing:)``), at
+    /// an instant known only by that window's progress, and a staggered one at an instant of the plan's progress on its
+    /// own clock.
     @Test("a part that follows the plan's progress, or one window's, has the same values at an instant known only by that progress")
     func declaredReads() throws {
         var compared = 0, comparedOnWindows = 0
@@ -127,7 +128,7 @@ struct ChoreographyPropertyTests {
             let choreography = Choreography(for: validated), timing = validated.timing, clocks = choreography.clocks
             let moving = choreography.movingParts
             let following = moving.filter(choreography.followsPlanProgress)
-            let onWindows = choreography.windowMotions(of: moving).flatMap { motion in motion.tracks.map { moving[$0] } }
+            let onSpans = choreography.windowMotions(of: moving, timing: timing).flatMap { motion in motion.tracks.map { moving[$0] } }
             for step in 0...24 {
                 let time = timing.duration * Double(step) / 24
                 let real = ChannelInstant(time: time, clocks: clocks)
@@ -137,8 +138,15 @@ struct ChoreographyPropertyTests {
                     #expect(part.values(real) == part.values(byProgress), "\(part.id) at \(time) s, \(replay)")
                     compared += 1
                 }
-                for index in onWindows {
+                for index in onSpans {
                     let part = choreography.parts[index]
+                    if let stagger = part.stagger {
+                        let own = min(max(0, (time - stagger.delay) * timing.duration / stagger.moving), timing.duration)
+                        let byProgress = ChannelInstant(progress: timing.progress(atTime: own), clocks: clocks)
+                        #expect(part.values(real) == stagger.values(byProgress), "\(part.id) at \(time) s on its stagger, \(replay)")
+                        comparedOnWindows += 1
+                        continue
+                    }
                     // The window's progress, as its first channel the part reads has it at the real instant.
                     let channel = try #require(TimingChannel.allCases.first { part.reads.contains(ChannelSet($0)) })
                     let window = clocks.direction == .push ? real(channel) : 1 - real(channel)

@@ -31,14 +31,20 @@ struct ProgressBoundTests {
     }
 
     /// A track that reads only channels on one window of time takes the bound on that window's curve (a Bézier or a
-    /// spring) over its time (``Choreography/windowMotions(of:)``): checked over the window against the exact plan at its
-    /// real instants.
+    /// spring) over its time, and a staggered child on the plan's curve over its own span
+    /// (``Choreography/windowMotions(of:timing:)``): checked over the span against the exact plan at its real instants.
     @Test("on a channel's window of time the bound's keyframes keep a linear renderer within the tolerance", arguments: [0.1, 0.5, 2])
     func boundHoldsOnWindows(tolerance: Double) throws {
         var tally = BoundTally(tolerance: tolerance)
         try forAllScenes(count: 600, seed: 0xB0_7E, atLeast: 100) { rng, replay in
-            var request = RandomScenes.request(using: &rng, curve: RandomScenes.curve(using: &rng), sampling: .tolerance(tolerance))
+            let style: TransitionStyle? = Int.random(in: 0..<3, using: &rng) == 0 ? .snapshot : nil
+            var request = RandomScenes.request(using: &rng, style: style, curve: RandomScenes.curve(using: &rng), sampling: .tolerance(tolerance))
             request = RandomScenes.choreographed(request, using: &rng)
+            if style == .snapshot, !request.children.isEmpty {
+                // Staggered children, each on the plan's curve over its own span.
+                let spread = 0.5 / Double(request.children.count)
+                request.snapshot = SnapshotOptions(stagger: .random(in: 0.01...spread, using: &rng) * (try request.validated().timing.duration))
+            }
             if Bool.random(using: &rng) {
                 // The geometry (and the paint, sometimes the fades) on one window, so that flights take it too.
                 let start = Double.random(in: 0...0.6, using: &rng), end = Double.random(in: (start + 0.05)...1, using: &rng)
@@ -257,19 +263,19 @@ struct BoundScene {
     let layers: [SampledLayer]
     private let choreography: Choreography
     private let sampled: [Int]
-    /// Where the scene's time starts in the plan's: a window's start, or 0.
-    private let offset: Double
+    /// Where the scene's time starts in the plan's (a span's start, or 0), and how much faster the plan's runs.
+    private let offset: Double, scale: Double
 
     /// The request's tracks that are a progress motion (the others, on a window of time or a clock of their own, left
-    /// out), or with `window`, those of its window motion at that index (``Choreography/windowMotions(of:)``), over the
-    /// window's time; nil when there is none.
+    /// out), or with `window`, those of its motion over a span at that index (``Choreography/windowMotions(of:timing:)``),
+    /// over the span's time; nil when there is none.
     init?(_ request: PlanRequest, window: Int? = nil) throws {
         let validated = try request.validated()
         let choreography = Choreography(for: validated)
         let moving = choreography.movingParts
         let found: ProgressMotion?
         if let window {
-            let motions = choreography.windowMotions(of: moving)
+            let motions = choreography.windowMotions(of: moving, timing: validated.timing)
             found = motions.indices.contains(window) ? motions[window] : nil
         } else {
             found = choreography.progressMotion(of: moving, timing: validated.timing)
@@ -280,18 +286,21 @@ struct BoundScene {
         self.sampled = sampled
         self.motion = motion
         offset = motion.window?.start ?? 0
-        // A window's spring runs its own duration (the window's, to rounding), where the bound's times end.
+        // A span's spring runs its own duration (a window's, to rounding; a staggered child's, the plan's), where the
+        // bound's times end.
+        let span = motion.window.map { $0.end - $0.start } ?? validated.timing.duration
         if motion.window != nil, case .spring(let spring) = motion.curve {
             duration = spring.spring.duration
         } else {
-            duration = motion.window.map { $0.end - $0.start } ?? validated.timing.duration
+            duration = span
         }
+        scale = span / duration
         layers = choreography.sampledLayers(sampled)
     }
 
     /// The tracks' exact keyframes at `time` (from the scene's start).
     func state(_ time: Double) -> [Keyframe] {
-        let instant = ChannelInstant(time: offset + time, clocks: choreography.clocks)
+        let instant = ChannelInstant(time: offset + time * scale, clocks: choreography.clocks)
         return sampled.map { choreography.keyframe(of: $0, at: instant) }
     }
 
@@ -305,7 +314,7 @@ struct BoundScene {
     /// The time search's times, one array a track.
     func searchTimes(tolerance: Double) throws -> [[Double]] {
         var budget = PlanLimits.samplingBudget
-        let instant = { ChannelInstant(time: offset + $0, clocks: choreography.clocks) }
+        let instant = { ChannelInstant(time: offset + $0 * scale, clocks: choreography.clocks) }
         return try Sampler.times(
             for: .tolerance(tolerance), duration: duration,
             state: { track, time in choreography.keyframe(of: sampled[track], at: instant(time)) }, tracks: layers.count,

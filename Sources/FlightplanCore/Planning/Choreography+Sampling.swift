@@ -28,20 +28,26 @@ extension Choreography {
         return FlightOvershoot(flight, start: beyond.start, slope: beyond.slope)
     }
 
-    /// Writes the keyframes of the parts at `slots` of `sampled` at each of `progresses` (the plan's, or `onWindow`, their
-    /// one window's: ``ChannelInstant/init(window:clocks:)``) where `keyframes` points, one a part
-    /// (`[point * sampled.count + slot]`, over what is there: a `Keyframe` holds only doubles); the other slots are left as
-    /// they are (the progress bound reads those parts otherwise). Part by part: each part's values function is read once
-    /// for all the progresses, not retained and released again for each one.
+    /// Which progress a motion's states are read at: the plan's, one window of time's (``ChannelInstant/init(window:clocks:)``),
+    /// or the plan's on a staggered part's own clock (its ``Stagger/values``).
+    enum MotionClock {
+        case plan, window, stagger
+    }
+
+    /// Writes the keyframes of the parts at `slots` of `sampled` at each of `progresses` (on `clock`) where `keyframes`
+    /// points, one a part (`[point * sampled.count + slot]`, over what is there: a `Keyframe` holds only doubles); the
+    /// other slots are left as they are (the progress bound reads those parts otherwise). Part by part: each part's values
+    /// function is read once for all the progresses, not retained and released again for each one.
     func write(
-        _ sampled: [Int], slots: [Int], atProgresses progresses: UnsafeBufferPointer<Double>, onWindow: Bool = false,
+        _ sampled: [Int], slots: [Int], atProgresses progresses: UnsafeBufferPointer<Double>, on clock: MotionClock = .plan,
         to keyframes: UnsafeMutablePointer<Keyframe>
     ) {
         let tracks = sampled.count
         for slot in slots {
-            let index = sampled[slot], values = parts[index].values, frame = parts[index].frame
+            let index = sampled[slot], frame = parts[index].frame
+            let values = clock == .stagger ? parts[index].stagger!.values : parts[index].values
             for (point, progress) in progresses.enumerated() {
-                let instant = onWindow ? ChannelInstant(window: progress, clocks: clocks) : ChannelInstant(progress: progress, clocks: clocks)
+                let instant = clock == .window ? ChannelInstant(window: progress, clocks: clocks) : ChannelInstant(progress: progress, clocks: clocks)
                 keyframes[point * tracks + slot] = values(instant).keyframe(time: instant.time, progress: instant.progress, in: frame)
             }
         }
@@ -70,27 +76,33 @@ extension Choreography {
                 ?? timing.spring.flatMap(SpringProgress.init).map(ProgressMotion.Curve.spring)
         else { return nil }
         let covered = tracks.count == sampled.count ? sampled : tracks.map { sampled[$0] }
-        let clockKinks = clocks.progressKinks
-        var kinks = clockKinks
-        for index in covered where !parts[index].formKinks.isEmpty {
-            kinks += clocks.planProgresses(atGeometric: parts[index].formKinks) ?? []
-        }
-        if kinks.count > clockKinks.count { kinks = kinks.ascendingDistinct }
         var motion = ProgressMotion(
-            curve: curve, tracks: tracks, kinks: kinks,
+            curve: curve, tracks: tracks, kinks: planKinks(of: covered),
             states: { progresses, slots, keyframes in write(covered, slots: slots, atProgresses: progresses, to: keyframes) },
             trackState: { track, progress in keyframe(of: covered[track], at: ChannelInstant(progress: progress, clocks: clocks)) })
         if motion.range.high > 1 { motion.overshoots = covered.map(overshoot) }
         return motion
     }
 
-    /// The parts at `sampled` that are no function of the plan's progress but of one window of time's
-    /// (``ChannelClocks/window(readBy:)``: every channel they read runs on it, and they have no clock of their own), as a
-    /// ``ProgressMotion`` a window on its curve over its time (``ProgressMotion/window``), with their places in `sampled`
-    /// as its tracks; none where no part is.
-    func windowMotions(of sampled: [Int]) -> [ProgressMotion] {
-        guard clocks.hasWindows else { return [] }
-        var motions: [ProgressMotion] = []
+    /// The plan's progresses where the parts at `covered` may turn a corner: where a channel's share starts or ends, and the
+    /// flights' own corners (``Part/formKinks``, wherever the geometric channels share a clock).
+    private func planKinks(of covered: [Int]) -> [Double] {
+        let clockKinks = clocks.progressKinks
+        var kinks = clockKinks
+        for index in covered where !parts[index].formKinks.isEmpty {
+            kinks += clocks.planProgresses(atGeometric: parts[index].formKinks) ?? []
+        }
+        return kinks.count > clockKinks.count ? kinks.ascendingDistinct : kinks
+    }
+
+    /// The parts at `sampled` that are no function of the plan's progress but run over a span of its time, as a
+    /// ``ProgressMotion`` a span (``ProgressMotion/window``) with their places in `sampled` as its tracks: those of one
+    /// window of time (``ChannelClocks/window(readBy:)``: every channel they read runs on it, and they have no clock of
+    /// their own) on its curve, and the staggered ones that read no window (``Part/stagger``) on the plan's `timing` over
+    /// their own span; none where no part is.
+    func windowMotions(of sampled: [Int], timing: ResolvedTiming) -> [ProgressMotion] {
+        var motions = staggerMotions(of: sampled, timing: timing)
+        guard clocks.hasWindows else { return motions }
         var windows: [(start: Double, end: Double, timing: ResolvedTiming)] = [], members: [[Int]] = []
         for (slot, index) in sampled.enumerated() where !parts[index].ownClock {
             guard let window = clocks.window(readBy: parts[index].reads) else { continue }
@@ -116,12 +128,44 @@ extension Choreography {
             var motion = ProgressMotion(
                 curve: curve, tracks: tracks, kinks: kinks.ascendingDistinct,
                 states: { progresses, slots, keyframes in
-                    write(covered, slots: slots, atProgresses: progresses, onWindow: true, to: keyframes)
+                    write(covered, slots: slots, atProgresses: progresses, on: .window, to: keyframes)
                 },
                 trackState: { track, progress in keyframe(of: covered[track], at: ChannelInstant(window: progress, clocks: clocks)) })
             motion.window = (window.start, window.end)
             motions.append(motion)
         }
         return motions
+    }
+
+    /// The staggered parts at `sampled` that read no window of time, a ``ProgressMotion`` a child's span: the plan's
+    /// motion on `timing` (its kinks and overshoots as for the plan's own tracks), run over the span.
+    private func staggerMotions(of sampled: [Int], timing: ResolvedTiming) -> [ProgressMotion] {
+        var spans: [(delay: Double, moving: Double)] = [], members: [[Int]] = []
+        for (slot, index) in sampled.enumerated() {
+            guard let stagger = parts[index].stagger, clocks.followPlanProgress(parts[index].reads) else { continue }
+            if let known = spans.firstIndex(where: { $0.delay == stagger.delay && $0.moving == stagger.moving }) {
+                members[known].append(slot)
+            } else {
+                spans.append((stagger.delay, stagger.moving))
+                members.append([slot])
+            }
+        }
+        guard !spans.isEmpty,
+            let curve = timing.boundedBezier.map(ProgressMotion.Curve.bezier)
+                ?? timing.spring.flatMap(SpringProgress.init).map(ProgressMotion.Curve.spring)
+        else { return [] }
+        return zip(spans, members).map { span, tracks in
+            let covered = tracks.map { sampled[$0] }
+            var motion = ProgressMotion(
+                curve: curve, tracks: tracks, kinks: planKinks(of: covered),
+                states: { progresses, slots, keyframes in write(covered, slots: slots, atProgresses: progresses, on: .stagger, to: keyframes) },
+                trackState: { track, progress in
+                    parts[covered[track]].stagger!.values(ChannelInstant(progress: progress, clocks: clocks))
+                        .keyframe(time: 0, progress: progress, in: parts[covered[track]].frame)
+                })
+            if motion.range.high > 1 { motion.overshoots = covered.map(overshoot) }
+            motion.window = (span.delay, span.delay + span.moving)
+            return motion
+        }
     }
 }

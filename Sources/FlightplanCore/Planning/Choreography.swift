@@ -38,8 +38,18 @@ struct Choreography {
         /// time, and it has no ``ownClock``, it is a function of the plan's progress, which the progress bound samples.
         var reads: ChannelSet = .all
         /// Whether it runs on a clock of its own rather than the plan's (a staggered child, an interrupted track's
-        /// rate-matched motion): it is then sampled in time.
+        /// rate-matched motion): it is then sampled in time, or on its ``stagger``'s span.
         var ownClock = false
+        /// For a staggered child: the plan's clock run over its own span of the plan's time, and its values on that clock.
+        var stagger: Stagger? = nil
+        var values: (ChannelInstant) -> TrackValues
+    }
+
+    /// A staggered part's own clock: the plan's whole motion run over `moving` seconds from `delay` (held at its start
+    /// before, at its end after), and the part's values at an instant of that clock.
+    struct Stagger {
+        var delay: Double
+        var moving: Double
         var values: (ChannelInstant) -> TrackValues
     }
 
@@ -184,9 +194,7 @@ struct Choreography {
             let delay = stagger * Double(index)
             parts += kit.snapshots(
                 incoming: ("child:\(child.id)", .child, tracks.incoming), outgoing: ("outgoingChild:\(child.id)", .outgoingChild, tracks.outgoing),
-                sharedShape: clips,
-                local: stagger > 0 ? { instant in instant.retimed { min(max(0, ($0 - delay) * duration / moving), duration) } } : nil
-            )
+                sharedShape: clips, stagger: stagger > 0 ? (delay, moving, duration) : nil)
         }
     }
 }
@@ -349,30 +357,36 @@ struct PartKit {
     }
 
     /// A snapshot transition's two snapshots, each flying with its flight: the outgoing fading out and the incoming
-    /// fading in as the fade mode says, stacked as it says (the incoming above, unless it fades `out`); `local` maps
-    /// the plan's instant to the pair's own (a staggered child's; nil where the two keep the plan's). When the two share
-    /// one shape at every instant (`sharedShape`: the same clip and radii), they fade as ``pairOpacity(incoming:_:)``
-    /// says, without a dip; else each as the mode means it, over the other.
+    /// fading in as the fade mode says, stacked as it says (the incoming above, unless it fades `out`); a `stagger` runs
+    /// the pair's motion over `moving` seconds of the plan's `duration` from `delay` (a staggered child's; nil where the
+    /// two keep the plan's clock). When the two share one shape at every instant (`sharedShape`: the same clip and
+    /// radii), they fade as ``pairOpacity(incoming:_:)`` says, without a dip; else each as the mode means it, over the
+    /// other.
     func snapshots(
         incoming: (id: String, role: TrackRole, flight: FlightTrack), outgoing: (id: String, role: TrackRole, flight: FlightTrack),
-        sharedShape: Bool, local: ((ChannelInstant) -> ChannelInstant)? = nil
+        sharedShape: Bool, stagger: (delay: Double, moving: Double, duration: Double)? = nil
     ) -> [Choreography.Part] {
         let fadeMode = self.fadeMode
         // The side, the shape and the clock are settled here, once, rather than by a closure called at every instant.
         func snapshot(_ side: (id: String, role: TrackRole, flight: FlightTrack), isIncoming: Bool) -> Choreography.Part {
             let flight = side.flight
             let linearOpacity = !sharedShape || pairOpacityIsLinear(incoming: isIncoming)
-            return Choreography.Part(
-                id: side.id, role: side.role, frame: flight.layer, cornerCurve: cornerCurve, clip: region, flight: Flight(flight),
-                form: linearOpacity ? .flight : .measured, formKinks: flight.kinks, formFlight: flight,
-                reads: ChannelSet.geometry.union(fadeReads(incoming: isIncoming, sharedShape: sharedShape)), ownClock: local != nil
-            ) { instant in
-                let instant = local?(instant) ?? instant
+            let own = { (instant: ChannelInstant) in
                 var values = Self.geometry(of: flight, at: instant)
                 values.opacity =
                     sharedShape ? self.pairOpacity(incoming: isIncoming, instant) : isIncoming ? self.incoming(instant) : self.outgoing(instant)
                 return values
             }
+            var part = Choreography.Part(
+                id: side.id, role: side.role, frame: flight.layer, cornerCurve: cornerCurve, clip: region, flight: Flight(flight),
+                form: linearOpacity ? .flight : .measured, formKinks: flight.kinks, formFlight: flight,
+                reads: ChannelSet.geometry.union(fadeReads(incoming: isIncoming, sharedShape: sharedShape)), values: own)
+            if let (delay, moving, duration) = stagger {
+                part.ownClock = true
+                part.stagger = Choreography.Stagger(delay: delay, moving: moving, values: own)
+                part.values = { instant in own(instant.retimed { min(max(0, ($0 - delay) * duration / moving), duration) }) }
+            }
+            return part
         }
         let incomingPart = snapshot(incoming, isIncoming: true)
         let outgoingPart = snapshot(outgoing, isIncoming: false)

@@ -130,6 +130,7 @@ extension Choreography {
             let maskRests = ownMask.map { $0.value == endMask && $0.rate == .zero } ?? true
             parts[index].moves = true
             parts[index].ownClock = true
+            parts[index].stagger = nil
             parts[index].values = { instant in
                 let t = instant.time
                 let now = RateMatchedMotion.Instant(time: t, timing: timing)

@@ -26,7 +26,7 @@ public enum Planner {
         var roundingBudget: Double?
         if case .tolerance(let tolerance) = sampling {
             progressMotion = choreography.progressMotion(of: sampled, timing: validated.timing)
-            windowMotions = choreography.windowMotions(of: sampled)
+            windowMotions = choreography.windowMotions(of: sampled, timing: validated.timing)
             try checkReachBeforeSearch(validated, choreography: choreography, sampled: sampled, motion: progressMotion)
             if validated.request.precision == nil {
                 roundingBudget = tolerance * KeyframeRounding.toleranceShare

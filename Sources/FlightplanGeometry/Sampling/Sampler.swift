@@ -223,13 +223,15 @@ package enum Sampler {
         return times
     }
 
-    /// A window's own `times` (from 0 to its length) as a plan's of `duration`: moved to its `start` and ending at its
-    /// `end`, with the plan's start and end where the window leaves them out (the track holds still there).
+    /// A span's own `times` (from 0 to its curve's end: its length, or a spring's duration run faster or slower over it)
+    /// as a plan's of `duration`: mapped onto its `start`…`end`, with the plan's start and end where the span leaves them
+    /// out (the track holds still there).
     static func windowed(_ times: [Double], start: Double, end: Double, duration: Double) -> [Double] {
         var planTimes: [Double] = []
         planTimes.reserveCapacity(times.count + 2)
         if start > 0 { planTimes.append(0) }
-        for time in times.dropLast() where start + time < end { planTimes.append(start + time) }
+        let scale = (end - start) / times[times.count - 1]
+        for time in times.dropLast() where start + time * scale < end { planTimes.append(start + time * scale) }
         planTimes.append(end)
         if end < duration { planTimes.append(duration) }
         return planTimes
