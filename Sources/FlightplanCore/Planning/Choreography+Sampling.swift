@@ -13,12 +13,14 @@ extension Choreography {
         }
     }
 
-    /// The form the progress bound reads the part at `index` in: its own, but a flight's where its geometric channels
-    /// share neither one clock that is a share of the plan's progress nor the one window of time every channel it reads
-    /// runs on (its form's kinks are then no kinks of its motion's progress), which is measured.
+    /// The form the progress bound reads the part at `index` in: its own, but a flight's, or one with corners of its own
+    /// (``Part/formKinks``), where its geometric channels share neither one clock that is a share of the plan's progress
+    /// nor the one window of time every channel it reads runs on (its form's kinks are then no kinks of its motion's
+    /// progress), which is measured.
     private func form(of index: Int) -> SampledLayer.Form {
-        guard parts[index].form == .flight, !clocks.geometryFollowsOneShare else { return parts[index].form }
-        return clocks.window(readBy: parts[index].reads) != nil && parts[index].reads.isSuperset(of: .geometry) ? .flight : .measured
+        let part = parts[index]
+        guard part.form == .flight || !part.formKinks.isEmpty, !clocks.geometryFollowsOneShare else { return part.form }
+        return clocks.window(readBy: part.reads) != nil ? part.form : .measured
     }
 
     /// The form beyond the plan's progress 1 (``FlightOvershoot``) of the part at `index`, where it is read as a flight and
@@ -120,9 +122,9 @@ extension Choreography {
                     ?? window.timing.spring.flatMap(SpringProgress.init).map(ProgressMotion.Curve.spring)
             else { continue }
             let covered = tracks.map { sampled[$0] }
-            // A flight's corners, at its geometric channels' progress: the window's, or along a pop its complement.
+            // A part's own corners, at its geometric channels' progress: the window's, or along a pop its complement.
             var kinks: [Double] = []
-            for index in covered where form(of: index) == .flight {
+            for index in covered {
                 kinks += parts[index].formKinks.map { clocks.direction == .push ? $0 : 1 - $0 }.filter { $0 > 0 && $0 < 1 }
             }
             var motion = ProgressMotion(

@@ -30,7 +30,8 @@ struct Choreography {
         /// geometry (``FlightTrack``, ``RevealTrack``) with an opacity linear in its channel, whose own corners
         /// ``formKinks`` holds. A flight is measured where the transform, the mask and the radius do not share one clock.
         var form: SampledLayer.Form = .measured
-        /// For a flight: the progresses of its geometric channels where its form turns a corner (``FlightTrack/kinks``).
+        /// The progresses of its geometric channels where its form turns a corner: a flight's (``FlightTrack/kinks``),
+        /// where reveal's image has faded out.
         var formKinks: [Double] = []
         /// For a flight whose form a spring may carry past the plan's end: the flight (``FlightOvershoot``).
         var formFlight: FlightTrack? = nil

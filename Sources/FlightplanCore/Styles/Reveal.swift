@@ -29,7 +29,10 @@ extension Choreography {
         if growsColour {
             let fadeShare = PlanDefaults.revealImageFadeShare
             parts.insert(
-                Part(id: "contentImage", role: .content, frame: whole, parent: element.id, reads: ChannelSet(.transform)) { instant in
+                Part(
+                    id: "contentImage", role: .content, frame: whole, parent: element.id, form: .linear, formKinks: [fadeShare],
+                    reads: ChannelSet(.transform)
+                ) { instant in
                     TrackValues(opacity: 1 - min(max(instant(.transform) / fadeShare, 0), 1))
                 }, at: sourceIndex + 2)
         }
