@@ -18,9 +18,9 @@ extension Choreography {
     /// nor the one window of time every channel it reads runs on (its form's kinks are then no kinks of its motion's
     /// progress), which is measured.
     private func form(of index: Int) -> SampledLayer.Form {
-        let part = parts[index]
-        guard part.form == .flight || !part.formKinks.isEmpty, !clocks.geometryFollowsOneShare else { return part.form }
-        return clocks.window(readBy: part.reads) != nil ? part.form : .measured
+        let form = parts[index].form
+        guard form == .flight || !parts[index].formKinks.isEmpty, !clocks.geometryFollowsOneShare else { return form }
+        return clocks.window(readBy: parts[index].reads) != nil ? form : .measured
     }
 
     /// The form beyond the plan's progress 1 (``FlightOvershoot``) of the part at `index`, where it is read as a flight and
@@ -143,7 +143,7 @@ extension Choreography {
     /// motion on `timing` (its kinks and overshoots as for the plan's own tracks), run over the span.
     private func staggerMotions(of sampled: [Int], timing: ResolvedTiming) -> [ProgressMotion] {
         var spans: [(delay: Double, moving: Double)] = [], members: [[Int]] = []
-        for (slot, index) in sampled.enumerated() {
+        for (slot, index) in sampled.enumerated() where parts[index].ownClock {
             guard let stagger = parts[index].stagger, clocks.followPlanProgress(parts[index].reads) else { continue }
             if let known = spans.firstIndex(where: { $0.delay == stagger.delay && $0.moving == stagger.moving }) {
                 members[known].append(slot)
