@@ -73,10 +73,7 @@ extension Choreography {
         var tracks: [Int] = []
         tracks.reserveCapacity(sampled.count)
         for (slot, index) in sampled.enumerated() where followsPlanProgress(index) { tracks.append(slot) }
-        guard !tracks.isEmpty,
-            let curve = timing.boundedBezier.map(ProgressMotion.Curve.bezier)
-                ?? timing.spring.flatMap(SpringProgress.init).map(ProgressMotion.Curve.spring)
-        else { return nil }
+        guard !tracks.isEmpty, let curve = Self.progressCurve(of: timing) else { return nil }
         let covered = tracks.count == sampled.count ? sampled : tracks.map { sampled[$0] }
         var motion = ProgressMotion(
             curve: curve, tracks: tracks, kinks: planKinks(of: covered),
@@ -84,6 +81,12 @@ extension Choreography {
             trackState: { track, progress in keyframe(of: covered[track], at: ChannelInstant(progress: progress, clocks: clocks)) })
         if motion.range.high > 1 { motion.overshoots = covered.map(overshoot) }
         return motion
+    }
+
+    /// `timing`'s curve as the progress bound reads it: a Bézier whose progress stays inside 0…1, or a spring that turns
+    /// at most 64 times; else nil.
+    private static func progressCurve(of timing: ResolvedTiming) -> ProgressMotion.Curve? {
+        timing.boundedBezier.map(ProgressMotion.Curve.bezier) ?? timing.spring.flatMap(SpringProgress.init).map(ProgressMotion.Curve.spring)
     }
 
     /// The plan's progresses where the parts at `covered` may turn a corner: where a channel's share starts or ends, and the
@@ -116,11 +119,7 @@ extension Choreography {
             }
         }
         for (window, tracks) in zip(windows, members) {
-            // On a Bézier whose progress stays inside 0…1 or a spring that turns at most 64 times, as the plan's motion.
-            guard
-                let curve = window.timing.boundedBezier.map(ProgressMotion.Curve.bezier)
-                    ?? window.timing.spring.flatMap(SpringProgress.init).map(ProgressMotion.Curve.spring)
-            else { continue }
+            guard let curve = Self.progressCurve(of: window.timing) else { continue }
             let covered = tracks.map { sampled[$0] }
             // A part's own corners, at its geometric channels' progress: the window's, or along a pop its complement.
             var kinks: [Double] = []
@@ -152,10 +151,7 @@ extension Choreography {
                 members.append([slot])
             }
         }
-        guard !spans.isEmpty,
-            let curve = timing.boundedBezier.map(ProgressMotion.Curve.bezier)
-                ?? timing.spring.flatMap(SpringProgress.init).map(ProgressMotion.Curve.spring)
-        else { return [] }
+        guard !spans.isEmpty, let curve = Self.progressCurve(of: timing) else { return [] }
         return zip(spans, members).map { span, tracks in
             let covered = tracks.map { sampled[$0] }
             var motion = ProgressMotion(
