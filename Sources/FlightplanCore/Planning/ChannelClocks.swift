@@ -144,7 +144,7 @@ final class ChannelClocks: Sendable {
 
     /// The plan's progresses where a channel's share starts or ends (where a state may turn a corner), ascending and
     /// strictly inside 0…1; a channel on a window of time has none (the parts that read it are no functions of the plan's
-    /// progress, and are sampled in time).
+    /// progress, and are sampled on that window or in time).
     var progressKinks: [Double] {
         // Gathered in an array, then sorted with repeats dropped: a set of them (hashing each share) cost more than the
         // rest of finding them.

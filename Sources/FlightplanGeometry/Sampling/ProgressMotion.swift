@@ -1,6 +1,7 @@
-/// The tracks of a plan whose state is a function of the plan's eased progress alone (they read no channel on a window
-/// of time and are neither staggered nor interrupted), on a Bézier timing curve whose progress stays inside 0…1 or on a
-/// spring: what the progress bound needs. The sampler's other tracks are searched in time.
+/// The tracks of a plan whose state is a function of one eased progress alone, on a Bézier timing curve whose progress
+/// stays inside 0…1 or on a spring: the plan's (tracks that read no channel on a window of time and are neither staggered
+/// nor interrupted), or over a span of the plan's time (``window``: a channel's window, a staggered child's span). What
+/// the progress bound needs; the sampler's other tracks are searched in time.
 package struct ProgressMotion {
     /// How the plan's progress moves over time.
     package enum Curve {
@@ -32,9 +33,9 @@ package struct ProgressMotion {
     /// Per track, a flight's form beyond the progress 1 where a spring carries it there and it has one
     /// (``FlightOvershoot``; a flight without one is measured there); empty where no track has one.
     package var overshoots: [FlightOvershoot?] = []
-    /// For tracks that follow one channel's window of time rather than the plan's progress: the window's start and end in
-    /// seconds, over which the motion's curve runs (the tracks hold their first state before it and their last after it);
-    /// nil for the plan's own progress over its whole duration.
+    /// For tracks that follow one channel's window of time, or a staggered child's span, rather than the plan's progress:
+    /// its start and end in seconds, over which the motion's curve runs (the tracks hold their first state before it and
+    /// their last after it); nil for the plan's own progress over its whole duration.
     package var window: (start: Double, end: Double)?
 
     /// Creates a progress motion.
