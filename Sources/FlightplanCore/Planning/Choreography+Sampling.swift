@@ -46,13 +46,28 @@ extension Choreography {
     ) {
         let tracks = sampled.count
         for slot in slots {
-            let index = sampled[slot], frame = parts[index].frame
-            let values = clock == .stagger ? parts[index].stagger!.values : parts[index].values
+            let index = sampled[slot], frame = parts[index].frame, values = self.values(of: index, on: clock)
             for (point, progress) in progresses.enumerated() {
-                let instant = clock == .window ? ChannelInstant(window: progress, clocks: clocks) : ChannelInstant(progress: progress, clocks: clocks)
+                let instant = self.instant(at: progress, on: clock)
                 keyframes[point * tracks + slot] = values(instant).keyframe(time: instant.time, progress: instant.progress, in: frame)
             }
         }
+    }
+
+    /// The keyframe of the part at `index` at `progress` on `clock` (locating a corner follows one part).
+    func keyframe(of index: Int, at progress: Double, on clock: MotionClock) -> Keyframe {
+        let instant = instant(at: progress, on: clock)
+        return values(of: index, on: clock)(instant).keyframe(time: instant.time, progress: instant.progress, in: parts[index].frame)
+    }
+
+    /// The values function of the part at `index` on `clock`: a staggered part's on its own clock.
+    private func values(of index: Int, on clock: MotionClock) -> (ChannelInstant) -> TrackValues {
+        clock == .stagger ? parts[index].stagger!.values : parts[index].values
+    }
+
+    /// The instant at `progress` on `clock`.
+    private func instant(at progress: Double, on clock: MotionClock) -> ChannelInstant {
+        clock == .window ? ChannelInstant(window: progress, clocks: clocks) : ChannelInstant(progress: progress, clocks: clocks)
     }
 
     /// The keyframe of the part at `index` at `instant`.
@@ -78,7 +93,7 @@ extension Choreography {
         var motion = ProgressMotion(
             curve: curve, tracks: tracks, kinks: planKinks(of: covered),
             states: { progresses, slots, keyframes in write(covered, slots: slots, atProgresses: progresses, to: keyframes) },
-            trackState: { track, progress in keyframe(of: covered[track], at: ChannelInstant(progress: progress, clocks: clocks)) })
+            trackState: { track, progress in keyframe(of: covered[track], at: progress, on: .plan) })
         if motion.range.high > 1 { motion.overshoots = covered.map(overshoot) }
         return motion
     }
@@ -131,7 +146,7 @@ extension Choreography {
                 states: { progresses, slots, keyframes in
                     write(covered, slots: slots, atProgresses: progresses, on: .window, to: keyframes)
                 },
-                trackState: { track, progress in keyframe(of: covered[track], at: ChannelInstant(window: progress, clocks: clocks)) })
+                trackState: { track, progress in keyframe(of: covered[track], at: progress, on: .window) })
             motion.window = (window.start, window.end)
             motions.append(motion)
         }
@@ -157,10 +172,7 @@ extension Choreography {
             var motion = ProgressMotion(
                 curve: curve, tracks: tracks, kinks: planKinks(of: covered),
                 states: { progresses, slots, keyframes in write(covered, slots: slots, atProgresses: progresses, on: .stagger, to: keyframes) },
-                trackState: { track, progress in
-                    parts[covered[track]].stagger!.values(ChannelInstant(progress: progress, clocks: clocks))
-                        .keyframe(time: 0, progress: progress, in: parts[covered[track]].frame)
-                })
+                trackState: { track, progress in keyframe(of: covered[track], at: progress, on: .stagger) })
             if motion.range.high > 1 { motion.overshoots = covered.map(overshoot) }
             motion.window = (span.delay, span.delay + span.moving)
             return motion

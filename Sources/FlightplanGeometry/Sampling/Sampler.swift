@@ -102,7 +102,7 @@ package enum Sampler {
     /// 10⁻³ does, in five bisection steps instead of ten: the search takes about a third less time.
     static let bisectionResolution = 1.0 / 32
     /// After a segment's confirmation fails, its next candidate is this share of the one that failed.
-    static let firstShrink = 0.9
+    static let shrinkAfterFailedConfirmation = 0.9
     /// Most candidates in one segment that the time search aims from the checks' stray (``aimedLength(_:stray:)``) before
     /// bisection alone takes over.
     static let maximumTimeAims = 3
@@ -326,7 +326,7 @@ package enum Sampler {
                 bad = found
                 good = nil
                 aims = maximumTimeAims
-                candidate = start + firstShrink * (found - start)
+                candidate = start + shrinkAfterFailedConfirmation * (found - start)
             }
             guard let accepted = good else { break }
             times.append(accepted)
