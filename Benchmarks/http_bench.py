@@ -52,14 +52,20 @@ BUILD = os.path.join(ROOT, ".build", "release")
 TICKS = os.sysconf("SC_CLK_TCK")
 
 
+def build_floor(binary):
+    """The floor (Benchmarks/Floor/floor.c), compiled beside `binary`."""
+    floor = os.path.join(os.path.dirname(os.path.abspath(binary)), "flightplan-floor")
+    subprocess.run(["cc", "-O2", "-o", floor, os.path.join(ROOT, "Benchmarks", "Floor", "floor.c"), "-lmicrohttpd", "-lpthread"],
+                   check=True)
+    return floor
+
+
 def build(peer, binary):
     """The servers' binaries: flightplan (`binary`, else a release build of it), the floor, and the peer if asked."""
     if not binary:
         subprocess.run(["swift", "build", "-c", "release", "--product", "flightplan"], cwd=ROOT, check=True, stdout=subprocess.DEVNULL)
         binary = os.path.join(BUILD, "flightplan")
-    floor = os.path.join(os.path.dirname(os.path.abspath(binary)), "flightplan-floor")
-    subprocess.run(["cc", "-O2", "-o", floor, os.path.join(ROOT, "Benchmarks", "Floor", "floor.c"), "-lmicrohttpd", "-lpthread"],
-                   check=True)
+    floor = build_floor(binary)
     peer_binary = None
     if peer:
         package = os.path.join(ROOT, "Benchmarks", "Peer")

@@ -295,7 +295,7 @@ def main():
         f"python3 Benchmarks/server_instructions.py --workloads {styles} --requests {style_requests}")
     print(f"$ {values['workload_instructions_command']}", file=sys.stderr)
     values["workload_instructions_table"] = server_instructions.table(
-        [(workload, server_instructions.measure(binary, style_requests, workload=workload)) for workload in styles.split(",")])
+        server_instructions.workload_columns(binary, style_requests, styles.split(",")))
     plans = 10 if quick else 60
     values["plan_instructions_command"] = f"python3 Benchmarks/plan_instructions.py --requests {plans}"
     print(f"$ {values['plan_instructions_command']}", file=sys.stderr)
