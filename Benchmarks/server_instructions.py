@@ -114,7 +114,7 @@ def measure(binary, requests=400, sampling="keyframes", environment=None, worklo
 
 
 def per_request(few, many, requests):
-    """Each part's instructions a request: the difference of two profiles' (``profile(command:bodies:out:environment:)``'s)
+    """Each part's instructions a request: the difference of two profiles (``profile``'s totals)
     over the `requests` between them."""
     parts = {"whole": (many[0] - few[0]) / requests}
     for name in ["endpoint", *STEPS, "pool"]:
