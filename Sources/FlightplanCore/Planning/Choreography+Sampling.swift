@@ -41,7 +41,7 @@ extension Choreography {
     /// other slots are left as they are (the progress bound reads those parts otherwise). Part by part: each part's values
     /// function is read once for all the progresses, not retained and released again for each one.
     func write(
-        _ sampled: [Int], slots: [Int], atProgresses progresses: UnsafeBufferPointer<Double>, on clock: MotionClock = .plan,
+        _ sampled: [Int], slots: [Int], atProgresses progresses: UnsafeBufferPointer<Double>, on clock: MotionClock,
         to keyframes: UnsafeMutablePointer<Keyframe>
     ) {
         let tracks = sampled.count
@@ -90,12 +90,33 @@ extension Choreography {
         for (slot, index) in sampled.enumerated() where followsPlanProgress(index) { tracks.append(slot) }
         guard !tracks.isEmpty, let curve = Self.progressCurve(of: timing) else { return nil }
         let covered = tracks.count == sampled.count ? sampled : tracks.map { sampled[$0] }
-        var motion = ProgressMotion(
-            curve: curve, tracks: tracks, kinks: planKinks(of: covered),
-            states: { progresses, slots, keyframes in write(covered, slots: slots, atProgresses: progresses, to: keyframes) },
-            trackState: { track, progress in keyframe(of: covered[track], at: progress, on: .plan) })
+        var motion = self.motion(of: covered, tracks: tracks, curve: curve, kinks: planKinks(of: covered), on: .plan)
         if motion.range.high > 1 { motion.overshoots = covered.map(overshoot) }
         return motion
+    }
+
+    /// The parts at `covered` (their places in the sampled parts: `tracks`) as a ``ProgressMotion`` on `curve` with `kinks`,
+    /// their states read at its progresses on `clock`.
+    private func motion(of covered: [Int], tracks: [Int], curve: ProgressMotion.Curve, kinks: [Double], on clock: MotionClock) -> ProgressMotion {
+        ProgressMotion(
+            curve: curve, tracks: tracks, kinks: kinks,
+            states: { progresses, slots, keyframes in write(covered, slots: slots, atProgresses: progresses, on: clock, to: keyframes) },
+            trackState: { track, progress in keyframe(of: covered[track], at: progress, on: clock) })
+    }
+
+    /// The places in `sampled` of the parts `key` gives a key, grouped by their keys (`same` says which are one) in the
+    /// order each first appears.
+    private static func grouped<Key>(_ sampled: [Int], by key: (Int) -> Key?, same: (Key, Key) -> Bool) -> [(key: Key, tracks: [Int])] {
+        var groups: [(key: Key, tracks: [Int])] = []
+        for (slot, index) in sampled.enumerated() {
+            guard let key = key(index) else { continue }
+            if let known = groups.firstIndex(where: { same($0.key, key) }) {
+                groups[known].tracks.append(slot)
+            } else {
+                groups.append((key, [slot]))
+            }
+        }
+        return groups
     }
 
     /// `timing`'s curve as the progress bound reads it: a Bézier whose progress stays inside 0…1, or a spring that turns
@@ -123,17 +144,13 @@ extension Choreography {
     func windowMotions(of sampled: [Int], timing: ResolvedTiming) -> [ProgressMotion] {
         var motions = staggerMotions(of: sampled, timing: timing)
         guard clocks.hasWindows else { return motions }
-        var windows: [(start: Double, end: Double, timing: ResolvedTiming)] = [], members: [[Int]] = []
-        for (slot, index) in sampled.enumerated() where !parts[index].ownClock {
-            guard let window = clocks.window(readBy: parts[index].reads) else { continue }
-            if let known = windows.firstIndex(where: { $0.start == window.start && $0.end == window.end && $0.timing == window.timing }) {
-                members[known].append(slot)
-            } else {
-                windows.append(window)
-                members.append([slot])
-            }
+        typealias Window = (start: Double, end: Double, timing: ResolvedTiming)
+        func window(of index: Int) -> Window? { parts[index].ownClock ? nil : clocks.window(readBy: parts[index].reads) }
+        func same(_ known: Window, _ window: Window) -> Bool {
+            known.start == window.start && known.end == window.end && known.timing == window.timing
         }
-        for (window, tracks) in zip(windows, members) {
+        let windows = Self.grouped(sampled, by: window, same: same)
+        for (window, tracks) in windows {
             guard let curve = Self.progressCurve(of: window.timing) else { continue }
             let covered = tracks.map { sampled[$0] }
             // A part's own corners, at its geometric channels' progress: the window's, or along a pop its complement.
@@ -141,12 +158,7 @@ extension Choreography {
             for index in covered {
                 kinks += parts[index].formKinks.map { clocks.direction == .push ? $0 : 1 - $0 }.filter { $0 > 0 && $0 < 1 }
             }
-            var motion = ProgressMotion(
-                curve: curve, tracks: tracks, kinks: kinks.ascendingDistinct,
-                states: { progresses, slots, keyframes in
-                    write(covered, slots: slots, atProgresses: progresses, on: .window, to: keyframes)
-                },
-                trackState: { track, progress in keyframe(of: covered[track], at: progress, on: .window) })
+            var motion = self.motion(of: covered, tracks: tracks, curve: curve, kinks: kinks.ascendingDistinct, on: .window)
             motion.window = (window.start, window.end)
             motions.append(motion)
         }
@@ -156,23 +168,16 @@ extension Choreography {
     /// The staggered parts at `sampled` that read no window of time, a ``ProgressMotion`` a child's span: the plan's
     /// motion on `timing` (its kinks and overshoots as for the plan's own tracks), run over the span.
     private func staggerMotions(of sampled: [Int], timing: ResolvedTiming) -> [ProgressMotion] {
-        var spans: [(delay: Double, moving: Double)] = [], members: [[Int]] = []
-        for (slot, index) in sampled.enumerated() where parts[index].ownClock {
-            guard let stagger = parts[index].stagger, clocks.followPlanProgress(parts[index].reads) else { continue }
-            if let known = spans.firstIndex(where: { $0.delay == stagger.delay && $0.moving == stagger.moving }) {
-                members[known].append(slot)
-            } else {
-                spans.append((stagger.delay, stagger.moving))
-                members.append([slot])
-            }
+        typealias Span = (delay: Double, moving: Double)
+        func span(of index: Int) -> Span? {
+            guard parts[index].ownClock, let stagger = parts[index].stagger, clocks.followPlanProgress(parts[index].reads) else { return nil }
+            return (stagger.delay, stagger.moving)
         }
+        let spans = Self.grouped(sampled, by: span) { (known: Span, span: Span) in known == span }
         guard !spans.isEmpty, let curve = Self.progressCurve(of: timing) else { return [] }
-        return zip(spans, members).map { span, tracks in
+        return spans.map { span, tracks in
             let covered = tracks.map { sampled[$0] }
-            var motion = ProgressMotion(
-                curve: curve, tracks: tracks, kinks: planKinks(of: covered),
-                states: { progresses, slots, keyframes in write(covered, slots: slots, atProgresses: progresses, on: .stagger, to: keyframes) },
-                trackState: { track, progress in keyframe(of: covered[track], at: progress, on: .stagger) })
+            var motion = self.motion(of: covered, tracks: tracks, curve: curve, kinks: planKinks(of: covered), on: .stagger)
             if motion.range.high > 1 { motion.overshoots = covered.map(overshoot) }
             motion.window = (span.delay, span.delay + span.moving)
             return motion
